@@ -1,0 +1,1 @@
+//! The YAML file format, compiled into a validated snapshot; reload.

@@ -1,0 +1,1 @@
+//! The built-in demo: a small MCP upstream answering both eras, and a client that walks through the scenarios.

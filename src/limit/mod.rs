@@ -1,0 +1,1 @@
+//! Elicitation rate limits (governor) and round budgets.

@@ -1,0 +1,1 @@
+//! The Prometheus registry and metrics, and the audit log.

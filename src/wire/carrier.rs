@@ -1,0 +1,1 @@
+//! Where an elicitation hides in a message from the upstream: the carriers and their input entries.

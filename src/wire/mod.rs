@@ -1,0 +1,7 @@
+//! MCP on the wire, no I/O: strict JSON parsing, the protocol era, where elicitations hide, and SSE framing.
+
+pub mod carrier;
+pub mod era;
+pub mod prefilter;
+pub mod sse;
+pub mod strict;
