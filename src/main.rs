@@ -1,1 +1,264 @@
-fn main() {}
+//! The elicitguard command line: `serve`, `check`, `inspect`, `demo`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use elicitguard::config::{self, Overrides, Source};
+use elicitguard::proxy::{self, Gateway};
+use elicitguard::telemetry::Metrics;
+
+#[derive(Parser)]
+#[command(
+    name = "elicitguard",
+    version,
+    about = "A security gateway for MCP servers that makes elicitation safe"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the gateway.
+    Serve {
+        /// The YAML config file.
+        #[arg(long, conflicts_with = "upstream")]
+        config: Option<PathBuf>,
+        /// Quick mode without a file: one route `default` serving this upstream URL's path.
+        #[arg(long)]
+        upstream: Option<String>,
+        /// Client listener address (overrides the file).
+        #[arg(long)]
+        listen: Option<String>,
+        /// Admin listener address, or `off` (overrides the file; default 127.0.0.1:9090).
+        #[arg(long)]
+        admin_listen: Option<String>,
+        /// Tokio worker threads (default: one per core).
+        #[arg(long)]
+        workers: Option<usize>,
+        /// Elicitation rounds per call chain (overrides `limits.max_rounds`).
+        #[arg(long)]
+        max_rounds: Option<u32>,
+        /// Monitor mode: record what enforce mode would do, change nothing.
+        #[arg(long)]
+        monitor: bool,
+    },
+    /// Validate a config (and the policies it names) and print what `serve` would run.
+    Check {
+        /// The YAML config file.
+        #[arg(long)]
+        config: PathBuf,
+    },
+    /// Judge one JSON-RPC message offline, as enforce mode would, and print one JSON line.
+    Inspect {
+        /// Config whose policies apply (default: the embedded policies).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Modes the client declared: `form,url`, `form`, `url` or `none`.
+        #[arg(long, default_value = "form,url")]
+        client_modes: String,
+        /// The message file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+    },
+    /// Run the built-in walkthrough: a demo MCP upstream behind the gateway, and what the gateway stops.
+    Demo {
+        /// Gateway port.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Run the walkthrough and exit.
+        #[arg(long)]
+        once: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    config::tls::install_crypto_provider();
+    match cli.cmd {
+        Cmd::Serve {
+            config,
+            upstream,
+            listen,
+            admin_listen,
+            workers,
+            max_rounds,
+            monitor,
+        } => {
+            let source = match (config, upstream) {
+                (Some(c), None) => Source::File(c),
+                (None, Some(u)) => Source::Upstream(u),
+                _ => {
+                    eprintln!(
+                        "elicitguard serve: give --config FILE, or --upstream URL for quick mode"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            let overrides = Overrides {
+                listen,
+                admin_listen,
+                max_rounds,
+                monitor,
+            };
+            let rt = runtime(workers);
+            match rt {
+                Ok(rt) => rt.block_on(serve(source, overrides)),
+                Err(e) => {
+                    eprintln!("elicitguard: cannot start the runtime: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Check { config } => check(config),
+        Cmd::Inspect {
+            config,
+            client_modes,
+            file,
+        } => elicitguard_cli::inspect(config, &client_modes, &file),
+        Cmd::Demo { port, once } => match runtime(None) {
+            Ok(rt) => rt.block_on(elicitguard_cli::demo(port, once)),
+            Err(e) => {
+                eprintln!("elicitguard: cannot start the runtime: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ELICITGUARD_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}
+
+fn runtime(workers: Option<usize>) -> std::io::Result<tokio::runtime::Runtime> {
+    let mut b = tokio::runtime::Builder::new_multi_thread();
+    if let Some(w) = workers {
+        b.worker_threads(w.max(1));
+    }
+    b.enable_all().build()
+}
+
+async fn serve(source: Source, overrides: Overrides) -> ExitCode {
+    let snap = match config::load(&source, &overrides) {
+        Ok(s) => s,
+        Err(errs) => {
+            for e in errs {
+                eprintln!("elicitguard: {e}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    let grace = snap.limits.shutdown_grace;
+    let metrics = std::sync::Arc::new(Metrics::new());
+    let gw = match Gateway::new(snap, metrics) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("elicitguard: cannot open the audit log: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let running = match proxy::serve(gw.clone()).await {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("elicitguard: cannot bind: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for a in &running.addrs {
+        tracing::info!(address = %a, "gateway listening");
+    }
+    if let Some(a) = running.admin {
+        tracing::info!(address = %a, "admin listening (/metrics, /healthz, /readyz)");
+    }
+    if matches!(source, Source::File(_)) {
+        tokio::spawn(config::reload::run(source, overrides, gw.clone()));
+    }
+    wait_for_shutdown().await;
+    tracing::info!(
+        grace_seconds = grace.as_secs(),
+        "shutting down: draining in-flight requests"
+    );
+    running.shutdown(grace).await;
+    ExitCode::SUCCESS
+}
+
+async fn wait_for_shutdown() {
+    #[cfg(unix)]
+    {
+        let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate());
+        match term {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+fn check(path: PathBuf) -> ExitCode {
+    match config::load(&Source::File(path.clone()), &Overrides::default()) {
+        Ok(s) => {
+            println!("{}: ok", path.display());
+            println!("mode: {}", if s.monitor { "monitor" } else { "enforce" });
+            for l in &s.listeners {
+                println!(
+                    "listener: {} ({})",
+                    l.addr,
+                    if l.tls.is_some() {
+                        "TLS, h2 + http/1.1"
+                    } else {
+                        "plain, h2c + http/1.1"
+                    }
+                );
+            }
+            println!(
+                "admin: {}",
+                s.admin.map_or("off".to_owned(), |a| a.to_string())
+            );
+            for r in &s.routes {
+                println!(
+                    "route {}: {} -> {}{}{}{}",
+                    r.name,
+                    if r.prefix.is_empty() { "/" } else { &r.prefix },
+                    r.upstream_origin.to_string().trim_end_matches('/'),
+                    r.upstream_path,
+                    if r.h2c { " (h2c)" } else { "" },
+                    if r.monitor { " [monitor]" } else { "" }
+                );
+            }
+            println!(
+                "policy: {} rule settings, max {} rounds",
+                s.engine.rules.len(),
+                s.limits.max_rounds
+            );
+            ExitCode::SUCCESS
+        }
+        Err(errs) => {
+            for e in errs {
+                eprintln!("{e}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+mod elicitguard_cli;

@@ -1,1 +1,606 @@
-//! The YAML file format, compiled into a validated snapshot; reload.
+//! The YAML file format, compiled into a validated, immutable snapshot; reload keeps the old one on error.
+
+pub mod file;
+pub mod reload;
+pub mod tls;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::Uri;
+
+use crate::policy::engine::{Engine, RoutePolicy};
+use crate::policy::rules::RuleTable;
+use crate::policy::secret::{PackSource, SecretPolicy};
+use crate::policy::url::{RouteUrlRules, UrlConfig, UrlPolicy};
+
+pub use file::ModeSetting;
+
+/// Why a config could not be used. Every variant names the file and field where it can.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("{file}: cannot read: {reason}")]
+    Read {
+        /// The file.
+        file: String,
+        /// The OS error.
+        reason: String,
+    },
+    /// The YAML does not match the format.
+    #[error("{file}: {reason}")]
+    Parse {
+        /// The file.
+        file: String,
+        /// What serde-saphyr said (with line and column).
+        reason: String,
+    },
+    /// A field has a value that cannot work.
+    #[error("{file}: {field}: {reason}")]
+    Invalid {
+        /// The file.
+        file: String,
+        /// The field path, such as `routes[0].upstream`.
+        field: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Limits with their defaults. Each default says why it is what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// 4 MiB: MCP requests are small JSON-RPC envelopes; large tool arguments rarely exceed a few hundred KiB.
+    pub request_body_bytes: u64,
+    /// 16 MiB: JSON responses are buffered whole to be judged; tool results with embedded resources can be
+    /// a few MiB, and the cap bounds memory per request.
+    pub response_body_bytes: u64,
+    /// 4 MiB: one SSE event is buffered whole to be judged; one event carries one JSON-RPC message.
+    pub sse_event_bytes: u64,
+    /// 10 s: a client that cannot send its headers in 10 s is slow-lorising.
+    pub header_read_timeout: Duration,
+    /// 120 s: idle keep-alive connections are cheap, but not free.
+    pub idle_timeout: Duration,
+    /// 5 s: a loopback or in-cluster upstream connects in milliseconds; longer means it is down.
+    pub upstream_connect_timeout: Duration,
+    /// 300 s: tools can run long; matches the serverless default duration of MCP hosts.
+    pub upstream_timeout: Duration,
+    /// 4096: beyond this the gateway sheds load with 503 rather than queue without bound.
+    pub max_concurrent_requests: u32,
+    /// 8: below the SDK clients' own caps (8 to 10), so the gateway's budget is the one that bites.
+    pub max_rounds: u32,
+    /// 30 s: enough for in-flight calls to finish on a rolling restart.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            request_body_bytes: 4 << 20,
+            response_body_bytes: 16 << 20,
+            sse_event_bytes: 4 << 20,
+            header_read_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(120),
+            upstream_connect_timeout: Duration::from_secs(5),
+            upstream_timeout: Duration::from_secs(300),
+            max_concurrent_requests: 4096,
+            max_rounds: 8,
+            shutdown_grace: Duration::from_secs(30),
+        }
+    }
+}
+
+/// One compiled route.
+#[derive(Debug)]
+pub struct Route {
+    /// Name for metrics, logs and envelopes.
+    pub name: String,
+    /// Gateway path prefix, without a trailing slash (`""` for the root).
+    pub prefix: String,
+    /// Upstream scheme + authority.
+    pub upstream_origin: Uri,
+    /// Upstream base path, without a trailing slash.
+    pub upstream_path: String,
+    /// The upstream is `https://`.
+    pub tls: bool,
+    /// Prior-knowledge h2c to an http upstream.
+    pub h2c: bool,
+    /// Monitor mode on this route.
+    pub monitor: bool,
+    /// Route policy additions.
+    pub policy: RoutePolicy,
+}
+
+impl Route {
+    /// The upstream path-and-query for a gateway path under this route's prefix.
+    pub fn upstream_path_and_query(&self, path: &str, query: Option<&str>) -> String {
+        let rest = path.get(self.prefix.len()..).unwrap_or("");
+        let mut out = String::with_capacity(self.upstream_path.len() + rest.len() + 1);
+        out.push_str(&self.upstream_path);
+        out.push_str(rest);
+        if out.is_empty() {
+            out.push('/');
+        }
+        if let Some(q) = query {
+            out.push('?');
+            out.push_str(q);
+        }
+        out
+    }
+}
+
+/// A listener to bind.
+#[derive(Debug, Clone)]
+pub struct Listener {
+    /// Address.
+    pub addr: SocketAddr,
+    /// TLS, if configured.
+    pub tls: Option<Arc<rustls::ServerConfig>>,
+}
+
+/// The audit settings.
+#[derive(Debug, Clone, Default)]
+pub struct Audit {
+    /// File path; None = stderr.
+    pub path: Option<PathBuf>,
+    /// Log plain allows too.
+    pub include_allows: bool,
+}
+
+/// The compiled configuration the gateway runs on. Immutable; replaced whole on reload.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// Global monitor mode.
+    pub monitor: bool,
+    /// Client listeners.
+    pub listeners: Vec<Listener>,
+    /// Admin listener, if enabled.
+    pub admin: Option<SocketAddr>,
+    /// Routes, longest prefix first.
+    pub routes: Vec<Arc<Route>>,
+    /// Limits.
+    pub limits: Limits,
+    /// The policy engine.
+    pub engine: Arc<Engine>,
+    /// Upstream TLS client settings.
+    pub upstream_tls: Arc<rustls::ClientConfig>,
+    /// Audit settings.
+    pub audit: Audit,
+    /// Files whose change triggers a reload (the config and the files it names).
+    pub watched: Vec<PathBuf>,
+}
+
+impl Snapshot {
+    /// The route serving `path`: longest prefix on a segment boundary.
+    pub fn route_for(&self, path: &str) -> Option<&Arc<Route>> {
+        self.routes.iter().find(|r| {
+            path.starts_with(&r.prefix)
+                && matches!(
+                    path.as_bytes().get(r.prefix.len()),
+                    None | Some(b'/') | Some(b'?')
+                )
+        })
+    }
+}
+
+/// Command-line overrides applied over the file.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// `--listen`.
+    pub listen: Option<String>,
+    /// `--admin-listen` (`off` disables).
+    pub admin_listen: Option<String>,
+    /// `--max-rounds`.
+    pub max_rounds: Option<u32>,
+    /// `--monitor`.
+    pub monitor: bool,
+}
+
+/// Where the config comes from.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A YAML file.
+    File(PathBuf),
+    /// Quick mode: one route `default` to this upstream URL.
+    Upstream(String),
+}
+
+/// Reads and compiles a config.
+pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<ConfigError>> {
+    let (cfg, file_name, base, mut watched) = match source {
+        Source::File(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                vec![ConfigError::Read {
+                    file: name.clone(),
+                    reason: e.to_string(),
+                }]
+            })?;
+            let cfg = file::parse(&text).map_err(|reason| {
+                vec![ConfigError::Parse {
+                    file: name.clone(),
+                    reason,
+                }]
+            })?;
+            let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            (cfg, name, base, vec![path.clone()])
+        }
+        Source::Upstream(url) => {
+            let uri: Uri = url.parse().map_err(|e: http::uri::InvalidUri| {
+                vec![ConfigError::Invalid {
+                    file: "--upstream".into(),
+                    field: "upstream".into(),
+                    reason: e.to_string(),
+                }]
+            })?;
+            let prefix = uri.path().trim_end_matches('/').to_owned();
+            let cfg = file::ConfigFile {
+                mode: ModeSetting::Enforce,
+                listeners: vec![],
+                admin: file::AdminFile::default(),
+                routes: vec![file::RouteFile {
+                    name: "default".into(),
+                    path_prefix: if prefix.is_empty() {
+                        "/".into()
+                    } else {
+                        prefix
+                    },
+                    upstream: url.clone(),
+                    h2c: false,
+                    mode: None,
+                    rules: Default::default(),
+                    allow_fields: vec![],
+                    url_allow: vec![],
+                    url_deny: vec![],
+                }],
+                upstream_tls: Default::default(),
+                limits: Default::default(),
+                policy: Default::default(),
+                audit: Default::default(),
+            };
+            (cfg, "--upstream".to_owned(), PathBuf::new(), vec![])
+        }
+    };
+    compile(cfg, &file_name, &base, overrides, &mut watched)
+}
+
+fn compile(
+    cfg: file::ConfigFile,
+    f: &str,
+    base: &Path,
+    ov: &Overrides,
+    watched: &mut Vec<PathBuf>,
+) -> Result<Snapshot, Vec<ConfigError>> {
+    let mut errs = Vec::new();
+    let invalid = |field: &str, reason: String| ConfigError::Invalid {
+        file: f.to_owned(),
+        field: field.to_owned(),
+        reason,
+    };
+    let resolve = |p: &str| -> PathBuf {
+        let p = Path::new(p);
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            base.join(p)
+        }
+    };
+
+    let monitor = ov.monitor || cfg.mode == ModeSetting::Monitor;
+
+    // Listeners.
+    let mut listeners = Vec::new();
+    let mut listener_files = cfg.listeners.clone();
+    if let Some(l) = &ov.listen {
+        listener_files = vec![file::ListenerFile {
+            address: l.clone(),
+            tls: listener_files.first().and_then(|l| l.tls.clone()),
+        }];
+    }
+    if listener_files.is_empty() {
+        listener_files.push(file::ListenerFile {
+            address: "127.0.0.1:8080".into(),
+            tls: None,
+        });
+    }
+    for (i, l) in listener_files.iter().enumerate() {
+        let field = format!("listeners[{i}].address");
+        let addr = match l.address.parse::<SocketAddr>() {
+            Ok(a) => a,
+            Err(e) => {
+                errs.push(invalid(
+                    &field,
+                    format!("{:?} is not host:port: {e}", l.address),
+                ));
+                continue;
+            }
+        };
+        let tls = match &l.tls {
+            None => None,
+            Some(t) => {
+                let (cert, key) = (resolve(&t.cert), resolve(&t.key));
+                watched.push(cert.clone());
+                watched.push(key.clone());
+                match tls::server_config(&cert, &key) {
+                    Ok(c) => Some(Arc::new(c)),
+                    Err(e) => {
+                        errs.push(invalid(&format!("listeners[{i}].tls"), e));
+                        None
+                    }
+                }
+            }
+        };
+        listeners.push(Listener { addr, tls });
+    }
+
+    let admin_addr = ov.admin_listen.clone().unwrap_or(cfg.admin.address.clone());
+    let admin = if admin_addr == "off" {
+        None
+    } else {
+        match admin_addr.parse::<SocketAddr>() {
+            Ok(a) => Some(a),
+            Err(e) => {
+                errs.push(invalid(
+                    "admin.address",
+                    format!("{admin_addr:?} is not host:port or off: {e}"),
+                ));
+                None
+            }
+        }
+    };
+
+    // Limits.
+    let d = Limits::default();
+    let l = &cfg.limits;
+    let ms = Duration::from_millis;
+    let limits = Limits {
+        request_body_bytes: l.request_body_bytes.unwrap_or(d.request_body_bytes),
+        response_body_bytes: l.response_body_bytes.unwrap_or(d.response_body_bytes),
+        sse_event_bytes: l.sse_event_bytes.unwrap_or(d.sse_event_bytes),
+        header_read_timeout: l
+            .header_read_timeout_ms
+            .map(ms)
+            .unwrap_or(d.header_read_timeout),
+        idle_timeout: l.idle_timeout_ms.map(ms).unwrap_or(d.idle_timeout),
+        upstream_connect_timeout: l
+            .upstream_connect_timeout_ms
+            .map(ms)
+            .unwrap_or(d.upstream_connect_timeout),
+        upstream_timeout: l.upstream_timeout_ms.map(ms).unwrap_or(d.upstream_timeout),
+        max_concurrent_requests: l
+            .max_concurrent_requests
+            .unwrap_or(d.max_concurrent_requests),
+        max_rounds: ov.max_rounds.or(l.max_rounds).unwrap_or(d.max_rounds),
+        shutdown_grace: l.shutdown_grace_ms.map(ms).unwrap_or(d.shutdown_grace),
+    };
+    for (field, v) in [
+        ("limits.request_body_bytes", limits.request_body_bytes),
+        ("limits.response_body_bytes", limits.response_body_bytes),
+        ("limits.sse_event_bytes", limits.sse_event_bytes),
+        (
+            "limits.max_concurrent_requests",
+            u64::from(limits.max_concurrent_requests),
+        ),
+    ] {
+        if v == 0 {
+            errs.push(invalid(field, "must be greater than zero".into()));
+        }
+    }
+    for (field, v) in [
+        ("limits.header_read_timeout_ms", limits.header_read_timeout),
+        (
+            "limits.upstream_connect_timeout_ms",
+            limits.upstream_connect_timeout,
+        ),
+        ("limits.upstream_timeout_ms", limits.upstream_timeout),
+    ] {
+        if v.is_zero() {
+            errs.push(invalid(field, "must be greater than zero".into()));
+        }
+    }
+
+    // Policy.
+    let mut rules = match RuleTable::embedded() {
+        Ok(r) => r,
+        Err(e) => {
+            errs.push(invalid("policy", e));
+            RuleTable::default()
+        }
+    };
+    rules.overlay(&cfg.policy.rules);
+    let mut packs = Vec::new();
+    for (i, p) in cfg.policy.secret_packs.iter().enumerate() {
+        let path = resolve(p);
+        watched.push(path.clone());
+        match std::fs::read_to_string(&path) {
+            Ok(text) => packs.push(PackSource {
+                name: path.display().to_string(),
+                text,
+            }),
+            Err(e) => errs.push(invalid(
+                &format!("policy.secret_packs[{i}]"),
+                format!("{}: {e}", path.display()),
+            )),
+        }
+    }
+    let secret =
+        SecretPolicy::compile(&packs).map_err(|e| invalid("policy.secret_packs", e.to_string()));
+    let url_cfg: Result<Option<UrlConfig>, ConfigError> = match &cfg.policy.url_policy {
+        None => Ok(None),
+        Some(p) => {
+            let path = resolve(p);
+            watched.push(path.clone());
+            std::fs::read_to_string(&path)
+                .map_err(|e| invalid("policy.url_policy", format!("{}: {e}", path.display())))
+                .and_then(|t| {
+                    file::parse_url_policy(&t).map_err(|e| {
+                        invalid("policy.url_policy", format!("{}: {e}", path.display()))
+                    })
+                })
+                .map(Some)
+        }
+    };
+    let url = url_cfg.and_then(|c| match c {
+        Some(c) => UrlPolicy::compile(&c).map_err(|e| invalid("policy.url_policy", e.to_string())),
+        None => UrlPolicy::embedded_default()
+            .map_err(|e| invalid("policy (embedded urls.yaml)", e.to_string())),
+    });
+
+    // Routes.
+    let mut routes = Vec::new();
+    if cfg.routes.is_empty() {
+        errs.push(invalid("routes", "at least one route is needed".into()));
+    }
+    let mut names = std::collections::HashSet::new();
+    for (i, r) in cfg.routes.iter().enumerate() {
+        let field = |x: &str| format!("routes[{i}].{x}");
+        if r.name.is_empty()
+            || r.name.len() > 64
+            || !r
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        {
+            errs.push(invalid(
+                &field("name"),
+                format!("{:?} must match [a-z0-9_-]{{1,64}}", r.name),
+            ));
+        }
+        if !names.insert(r.name.clone()) {
+            errs.push(invalid(
+                &field("name"),
+                format!("{:?} is used by two routes", r.name),
+            ));
+        }
+        if !r.path_prefix.starts_with('/') {
+            errs.push(invalid(&field("path_prefix"), "must start with /".into()));
+        }
+        let uri: Uri = match r.upstream.parse() {
+            Ok(u) => u,
+            Err(e) => {
+                errs.push(invalid(
+                    &field("upstream"),
+                    format!("{:?}: {e}", r.upstream),
+                ));
+                continue;
+            }
+        };
+        let tls = match uri.scheme_str() {
+            Some("http") => false,
+            Some("https") => true,
+            _ => {
+                errs.push(invalid(
+                    &field("upstream"),
+                    "must be an http:// or https:// URL".into(),
+                ));
+                continue;
+            }
+        };
+        if tls && r.h2c {
+            errs.push(invalid(
+                &field("h2c"),
+                "h2c is for http:// upstreams; https upstreams negotiate h2 by ALPN".into(),
+            ));
+        }
+        let Some(authority) = uri.authority().cloned() else {
+            errs.push(invalid(&field("upstream"), "has no host".into()));
+            continue;
+        };
+        let origin = Uri::builder()
+            .scheme(if tls { "https" } else { "http" })
+            .authority(authority)
+            .path_and_query("/")
+            .build();
+        let Ok(origin) = origin else {
+            errs.push(invalid(
+                &field("upstream"),
+                "cannot be used as an origin".into(),
+            ));
+            continue;
+        };
+        let mut rt = RuleTable::default();
+        rt.overlay(&r.rules);
+        routes.push(Arc::new(Route {
+            name: r.name.clone(),
+            prefix: r.path_prefix.trim_end_matches('/').to_owned(),
+            upstream_origin: origin,
+            upstream_path: uri.path().trim_end_matches('/').to_owned(),
+            tls,
+            h2c: r.h2c,
+            monitor: match r.mode {
+                Some(m) => m == ModeSetting::Monitor || ov.monitor,
+                None => monitor,
+            },
+            policy: RoutePolicy {
+                rules: rt,
+                allow_fields: r.allow_fields.clone(),
+                url_rules: RouteUrlRules {
+                    allow: r.url_allow.clone(),
+                    deny: r.url_deny.clone(),
+                },
+            },
+        }));
+    }
+    routes.sort_by(|a, b| b.prefix.len().cmp(&a.prefix.len()));
+
+    let upstream_tls = {
+        let t = &cfg.upstream_tls;
+        if let Some(p) = &t.extra_ca {
+            watched.push(resolve(p));
+        }
+        match tls::client_config(
+            t.extra_ca.as_deref().map(resolve).as_deref(),
+            t.client_cert.as_deref().map(resolve).as_deref(),
+            t.client_key.as_deref().map(resolve).as_deref(),
+        ) {
+            Ok(c) => Some(Arc::new(c)),
+            Err(e) => {
+                errs.push(invalid("upstream_tls", e));
+                None
+            }
+        }
+    };
+
+    let audit = Audit {
+        path: cfg.audit.path.as_deref().map(resolve),
+        include_allows: cfg.audit.include_allows,
+    };
+
+    let (secret, url) = match (secret, url) {
+        (Ok(s), Ok(u)) => (Some(s), Some(u)),
+        (s, u) => {
+            if let Err(e) = s {
+                errs.push(e);
+            }
+            if let Err(e) = u {
+                errs.push(e);
+            }
+            (None, None)
+        }
+    };
+    match (errs.is_empty(), secret, url, upstream_tls) {
+        (true, Some(secret), Some(url), Some(upstream_tls)) => Ok(Snapshot {
+            monitor,
+            listeners,
+            admin,
+            routes,
+            limits,
+            engine: Arc::new(Engine { secret, url, rules }),
+            upstream_tls,
+            audit,
+            watched: std::mem::take(watched),
+        }),
+        _ => Err(errs),
+    }
+}
+
+/// The default policy alone (for `inspect` without `--config`).
+pub fn default_engine() -> Result<Engine, String> {
+    Ok(Engine {
+        secret: SecretPolicy::compile(&[]).map_err(|e| e.to_string())?,
+        url: UrlPolicy::embedded_default().map_err(|e| e.to_string())?,
+        rules: RuleTable::embedded()?,
+    })
+}

@@ -7,3 +7,7 @@ pub mod text;
 pub mod url;
 
 pub use finding::{pointer_push, Action, Finding, Verdict};
+pub mod engine;
+pub mod rules;
+
+pub use engine::{Engine, Judgement, RoutePolicy};

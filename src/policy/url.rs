@@ -76,3 +76,10 @@ impl UrlPolicy {
         UrlJudgement::default()
     }
 }
+
+impl UrlPolicy {
+    /// The embedded default (`policies/urls.yaml`).
+    pub fn embedded_default() -> Result<Self, UrlConfigError> {
+        UrlPolicy::compile(&UrlConfig::default())
+    }
+}

@@ -1,1 +1,80 @@
 //! Listeners and TLS, the request pipeline, the upstream client, the response filter, errors as responses.
+
+pub mod body;
+pub mod enforce;
+pub mod error;
+pub mod headers;
+pub mod pipeline;
+pub mod record;
+pub mod server;
+pub mod sessions;
+pub mod sse;
+pub mod upstream;
+
+use std::sync::Arc;
+
+use arc_swap::ArcSwap;
+use tokio::sync::Semaphore;
+
+use crate::config::Snapshot;
+use crate::telemetry::{AuditLog, Metrics};
+
+pub use server::{serve, Running};
+
+/// The snapshot in force and the clients built for it, swapped together on reload.
+#[derive(Debug)]
+pub struct Live {
+    /// The configuration.
+    pub snapshot: Arc<Snapshot>,
+    /// Upstream clients for it.
+    pub clients: upstream::Clients,
+}
+
+/// State shared by every connection.
+#[derive(Debug)]
+pub struct Gateway {
+    /// What is in force now; each request loads it once and keeps it to the end.
+    pub live: ArcSwap<Live>,
+    /// Metrics.
+    pub metrics: Arc<Metrics>,
+    /// Audit sink (its destination is fixed at start-up).
+    pub audit: AuditLog,
+    /// Legacy session memory.
+    pub sessions: sessions::Sessions,
+    /// Requests in flight (sized at start-up from `limits.max_concurrent_requests`).
+    pub inflight: Arc<Semaphore>,
+}
+
+impl Gateway {
+    /// Builds the shared state for a first snapshot.
+    pub fn new(snapshot: Snapshot, metrics: Arc<Metrics>) -> std::io::Result<Arc<Self>> {
+        let audit = AuditLog::open(
+            snapshot.audit.path.as_deref(),
+            snapshot.audit.include_allows,
+            metrics.clone(),
+        )?;
+        let inflight = Arc::new(Semaphore::new(
+            snapshot.limits.max_concurrent_requests as usize,
+        ));
+        let clients = upstream::Clients::new(&snapshot);
+        Ok(Arc::new(Gateway {
+            live: ArcSwap::from_pointee(Live {
+                snapshot: Arc::new(snapshot),
+                clients,
+            }),
+            metrics,
+            audit,
+            sessions: sessions::Sessions::default(),
+            inflight,
+        }))
+    }
+
+    /// Puts a new snapshot in force; requests already running keep theirs.
+    pub fn install(&self, snapshot: Snapshot) {
+        let clients = upstream::Clients::new(&snapshot);
+        self.live.store(Arc::new(Live {
+            snapshot: Arc::new(snapshot),
+            clients,
+        }));
+    }
+}

@@ -5,3 +5,5 @@ pub mod era;
 pub mod prefilter;
 pub mod sse;
 pub mod strict;
+pub use carrier::{find_carriers, Carrier, CarrierKind, InputEntry, InputMethod};
+pub use era::{classify_request, ClientModes, Era, RequestInfo};

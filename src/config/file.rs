@@ -1,0 +1,199 @@
+//! The YAML file format. Every field is documented here and in the README; unknown fields are errors,
+//! because a typo must never switch a protection off silently.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+pub use crate::policy::rules::RuleSetting;
+use crate::policy::url::UrlConfig;
+
+/// The whole config file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    /// `enforce` (default) or `monitor`: monitor records what enforce would do and changes nothing.
+    #[serde(default)]
+    pub mode: ModeSetting,
+    /// Where clients connect. Default: one plain listener on 127.0.0.1:8080.
+    #[serde(default)]
+    pub listeners: Vec<ListenerFile>,
+    /// The admin listener (`/metrics`, `/healthz`, `/readyz`). Default 127.0.0.1:9090; `address: off` disables it.
+    #[serde(default)]
+    pub admin: AdminFile,
+    /// The routes, matched by longest path prefix. At least one.
+    pub routes: Vec<RouteFile>,
+    /// TLS towards `https://` upstreams.
+    #[serde(default)]
+    pub upstream_tls: UpstreamTlsFile,
+    /// Size, time and concurrency limits.
+    #[serde(default)]
+    pub limits: LimitsFile,
+    /// Policy settings: rule actions, extra packs, URL rules.
+    #[serde(default)]
+    pub policy: PolicyFile,
+    /// The audit log.
+    #[serde(default)]
+    pub audit: AuditFile,
+}
+
+/// Enforce or monitor.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeSetting {
+    /// Act on verdicts.
+    #[default]
+    Enforce,
+    /// Log and count, change nothing on the wire.
+    Monitor,
+}
+
+/// One client-facing listener.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListenerFile {
+    /// `host:port` to bind.
+    pub address: String,
+    /// TLS from PEM files; without it the listener speaks plain HTTP/1.1 and h2c.
+    #[serde(default)]
+    pub tls: Option<TlsFile>,
+}
+
+/// PEM certificate chain and private key.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TlsFile {
+    /// Path to the PEM certificate chain (relative paths are relative to the config file).
+    pub cert: String,
+    /// Path to the PEM private key.
+    pub key: String,
+}
+
+/// The admin listener.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdminFile {
+    /// `host:port`, or `off`.
+    #[serde(default = "default_admin")]
+    pub address: String,
+}
+
+impl Default for AdminFile {
+    fn default() -> Self {
+        AdminFile {
+            address: default_admin(),
+        }
+    }
+}
+
+fn default_admin() -> String {
+    "127.0.0.1:9090".into()
+}
+
+/// One route: a path prefix served by one upstream.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteFile {
+    /// Name used in metrics, logs and envelopes: `[a-z0-9_-]{1,64}`.
+    pub name: String,
+    /// Path prefix on the gateway (`/mcp`); matched on segment boundaries, longest first.
+    pub path_prefix: String,
+    /// Upstream URL (`http://` or `https://`); its path replaces the prefix.
+    pub upstream: String,
+    /// Speak prior-knowledge HTTP/2 (h2c) to an `http://` upstream.
+    #[serde(default)]
+    pub h2c: bool,
+    /// Overrides the global mode for this route.
+    #[serde(default)]
+    pub mode: Option<ModeSetting>,
+    /// Rule actions for this route only (rule id or prefix -> action), over the global ones.
+    #[serde(default)]
+    pub rules: BTreeMap<String, RuleSetting>,
+    /// Form property names not judged by name on this route (their text is still judged).
+    #[serde(default)]
+    pub allow_fields: Vec<String>,
+    /// url-mode hosts or registrable domains allowed on this route (`example.com`, `*.example.com`); empty: any.
+    #[serde(default)]
+    pub url_allow: Vec<String>,
+    /// url-mode hosts or registrable domains denied on this route.
+    #[serde(default)]
+    pub url_deny: Vec<String>,
+}
+
+/// TLS towards upstreams.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamTlsFile {
+    /// An extra PEM CA bundle trusted besides the system roots.
+    #[serde(default)]
+    pub extra_ca: Option<String>,
+    /// A PEM client certificate chain for mutual TLS.
+    #[serde(default)]
+    pub client_cert: Option<String>,
+    /// The PEM key of the client certificate.
+    #[serde(default)]
+    pub client_key: Option<String>,
+}
+
+/// Limits. Defaults are in [`crate::config::Limits`] with the reason for each.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsFile {
+    /// Largest request body read from a client.
+    pub request_body_bytes: Option<u64>,
+    /// Largest JSON response body buffered for judgement.
+    pub response_body_bytes: Option<u64>,
+    /// Largest single SSE event.
+    pub sse_event_bytes: Option<u64>,
+    /// Time allowed for a client to send its request headers.
+    pub header_read_timeout_ms: Option<u64>,
+    /// Idle keep-alive connections are closed after this.
+    pub idle_timeout_ms: Option<u64>,
+    /// Time allowed to connect to the upstream.
+    pub upstream_connect_timeout_ms: Option<u64>,
+    /// Time allowed for the upstream's response headers (and, for JSON, its whole body).
+    pub upstream_timeout_ms: Option<u64>,
+    /// Requests in flight at once; more are shed with 503.
+    pub max_concurrent_requests: Option<u32>,
+    /// Elicitation rounds per call chain.
+    pub max_rounds: Option<u32>,
+    /// On SIGTERM, how long in-flight requests and streams may take to finish.
+    pub shutdown_grace_ms: Option<u64>,
+}
+
+/// Policy settings.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyFile {
+    /// Rule id or prefix -> action, over the embedded `policies/rules.yaml`.
+    #[serde(default)]
+    pub rules: BTreeMap<String, RuleSetting>,
+    /// Extra secret rule packs (YAML files), added to the embedded ones.
+    #[serde(default)]
+    pub secret_packs: Vec<String>,
+    /// A URL policy file replacing the embedded `policies/urls.yaml`.
+    #[serde(default)]
+    pub url_policy: Option<String>,
+}
+
+/// The audit log.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditFile {
+    /// File to append JSON lines to; default stderr.
+    #[serde(default)]
+    pub path: Option<String>,
+    /// Also log plain allows.
+    #[serde(default)]
+    pub include_allows: bool,
+}
+
+/// Parses the YAML text of a config file.
+pub fn parse(text: &str) -> Result<ConfigFile, String> {
+    serde_saphyr::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Parses a URL policy file.
+pub fn parse_url_policy(text: &str) -> Result<UrlConfig, String> {
+    serde_saphyr::from_str(text).map_err(|e| e.to_string())
+}

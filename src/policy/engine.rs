@@ -1,0 +1,347 @@
+//! The judgement of one message: every carrier's entries checked, rule settings applied, rewrites made.
+//!
+//! Order inside one entry: capability first (a mode the client cannot show is refused whatever it says),
+//! then shape (the restricted schema), then content (secrets, URLs), then text sanitising, which only
+//! matters when nothing blocks. One blocked entry blocks the whole message.
+
+use serde_json::Value;
+
+use crate::policy::rules::{RuleSetting, RuleTable};
+use crate::policy::schema::check_schema;
+use crate::policy::secret::SecretPolicy;
+use crate::policy::text::{sanitize, MAX_LABEL_CHARS, MAX_MESSAGE_CHARS};
+use crate::policy::url::{RouteUrlRules, UrlPolicy};
+use crate::policy::{pointer_push, Action, Finding, Verdict};
+use crate::wire::{Carrier, ClientModes, InputMethod};
+
+/// The compiled, immutable policy shared by every request.
+#[derive(Debug)]
+pub struct Engine {
+    /// The secret classifier.
+    pub secret: SecretPolicy,
+    /// The URL checks.
+    pub url: UrlPolicy,
+    /// Global rule settings (embedded defaults plus the config's `policy.rules`).
+    pub rules: RuleTable,
+}
+
+/// What a route adds to the global policy.
+#[derive(Debug, Clone, Default)]
+pub struct RoutePolicy {
+    /// Route-specific rule settings, over the global ones.
+    pub rules: RuleTable,
+    /// Form property names not judged by name.
+    pub allow_fields: Vec<String>,
+    /// url-mode allow and deny lists.
+    pub url_rules: RouteUrlRules,
+}
+
+/// One judged entry, for metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntryOutcome {
+    /// The input method.
+    pub method: InputMethod,
+    /// This entry's own verdict in enforce mode.
+    pub verdict: Verdict,
+}
+
+/// The judgement of one message.
+#[derive(Debug, Clone)]
+pub struct Judgement {
+    /// What enforce mode does. Monitor-mode callers record it and forward unchanged.
+    pub verdict: Verdict,
+    /// Findings that act (block or rewrite) in enforce mode.
+    pub findings: Vec<Finding>,
+    /// Findings whose rule is set to `monitor`: recorded, never acted on.
+    pub monitored: Vec<Finding>,
+    /// The message as rewritten, when the verdict is `rewrite`.
+    pub rewritten: Option<Value>,
+    /// Capabilities the client lacked (`form`, `url`, `sampling`, `roots`), for a -32021 error.
+    pub missing_capabilities: Vec<&'static str>,
+    /// Per entry, for metrics.
+    pub entries: Vec<EntryOutcome>,
+}
+
+impl Judgement {
+    /// The rule ids of the acting findings, deduplicated, in order.
+    pub fn rule_ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = Vec::new();
+        for f in &self.findings {
+            if !ids.contains(&f.rule) {
+                ids.push(f.rule.clone());
+            }
+        }
+        ids
+    }
+}
+
+impl Engine {
+    /// Judges `body` (a message or batch) whose carriers were found by [`crate::wire::find_carriers`].
+    pub fn judge(
+        &self,
+        body: &Value,
+        carriers: &[Carrier],
+        modes: ClientModes,
+        route: &RoutePolicy,
+    ) -> Judgement {
+        let mut j = Judgement {
+            verdict: Verdict::Allow,
+            findings: vec![],
+            monitored: vec![],
+            rewritten: None,
+            missing_capabilities: vec![],
+            entries: vec![],
+        };
+        let mut edits: Vec<(String, Value)> = Vec::new();
+        for carrier in carriers {
+            for f in &carrier.problems {
+                self.settle(f.clone(), route, &mut j);
+            }
+            for entry in &carrier.entries {
+                let before = j.findings.len();
+                let params = body.pointer(&entry.params_ptr).unwrap_or(&Value::Null);
+                let mut raw = Vec::new();
+                self.check_capability(
+                    entry.method,
+                    modes,
+                    &entry.params_ptr,
+                    &mut raw,
+                    &mut j.missing_capabilities,
+                );
+                match entry.method {
+                    InputMethod::Form => {
+                        self.check_form(params, &entry.params_ptr, route, &mut raw, &mut edits)
+                    }
+                    InputMethod::Url => {
+                        self.check_url(params, &entry.params_ptr, route, &mut raw, &mut edits)
+                    }
+                    InputMethod::Sampling | InputMethod::Roots => {}
+                }
+                for f in raw {
+                    self.settle(f, route, &mut j);
+                }
+                let verdict = Verdict::of(&j.findings[before..]);
+                j.entries.push(EntryOutcome {
+                    method: entry.method,
+                    verdict,
+                });
+            }
+        }
+        j.verdict = Verdict::of(&j.findings);
+        if j.verdict == Verdict::Rewrite {
+            let mut out = body.clone();
+            for (ptr, value) in edits {
+                if let Some(slot) = out.pointer_mut(&ptr) {
+                    *slot = value;
+                }
+            }
+            j.rewritten = Some(out);
+        }
+        j
+    }
+
+    /// Applies the rule settings to one raw finding.
+    fn settle(&self, mut f: Finding, route: &RoutePolicy, j: &mut Judgement) {
+        let setting = route
+            .rules
+            .resolve(&f.rule)
+            .or_else(|| self.rules.resolve(&f.rule));
+        match setting {
+            Some(RuleSetting::Off) => {}
+            Some(RuleSetting::Monitor) => j.monitored.push(f),
+            Some(RuleSetting::Block) => {
+                f.action = Action::Block;
+                j.findings.push(f);
+            }
+            // Rewrite only where the finding can be rewritten (it then carries Action::Rewrite).
+            Some(RuleSetting::Rewrite) | None => j.findings.push(f),
+        }
+    }
+
+    fn check_capability(
+        &self,
+        method: InputMethod,
+        modes: ClientModes,
+        ptr: &str,
+        out: &mut Vec<Finding>,
+        missing: &mut Vec<&'static str>,
+    ) {
+        let (declared, cap, rule) = match method {
+            InputMethod::Form => (modes.form, "form", "capability.mode"),
+            InputMethod::Url => (modes.url, "url", "capability.mode"),
+            InputMethod::Sampling => (modes.sampling, "sampling", "capability.sampling"),
+            InputMethod::Roots => (modes.roots, "roots", "capability.roots"),
+        };
+        if !declared {
+            if !missing.contains(&cap) {
+                missing.push(cap);
+            }
+            out.push(Finding::block(
+                rule,
+                ptr.to_owned(),
+                format!("The client did not declare {cap} for this request, so it must not be asked for it."),
+            ));
+        }
+    }
+
+    fn check_form(
+        &self,
+        params: &Value,
+        ptr: &str,
+        route: &RoutePolicy,
+        out: &mut Vec<Finding>,
+        edits: &mut Vec<(String, Value)>,
+    ) {
+        let message = params.get("message");
+        let schema = params.get("requestedSchema");
+        let (Some(Value::String(message)), Some(schema)) = (message, schema) else {
+            out.push(Finding::block(
+                "wire.malformed",
+                ptr.to_owned(),
+                "A form elicitation needs a message string and a requestedSchema.",
+            ));
+            return;
+        };
+        let schema_ptr = pointer_push(ptr, "requestedSchema");
+        out.extend(check_schema(schema, &schema_ptr));
+        out.extend(
+            self.secret
+                .judge_form(message, schema, ptr, &route.allow_fields),
+        );
+        sanitize_at(
+            message,
+            &pointer_push(ptr, "message"),
+            MAX_MESSAGE_CHARS,
+            out,
+            edits,
+        );
+        if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+            let props_ptr = pointer_push(&schema_ptr, "properties");
+            for (name, prop) in props {
+                let prop_ptr = pointer_push(&props_ptr, name);
+                sanitize_labels(prop, &prop_ptr, out, edits);
+                for list in ["oneOf", "anyOf"] {
+                    sanitize_list(prop.get(list), &pointer_push(&prop_ptr, list), out, edits);
+                }
+                if let Some(items) = prop.get("items") {
+                    sanitize_list(
+                        items.get("anyOf"),
+                        &pointer_push(&pointer_push(&prop_ptr, "items"), "anyOf"),
+                        out,
+                        edits,
+                    );
+                }
+                if let Some(Value::Array(names)) = prop.get("enumNames") {
+                    for (i, n) in names.iter().enumerate() {
+                        if let Value::String(s) = n {
+                            sanitize_at(
+                                s,
+                                &pointer_push(
+                                    &pointer_push(&prop_ptr, "enumNames"),
+                                    &i.to_string(),
+                                ),
+                                MAX_LABEL_CHARS,
+                                out,
+                                edits,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        sanitize_labels(schema, &schema_ptr, out, edits);
+    }
+
+    fn check_url(
+        &self,
+        params: &Value,
+        ptr: &str,
+        route: &RoutePolicy,
+        out: &mut Vec<Finding>,
+        edits: &mut Vec<(String, Value)>,
+    ) {
+        let (Some(Value::String(url)), Some(Value::String(message))) =
+            (params.get("url"), params.get("message"))
+        else {
+            out.push(Finding::block(
+                "wire.malformed",
+                ptr.to_owned(),
+                "A url elicitation needs a url string and a message string.",
+            ));
+            return;
+        };
+        let url_ptr = pointer_push(ptr, "url");
+        let judged = self.url.judge(url, &url_ptr, &route.url_rules);
+        let mut wants_rewrite = false;
+        for mut f in judged.findings {
+            let setting = route
+                .rules
+                .resolve(&f.rule)
+                .or_else(|| self.rules.resolve(&f.rule));
+            if setting == Some(RuleSetting::Rewrite) {
+                // A URL finding can be rewritten only to the canonical form, and only when it has one that
+                // itself judges clean of this rule; otherwise it blocks.
+                if judged.view.canonical.is_some() {
+                    f.action = Action::Rewrite;
+                    wants_rewrite = true;
+                } else {
+                    f.action = Action::Block;
+                }
+                out.push(f);
+            } else {
+                out.push(f);
+            }
+        }
+        if wants_rewrite {
+            if let Some(canonical) = judged.view.canonical {
+                edits.push((url_ptr, Value::String(canonical)));
+            }
+        }
+        sanitize_at(
+            message,
+            &pointer_push(ptr, "message"),
+            MAX_MESSAGE_CHARS,
+            out,
+            edits,
+        );
+    }
+}
+
+fn sanitize_labels(v: &Value, ptr: &str, out: &mut Vec<Finding>, edits: &mut Vec<(String, Value)>) {
+    for key in ["title", "description"] {
+        if let Some(Value::String(s)) = v.get(key) {
+            sanitize_at(s, &pointer_push(ptr, key), MAX_LABEL_CHARS, out, edits);
+        }
+    }
+}
+
+fn sanitize_list(
+    list: Option<&Value>,
+    ptr: &str,
+    out: &mut Vec<Finding>,
+    edits: &mut Vec<(String, Value)>,
+) {
+    if let Some(Value::Array(items)) = list {
+        for (i, item) in items.iter().enumerate() {
+            sanitize_labels(item, &pointer_push(ptr, &i.to_string()), out, edits);
+        }
+    }
+}
+
+fn sanitize_at(
+    text: &str,
+    ptr: &str,
+    max: usize,
+    out: &mut Vec<Finding>,
+    edits: &mut Vec<(String, Value)>,
+) {
+    let clean = sanitize(text, max);
+    if clean != text {
+        out.push(Finding::rewrite(
+            "text.sanitized",
+            ptr.to_owned(),
+            "Server text was made safe to show: invisible or bidi characters removed, links made non-clickable, or length capped.",
+        ));
+        edits.push((ptr.to_owned(), Value::String(clean.into_owned())));
+    }
+}

@@ -1,0 +1,202 @@
+//! What happens to one message from the upstream (a JSON body or one SSE event): the single place where
+//! a judgement becomes an outcome on the wire. JSON responses, SSE streams and `elicitguard inspect` all
+//! come through here, so they cannot disagree.
+
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
+use crate::proxy::error::{codes, error_message};
+use crate::wire::prefilter::may_carry_elicitation;
+use crate::wire::strict::parse_strict;
+use crate::wire::{find_carriers, CarrierKind, ClientModes};
+
+/// What the decision depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    /// The policy.
+    pub engine: &'a Engine,
+    /// The route's additions.
+    pub route: &'a RoutePolicy,
+    /// What the client declared for this request (or its legacy session).
+    pub modes: ClientModes,
+    /// The client's own request id, when the message answers a client request (None on a GET stream).
+    pub client_id: Option<&'a Value>,
+}
+
+/// What goes out in place of the upstream's message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The original bytes, unchanged.
+    Original,
+    /// A re-serialised message (rewritten, or to be sealed by the caller).
+    Replace(Value),
+    /// A JSON-RPC error for the client's request; on a stream, the stream ends after it.
+    Error {
+        /// The error message.
+        message: Value,
+        /// HTTP status on a JSON response.
+        status: u16,
+    },
+    /// A legacy server request is dropped: the upstream gets `upstream_answers` (POSTed with the session
+    /// id) so it stops waiting; the client's call ends with `client_error` when there is a call.
+    DropServerRequests {
+        /// Error responses to the server's requests.
+        upstream_answers: Vec<Value>,
+        /// Error for the client's request id, when the stream belongs to a call.
+        client_error: Option<Value>,
+    },
+}
+
+/// The decision on one message.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    /// What goes out.
+    pub outcome: Outcome,
+    /// The judgement, when the message carried anything to judge.
+    pub judgement: Option<Judgement>,
+    /// The parsed message when it carried something (so the caller can seal its requestState).
+    pub parsed: Option<Value>,
+    /// Incident id for blocks and rewrites.
+    pub incident: String,
+    /// Time spent judging (seconds), when judged.
+    pub seconds: f64,
+}
+
+/// Decides one message. `monitor` records the enforce-mode judgement and forwards unchanged.
+pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
+    let mut d = Decision {
+        outcome: Outcome::Original,
+        judgement: None,
+        parsed: None,
+        incident: String::new(),
+        seconds: 0.0,
+    };
+    if !may_carry_elicitation(bytes) {
+        return d;
+    }
+    let started = Instant::now();
+    let value = match parse_strict(bytes) {
+        Ok(v) => v,
+        Err(e) => {
+            // It could carry an elicitation and cannot be parsed the one way everybody agrees on: fail closed.
+            let finding = crate::policy::Finding::block(
+                "wire.unparseable",
+                "",
+                format!("The server's message could not be parsed strictly ({e}), so it could not be judged."),
+            );
+            let j = Judgement {
+                verdict: Verdict::Block,
+                findings: vec![finding],
+                monitored: vec![],
+                rewritten: None,
+                missing_capabilities: vec![],
+                entries: vec![],
+            };
+            d.incident = crate::telemetry::incident_id();
+            if !monitor {
+                d.outcome = blocked_outcome(&j, &[], ctx, &d.incident, &Value::Null);
+            }
+            d.judgement = Some(j);
+            d.seconds = started.elapsed().as_secs_f64();
+            return d;
+        }
+    };
+    let carriers = find_carriers(&value);
+    if carriers.is_empty() {
+        d.seconds = started.elapsed().as_secs_f64();
+        return d;
+    }
+    let j = ctx.engine.judge(&value, &carriers, ctx.modes, ctx.route);
+    if j.verdict != Verdict::Allow {
+        d.incident = crate::telemetry::incident_id();
+    }
+    if !monitor {
+        d.outcome = match j.verdict {
+            Verdict::Allow => Outcome::Original,
+            Verdict::Rewrite => j
+                .rewritten
+                .clone()
+                .map_or(Outcome::Original, Outcome::Replace),
+            Verdict::Block => {
+                let kinds: Vec<(CarrierKind, Option<Value>)> =
+                    carriers.iter().map(|c| (c.kind, c.id.clone())).collect();
+                blocked_outcome(&j, &kinds, ctx, &d.incident, &value)
+            }
+        };
+    }
+    d.seconds = started.elapsed().as_secs_f64();
+    d.judgement = Some(j);
+    d.parsed = Some(value);
+    d
+}
+
+/// The outcome of a block.
+fn blocked_outcome(
+    j: &Judgement,
+    carriers: &[(CarrierKind, Option<Value>)],
+    ctx: &Context<'_>,
+    incident: &str,
+    msg: &Value,
+) -> Outcome {
+    let rules = j.rule_ids();
+    let (code, status, text) = if j.missing_capabilities.is_empty() {
+        let why = j
+            .findings
+            .iter()
+            .find(|f| f.action == crate::policy::Action::Block)
+            .map(|f| f.message.as_str())
+            .unwrap_or("it broke a policy rule");
+        (codes::BLOCKED, 200, format!("elicitguard blocked an input request from the MCP server: {why} (incident {incident})"))
+    } else {
+        (
+            codes::MISSING_CAPABILITY,
+            400,
+            format!(
+                "elicitguard blocked an input request the client did not declare support for ({}) (incident {incident})",
+                j.missing_capabilities.join(", ")
+            ),
+        )
+    };
+    let mut data = json!({"rules": rules, "incident": incident});
+    if !j.missing_capabilities.is_empty() {
+        data["requiredCapabilities"] =
+            crate::wire::ClientModes::required_json(&j.missing_capabilities);
+    }
+    let server_requests: Vec<&Option<Value>> = carriers
+        .iter()
+        .filter(|(k, _)| *k == CarrierKind::ServerRequest)
+        .map(|(_, id)| id)
+        .collect();
+    if !server_requests.is_empty() {
+        let upstream_answers = server_requests
+            .iter()
+            .map(|id| {
+                error_message(
+                    id.as_ref(),
+                    codes::BLOCKED,
+                    "The gateway refused this request on the user's behalf.",
+                    Some(json!({"rules": rules})),
+                )
+            })
+            .collect();
+        let client_error = ctx
+            .client_id
+            .map(|id| error_message(Some(id), code, &text, Some(data.clone())));
+        return Outcome::DropServerRequests {
+            upstream_answers,
+            client_error,
+        };
+    }
+    // A response: the error goes to the id the upstream answered (the client's own id).
+    let id = carriers
+        .first()
+        .and_then(|(_, id)| id.clone())
+        .or_else(|| ctx.client_id.cloned())
+        .or_else(|| msg.get("id").cloned());
+    Outcome::Error {
+        message: error_message(id.as_ref(), code, &text, Some(data)),
+        status,
+    }
+}

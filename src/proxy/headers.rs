@@ -1,0 +1,159 @@
+//! Header hygiene: hop-by-hop headers removed, forwarding headers set, identity encoding requested.
+
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+
+/// Hop-by-hop headers (RFC 9110 §7.6.1) plus those the proxy owns: never forwarded as received.
+const HOP_BY_HOP: &[HeaderName] = &[
+    header::CONNECTION,
+    header::PROXY_AUTHENTICATE,
+    header::PROXY_AUTHORIZATION,
+    header::TE,
+    header::TRAILER,
+    header::TRANSFER_ENCODING,
+    header::UPGRADE,
+];
+
+/// Removes hop-by-hop headers, including any named in `Connection`.
+pub fn strip_hop_by_hop(h: &mut HeaderMap) {
+    let named: Vec<HeaderName> = h
+        .get_all(header::CONNECTION)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok())
+        .collect();
+    for n in named {
+        h.remove(n);
+    }
+    for n in HOP_BY_HOP {
+        h.remove(n);
+    }
+    h.remove("keep-alive");
+    h.remove("proxy-connection");
+}
+
+/// Prepares client request headers for the upstream.
+pub fn to_upstream(h: &mut HeaderMap, client_ip: Option<std::net::IpAddr>, tls: bool) {
+    strip_hop_by_hop(h);
+    // Compression could hide an elicitation from inspection: ask for the plain body.
+    h.insert(
+        header::ACCEPT_ENCODING,
+        HeaderValue::from_static("identity"),
+    );
+    // Host is set from the upstream URI by the client.
+    h.remove(header::HOST);
+    if let Some(ip) = client_ip {
+        let value = match h.get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
+            Some(prev) => format!("{prev}, {ip}"),
+            None => ip.to_string(),
+        };
+        if let Ok(v) = HeaderValue::from_str(&value) {
+            h.insert("x-forwarded-for", v);
+        }
+    }
+    h.insert(
+        "x-forwarded-proto",
+        HeaderValue::from_static(if tls { "https" } else { "http" }),
+    );
+    // The body may be re-written (requestState unwrapped); the length is recomputed from the body.
+    h.remove(header::CONTENT_LENGTH);
+}
+
+/// Prepares upstream response headers for the client. `body_changed`: the length is recomputed.
+pub fn to_client(h: &mut HeaderMap, body_changed: bool) {
+    strip_hop_by_hop(h);
+    if body_changed {
+        h.remove(header::CONTENT_LENGTH);
+    }
+}
+
+/// Is the upstream body encoded (anything but identity)?
+pub fn content_encoding(h: &HeaderMap) -> Option<String> {
+    let v = h
+        .get(header::CONTENT_ENCODING)?
+        .to_str()
+        .unwrap_or("invalid");
+    let v = v.trim();
+    if v.is_empty() || v.eq_ignore_ascii_case("identity") {
+        None
+    } else {
+        Some(v.to_owned())
+    }
+}
+
+/// What kind of body the response claims to carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyKind {
+    /// `application/json` (or `+json`), or no content type: judged whole.
+    Json,
+    /// `text/event-stream`: judged event by event.
+    Sse,
+    /// Anything else: no MCP client parses it as JSON-RPC, so it passes.
+    Other,
+}
+
+/// Classifies a response's content type.
+pub fn body_kind(h: &HeaderMap) -> BodyKind {
+    let Some(ct) = h.get(header::CONTENT_TYPE) else {
+        return BodyKind::Json;
+    };
+    let Ok(ct) = ct.to_str() else {
+        return BodyKind::Json;
+    };
+    let essence = ct
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if essence == "text/event-stream" {
+        BodyKind::Sse
+    } else if essence == "application/json" || essence.ends_with("+json") || essence.is_empty() {
+        BodyKind::Json
+    } else {
+        BodyKind::Other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hop_by_hop_and_forwarding() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::CONNECTION,
+            HeaderValue::from_static("keep-alive, x-secret-hop"),
+        );
+        h.insert("x-secret-hop", HeaderValue::from_static("1"));
+        h.insert("mcp-session-id", HeaderValue::from_static("s"));
+        h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
+        to_upstream(&mut h, Some("10.0.0.1".parse().unwrap()), false);
+        assert!(h.get("x-secret-hop").is_none());
+        assert!(h.get(header::CONNECTION).is_none());
+        assert_eq!(h.get("mcp-session-id").unwrap(), "s");
+        assert_eq!(h.get(header::ACCEPT_ENCODING).unwrap(), "identity");
+        assert_eq!(h.get("x-forwarded-for").unwrap(), "10.0.0.1");
+    }
+
+    #[test]
+    fn kinds() {
+        let mut h = HeaderMap::new();
+        assert_eq!(body_kind(&h), BodyKind::Json);
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/event-stream; charset=utf-8"),
+        );
+        assert_eq!(body_kind(&h), BodyKind::Sse);
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/vnd.x+json"),
+        );
+        assert_eq!(body_kind(&h), BodyKind::Json);
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html"));
+        assert_eq!(body_kind(&h), BodyKind::Other);
+        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        assert_eq!(content_encoding(&h).as_deref(), Some("gzip"));
+    }
+}

@@ -1,0 +1,439 @@
+//! The request path, as a table of contents:
+//! admit → read and parse the request → identify → session (legacy) → forward → filter the response → record.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use bytes::Bytes;
+use http::{header, HeaderValue, Method, Request, Response, StatusCode};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use serde_json::Value;
+
+use crate::config::{Route, Snapshot};
+use crate::policy::Verdict;
+use crate::proxy::body::{full, read_bounded, ProxyBody, ReadError};
+use crate::proxy::enforce::{decide, Context, Outcome};
+use crate::proxy::error::{json_response, ProxyError};
+use crate::proxy::headers::{self, BodyKind};
+use crate::proxy::record::Recorder;
+use crate::proxy::sessions::Lookup;
+use crate::proxy::sse::{Shared, SseFilter, UpstreamAnswerer};
+use crate::proxy::upstream::Clients;
+use crate::proxy::Gateway;
+use crate::telemetry::{method_label, RequestLabels, RouteLabels, UpstreamErrorLabels};
+use crate::wire::strict::parse_strict;
+use crate::wire::{classify_request, ClientModes, Era, RequestInfo};
+
+/// Header carrying the legacy session id.
+const SESSION_HEADER: &str = "mcp-session-id";
+/// Time allowed for answering a legacy server's blocked request.
+const ANSWER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// What the pipeline learned about the request, for errors and metrics.
+#[derive(Default)]
+struct Meta {
+    route: Option<String>,
+    id: Option<Value>,
+    method: &'static str,
+    outcome: &'static str,
+}
+
+/// Serves one client request. Never fails: every error becomes a response here.
+pub async fn handle(
+    gw: Arc<Gateway>,
+    req: Request<Incoming>,
+    peer: SocketAddr,
+    tls: bool,
+) -> Response<ProxyBody> {
+    let started = Instant::now();
+    let live = gw.live.load_full();
+    let mut meta = Meta {
+        method: "none",
+        outcome: "ok",
+        ..Meta::default()
+    };
+    let resp = match proxy(
+        &gw,
+        &live.snapshot,
+        &live.clients,
+        req,
+        peer,
+        tls,
+        &mut meta,
+    )
+    .await
+    {
+        Ok(r) => r,
+        Err(e) => {
+            meta.outcome = match e {
+                ProxyError::Overloaded => "shed",
+                ref e if e.upstream_kind().is_some() => "upstream_error",
+                _ => "client_error",
+            };
+            if let (Some(kind), Some(route)) = (e.upstream_kind(), &meta.route) {
+                gw.metrics
+                    .upstream_errors
+                    .get_or_create(&UpstreamErrorLabels {
+                        route: route.clone(),
+                        kind,
+                    })
+                    .inc();
+            }
+            e.into_response(meta.id.as_ref())
+        }
+    };
+    let route = meta.route.unwrap_or_else(|| "none".into());
+    gw.metrics
+        .requests
+        .get_or_create(&RequestLabels {
+            route: route.clone(),
+            method: meta.method,
+            outcome: meta.outcome,
+        })
+        .inc();
+    gw.metrics
+        .request_duration
+        .get_or_create(&RouteLabels { route })
+        .observe(started.elapsed().as_secs_f64());
+    resp
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn proxy(
+    gw: &Arc<Gateway>,
+    snap: &Arc<Snapshot>,
+    clients: &Clients,
+    req: Request<Incoming>,
+    peer: SocketAddr,
+    tls: bool,
+    meta: &mut Meta,
+) -> Result<Response<ProxyBody>, ProxyError> {
+    // Admit: a route, and a place among the requests in flight.
+    let route = snap
+        .route_for(req.uri().path())
+        .cloned()
+        .ok_or(ProxyError::NoRoute)?;
+    meta.route = Some(route.name.clone());
+    let permit = gw
+        .inflight
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ProxyError::Overloaded)?;
+
+    // Read and parse the request: the gateway must know the era, the method, the id and the declared modes.
+    let (mut parts, body) = req.into_parts();
+    let body = match read_bounded(body, snap.limits.request_body_bytes).await {
+        Ok(b) => b,
+        Err(ReadError::TooLarge) => {
+            return Err(ProxyError::RequestTooLarge(snap.limits.request_body_bytes))
+        }
+        Err(ReadError::Failed) => return Err(ProxyError::RequestRead),
+    };
+    let header_version = parts
+        .headers
+        .get("mcp-protocol-version")
+        .and_then(|v| v.to_str().ok());
+    let info = if parts.method == Method::POST {
+        let v = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
+        classify_request(&v, header_version)
+    } else {
+        RequestInfo {
+            era: Era::Legacy,
+            method: None,
+            id: None,
+            declared: None,
+            is_response: false,
+            is_batch: false,
+        }
+    };
+    meta.id = info.id.clone();
+    meta.method = method_label(info.method.as_deref());
+
+    // Identify. Until identity is configured the principal is anonymous (see README).
+    let principal = "anonymous".to_owned();
+
+    // Session (legacy): what the client declared at initialize, and who opened the session.
+    let session_id = parts
+        .headers
+        .get(SESSION_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let modes = match (info.era, &session_id) {
+        (Era::Modern, _) => info.declared.unwrap_or_default(),
+        (Era::Legacy, Some(sid)) => match gw.sessions.lookup(sid, &principal, Instant::now()) {
+            Lookup::Known(m) => m,
+            Lookup::OtherPrincipal => {
+                return Ok(json_response(
+                    StatusCode::FORBIDDEN,
+                    &crate::proxy::error::error_message(
+                        meta.id.as_ref(),
+                        crate::proxy::error::codes::INVALID_REQUEST,
+                        "This session belongs to another user.",
+                        None,
+                    ),
+                ))
+            }
+            Lookup::Unknown => ClientModes::default(),
+        },
+        (Era::Legacy, None) => ClientModes::default(),
+    };
+    if parts.method == Method::DELETE {
+        if let Some(sid) = &session_id {
+            gw.sessions.remove(sid);
+        }
+    }
+
+    // Forward.
+    let upstream_uri = upstream_uri(&route, &parts.uri)?;
+    headers::to_upstream(&mut parts.headers, Some(peer.ip()), tls);
+    let mut up = Request::builder()
+        .method(parts.method.clone())
+        .uri(upstream_uri.clone())
+        .body(Full::new(body))
+        .map_err(|_| ProxyError::UpstreamBroken)?;
+    *up.headers_mut() = parts.headers.clone();
+    let resp = clients
+        .send(&route, up, snap.limits.upstream_timeout)
+        .await?;
+    let (mut rparts, rbody) = resp.into_parts();
+
+    // A legacy initialize that opened a session: remember what the client declared, and who opened it.
+    if info.method.as_deref() == Some("initialize") {
+        if let Some(sid) = rparts
+            .headers
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok())
+        {
+            gw.sessions.insert(
+                sid,
+                info.declared.unwrap_or_default(),
+                &principal,
+                Instant::now(),
+            );
+        }
+    }
+
+    if let Some(enc) = headers::content_encoding(&rparts.headers) {
+        return Err(ProxyError::UpstreamEncoding(enc));
+    }
+    let monitor = route.monitor;
+    let recorder = Recorder {
+        metrics: gw.metrics.clone(),
+        audit: gw.audit.clone(),
+        route: route.name.clone(),
+        era: info.era,
+        method: meta.method,
+        principal: principal.clone(),
+        monitor,
+    };
+
+    // Filter the response.
+    match headers::body_kind(&rparts.headers) {
+        BodyKind::Other => {
+            headers::to_client(&mut rparts.headers, false);
+            Ok(Response::from_parts(
+                rparts,
+                rbody.map_err(Into::into).boxed_unsync(),
+            ))
+        }
+        BodyKind::Sse => {
+            headers::to_client(&mut rparts.headers, true);
+            let answer_upstream = session_id.clone().map(|sid| {
+                answerer(
+                    clients.clone(),
+                    route.clone(),
+                    upstream_uri.clone(),
+                    sid,
+                    &parts.headers,
+                    snap.limits.upstream_timeout,
+                )
+            });
+            let shared = Arc::new(Shared {
+                snapshot: snap.clone(),
+                route: route.clone(),
+                modes,
+                monitor,
+                client_id: info.id.clone(),
+                recorder,
+                answer_upstream,
+            });
+            let filtered = SseFilter::new(rbody, shared);
+            // The permit lives as long as the stream: open streams count against the concurrency limit.
+            let body = PermitBody {
+                inner: filtered,
+                _permit: permit,
+            };
+            Ok(Response::from_parts(rparts, body.boxed_unsync()))
+        }
+        BodyKind::Json => {
+            let limit = snap.limits.response_body_bytes;
+            let bytes = match tokio::time::timeout(
+                snap.limits.upstream_timeout,
+                read_bounded(rbody, limit),
+            )
+            .await
+            {
+                Err(_) => return Err(ProxyError::UpstreamTimeout),
+                Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit)),
+                Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
+                Ok(Ok(b)) => b,
+            };
+            let ctx = Context {
+                engine: &snap.engine,
+                route: &route.policy,
+                modes,
+                client_id: info.id.as_ref(),
+            };
+            let d = decide(&bytes, &ctx, monitor);
+            recorder.decision(&d);
+            if let Some(j) = &d.judgement {
+                meta.outcome = match j.verdict {
+                    Verdict::Block if !monitor => "blocked",
+                    Verdict::Rewrite if !monitor => "rewritten",
+                    _ => "ok",
+                };
+            }
+            match d.outcome {
+                Outcome::Original => {
+                    headers::to_client(&mut rparts.headers, false);
+                    Ok(Response::from_parts(rparts, full(bytes)))
+                }
+                Outcome::Replace(v) => {
+                    headers::to_client(&mut rparts.headers, true);
+                    let out = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
+                    Ok(Response::from_parts(rparts, full(out)))
+                }
+                Outcome::Error { message, status } => Ok(json_response(
+                    StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+                    &message,
+                )),
+                Outcome::DropServerRequests {
+                    upstream_answers,
+                    client_error,
+                } => {
+                    if let Some(sid) = session_id {
+                        answerer(
+                            clients.clone(),
+                            route.clone(),
+                            upstream_uri,
+                            sid,
+                            &parts.headers,
+                            snap.limits.upstream_timeout,
+                        )(upstream_answers);
+                    }
+                    match client_error {
+                        Some(e) => Ok(json_response(StatusCode::OK, &e)),
+                        None => {
+                            let mut r = Response::new(full(Bytes::new()));
+                            *r.status_mut() = StatusCode::ACCEPTED;
+                            Ok(r)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The upstream URI for a client URI under the route.
+fn upstream_uri(route: &Route, uri: &http::Uri) -> Result<http::Uri, ProxyError> {
+    let pq = route.upstream_path_and_query(uri.path(), uri.query());
+    let mut parts = route.upstream_origin.clone().into_parts();
+    parts.path_and_query = Some(
+        pq.parse()
+            .map_err(|_| ProxyError::BadRequest("the path cannot be forwarded".into()))?,
+    );
+    http::Uri::from_parts(parts)
+        .map_err(|_| ProxyError::BadRequest("the path cannot be forwarded".into()))
+}
+
+/// Builds the function that answers a legacy server's blocked requests: a POST of JSON-RPC error responses
+/// with the session id, off the data path, bounded by a timeout, failures only logged (the server times out
+/// its own request anyway).
+fn answerer(
+    clients: Clients,
+    route: Arc<Route>,
+    uri: http::Uri,
+    session: String,
+    client_headers: &http::HeaderMap,
+    timeout: std::time::Duration,
+) -> UpstreamAnswerer {
+    let mut base = http::HeaderMap::new();
+    for name in [
+        header::AUTHORIZATION,
+        header::HeaderName::from_static("mcp-protocol-version"),
+    ] {
+        if let Some(v) = client_headers.get(&name) {
+            base.insert(name, v.clone());
+        }
+    }
+    Arc::new(move |answers: Vec<Value>| {
+        for answer in answers {
+            let clients = clients.clone();
+            let route = route.clone();
+            let uri = uri.clone();
+            let mut headers = base.clone();
+            if let Ok(v) = HeaderValue::from_str(&session) {
+                headers.insert(SESSION_HEADER, v);
+            }
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            headers.insert(
+                header::ACCEPT,
+                HeaderValue::from_static("application/json, text/event-stream"),
+            );
+            tokio::spawn(async move {
+                let body = Bytes::from(serde_json::to_vec(&answer).unwrap_or_default());
+                let Ok(mut req) = Request::builder()
+                    .method(Method::POST)
+                    .uri(uri)
+                    .body(Full::new(body))
+                else {
+                    return;
+                };
+                *req.headers_mut() = headers;
+                match clients.send(&route, req, timeout.min(ANSWER_TIMEOUT)).await {
+                    Ok(resp) => {
+                        let _ = resp.into_body().collect().await;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, route = %route.name, "could not answer the upstream's blocked request")
+                    }
+                }
+            });
+        }
+    })
+}
+
+pin_project_lite::pin_project! {
+    /// A body that holds a concurrency permit until it is dropped.
+    struct PermitBody<B> {
+        #[pin]
+        inner: B,
+        _permit: tokio::sync::OwnedSemaphorePermit,
+    }
+}
+
+impl<B: http_body::Body> http_body::Body for PermitBody<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<B::Data>, B::Error>>> {
+        self.project().inner.poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}

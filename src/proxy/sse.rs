@@ -1,0 +1,199 @@
+//! The SSE response filter: each event is judged as soon as it is complete and forwarded at once; events
+//! that arrive together go out in one frame (one write), which is also what makes SSE pass-through cheap.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context as TaskContext, Poll};
+
+use bytes::{Bytes, BytesMut};
+use http_body::{Body, Frame};
+use hyper::body::Incoming;
+use serde_json::Value;
+
+use crate::config::{Route, Snapshot};
+use crate::proxy::body::BoxError;
+use crate::proxy::enforce::{decide, Context, Outcome};
+use crate::proxy::error::{codes, error_message};
+use crate::proxy::record::Recorder;
+use crate::telemetry::Metrics;
+use crate::wire::sse::{Decoder, SseError};
+use crate::wire::ClientModes;
+
+/// Answers a legacy server's requests (POST to the upstream with the session id), off the data path.
+pub type UpstreamAnswerer = Arc<dyn Fn(Vec<Value>) + Send + Sync>;
+
+/// Everything the filter needs, shared for the life of one stream.
+pub struct Shared {
+    /// The snapshot the request started with.
+    pub snapshot: Arc<Snapshot>,
+    /// The route.
+    pub route: Arc<Route>,
+    /// Declared modes.
+    pub modes: ClientModes,
+    /// Monitor mode.
+    pub monitor: bool,
+    /// The client's request id (None on a GET stream).
+    pub client_id: Option<Value>,
+    /// Recorder.
+    pub recorder: Recorder,
+    /// Legacy answerer, when a session id is known.
+    pub answer_upstream: Option<UpstreamAnswerer>,
+}
+
+pin_project_lite::pin_project! {
+    /// The filtering body.
+    pub struct SseFilter {
+        #[pin]
+        inner: Incoming,
+        decoder: Decoder,
+        shared: Arc<Shared>,
+        done: bool,
+        _open: OpenStream,
+    }
+}
+
+/// Counts open SSE streams for as long as it lives.
+struct OpenStream(Arc<Metrics>);
+
+impl OpenStream {
+    fn new(m: Arc<Metrics>) -> Self {
+        m.sse_streams_open.inc();
+        OpenStream(m)
+    }
+}
+
+impl Drop for OpenStream {
+    fn drop(&mut self) {
+        self.0.sse_streams_open.dec();
+    }
+}
+
+impl SseFilter {
+    /// Wraps an upstream SSE body.
+    pub fn new(inner: Incoming, shared: Arc<Shared>) -> Self {
+        let max = usize::try_from(shared.snapshot.limits.sse_event_bytes).unwrap_or(usize::MAX);
+        let open = OpenStream::new(shared.recorder.metrics.clone());
+        SseFilter {
+            inner,
+            decoder: Decoder::new(max),
+            shared,
+            done: false,
+            _open: open,
+        }
+    }
+}
+
+/// Formats a JSON-RPC message as one SSE `message` event.
+pub fn event_bytes(msg: &Value) -> Bytes {
+    let json = serde_json::to_string(msg).unwrap_or_default();
+    let mut out = BytesMut::with_capacity(json.len() + 24);
+    out.extend_from_slice(b"event: message\ndata: ");
+    out.extend_from_slice(json.as_bytes());
+    out.extend_from_slice(b"\n\n");
+    out.freeze()
+}
+
+impl Shared {
+    /// Judges buffered events into `out`; returns true when the stream must end after `out`.
+    fn drain(&self, decoder: &mut Decoder, out: &mut BytesMut) -> bool {
+        loop {
+            let event = match decoder.next_event() {
+                Ok(Some(e)) => e,
+                Ok(None) => return false,
+                Err(SseError::TooLarge(n)) => {
+                    if let Some(id) = &self.client_id {
+                        let msg = error_message(Some(id), codes::UPSTREAM, &format!("The MCP server sent an event larger than the gateway's limit of {n} bytes."), None);
+                        out.extend_from_slice(&event_bytes(&msg));
+                    }
+                    return true;
+                }
+                Err(SseError::NotUtf8) => {
+                    if let Some(id) = &self.client_id {
+                        let msg = error_message(Some(id), codes::BLOCKED, "The MCP server sent an event that is not UTF-8; the gateway does not forward what it cannot judge.", None);
+                        out.extend_from_slice(&event_bytes(&msg));
+                    }
+                    return true;
+                }
+            };
+            let Some(data) = event.data.as_deref() else {
+                out.extend_from_slice(&event.raw);
+                continue;
+            };
+            let ctx = Context {
+                engine: &self.snapshot.engine,
+                route: &self.route.policy,
+                modes: self.modes,
+                client_id: self.client_id.as_ref(),
+            };
+            let d = decide(data.as_bytes(), &ctx, self.monitor);
+            self.recorder.decision(&d);
+            match d.outcome {
+                Outcome::Original => out.extend_from_slice(&event.raw),
+                Outcome::Replace(v) => out.extend_from_slice(&event_bytes(&v)),
+                Outcome::Error { message, .. } => {
+                    out.extend_from_slice(&event_bytes(&message));
+                    return true;
+                }
+                Outcome::DropServerRequests {
+                    upstream_answers,
+                    client_error,
+                } => {
+                    if let Some(answer) = &self.answer_upstream {
+                        answer(upstream_answers);
+                    }
+                    if let Some(err) = client_error {
+                        out.extend_from_slice(&event_bytes(&err));
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Body for SseFilter {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        let mut this = self.project();
+        loop {
+            if *this.done {
+                return Poll::Ready(None);
+            }
+            match this.inner.as_mut().poll_frame(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(None) => {
+                    // A trailing event without its blank line is never dispatched by SSE parsers; it is
+                    // dropped here too rather than forwarded unjudged.
+                    *this.done = true;
+                    return Poll::Ready(None);
+                }
+                Poll::Ready(Some(Err(e))) => {
+                    *this.done = true;
+                    return Poll::Ready(Some(Err(Box::new(e))));
+                }
+                Poll::Ready(Some(Ok(frame))) => {
+                    let Ok(data) = frame.into_data() else {
+                        continue;
+                    };
+                    this.decoder.push(&data);
+                    let mut out = BytesMut::new();
+                    if this.shared.drain(this.decoder, &mut out) {
+                        *this.done = true;
+                    }
+                    if !out.is_empty() {
+                        return Poll::Ready(Some(Ok(Frame::data(out.freeze()))));
+                    }
+                }
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.done
+    }
+}

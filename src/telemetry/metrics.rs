@@ -1,0 +1,295 @@
+//! Every metric the gateway exports, registered once in an explicit registry under the `elicitguard_` prefix.
+//! Label values come only from closed sets (known methods, verdicts, rule ids, configured route names),
+//! never from URLs, tool names, users or session ids.
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+
+/// Requests by route, method and outcome.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct RequestLabels {
+    /// Route name (from config), or `none`.
+    pub route: String,
+    /// A known MCP method or `other`.
+    pub method: &'static str,
+    /// `ok`, `blocked`, `rewritten`, `upstream_error`, `client_error`, `rejected`, `shed`.
+    pub outcome: &'static str,
+}
+
+/// Route only.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct RouteLabels {
+    /// Route name.
+    pub route: String,
+}
+
+/// Upstream errors by kind.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct UpstreamErrorLabels {
+    /// Route name.
+    pub route: String,
+    /// `connect`, `timeout`, `reset`, `protocol`, `too_large`, `encoding`, `malformed`.
+    pub kind: &'static str,
+}
+
+/// Elicitations judged.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ElicitationLabels {
+    /// Route name.
+    pub route: String,
+    /// `modern` or `legacy`.
+    pub era: &'static str,
+    /// `form`, `url`, `sampling`, `roots`.
+    pub mode: &'static str,
+    /// `allow`, `rewrite`, `block` (what enforce decided, also in monitor mode).
+    pub verdict: &'static str,
+    /// `enforce` or `monitor`.
+    pub enforcement: &'static str,
+}
+
+/// Findings by rule id.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct RuleLabels {
+    /// Stable rule id.
+    pub rule: String,
+}
+
+/// A reason label.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ReasonLabels {
+    /// Closed-set reason.
+    pub reason: &'static str,
+}
+
+/// A scope label.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ScopeLabels {
+    /// Closed-set scope.
+    pub scope: &'static str,
+}
+
+/// Reload results.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ReloadLabels {
+    /// `success` or `failure`.
+    pub result: &'static str,
+}
+
+/// Build information.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct BuildLabels {
+    /// Crate version.
+    pub version: &'static str,
+}
+
+fn duration_histogram() -> Histogram {
+    // 100 µs to ~100 s: loopback pass-through sits at the bottom, long tool calls at the top.
+    Histogram::new(exponential_buckets(0.0001, 4.0, 11))
+}
+
+fn inspection_histogram() -> Histogram {
+    // 1 µs to ~4 ms: judging is CPU work on one message.
+    Histogram::new(exponential_buckets(0.000_001, 4.0, 12))
+}
+
+/// All metrics.
+pub struct Metrics {
+    /// The registry served at `/metrics`.
+    pub registry: Registry,
+    /// `elicitguard_requests_total`.
+    pub requests: Family<RequestLabels, Counter>,
+    /// `elicitguard_request_duration_seconds`.
+    pub request_duration: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    /// `elicitguard_upstream_errors_total`.
+    pub upstream_errors: Family<UpstreamErrorLabels, Counter>,
+    /// `elicitguard_sse_streams_open`.
+    pub sse_streams_open: Gauge,
+    /// `elicitguard_connections_open`.
+    pub connections_open: Gauge,
+    /// `elicitguard_build_info`.
+    pub build_info: Family<BuildLabels, Gauge>,
+    /// `elicitguard_config_reloads_total`.
+    pub config_reloads: Family<ReloadLabels, Counter>,
+    /// `elicitguard_config_last_reload_success`.
+    pub config_last_reload_success: Gauge,
+    /// `elicitguard_elicitations_total`.
+    pub elicitations: Family<ElicitationLabels, Counter>,
+    /// `elicitguard_findings_total`.
+    pub findings: Family<RuleLabels, Counter>,
+    /// `elicitguard_inspection_duration_seconds`.
+    pub inspection_duration: Histogram,
+    /// `elicitguard_envelope_rejections_total`.
+    pub envelope_rejections: Family<ReasonLabels, Counter>,
+    /// `elicitguard_rate_limited_total`.
+    pub rate_limited: Family<ScopeLabels, Counter>,
+    /// `elicitguard_rounds` (rounds per call chain when an input_required leaves the gateway).
+    pub rounds: Histogram,
+    /// `elicitguard_answers_refused_total`.
+    pub answers_refused: Family<RuleLabels, Counter>,
+    /// `elicitguard_audit_dropped_total`.
+    pub audit_dropped: Counter,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Metrics(..)")
+    }
+}
+
+impl Metrics {
+    /// Creates and registers every metric.
+    pub fn new() -> Self {
+        let mut registry = Registry::with_prefix("elicitguard");
+        let m = Metrics {
+            requests: Family::default(),
+            request_duration: Family::new_with_constructor(duration_histogram),
+            upstream_errors: Family::default(),
+            sse_streams_open: Gauge::default(),
+            connections_open: Gauge::default(),
+            build_info: Family::default(),
+            config_reloads: Family::default(),
+            config_last_reload_success: Gauge::default(),
+            elicitations: Family::default(),
+            findings: Family::default(),
+            inspection_duration: inspection_histogram(),
+            envelope_rejections: Family::default(),
+            rate_limited: Family::default(),
+            rounds: Histogram::new([1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0].into_iter()),
+            answers_refused: Family::default(),
+            audit_dropped: Counter::default(),
+            registry: Registry::default(),
+        };
+        registry.register(
+            "requests",
+            "Client requests by route, JSON-RPC method and outcome",
+            m.requests.clone(),
+        );
+        registry.register(
+            "request_duration_seconds",
+            "Time from request to the end of the response head",
+            m.request_duration.clone(),
+        );
+        registry.register(
+            "upstream_errors",
+            "Upstream failures by kind",
+            m.upstream_errors.clone(),
+        );
+        registry.register(
+            "sse_streams_open",
+            "SSE response streams open now",
+            m.sse_streams_open.clone(),
+        );
+        registry.register(
+            "connections_open",
+            "Client connections open now",
+            m.connections_open.clone(),
+        );
+        registry.register("build_info", "Build information", m.build_info.clone());
+        registry.register(
+            "config_reloads",
+            "Configuration reloads by result",
+            m.config_reloads.clone(),
+        );
+        registry.register(
+            "config_last_reload_success",
+            "1 if the last reload succeeded",
+            m.config_last_reload_success.clone(),
+        );
+        registry.register(
+            "elicitations",
+            "Elicitation entries judged, by route, era, mode and verdict",
+            m.elicitations.clone(),
+        );
+        registry.register("findings", "Policy findings by rule id", m.findings.clone());
+        registry.register(
+            "inspection_duration_seconds",
+            "Time to parse and judge one message",
+            m.inspection_duration.clone(),
+        );
+        registry.register(
+            "envelope_rejections",
+            "Retries whose requestState envelope was refused, by reason",
+            m.envelope_rejections.clone(),
+        );
+        registry.register(
+            "rate_limited",
+            "Elicitation rounds refused by a limit, by scope",
+            m.rate_limited.clone(),
+        );
+        registry.register(
+            "rounds",
+            "Elicitation round number of each input_required leaving the gateway",
+            m.rounds.clone(),
+        );
+        registry.register(
+            "answers_refused",
+            "Retries whose answers were refused, by rule",
+            m.answers_refused.clone(),
+        );
+        registry.register(
+            "audit_dropped",
+            "Audit lines dropped because the writer fell behind",
+            m.audit_dropped.clone(),
+        );
+        m.build_info
+            .get_or_create(&BuildLabels {
+                version: env!("CARGO_PKG_VERSION"),
+            })
+            .set(1);
+        m.config_last_reload_success.set(1);
+        Metrics { registry, ..m }
+    }
+
+    /// The OpenMetrics text exposition.
+    pub fn encode(&self) -> String {
+        let mut out = String::new();
+        if prometheus_client::encoding::text::encode(&mut out, &self.registry).is_err() {
+            out.clear();
+        }
+        out
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The method label: a closed set of known MCP methods, else `other`.
+pub fn method_label(method: Option<&str>) -> &'static str {
+    const KNOWN: &[&str] = &[
+        "initialize",
+        "notifications/initialized",
+        "server/discover",
+        "tools/list",
+        "tools/call",
+        "prompts/list",
+        "prompts/get",
+        "resources/list",
+        "resources/read",
+        "resources/templates/list",
+        "resources/subscribe",
+        "resources/unsubscribe",
+        "subscriptions/listen",
+        "completion/complete",
+        "logging/setLevel",
+        "ping",
+        "tasks/get",
+        "tasks/update",
+        "tasks/list",
+        "tasks/cancel",
+        "tasks/result",
+        "notifications/cancelled",
+        "notifications/progress",
+        "notifications/roots/list_changed",
+    ];
+    match method {
+        None => "none",
+        Some(m) => KNOWN.iter().find(|k| **k == m).copied().unwrap_or("other"),
+    }
+}
