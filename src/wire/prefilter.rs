@@ -125,7 +125,11 @@ mod tests {
             br#"{"a":"\u0065"}"#,
         ];
         for body in cases {
-            assert!(may_carry_elicitation(body), "{}", String::from_utf8_lossy(body));
+            assert!(
+                may_carry_elicitation(body),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
         }
     }
 
@@ -170,11 +174,87 @@ mod tests {
 
     /// Elicitation-bearing messages, as templates: each `K(...)` is a key or string value to escape.
     const SHAPES: &[&[&str]] = &[
-        &["{", "jsonrpc", ":", "2.0", ",", "id", ":1,", "method", ":", "elicitation/create", ",", "params", ":{", "message", ":", "hi", "}}"],
-        &["{", "id", ":1,", "result", ":{", "resultType", ":", "input_required", ",", "inputRequests", ":{", "a", ":{", "method", ":", "elicitation/create", "}}}}"],
-        &["{", "id", ":1,", "result", ":{", "requestState", ":", "s", ",", "resultType", ":", "input_required", "}}"],
-        &["{", "id", ":1,", "error", ":{", "code", ":-32042,", "data", ":{", "elicitations", ":[]}}}"],
-        &["{", "id", ":1,", "result", ":{", "inputRequests", ":{", "r", ":{", "method", ":", "roots/list", "}}}}"],
+        &[
+            "{",
+            "jsonrpc",
+            ":",
+            "2.0",
+            ",",
+            "id",
+            ":1,",
+            "method",
+            ":",
+            "elicitation/create",
+            ",",
+            "params",
+            ":{",
+            "message",
+            ":",
+            "hi",
+            "}}",
+        ],
+        &[
+            "{",
+            "id",
+            ":1,",
+            "result",
+            ":{",
+            "resultType",
+            ":",
+            "input_required",
+            ",",
+            "inputRequests",
+            ":{",
+            "a",
+            ":{",
+            "method",
+            ":",
+            "elicitation/create",
+            "}}}}",
+        ],
+        &[
+            "{",
+            "id",
+            ":1,",
+            "result",
+            ":{",
+            "requestState",
+            ":",
+            "s",
+            ",",
+            "resultType",
+            ":",
+            "input_required",
+            "}}",
+        ],
+        &[
+            "{",
+            "id",
+            ":1,",
+            "error",
+            ":{",
+            "code",
+            ":-32042,",
+            "data",
+            ":{",
+            "elicitations",
+            ":[]}}}",
+        ],
+        &[
+            "{",
+            "id",
+            ":1,",
+            "result",
+            ":{",
+            "inputRequests",
+            ":{",
+            "r",
+            ":{",
+            "method",
+            ":",
+            "roots/list",
+            "}}}}",
+        ],
         &["{", "method", ":", "sampling/createMessage", "}"],
     ];
 

@@ -158,16 +158,25 @@ mod tests {
     #[test]
     fn accepts_plain_values() {
         let cases: &[(&[u8], Value)] = &[
-            (b" {\"a\":1,\"b\":[true,null,\"x\"]} \n", json!({"a":1,"b":[true,null,"x"]})),
+            (
+                b" {\"a\":1,\"b\":[true,null,\"x\"]} \n",
+                json!({"a":1,"b":[true,null,"x"]}),
+            ),
             (b"\"\\u00e9\\n\"", json!("\u{e9}\n")),
             (b"-12", json!(-12)),
             (b"18446744073709551615", json!(u64::MAX)),
             (b"1.5e3", json!(1500.0)),
             // Integers beyond u64 become floats, as serde_json does by default.
-            (b"123456789012345678901234567890", json!(1.2345678901234568e29)),
+            (
+                b"123456789012345678901234567890",
+                json!(1.2345678901234568e29),
+            ),
             (b"{\"a\":{\"a\":1}}", json!({"a":{"a":1}})),
             (b"[{\"k\":1},{\"k\":2}]", json!([{"k":1},{"k":2}])),
-            ("{\"cl\u{e9}\":\"\u{1f600}\"}".as_bytes(), json!({"cl\u{e9}":"\u{1f600}"})),
+            (
+                "{\"cl\u{e9}\":\"\u{1f600}\"}".as_bytes(),
+                json!({"cl\u{e9}":"\u{1f600}"}),
+            ),
         ];
         for (input, want) in cases {
             let got = parse_strict(input).unwrap();
@@ -188,7 +197,10 @@ mod tests {
         ];
         for input in cases {
             assert!(
-                matches!(parse_strict(input.as_bytes()), Err(StrictError::DuplicateKey)),
+                matches!(
+                    parse_strict(input.as_bytes()),
+                    Err(StrictError::DuplicateKey)
+                ),
                 "{input}"
             );
         }
@@ -203,8 +215,15 @@ mod tests {
             parse_strict(nested(MAX_DEPTH + 1).as_bytes()),
             Err(StrictError::TooDeep)
         ));
-        let objects = format!("{}1{}", "{\"a\":".repeat(MAX_DEPTH + 1), "}".repeat(MAX_DEPTH + 1));
-        assert!(matches!(parse_strict(objects.as_bytes()), Err(StrictError::TooDeep)));
+        let objects = format!(
+            "{}1{}",
+            "{\"a\":".repeat(MAX_DEPTH + 1),
+            "}".repeat(MAX_DEPTH + 1)
+        );
+        assert!(matches!(
+            parse_strict(objects.as_bytes()),
+            Err(StrictError::TooDeep)
+        ));
         // Far beyond serde_json's own limit: still our refusal, and no stack overflow.
         assert!(matches!(
             parse_strict(nested(100_000).as_bytes()),
