@@ -9,16 +9,878 @@
 //! outside email/uri/date/date-time), `form.schema.required` (`required` naming a property not declared, or not
 //! an array of strings), `form.schema.default` (a default of the wrong type), `form.schema.too_many`
 //! (more than [`MAX_PROPERTIES`] properties). All `Action::Block`. Pointers are built from `schema_ptr`.
+//!
+//! Choices within the contract:
+//! - An allowed keyword with a value of the wrong kind (`"minLength": "3"`, a non-string `title`) is
+//!   `form.schema.keyword`; so is a keyword that belongs to another kind (`minimum` on a string).
+//! - `enum` values that are not strings, and `oneOf` entries that are not `{"const": string, "title": string}`,
+//!   are `form.schema.type` and `form.schema.composition` respectively.
+//! - A `default` must have the property's type and, for enums, be one of the allowed values.
+//! - `patternProperties` counts as `form.schema.pattern`.
+//! - With more than [`MAX_PROPERTIES`] properties only `form.schema.too_many` is reported: the work per
+//!   schema stays bounded.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::policy::Finding;
+use crate::policy::{pointer_push, Finding};
 
 /// Most properties one form may ask for. Real forms have a handful; 64 keeps the host's UI reviewable.
 pub const MAX_PROPERTIES: usize = 64;
 
+/// Formats a string property may declare.
+const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
+/// Keywords accepted at the top level.
+const TOP_KEYWORDS: &[&str] = &[
+    "$schema",
+    "type",
+    "properties",
+    "required",
+    "title",
+    "description",
+];
+/// Keywords accepted on every property.
+const COMMON_KEYWORDS: &[&str] = &["type", "title", "description", "default"];
+const STRING_KEYWORDS: &[&str] = &[
+    "minLength",
+    "maxLength",
+    "format",
+    "enum",
+    "enumNames",
+    "oneOf",
+];
+const NUMBER_KEYWORDS: &[&str] = &["minimum", "maximum"];
+const ARRAY_KEYWORDS: &[&str] = &["items", "minItems", "maxItems"];
+const REF_KEYWORDS: &[&str] = &[
+    "$ref",
+    "$defs",
+    "definitions",
+    "$dynamicRef",
+    "$recursiveRef",
+];
+const COMPOSITION_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "not", "if", "then", "else"];
+const PATTERN_KEYWORDS: &[&str] = &["pattern", "patternProperties"];
+
 /// Checks a `requestedSchema` against the restricted subset.
 pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
-    let _ = (schema, schema_ptr);
-    Vec::new()
+    let mut out = Vec::new();
+    let Some(top) = schema.as_object() else {
+        out.push(Finding::block(
+            "form.schema.not_object",
+            schema_ptr,
+            "the requested schema is not a JSON object",
+        ));
+        return out;
+    };
+    if top.get("type").and_then(Value::as_str) != Some("object") {
+        out.push(Finding::block(
+            "form.schema.not_object",
+            pointer_push(schema_ptr, "type"),
+            "the requested schema must have \"type\": \"object\"",
+        ));
+    }
+    for (key, value) in top {
+        let ptr = pointer_push(schema_ptr, key);
+        if !TOP_KEYWORDS.contains(&key.as_str()) {
+            out.push(unknown_keyword(key, ptr, "the top level of a form schema"));
+            continue;
+        }
+        let well_typed = match key.as_str() {
+            "$schema" | "title" | "description" => value.is_string(),
+            _ => true, // type, properties and required are checked below
+        };
+        if !well_typed {
+            out.push(Finding::block(
+                "form.schema.keyword",
+                ptr,
+                format!("\"{key}\" must be a string"),
+            ));
+        }
+    }
+    let Some(properties) = top.get("properties").and_then(Value::as_object) else {
+        out.push(Finding::block(
+            "form.schema.not_object",
+            pointer_push(schema_ptr, "properties"),
+            "the requested schema must have a \"properties\" object",
+        ));
+        return out;
+    };
+    let props_ptr = pointer_push(schema_ptr, "properties");
+    if properties.len() > MAX_PROPERTIES {
+        out.push(Finding::block(
+            "form.schema.too_many",
+            props_ptr,
+            format!("a form may ask for at most {MAX_PROPERTIES} fields"),
+        ));
+        return out;
+    }
+    if let Some(required) = top.get("required") {
+        check_required(
+            required,
+            properties,
+            &pointer_push(schema_ptr, "required"),
+            &mut out,
+        );
+    }
+    for (name, property) in properties {
+        check_property(property, &pointer_push(&props_ptr, name), &mut out);
+    }
+    out
+}
+
+/// The finding for a keyword outside the table, with the more specific rule when there is one.
+fn unknown_keyword(key: &str, ptr: String, place: &str) -> Finding {
+    if REF_KEYWORDS.contains(&key) {
+        Finding::block(
+            "form.schema.ref",
+            ptr,
+            format!("\"{key}\" references are not allowed in a form schema"),
+        )
+    } else if COMPOSITION_KEYWORDS.contains(&key) {
+        Finding::block(
+            "form.schema.composition",
+            ptr,
+            format!("\"{key}\" is not allowed in {place}"),
+        )
+    } else if PATTERN_KEYWORDS.contains(&key) {
+        Finding::block(
+            "form.schema.pattern",
+            ptr,
+            format!("\"{key}\" is not allowed in a form schema"),
+        )
+    } else {
+        // The key is server-chosen text: it is named through the pointer, not repeated in the sentence.
+        Finding::block(
+            "form.schema.keyword",
+            ptr,
+            format!("unknown keyword in {place}"),
+        )
+    }
+}
+
+fn check_required(
+    required: &Value,
+    properties: &Map<String, Value>,
+    ptr: &str,
+    out: &mut Vec<Finding>,
+) {
+    let Some(names) = required.as_array() else {
+        out.push(Finding::block(
+            "form.schema.required",
+            ptr,
+            "\"required\" must be an array of strings",
+        ));
+        return;
+    };
+    for (i, name) in names.iter().enumerate() {
+        let item_ptr = pointer_push(ptr, &i.to_string());
+        match name.as_str() {
+            None => out.push(Finding::block(
+                "form.schema.required",
+                item_ptr,
+                "\"required\" must list strings",
+            )),
+            Some(n) if !properties.contains_key(n) => out.push(Finding::block(
+                "form.schema.required",
+                item_ptr,
+                "\"required\" names a property that is not declared",
+            )),
+            Some(n)
+                if names
+                    .iter()
+                    .take(i)
+                    .any(|earlier| earlier.as_str() == Some(n)) =>
+            {
+                out.push(Finding::block(
+                    "form.schema.required",
+                    item_ptr,
+                    "\"required\" lists a property twice",
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// What kind of field a property is, from its `type`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    String,
+    Number,
+    Integer,
+    Boolean,
+    Array,
+}
+
+fn check_property(property: &Value, ptr: &str, out: &mut Vec<Finding>) {
+    let Some(p) = property.as_object() else {
+        out.push(Finding::block(
+            "form.schema.type",
+            ptr,
+            "a property must be a schema object",
+        ));
+        return;
+    };
+    let kind = match p.get("type") {
+        None => {
+            out.push(Finding::block(
+                "form.schema.type",
+                ptr,
+                "a property must declare its \"type\"",
+            ));
+            None
+        }
+        Some(Value::String(t)) => match t.as_str() {
+            "string" => Some(Kind::String),
+            "number" => Some(Kind::Number),
+            "integer" => Some(Kind::Integer),
+            "boolean" => Some(Kind::Boolean),
+            "array" => Some(Kind::Array),
+            "object" => {
+                out.push(Finding::block(
+                    "form.schema.nested",
+                    pointer_push(ptr, "type"),
+                    "nested objects are not allowed in a form",
+                ));
+                None
+            }
+            _ => {
+                out.push(Finding::block(
+                    "form.schema.type",
+                    pointer_push(ptr, "type"),
+                    "unknown property type",
+                ));
+                None
+            }
+        },
+        Some(_) => {
+            out.push(Finding::block(
+                "form.schema.type",
+                pointer_push(ptr, "type"),
+                "\"type\" must be one of string, number, integer, boolean, array",
+            ));
+            None
+        }
+    };
+    // Keywords: those of the table for this kind, and nothing else.
+    for (key, value) in p {
+        let kptr = pointer_push(ptr, key);
+        let k = key.as_str();
+        let allowed_here = COMMON_KEYWORDS.contains(&k)
+            || match kind {
+                Some(Kind::String) => STRING_KEYWORDS.contains(&k),
+                Some(Kind::Number | Kind::Integer) => NUMBER_KEYWORDS.contains(&k),
+                Some(Kind::Array) => ARRAY_KEYWORDS.contains(&k),
+                Some(Kind::Boolean) => false,
+                // Without a usable type, only structural problems are worth reporting.
+                None => {
+                    STRING_KEYWORDS.contains(&k)
+                        || NUMBER_KEYWORDS.contains(&k)
+                        || ARRAY_KEYWORDS.contains(&k)
+                }
+            };
+        if !allowed_here {
+            out.push(unknown_keyword(k, kptr, "a form field"));
+            continue;
+        }
+        let bad_value = match k {
+            "title" | "description" => !value.is_string(),
+            "minLength" | "maxLength" | "minItems" | "maxItems" => value.as_u64().is_none(),
+            "minimum" | "maximum" => !value.is_number(),
+            _ => false,
+        };
+        if bad_value {
+            out.push(Finding::block(
+                "form.schema.keyword",
+                kptr,
+                format!("\"{k}\" has a value of the wrong kind"),
+            ));
+        }
+    }
+    match kind {
+        Some(Kind::String) => check_string(p, ptr, out),
+        Some(Kind::Array) => check_array(p, ptr, out),
+        Some(k @ (Kind::Number | Kind::Integer)) => {
+            if let Some(default) = p.get("default") {
+                let ok = match k {
+                    Kind::Integer => {
+                        default.as_i64().is_some()
+                            || default.as_u64().is_some()
+                            || is_integral_float(default)
+                    }
+                    _ => default.is_number(),
+                };
+                if !ok {
+                    out.push(wrong_default(ptr, "a number"));
+                }
+            }
+        }
+        Some(Kind::Boolean) => {
+            if p.get("default").is_some_and(|d| !d.is_boolean()) {
+                out.push(wrong_default(ptr, "a boolean"));
+            }
+        }
+        None => {}
+    }
+}
+
+fn is_integral_float(v: &Value) -> bool {
+    v.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+fn wrong_default(ptr: &str, what: &str) -> Finding {
+    Finding::block(
+        "form.schema.default",
+        pointer_push(ptr, "default"),
+        format!("\"default\" must be {what}"),
+    )
+}
+
+/// String properties: plain, with `format`, single-select by `enum` (+ legacy `enumNames`) or titled `oneOf`.
+fn check_string(p: &Map<String, Value>, ptr: &str, out: &mut Vec<Finding>) {
+    if let Some(format) = p.get("format") {
+        if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
+            out.push(Finding::block(
+                "form.schema.format",
+                pointer_push(ptr, "format"),
+                "\"format\" must be one of email, uri, date, date-time",
+            ));
+        }
+    }
+    let mut allowed: Option<Vec<&str>> = None;
+    if let Some(values) = p.get("enum") {
+        allowed = string_enum(values, &pointer_push(ptr, "enum"), out);
+        if let Some(names) = p.get("enumNames") {
+            let fits = names.as_array().is_some_and(|n| {
+                n.iter().all(Value::is_string)
+                    && values.as_array().is_some_and(|v| v.len() == n.len())
+            });
+            if !fits {
+                out.push(Finding::block(
+                    "form.schema.keyword",
+                    pointer_push(ptr, "enumNames"),
+                    "\"enumNames\" must be strings, one per \"enum\" value",
+                ));
+            }
+        }
+    } else if p.contains_key("enumNames") {
+        out.push(Finding::block(
+            "form.schema.keyword",
+            pointer_push(ptr, "enumNames"),
+            "\"enumNames\" is only allowed beside \"enum\"",
+        ));
+    }
+    if let Some(options) = p.get("oneOf") {
+        let consts = titled_consts(options, &pointer_push(ptr, "oneOf"), out);
+        if allowed.is_some() {
+            out.push(Finding::block(
+                "form.schema.composition",
+                pointer_push(ptr, "oneOf"),
+                "a field uses either \"enum\" or \"oneOf\", not both",
+            ));
+        }
+        allowed = allowed.or(consts);
+    }
+    if let Some(default) = p.get("default") {
+        match (default.as_str(), &allowed) {
+            (None, _) => out.push(wrong_default(ptr, "a string")),
+            (Some(d), Some(values)) if !values.contains(&d) => {
+                out.push(wrong_default(ptr, "one of the allowed values"))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The values of an `enum` that must list strings; None (with a finding) when it does not.
+fn string_enum<'v>(values: &'v Value, ptr: &str, out: &mut Vec<Finding>) -> Option<Vec<&'v str>> {
+    let strings: Option<Vec<&str>> = values
+        .as_array()
+        .filter(|a| !a.is_empty())
+        .and_then(|a| a.iter().map(Value::as_str).collect());
+    if strings.is_none() {
+        out.push(Finding::block(
+            "form.schema.type",
+            ptr,
+            "\"enum\" must be a non-empty array of strings",
+        ));
+    }
+    strings
+}
+
+/// The consts of a `[{"const": string, "title": string}, ...]` list; None (with a finding) when it is not one.
+fn titled_consts<'v>(
+    options: &'v Value,
+    ptr: &str,
+    out: &mut Vec<Finding>,
+) -> Option<Vec<&'v str>> {
+    let consts: Option<Vec<&str>> = options.as_array().filter(|a| !a.is_empty()).and_then(|a| {
+        a.iter()
+            .map(|o| {
+                let o = o.as_object()?;
+                let only_const_title = o.keys().all(|k| k == "const" || k == "title");
+                o.get("title")?.as_str()?;
+                let c = o.get("const")?.as_str()?;
+                only_const_title.then_some(c)
+            })
+            .collect()
+    });
+    if consts.is_none() {
+        out.push(Finding::block(
+            "form.schema.composition",
+            ptr,
+            "options must be a non-empty list of {\"const\": string, \"title\": string}",
+        ));
+    }
+    consts
+}
+
+/// Multi-select: `items` is `{"type":"string","enum":[...]}` or `{"anyOf":[{"const","title"}...]}`.
+fn check_array(p: &Map<String, Value>, ptr: &str, out: &mut Vec<Finding>) {
+    let items_ptr = pointer_push(ptr, "items");
+    let allowed = match p.get("items").and_then(Value::as_object) {
+        None => {
+            out.push(Finding::block(
+                "form.schema.nested",
+                items_ptr,
+                "an array field must have \"items\" listing string options",
+            ));
+            None
+        }
+        Some(items) => {
+            let keys = |allowed: &[&str]| items.keys().all(|k| allowed.contains(&k.as_str()));
+            let has_ref = items.keys().any(|k| REF_KEYWORDS.contains(&k.as_str()));
+            if has_ref {
+                out.push(Finding::block(
+                    "form.schema.ref",
+                    items_ptr,
+                    "references are not allowed in a form schema",
+                ));
+                None
+            } else if items.get("type").and_then(Value::as_str) == Some("string")
+                && items.contains_key("enum")
+                && keys(&["type", "enum"])
+            {
+                string_enum(
+                    items.get("enum").unwrap_or(&Value::Null),
+                    &pointer_push(&items_ptr, "enum"),
+                    out,
+                )
+            } else if items.contains_key("anyOf")
+                && keys(&["anyOf", "type"])
+                && items
+                    .get("type")
+                    .is_none_or(|t| t.as_str() == Some("string"))
+            {
+                titled_consts(
+                    items.get("anyOf").unwrap_or(&Value::Null),
+                    &pointer_push(&items_ptr, "anyOf"),
+                    out,
+                )
+            } else {
+                out.push(Finding::block(
+                    "form.schema.nested",
+                    items_ptr,
+                    "array items must be string options (\"enum\" or \"anyOf\" of const/title)",
+                ));
+                None
+            }
+        }
+    };
+    if let Some(default) = p.get("default") {
+        match default
+            .as_array()
+            .map(|d| d.iter().map(Value::as_str).collect::<Option<Vec<_>>>())
+        {
+            Some(Some(chosen)) => {
+                if let Some(values) = &allowed {
+                    if !chosen.iter().all(|c| values.contains(c)) {
+                        out.push(wrong_default(ptr, "a list of the allowed values"));
+                    }
+                }
+            }
+            _ => out.push(wrong_default(ptr, "an array of strings")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const PTR: &str = "/result/inputRequests/a/params/requestedSchema";
+
+    fn form(properties: Value) -> Value {
+        json!({"type": "object", "properties": properties})
+    }
+
+    fn rules(schema: &Value) -> Vec<(String, String)> {
+        check_schema(schema, PTR)
+            .into_iter()
+            .map(|f| {
+                assert_eq!(f.action, crate::policy::Action::Block);
+                (
+                    f.rule,
+                    f.path.strip_prefix(PTR).unwrap_or(&f.path).to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn accepts_every_shape_of_the_table() {
+        let cases = [
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "title": "Booking",
+                   "description": "d", "properties": {}, "required": []}),
+            form(
+                json!({"name": {"type": "string", "title": "Name", "description": "d", "minLength": 1, "maxLength": 50, "default": "x"}}),
+            ),
+            form(
+                json!({"mail": {"type": "string", "format": "email"}, "site": {"type": "string", "format": "uri"},
+                        "day": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"}}),
+            ),
+            form(
+                json!({"n": {"type": "number", "minimum": 0.5, "maximum": 10, "default": 2.5},
+                        "i": {"type": "integer", "minimum": -3, "maximum": 3, "default": 1, "title": "t"}}),
+            ),
+            form(
+                json!({"ok": {"type": "boolean", "title": "OK?", "description": "d", "default": false}}),
+            ),
+            form(
+                json!({"c": {"type": "string", "enum": ["red", "green"], "default": "red", "title": "Colour"}}),
+            ),
+            form(
+                json!({"c": {"type": "string", "oneOf": [{"const": "r", "title": "Red"}, {"const": "g", "title": "Green"}], "default": "g"}}),
+            ),
+            form(
+                json!({"c": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 1, "maxItems": 2, "default": ["a"]}}),
+            ),
+            form(
+                json!({"c": {"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}]}, "title": "t", "description": "d", "default": []}}),
+            ),
+            form(
+                json!({"c": {"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"], "default": "b"}}),
+            ),
+            json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "boolean"}}, "required": ["a", "b"]}),
+        ];
+        for schema in cases {
+            assert_eq!(rules(&schema), vec![], "{schema}");
+        }
+    }
+
+    #[test]
+    fn refuses_what_the_table_does_not_allow() {
+        let cases: Vec<(Value, &str, &str)> = vec![
+            (json!([]), "form.schema.not_object", ""),
+            (json!({"properties": {}}), "form.schema.not_object", "/type"),
+            (
+                json!({"type": "array", "properties": {}}),
+                "form.schema.not_object",
+                "/type",
+            ),
+            (
+                json!({"type": "object"}),
+                "form.schema.not_object",
+                "/properties",
+            ),
+            (
+                json!({"type": "object", "properties": []}),
+                "form.schema.not_object",
+                "/properties",
+            ),
+            (
+                form(json!({"a": {"type": "object", "properties": {}}})),
+                "form.schema.nested",
+                "/properties/a/type",
+            ),
+            (
+                form(json!({"a": {"type": "array", "items": {"type": "object"}}})),
+                "form.schema.nested",
+                "/properties/a/items",
+            ),
+            (
+                form(json!({"a": {"type": "array", "items": {"type": "string"}}})),
+                "form.schema.nested",
+                "/properties/a/items",
+            ),
+            (
+                form(json!({"a": {"type": "array"}})),
+                "form.schema.nested",
+                "/properties/a/items",
+            ),
+            (
+                form(json!({"a": {"$ref": "#/$defs/x"}})),
+                "form.schema.ref",
+                "/properties/a/$ref",
+            ),
+            (
+                json!({"type": "object", "properties": {}, "$defs": {}}),
+                "form.schema.ref",
+                "/$defs",
+            ),
+            (
+                json!({"type": "object", "properties": {}, "definitions": {}}),
+                "form.schema.ref",
+                "/definitions",
+            ),
+            (
+                form(json!({"a": {"type": "array", "items": {"$ref": "#/x"}}})),
+                "form.schema.ref",
+                "/properties/a/items",
+            ),
+            (
+                json!({"type": "object", "properties": {}, "allOf": []}),
+                "form.schema.composition",
+                "/allOf",
+            ),
+            (
+                form(json!({"a": {"type": "string", "anyOf": []}})),
+                "form.schema.composition",
+                "/properties/a/anyOf",
+            ),
+            (
+                form(json!({"a": {"type": "number", "oneOf": [{"const": 1, "title": "x"}]}})),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                form(json!({"a": {"type": "string", "oneOf": [{"type": "string"}]}})),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                form(
+                    json!({"a": {"type": "string", "oneOf": [{"const": "x", "title": "X", "pattern": "."}]}}),
+                ),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                form(json!({"a": {"type": "string", "not": {}}})),
+                "form.schema.composition",
+                "/properties/a/not",
+            ),
+            (
+                form(json!({"a": {"type": "string", "if": {}}})),
+                "form.schema.composition",
+                "/properties/a/if",
+            ),
+            (
+                form(json!({"a": {"type": "string", "pattern": "^a"}})),
+                "form.schema.pattern",
+                "/properties/a/pattern",
+            ),
+            (
+                json!({"type": "object", "properties": {}, "patternProperties": {}}),
+                "form.schema.pattern",
+                "/patternProperties",
+            ),
+            (
+                json!({"type": "object", "properties": {}, "additionalProperties": false}),
+                "form.schema.keyword",
+                "/additionalProperties",
+            ),
+            (
+                form(json!({"a": {"type": "string", "x-widget": "secret"}})),
+                "form.schema.keyword",
+                "/properties/a/x-widget",
+            ),
+            (
+                form(json!({"a": {"type": "string", "minimum": 1}})),
+                "form.schema.keyword",
+                "/properties/a/minimum",
+            ),
+            (
+                form(json!({"a": {"type": "number", "minLength": 1}})),
+                "form.schema.keyword",
+                "/properties/a/minLength",
+            ),
+            (
+                form(json!({"a": {"type": "boolean", "enum": ["a"]}})),
+                "form.schema.keyword",
+                "/properties/a/enum",
+            ),
+            (
+                form(json!({"a": {"type": "string", "minLength": "1"}})),
+                "form.schema.keyword",
+                "/properties/a/minLength",
+            ),
+            (
+                form(json!({"a": {"type": "string", "maxLength": -1}})),
+                "form.schema.keyword",
+                "/properties/a/maxLength",
+            ),
+            (
+                form(json!({"a": {"type": "string", "title": 3}})),
+                "form.schema.keyword",
+                "/properties/a/title",
+            ),
+            (
+                json!({"type": "object", "properties": {}, "title": {}}),
+                "form.schema.keyword",
+                "/title",
+            ),
+            (
+                form(json!({"a": {"type": "string", "enum": ["a"], "enumNames": ["A", "B"]}})),
+                "form.schema.keyword",
+                "/properties/a/enumNames",
+            ),
+            (
+                form(json!({"a": {"type": "string", "enumNames": ["A"]}})),
+                "form.schema.keyword",
+                "/properties/a/enumNames",
+            ),
+            (
+                form(json!({"a": {"title": "no type"}})),
+                "form.schema.type",
+                "/properties/a",
+            ),
+            (
+                form(json!({"a": {"type": "null"}})),
+                "form.schema.type",
+                "/properties/a/type",
+            ),
+            (
+                form(json!({"a": {"type": ["string", "null"]}})),
+                "form.schema.type",
+                "/properties/a/type",
+            ),
+            (
+                form(json!({"a": "string"})),
+                "form.schema.type",
+                "/properties/a",
+            ),
+            (
+                form(json!({"a": {"type": "string", "enum": [1, 2]}})),
+                "form.schema.type",
+                "/properties/a/enum",
+            ),
+            (
+                form(json!({"a": {"type": "string", "enum": []}})),
+                "form.schema.type",
+                "/properties/a/enum",
+            ),
+            (
+                form(json!({"a": {"type": "string", "format": "regex"}})),
+                "form.schema.format",
+                "/properties/a/format",
+            ),
+            (
+                form(json!({"a": {"type": "string", "format": "password"}})),
+                "form.schema.format",
+                "/properties/a/format",
+            ),
+            (
+                json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": "a"}),
+                "form.schema.required",
+                "/required",
+            ),
+            (
+                json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["b"]}),
+                "form.schema.required",
+                "/required/0",
+            ),
+            (
+                json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", 1]}),
+                "form.schema.required",
+                "/required/1",
+            ),
+            (
+                json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a"]}),
+                "form.schema.required",
+                "/required/1",
+            ),
+            (
+                form(json!({"a": {"type": "string", "default": 1}})),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(json!({"a": {"type": "string", "enum": ["x"], "default": "y"}})),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(
+                    json!({"a": {"type": "string", "oneOf": [{"const": "x", "title": "X"}], "default": "y"}}),
+                ),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(json!({"a": {"type": "number", "default": "1"}})),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(json!({"a": {"type": "integer", "default": 1.5}})),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(json!({"a": {"type": "boolean", "default": "true"}})),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(
+                    json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}, "default": ["y"]}}),
+                ),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                form(
+                    json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}, "default": "x"}}),
+                ),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+        ];
+        for (schema, rule, path) in cases {
+            let got = rules(&schema);
+            assert!(
+                got.contains(&(rule.to_owned(), path.to_owned())),
+                "{schema}: want {rule} at {path:?}, got {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn too_many_properties_is_one_finding() {
+        let props: Map<String, Value> = (0..=MAX_PROPERTIES)
+            .map(|i| (format!("f{i}"), json!({"type": "object"})))
+            .collect();
+        let got = rules(&form(Value::Object(props)));
+        assert_eq!(
+            got,
+            vec![("form.schema.too_many".to_owned(), "/properties".to_owned())]
+        );
+        let props: Map<String, Value> = (0..MAX_PROPERTIES)
+            .map(|i| (format!("f{i}"), json!({"type": "string"})))
+            .collect();
+        assert_eq!(rules(&form(Value::Object(props))), vec![]);
+    }
+
+    #[test]
+    fn pointers_escape_property_names() {
+        let got = rules(&form(json!({"a/b~c": {"type": "object"}})));
+        assert_eq!(
+            got,
+            vec![(
+                "form.schema.nested".to_owned(),
+                "/properties/a~1b~0c/type".to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn messages_do_not_repeat_server_text() {
+        let findings = check_schema(
+            &form(json!({"a": {"type": "string", "sk-live-secret": 1}})),
+            "",
+        );
+        assert_eq!(findings.len(), 1);
+        assert!(!findings[0].message.contains("sk-live-secret"));
+    }
 }

@@ -6,6 +6,17 @@
 //! `max_chars` characters (appending `…`), and defangs URLs so they are not clickable (`https://x.example/a`
 //! -> `hxxps://x[.]example/a`; also `http`, `ftp`, `www.`-prefixed hosts and bare `javascript:`/`data:`).
 //! Returns `Cow::Borrowed` when nothing changed (the common case: allocation-free).
+//!
+//! Details:
+//! - Also removed: DEL, U+034F, U+061C (Arabic letter mark), the rest of U+2060–U+206F, U+115F/U+1160/
+//!   U+3164/U+FFA0 (Hangul fillers), U+17B4/U+17B5, U+FFF9–U+FFFB: all invisible, all usable to hide text.
+//! - Order matters: invisible characters go first, so `ht<U+200B>tps://` cannot dodge the defanging;
+//!   the cap comes last and counts the result, `…` included (the output has at most `max_chars` chars).
+//! - Schemes are matched without case, followed by `:`; the host (up to `/`, `?`, `#`, `\`, a quote,
+//!   `<`, `>` or whitespace) has its dots written `[.]`. `javascript:`, `vbscript:` and `data:` are
+//!   defanged (`javascript[:]`) only at a word start and when something follows the colon, so prose
+//!   like "your data: name" is left alone.
+//! - The output is a fixed point: sanitising it again changes nothing.
 
 use std::borrow::Cow;
 
@@ -14,8 +25,245 @@ pub const MAX_MESSAGE_CHARS: usize = 2000;
 /// Default cap for a title or description.
 pub const MAX_LABEL_CHARS: usize = 500;
 
+/// Link schemes rewritten so that no client turns them into links, with their replacement.
+const LINK_SCHEMES: &[(&str, &str)] = &[
+    ("https:", "hxxps:"),
+    ("http:", "hxxp:"),
+    ("ftps:", "fxps:"),
+    ("ftp:", "fxp:"),
+];
+/// Script and inline-content schemes, defanged by bracketing the colon.
+const SCRIPT_SCHEMES: &[&str] = &["javascript", "vbscript", "data"];
+
 /// Sanitises one piece of server-supplied text; see the module doc.
 pub fn sanitize(text: &str, max_chars: usize) -> Cow<'_, str> {
-    let _ = max_chars;
-    Cow::Borrowed(text)
+    let visible: Cow<'_, str> = if text.chars().any(is_invisible) {
+        Cow::Owned(text.chars().filter(|c| !is_invisible(*c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    };
+    let defanged = match visible {
+        Cow::Borrowed(s) => defang(s),
+        Cow::Owned(s) => match defang(&s) {
+            Cow::Borrowed(_) => Cow::Owned(s),
+            Cow::Owned(d) => Cow::Owned(d),
+        },
+    };
+    cap(defanged, max_chars)
+}
+
+/// Characters removed because they are invisible, control text direction, or are controls.
+fn is_invisible(c: char) -> bool {
+    match c {
+        '\n' | '\t' => false,
+        '\u{0}'..='\u{1F}' | '\u{7F}'..='\u{9F}' => true,
+        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180E}' => true,
+        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' => true,
+        '\u{3164}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}' => true,
+        '\u{E0000}'..='\u{E007F}' => true,
+        _ => false,
+    }
+}
+
+/// Keeps at most `max_chars` characters, the last being `…` when something was cut.
+fn cap(text: Cow<'_, str>, max_chars: usize) -> Cow<'_, str> {
+    if text.char_indices().nth(max_chars).is_none() {
+        return text;
+    }
+    let keep = max_chars.saturating_sub(1);
+    let end = text.char_indices().nth(keep).map_or(text.len(), |(i, _)| i);
+    let mut out = text.get(..end).unwrap_or_default().to_owned();
+    if max_chars > 0 {
+        out.push('…');
+    }
+    Cow::Owned(out)
+}
+
+/// Rewrites links so they are not clickable; borrowed when there was nothing to rewrite.
+fn defang(s: &str) -> Cow<'_, str> {
+    let bytes = s.as_bytes();
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        // Every pattern starts with an ASCII letter, so `i` is a char boundary whenever one matches.
+        let Some((end, replacement)) = defang_at(s, i) else {
+            i += 1;
+            continue;
+        };
+        let o = out.get_or_insert_with(|| String::with_capacity(s.len() + 16));
+        o.push_str(s.get(copied..i).unwrap_or_default());
+        o.push_str(&replacement);
+        copied = end;
+        i = end;
+    }
+    match out {
+        None => Cow::Borrowed(s),
+        Some(mut o) => {
+            o.push_str(s.get(copied..).unwrap_or_default());
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// If a link starts at byte `i`, the byte where its defanged part ends and the text replacing it.
+fn defang_at(s: &str, i: usize) -> Option<(usize, String)> {
+    let rest = s.get(i..)?;
+    let first = rest.as_bytes().first()?.to_ascii_lowercase();
+    if !matches!(first, b'h' | b'f' | b'w' | b'j' | b'v' | b'd') {
+        return None;
+    }
+    for (scheme, replacement) in LINK_SCHEMES {
+        if starts_with_ignore_case(rest, scheme) {
+            let after = rest.get(scheme.len()..)?;
+            let slashes = after.len() - after.trim_start_matches(['/', '\\']).len();
+            let host_start = i + scheme.len() + slashes;
+            let host_end = host_end(s, host_start);
+            let mut out = String::from(*replacement);
+            out.push_str(s.get(i + scheme.len()..host_start)?);
+            out.push_str(&s.get(host_start..host_end)?.replace('.', "[.]"));
+            return Some((host_end, out));
+        }
+    }
+    let at_word_start = i == 0
+        || s.as_bytes()
+            .get(i - 1)
+            .is_some_and(|b| !b.is_ascii_alphanumeric());
+    if !at_word_start {
+        return None;
+    }
+    if starts_with_ignore_case(rest, "www.") {
+        let end = host_end(s, i);
+        return Some((end, s.get(i..end)?.replace('.', "[.]")));
+    }
+    for scheme in SCRIPT_SCHEMES {
+        let Some(name) = rest
+            .get(..scheme.len())
+            .filter(|n| n.eq_ignore_ascii_case(scheme))
+        else {
+            continue;
+        };
+        let mut after = rest.get(scheme.len()..).unwrap_or_default().chars();
+        // `…` counts as nothing following, so a cut made by `cap` cannot create a new match.
+        if after.next() == Some(':') && after.next().is_some_and(|c| !c.is_whitespace() && c != '…')
+        {
+            return Some((i + scheme.len() + 1, format!("{name}[:]")));
+        }
+    }
+    None
+}
+
+fn starts_with_ignore_case(s: &str, prefix: &str) -> bool {
+    s.as_bytes()
+        .get(..prefix.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(prefix.as_bytes()))
+}
+
+/// Where a host starting at `start` ends.
+fn host_end(s: &str, start: usize) -> usize {
+    let rest = s.get(start..).unwrap_or_default();
+    rest.find(|c: char| {
+        c.is_whitespace() || matches!(c, '/' | '?' | '#' | '\\' | '"' | '\'' | '<' | '>')
+    })
+    .map_or(s.len(), |n| start + n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_borrowed() {
+        for text in [
+            "Deploy to prod?",
+            "Your data: name and city",
+            "Caf\u{e9} \u{1f600} \u{5317}\u{4eac}\ttab\nnew line",
+            "Use the HTTP header",
+            "metadata:x and bigdata:y",
+            "",
+        ] {
+            assert!(matches!(sanitize(text, 2000), Cow::Borrowed(_)), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn removes_invisible_and_control_characters() {
+        let cases = [
+            ("a\u{202E}b\u{2066}c\u{2069}", "abc"),
+            ("z\u{200B}e\u{200D}r\u{FEFF}o\u{00AD}", "zero"),
+            ("tag\u{E0041}\u{E007F}s", "tags"),
+            ("bell\u{7}\r\n\u{1b}[31m", "bell\n[31m"),
+            ("c1\u{85}\u{9F}", "c1"),
+            ("mvs\u{180E}\u{2060}\u{2064}", "mvs"),
+            ("keep\ttab\nline", "keep\ttab\nline"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(sanitize(input, 2000), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn defangs_links() {
+        let cases = [
+            (
+                "see https://x.example/a.b?c=d.e",
+                "see hxxps://x[.]example/a.b?c=d.e",
+            ),
+            ("HTTP://X.Example", "hxxp://X[.]Example"),
+            ("ftp://files.example.org/f", "fxp://files[.]example[.]org/f"),
+            ("https:\\\\evil.example\\x", "hxxps:\\\\evil[.]example\\x"),
+            (
+                "go to www.evil.example now",
+                "go to www[.]evil[.]example now",
+            ),
+            ("(www.a.b)", "(www[.]a[.]b)"),
+            ("javascript:alert(1)", "javascript[:]alert(1)"),
+            ("x JavaScript:void(0)", "x JavaScript[:]void(0)"),
+            ("data:text/html;base64,xx", "data[:]text/html;base64,xx"),
+            ("ht\u{200B}tps://x.example", "hxxps://x[.]example"),
+            ("<https://a.example>", "<hxxps://a[.]example>"),
+            (
+                "https://user:pw@a.example:8443/p",
+                "hxxps://user:pw@a[.]example:8443/p",
+            ),
+        ];
+        for (input, want) in cases {
+            assert_eq!(sanitize(input, 2000), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn caps_length_in_characters() {
+        assert_eq!(sanitize("abcdef", 4), "abc…");
+        assert_eq!(sanitize("abcd", 4), "abcd");
+        assert!(matches!(sanitize("abcd", 4), Cow::Borrowed(_)));
+        assert_eq!(
+            sanitize("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}", 3),
+            "\u{e9}\u{e9}…"
+        );
+        assert_eq!(sanitize("abc", 0), "");
+        assert_eq!(sanitize("abc", 1), "…");
+        // The cap applies to the defanged text and never exceeds max_chars.
+        let out = sanitize("https://a.b.c.d", 12);
+        assert_eq!(out.chars().count(), 12);
+        assert!(out.starts_with("hxxps://a[."));
+    }
+
+    #[test]
+    fn output_is_a_fixed_point() {
+        for input in [
+            "see https://x.example/a and www.y.example, javascript:x data:y ftp://z.example",
+            "a\u{202E}https://b.example\u{200B}.c",
+            "hxxps://x[.]example",
+            "0123456789https://long.example.org",
+            "abcdefgh javascript: x",
+        ] {
+            for max in [5, 20, 2000] {
+                let once = sanitize(input, max).into_owned();
+                assert_eq!(sanitize(&once, max), once.as_str(), "{input:?} at {max}");
+                assert!(matches!(sanitize(&once, max), Cow::Borrowed(_)));
+            }
+        }
+    }
 }
