@@ -198,6 +198,8 @@ async fn proxy(
         .send(&route, up, snap.limits.upstream_timeout)
         .await?;
     let (mut rparts, rbody) = resp.into_parts();
+    // The client's connection has its own version; an HTTP/1.0 upstream must not downgrade it.
+    rparts.version = http::Version::HTTP_11;
 
     // A legacy initialize that opened a session: remember what the client declared, and who opened it.
     if info.method.as_deref() == Some("initialize") {

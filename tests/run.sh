@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every elicitguard test on a fresh machine: installs what the tests need (idempotently), then the Rust
+# unit and integration tests, then the interop tests against the real MCP SDKs and a real Prometheus.
+# Usage: bash tests/run.sh            (everything)
+#        SKIP_INTEROP=1 bash tests/run.sh   (Rust tests only)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+export CARGO_TERM_COLOR=never
+
+if ! command -v cargo >/dev/null; then
+    echo "tests/run.sh: cargo is needed (https://rustup.rs)" >&2
+    exit 2
+fi
+
+echo "== Rust tests"
+cargo build --locked --bins
+cargo test --locked --all-targets
+
+if [ "${SKIP_INTEROP:-0}" != 1 ] && [ -f tests/interop/run.sh ]; then
+    echo "== Interop tests (real MCP SDKs, real Prometheus)"
+    bash tests/interop/setup.sh
+    ELICITGUARD_BIN="$CARGO_TARGET_DIR/debug/elicitguard" bash tests/interop/run.sh
+fi
