@@ -1,5 +1,6 @@
 //! Judging an elicitation: restricted schema, secret classifier, URL checks, text sanitising, capabilities.
 
+pub mod answers;
 pub mod finding;
 pub mod schema;
 pub mod secret;

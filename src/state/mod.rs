@@ -11,6 +11,16 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+mod digest;
+mod keyring;
+mod replay;
+
+pub use digest::params_digest;
+pub use keyring::{
+    Keyring, KeyringError, SealError, ENV_STATE_KEYS, MAX_TOKEN_CHARS, MIN_KEY_BYTES,
+};
+pub use replay::{ReplayCache, REPLAY_CAPACITY};
+
 /// The largest upstream `requestState` the gateway will wrap.
 pub const MAX_UPSTREAM_STATE_BYTES: usize = 64 * 1024;
 
@@ -56,6 +66,28 @@ pub struct Envelope {
     pub expires_at: u64,
 }
 
+impl Envelope {
+    /// A fresh envelope id: 16 random bytes, lowercase hex (32 characters).
+    ///
+    /// Falls back to nothing weaker: if the system RNG fails the caller gets an error and must not seal.
+    pub fn new_id() -> Result<String, SealError> {
+        let mut bytes = [0u8; 16];
+        aws_lc_rs::rand::fill(&mut bytes).map_err(|_| SealError::Crypto)?;
+        Ok(hex(&bytes))
+    }
+}
+
+/// Lowercase hex of some bytes.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{b:02x}");
+    }
+    out
+}
+
 /// Why an envelope was refused (for the audit log and metrics; the client learns none of it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum StateError {
@@ -73,13 +105,14 @@ pub enum StateError {
     Replayed,
 }
 
-/// Sealing keys; see the module doc.
-pub struct Keyring {
-    _private: (),
-}
-
-impl std::fmt::Debug for Keyring {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Keyring(..)")
+impl StateError {
+    /// Stable lowercase name for metric labels and the audit log.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StateError::Malformed => "malformed",
+            StateError::Tampered => "tampered",
+            StateError::Expired => "expired",
+            StateError::Replayed => "replayed",
+        }
     }
 }

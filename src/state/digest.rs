@@ -1,0 +1,126 @@
+//! The params digest that binds an envelope to the call it came from.
+//!
+//! Hex SHA-256 of a canonical JSON of the request params without `inputResponses`, `requestState` and `_meta`
+//! (the parts a retry legitimately changes). Canonical: object keys sorted by their UTF-8 bytes at every
+//! depth, no whitespace, strings and numbers as serde_json writes them. Recursion depth is bounded by
+//! serde_json's own parse limit (128), since params only ever come from parsed bytes.
+
+use aws_lc_rs::digest::{Context, SHA256};
+use serde_json::Value;
+
+/// Top-level params keys a retry may change, left out of the digest.
+const EXCLUDED: [&str; 3] = ["inputResponses", "requestState", "_meta"];
+
+/// Hex SHA-256 of the canonical params without the retry-only keys. `Value::Null` stands for absent params.
+pub fn params_digest(params: &Value) -> String {
+    let mut ctx = Context::new(&SHA256);
+    match params {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map
+                .keys()
+                .filter(|k| !EXCLUDED.contains(&k.as_str()))
+                .collect();
+            keys.sort();
+            ctx.update(b"{");
+            for (i, k) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    ctx.update(b",");
+                }
+                write_str(&mut ctx, k);
+                ctx.update(b":");
+                if let Some(v) = map.get(k) {
+                    write_value(&mut ctx, v);
+                }
+            }
+            ctx.update(b"}");
+        }
+        other => write_value(&mut ctx, other),
+    }
+    super::hex(ctx.finish().as_ref())
+}
+
+fn write_str(ctx: &mut Context, s: &str) {
+    // serde_json's string escaping is deterministic; serialising a &str cannot fail.
+    let quoted = serde_json::to_string(s).unwrap_or_default();
+    ctx.update(quoted.as_bytes());
+}
+
+fn write_value(ctx: &mut Context, v: &Value) {
+    match v {
+        Value::Null => ctx.update(b"null"),
+        Value::Bool(true) => ctx.update(b"true"),
+        Value::Bool(false) => ctx.update(b"false"),
+        Value::Number(n) => ctx.update(n.to_string().as_bytes()),
+        Value::String(s) => write_str(ctx, s),
+        Value::Array(items) => {
+            ctx.update(b"[");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    ctx.update(b",");
+                }
+                write_value(ctx, item);
+            }
+            ctx.update(b"]");
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            ctx.update(b"{");
+            for (i, (k, v)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    ctx.update(b",");
+                }
+                write_str(ctx, k);
+                ctx.update(b":");
+                write_value(ctx, v);
+            }
+            ctx.update(b"}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn key_order_does_not_matter_at_any_depth() {
+        let a = json!({"name":"deploy","arguments":{"b":1,"a":{"y":[1,{"q":2,"p":3}],"x":null}}});
+        let b = json!({"arguments":{"a":{"x":null,"y":[1,{"p":3,"q":2}]},"b":1},"name":"deploy"});
+        assert_eq!(params_digest(&a), params_digest(&b));
+        assert_eq!(params_digest(&a).len(), 64);
+    }
+
+    #[test]
+    fn retry_only_keys_are_left_out() {
+        let first = json!({"name":"deploy","arguments":{"env":"prod"},"_meta":{"a":1}});
+        let retry = json!({"name":"deploy","arguments":{"env":"prod"},"_meta":{"b":2},
+            "inputResponses":{"k":{"action":"accept"}},"requestState":"eg1.x.y"});
+        assert_eq!(params_digest(&first), params_digest(&retry));
+    }
+
+    #[test]
+    fn changed_arguments_change_the_digest() {
+        let a = json!({"name":"deploy","arguments":{"env":"prod"}});
+        for other in [
+            json!({"name":"deploy","arguments":{"env":"dev"}}),
+            json!({"name":"deploy2","arguments":{"env":"prod"}}),
+            json!({"name":"deploy","arguments":{"env":"prod","x":1}}),
+            json!({"name":"deploy","arguments":{"env":["prod"]}}),
+            // Nested `_meta` is ordinary data: only the top-level one is excluded.
+            json!({"name":"deploy","arguments":{"env":"prod","_meta":1}}),
+        ] {
+            assert_ne!(params_digest(&a), params_digest(&other), "{other}");
+        }
+    }
+
+    #[test]
+    fn known_vector() {
+        // sha256 of `{"a":1}`.
+        assert_eq!(
+            params_digest(&json!({"a":1})),
+            "015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862"
+        );
+    }
+}
