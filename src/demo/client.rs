@@ -712,6 +712,9 @@ mod tests {
         let base = start().await;
         let reports = walkthrough(&base).await;
         assert_eq!(reports.len(), Era::ALL.len() * tools::TOOLS.len());
+        let table = crate::demo::report::render_table(&reports);
+        println!("{table}");
+        assert_eq!(table.lines().count(), reports.len() + 2);
         for era in Era::ALL {
             let r = find(&reports, "book_table", era);
             assert_completed(r, "Table booked.");

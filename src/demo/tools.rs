@@ -153,7 +153,7 @@ impl DemoTool {
     pub fn summary(&self) -> String {
         match self.ask {
             Ask::Nothing => "nothing".to_owned(),
-            Ask::Form { schema, .. } => format!("form: {}", field_names(&schema()).join(", ")),
+            Ask::Form { schema, .. } => format!("form: {}", describe_fields(&schema())),
             Ask::Url { url, .. } => format!("url: {url}"),
             Ask::Endless => "form: one more question every round".to_owned(),
         }
@@ -190,6 +190,21 @@ pub fn field_names(schema: &Value) -> Vec<String> {
         .and_then(Value::as_object)
         .map(|p| p.keys().cloned().collect())
         .unwrap_or_default()
+}
+
+/// Field names, with a nested object's own fields in braces (`address{city, street}`), so the table shows the nesting.
+fn describe_fields(schema: &Value) -> String {
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return String::new();
+    };
+    properties
+        .iter()
+        .map(|(name, p)| match p.get("type").and_then(Value::as_str) {
+            Some("object") => format!("{name}{{{}}}", field_names(p).join(", ")),
+            _ => name.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn book_table_schema() -> Value {
@@ -250,4 +265,62 @@ fn endless_question(round: u32) -> Value {
             "required": [field]
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_each_mode_matches_its_elicitation() {
+        for (i, t) in TOOLS.iter().enumerate() {
+            assert!(
+                TOOLS[..i].iter().all(|o| o.name != t.name),
+                "{} twice",
+                t.name
+            );
+            let first = t.elicitation(0);
+            assert_eq!(
+                first.as_ref().and_then(|e| e["mode"].as_str()),
+                t.mode(),
+                "{}",
+                t.name
+            );
+        }
+        assert!(
+            find("book_table").unwrap().elicitation(1).is_none(),
+            "one round, then done"
+        );
+        let endless = find("endless_questions").unwrap();
+        assert_ne!(endless.elicitation(0), endless.elicitation(1));
+        assert!(endless.elicitation(u32::MAX).is_some());
+    }
+
+    #[test]
+    fn summaries_show_what_is_asked() {
+        assert_eq!(
+            find("nested_profile").unwrap().summary(),
+            "form: address{city, street}, name"
+        );
+        assert_eq!(
+            find("book_table").unwrap().summary(),
+            "form: date, name, party_size"
+        );
+        assert_eq!(find("echo").unwrap().summary(), "nothing");
+    }
+
+    #[test]
+    fn the_lookalike_is_an_idn_homograph_of_github() {
+        let url = url::Url::parse(LOOKALIKE_GITHUB_URL).unwrap();
+        let host = url.host_str().unwrap();
+        assert!(host.starts_with("xn--"));
+        let (unicode, result) = idna::domain_to_unicode(host);
+        result.unwrap();
+        assert_eq!(unicode, "g\u{456}thub.com");
+        assert_ne!(unicode, "github.com");
+        assert_eq!(
+            url::Url::parse(GOOD_GITHUB_URL).unwrap().host_str(),
+            Some("github.com")
+        );
+    }
 }
