@@ -796,4 +796,43 @@ mod tests {
             Some(json!({"requiredCapabilities": {"elicitation": {"url": {}}}}))
         );
     }
+
+    #[test]
+    fn modern_rounds_follow_the_state_and_the_answers() {
+        let both = Modes {
+            form: true,
+            url: true,
+        };
+        let first = modern_call(&json!({"name": "book_table"}), both).unwrap();
+        assert_eq!(first["resultType"], "input_required");
+        let state = first["requestState"].clone();
+        assert_eq!(first["inputRequests"]["q0"]["method"], "elicitation/create");
+
+        // No answer for the asked key: asked again, same round.
+        let again = modern_call(
+            &json!({"name": "book_table", "requestState": state, "inputResponses": {}}),
+            both,
+        );
+        assert_eq!(
+            again.unwrap()["inputRequests"]["q0"]["params"]["mode"],
+            "form"
+        );
+
+        let accepted = json!({"name": "book_table", "requestState": state,
+            "inputResponses": {"q0": {"action": "accept", "content": {}}}});
+        let done = modern_call(&accepted, both).unwrap();
+        assert_eq!(done["resultType"], "complete");
+        assert_eq!(done["content"][0]["text"], "Table booked.");
+
+        let declined = json!({"name": "book_table", "requestState": state,
+            "inputResponses": {"q0": {"action": "decline"}}});
+        let text = modern_call(&declined, both).unwrap()["content"][0]["text"].clone();
+        assert!(text.as_str().unwrap().contains("declined"));
+
+        // State minted for another tool, or garbage, is refused.
+        let stolen = json!({"name": "link_github", "requestState": state});
+        assert_eq!(modern_call(&stolen, both).unwrap_err().1, -32602);
+        let garbage = json!({"name": "book_table", "requestState": 42});
+        assert_eq!(modern_call(&garbage, both).unwrap_err().1, -32602);
+    }
 }
