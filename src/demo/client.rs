@@ -109,7 +109,7 @@ enum ClientError {
     Url(String),
     #[error("HTTP request failed: {0}")]
     Http(String),
-    #[error("no answer within {}s", STEP_TIMEOUT.as_secs())]
+    #[error("no answer within the step deadline")]
     Timeout,
     #[error("HTTP {0} without a JSON-RPC body")]
     Status(u16),
@@ -125,11 +125,28 @@ enum ClientError {
     NoSession,
 }
 
-type HttpClient = Client<HttpConnector, Full<Bytes>>;
+/// The HTTP client and the deadlines it applies.
+struct Http {
+    client: Client<HttpConnector, Full<Bytes>>,
+    /// Deadline for each network step.
+    step: Duration,
+    /// Deadline for a whole scenario.
+    scenario: Duration,
+}
+
+impl Http {
+    fn new(step: Duration, scenario: Duration) -> Self {
+        Http {
+            client: Client::builder(TokioExecutor::new()).build_http(),
+            step,
+            scenario,
+        }
+    }
+}
 
 /// Runs every demo tool in every era against `base_url` (the gateway, or the upstream directly), in order.
 pub async fn walkthrough(base_url: &str) -> Vec<ScenarioReport> {
-    let client = Client::builder(TokioExecutor::new()).build_http();
+    let client = Http::new(STEP_TIMEOUT, SCENARIO_TIMEOUT);
     let mut reports = Vec::with_capacity(Era::ALL.len() * tools::TOOLS.len());
     for era in Era::ALL {
         for tool in tools::TOOLS {
@@ -140,7 +157,7 @@ pub async fn walkthrough(base_url: &str) -> Vec<ScenarioReport> {
 }
 
 async fn run_scenario(
-    client: &HttpClient,
+    client: &Http,
     base_url: &str,
     tool: &'static DemoTool,
     era: Era,
@@ -164,13 +181,13 @@ async fn run_scenario(
             Era::Legacy => legacy_call(client, base_url, tool, &mut report).await,
         }
     };
-    let outcome = match tokio::time::timeout(SCENARIO_TIMEOUT, run).await {
+    let outcome = match tokio::time::timeout(client.scenario, run).await {
         Ok(Ok(outcome)) => outcome,
         Ok(Err(e)) => Outcome::Failed {
             reason: e.to_string(),
         },
         Err(_) => Outcome::Failed {
-            reason: format!("scenario took over {}s", SCENARIO_TIMEOUT.as_secs()),
+            reason: format!("scenario took over {:?}", client.scenario),
         },
     };
     report.outcome = outcome;
@@ -184,7 +201,7 @@ fn with_sse_flag(base_url: &str) -> String {
 
 /// A modern call: send, follow `input_required` rounds, stop at a result, an error or the round cap.
 async fn modern_call(
-    client: &HttpClient,
+    client: &Http,
     url: &str,
     tool: &DemoTool,
     report: &mut ScenarioReport,
@@ -255,7 +272,7 @@ async fn modern_call(
 
 /// A legacy call: initialize, call, answer `elicitation/create` requests from the call's stream, end the session.
 async fn legacy_call(
-    client: &HttpClient,
+    client: &Http,
     url: &str,
     tool: &DemoTool,
     report: &mut ScenarioReport,
@@ -290,7 +307,7 @@ async fn legacy_call(
 }
 
 async fn legacy_session(
-    client: &HttpClient,
+    client: &Http,
     url: &str,
     tool: &DemoTool,
     report: &mut ScenarioReport,
@@ -503,7 +520,7 @@ enum ReplyBody {
 }
 
 async fn post(
-    client: &HttpClient,
+    client: &Http,
     url: &str,
     body: &Value,
     headers: &[(&str, &str)],
@@ -512,7 +529,7 @@ async fn post(
 }
 
 async fn request(
-    client: &HttpClient,
+    client: &Http,
     method: Method,
     url: &str,
     body: Option<&Value>,
@@ -533,7 +550,7 @@ async fn request(
     let req = builder
         .body(Full::new(payload))
         .map_err(|e| ClientError::Http(e.to_string()))?;
-    let resp = tokio::time::timeout(STEP_TIMEOUT, client.request(req))
+    let resp = tokio::time::timeout(client.step, client.client.request(req))
         .await
         .map_err(|_| ClientError::Timeout)?
         .map_err(|e| ClientError::Http(e.to_string()))?;
@@ -553,17 +570,14 @@ async fn request(
         return Ok(Reply {
             status,
             session,
-            body: ReplyBody::Sse(SseReader::new(body)),
+            body: ReplyBody::Sse(SseReader::new(body, client.step)),
         });
     }
-    let bytes = tokio::time::timeout(
-        STEP_TIMEOUT,
-        Limited::new(body, MAX_RESPONSE_BODY).collect(),
-    )
-    .await
-    .map_err(|_| ClientError::Timeout)?
-    .map_err(|_| ClientError::Body)?
-    .to_bytes();
+    let bytes = tokio::time::timeout(client.step, Limited::new(body, MAX_RESPONSE_BODY).collect())
+        .await
+        .map_err(|_| ClientError::Timeout)?
+        .map_err(|_| ClientError::Body)?
+        .to_bytes();
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Reply {
             status,
@@ -586,13 +600,16 @@ async fn request(
 struct SseReader {
     body: Incoming,
     buf: Vec<u8>,
+    /// Deadline for each read; keep-alive comments reset it, the scenario deadline bounds the total.
+    step: Duration,
 }
 
 impl SseReader {
-    fn new(body: Incoming) -> Self {
+    fn new(body: Incoming, step: Duration) -> Self {
         SseReader {
             body,
             buf: Vec::new(),
+            step,
         }
     }
 
@@ -612,7 +629,7 @@ impl SseReader {
             if self.buf.len() > MAX_SSE_EVENT {
                 return Err(ClientError::EventTooLarge);
             }
-            let frame = tokio::time::timeout(STEP_TIMEOUT, self.body.frame())
+            let frame = tokio::time::timeout(self.step, self.body.frame())
                 .await
                 .map_err(|_| ClientError::Timeout)?;
             match frame {
@@ -759,7 +776,7 @@ mod tests {
     #[tokio::test]
     async fn modern_sse_sends_progress_then_the_result() {
         let base = start().await;
-        let client = Client::builder(TokioExecutor::new()).build_http();
+        let client = Http::new(STEP_TIMEOUT, SCENARIO_TIMEOUT);
         let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
             "name": "book_table", "arguments": {},
             "_meta": {META_VERSION: MODERN_VERSION, META_CAPABILITIES: {"elicitation": {}}, "progressToken": "p"}}});
@@ -784,7 +801,7 @@ mod tests {
     #[tokio::test]
     async fn modern_undeclared_mode_gets_32021() {
         let base = start().await;
-        let client = Client::builder(TokioExecutor::new()).build_http();
+        let client = Http::new(STEP_TIMEOUT, SCENARIO_TIMEOUT);
         let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
             "name": "link_github", "arguments": {},
             "_meta": {META_VERSION: MODERN_VERSION, META_CAPABILITIES: {"elicitation": {"form": {}}}}}});
@@ -803,7 +820,7 @@ mod tests {
     #[tokio::test]
     async fn legacy_error_answer_ends_the_call_with_an_error_result() {
         let base = start().await;
-        let client = Client::builder(TokioExecutor::new()).build_http();
+        let client = Http::new(STEP_TIMEOUT, SCENARIO_TIMEOUT);
         let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
             "params": {"protocolVersion": LEGACY_VERSION, "capabilities": {"elicitation": {}}}});
         let reply = post(&client, &base, &init, &[]).await.unwrap();
@@ -840,7 +857,7 @@ mod tests {
     #[tokio::test]
     async fn legacy_standalone_stream_ends_with_the_session() {
         let base = start().await;
-        let client = Client::builder(TokioExecutor::new()).build_http();
+        let client = Http::new(STEP_TIMEOUT, SCENARIO_TIMEOUT);
         let get = request(&client, Method::GET, &base, None, &[])
             .await
             .unwrap();
@@ -898,7 +915,7 @@ mod tests {
              \"message\":\"blocked\",\"data\":{\"rules\":[\"form.secret.password\"],\"incident\":\"i1\"}}}\r\n\r\n",
         )
         .await;
-        let client = Client::builder(TokioExecutor::new()).build_http();
+        let client = Http::new(STEP_TIMEOUT, SCENARIO_TIMEOUT);
         let tool = tools::find("connect_account_token").unwrap();
         let r = run_scenario(&client, &error_event, tool, Era::Modern).await;
         assert_eq!(
@@ -929,5 +946,68 @@ mod tests {
             "{:?}",
             r.outcome
         );
+    }
+
+    /// A server that accepts, reads the request, sends `head` (if any), then every `tick` a keep-alive comment
+    /// (if `keep_alive`) and never answers.
+    async fn silent(head: &'static str, keep_alive: bool) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            while let Ok((mut s, _)) = listener.accept().await {
+                tokio::spawn(async move {
+                    let mut buf = [0u8; 4096];
+                    let _ = s.read(&mut buf).await;
+                    let _ = s.write_all(head.as_bytes()).await;
+                    let mut tick = tokio::time::interval(Duration::from_millis(20));
+                    loop {
+                        tick.tick().await;
+                        if keep_alive && s.write_all(b": ka\n\n").await.is_err() {
+                            return;
+                        }
+                        if !keep_alive && s.read(&mut buf).await.map_or(true, |n| n == 0) {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        format!("http://{addr}/mcp")
+    }
+
+    #[tokio::test]
+    async fn silent_and_trickling_servers_end_in_a_deadline() {
+        let client = Http::new(Duration::from_millis(200), Duration::from_secs(1));
+        let tool = tools::find("book_table").unwrap();
+        let sse_head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n";
+
+        let no_answer = silent("", false).await;
+        for era in Era::ALL {
+            let r = run_scenario(&client, &no_answer, tool, era).await;
+            assert_eq!(
+                r.outcome,
+                Outcome::Failed {
+                    reason: ClientError::Timeout.to_string()
+                },
+                "{era:?}"
+            );
+        }
+        let stalled_stream = silent(sse_head, false).await;
+        let r = run_scenario(&client, &stalled_stream, tool, Era::ModernSse).await;
+        assert_eq!(
+            r.outcome,
+            Outcome::Failed {
+                reason: ClientError::Timeout.to_string()
+            }
+        );
+        // Keep-alives reset the step deadline; the scenario deadline still ends it.
+        let trickle = silent(sse_head, true).await;
+        let r = run_scenario(&client, &trickle, tool, Era::ModernSse).await;
+        match r.outcome {
+            Outcome::Failed { reason } => {
+                assert!(reason.starts_with("scenario took over"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }
