@@ -90,9 +90,118 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
     ExitCode::SUCCESS
 }
 
-/// `elicitguard demo`.
+/// `elicitguard demo`: the demo upstream on loopback, the gateway in front of it, the walkthrough table;
+/// then it keeps serving (or exits with `--once`, non-zero when a scenario did not end as it should).
 pub async fn demo(port: u16, once: bool) -> ExitCode {
-    let _ = (port, once);
-    eprintln!("demo: not built yet");
-    ExitCode::FAILURE
+    use elicitguard::demo::{client, report, tools, upstream};
+    use elicitguard::proxy::{self, Gateway};
+    use elicitguard::telemetry::Metrics;
+
+    let (up_addr, _up) = match upstream::spawn(([127, 0, 0, 1], 0).into()).await {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("elicitguard demo: cannot start the demo MCP server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let upstream_url = format!("http://{up_addr}/mcp");
+    let overrides = Overrides {
+        listen: Some(format!("127.0.0.1:{port}")),
+        admin_listen: Some("127.0.0.1:0".into()),
+        ..Overrides::default()
+    };
+    let snap = match config::load(&Source::Upstream(upstream_url.clone()), &overrides) {
+        Ok(s) => s,
+        Err(errs) => {
+            for e in errs {
+                eprintln!("elicitguard demo: {e}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    let max_rounds = snap.limits.max_rounds;
+    let gw = match Gateway::new(snap, std::sync::Arc::new(Metrics::new())) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("elicitguard demo: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let running = match proxy::serve(gw).await {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("elicitguard demo: cannot listen on 127.0.0.1:{port}: {e} (try --port)");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(addr) = running.addrs.first().copied() else {
+        return ExitCode::FAILURE;
+    };
+    let gateway_url = format!("http://{addr}/mcp");
+    println!("elicitguard demo");
+    println!("  demo MCP server (both protocol eras): {upstream_url}");
+    println!("  elicitguard in front of it:           {gateway_url}");
+    if let Some(a) = running.admin {
+        println!("  metrics:                              http://{a}/metrics");
+    }
+    println!();
+    println!(
+        "Walkthrough: the built-in client calls every demo tool through the gateway, in each era."
+    );
+    let reports = client::walkthrough(&gateway_url).await;
+    println!("{}", report::render_table(&reports));
+    let mut unexpected = 0;
+    for r in &reports {
+        let hostile = tools::find(r.scenario).is_some_and(|t| t.hostile);
+        let endless = r.scenario == "endless_questions";
+        let ok = match (&r.outcome, hostile, endless) {
+            (client::Outcome::RpcError { code, .. }, true, true) => {
+                *code == -32011 && r.elicitations <= max_rounds
+            }
+            (client::Outcome::RpcError { code, .. }, true, false) => {
+                (*code == -32010 || *code == -32021) && r.elicitations == 0
+            }
+            (
+                client::Outcome::Completed {
+                    is_error: false, ..
+                },
+                false,
+                _,
+            ) => true,
+            _ => false,
+        };
+        if !ok {
+            unexpected += 1;
+            println!(
+                "UNEXPECTED: {} ({}) ended as {:?}",
+                r.scenario,
+                r.era.label(),
+                r.outcome
+            );
+        }
+    }
+    println!(
+        "{} scenarios: benign ones completed, hostile ones stopped before the client saw them{}.",
+        reports.len(),
+        if unexpected == 0 {
+            String::new()
+        } else {
+            format!(", except {unexpected}")
+        }
+    );
+    if once {
+        running.shutdown(std::time::Duration::from_secs(2)).await;
+        return if unexpected == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
+    }
+    println!();
+    println!("The gateway keeps serving. Point an MCP client at {gateway_url}, for example:");
+    println!("  npx @modelcontextprotocol/inspector --transport http --server-url {gateway_url}");
+    println!("Ctrl-C stops it.");
+    let _ = tokio::signal::ctrl_c().await;
+    running.shutdown(std::time::Duration::from_secs(5)).await;
+    ExitCode::SUCCESS
 }

@@ -1,0 +1,273 @@
+//! The MRTR retry, both ways: on the way out, the upstream's `requestState` is wrapped in the gateway's sealed
+//! envelope (after the round budget and rate limits); on the way back, the envelope is opened and checked,
+//! the answers are checked against what was asked, and the upstream gets its own state back byte for byte.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use bytes::Bytes;
+use serde_json::{json, Value};
+
+use crate::limit::rate::ElicitLimiter;
+use crate::limit::rounds::check_round;
+use crate::limit::LimitError;
+use crate::policy::answers::check_input_responses;
+use crate::policy::secret::SecretPolicy;
+use crate::policy::{pointer_push, Action, Finding};
+use crate::proxy::enforce::Outcome;
+use crate::proxy::error::{codes, error_message};
+use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache};
+use crate::wire::{find_carriers, CarrierKind, InputMethod};
+
+/// Methods whose results may be `input_required` (2026-07-28 MRTR).
+pub fn is_mrtr_method(method: &str) -> bool {
+    matches!(method, "tools/call" | "prompts/get" | "resources/read")
+}
+
+/// Unix seconds now.
+pub fn now_unix() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+/// What a checked request carries forward.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The round of the envelope it answered (0 on a first call).
+    pub round: u32,
+    /// The body to forward instead of the client's (the upstream's own state restored).
+    pub new_body: Option<Bytes>,
+    /// Digest of the request's salient params.
+    pub params_digest: String,
+}
+
+/// Why a retry was refused.
+#[derive(Debug, Clone)]
+pub enum Refusal {
+    /// The envelope is invalid or expired; the reason is for the audit log only.
+    Envelope(&'static str),
+    /// The answers break what was asked.
+    Answers(Vec<Finding>),
+}
+
+/// Checks a modern request's `requestState` and `inputResponses`.
+pub fn check_request(
+    request: &Value,
+    method: &str,
+    route: &str,
+    principal: &str,
+    keyring: &Keyring,
+    replay: &ReplayCache,
+    secret: &SecretPolicy,
+    now: u64,
+) -> Result<Checked, Refusal> {
+    let params = request.get("params").unwrap_or(&Value::Null);
+    let digest = params_digest(params);
+    let state = params.get("requestState");
+    let responses = params.get("inputResponses");
+    let fresh = Checked { round: 0, new_body: None, params_digest: digest.clone() };
+    let Some(state) = state else {
+        return match responses {
+            None => Ok(fresh),
+            // tasks/update carries answers without requestState by design: content checks only.
+            Some(r) if method == "tasks/update" => {
+                let findings = pasted_secrets(r, &[], secret);
+                if findings.is_empty() {
+                    Ok(fresh)
+                } else {
+                    Err(Refusal::Answers(findings))
+                }
+            }
+            Some(_) => Err(Refusal::Envelope("missing")),
+        };
+    };
+    let Some(token) = state.as_str() else { return Err(Refusal::Envelope("malformed")) };
+    let env = keyring.open(token, route, now).map_err(|e| Refusal::Envelope(e.as_str()))?;
+    if env.principal != principal {
+        return Err(Refusal::Envelope("principal"));
+    }
+    if env.method != method {
+        return Err(Refusal::Envelope("method"));
+    }
+    if env.params_digest != digest {
+        return Err(Refusal::Envelope("params"));
+    }
+    if let Some(r) = responses {
+        let mut findings = check_input_responses(&env.asked, r, "/params/inputResponses");
+        findings.extend(pasted_secrets(r, &env.asked, secret));
+        if findings.iter().any(|f| f.action == Action::Block) {
+            return Err(Refusal::Answers(findings));
+        }
+    }
+    // Single use: checked last, so a refused retry does not burn the envelope the client may fix and resend.
+    replay.check_and_insert(&env.id, env.expires_at, now).map_err(|e| Refusal::Envelope(e.as_str()))?;
+    let mut forwarded = request.clone();
+    if let Some(p) = forwarded.get_mut("params").and_then(Value::as_object_mut) {
+        match &env.upstream_state {
+            Some(s) => {
+                p.insert("requestState".into(), Value::String(s.clone()));
+            }
+            None => {
+                p.remove("requestState");
+            }
+        }
+    }
+    let body = serde_json::to_vec(&forwarded).map_err(|_| Refusal::Envelope("malformed"))?;
+    Ok(Checked { round: env.round, new_body: Some(Bytes::from(body)), params_digest: digest })
+}
+
+/// Secrets pasted into accepted form answers.
+fn pasted_secrets(responses: &Value, asked: &[(String, Asked)], secret: &SecretPolicy) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let Some(map) = responses.as_object() else { return out };
+    for (key, answer) in map {
+        let Some(content) = answer.get("content") else { continue };
+        let schema = asked.iter().find(|(k, _)| k == key).and_then(|(_, a)| match a {
+            Asked::Form { schema } => Some(schema.clone()),
+            _ => None,
+        });
+        let ptr = pointer_push(&pointer_push("/params/inputResponses", key), "content");
+        out.extend(secret.judge_content(content, &schema.unwrap_or(Value::Null), &ptr));
+    }
+    out
+}
+
+/// What sealing needs for one request.
+pub struct Sealer {
+    /// Keys.
+    pub keyring: Arc<Keyring>,
+    /// Route name.
+    pub route: String,
+    /// Principal.
+    pub principal: String,
+    /// The request's method.
+    pub method: String,
+    /// Digest of the request's salient params.
+    pub params_digest: String,
+    /// The round the request answered (0 on a first call).
+    pub prev_round: u32,
+    /// The round budget.
+    pub max_rounds: u32,
+    /// Envelope lifetime.
+    pub ttl_seconds: u64,
+    /// Rate limits.
+    pub limiter: Arc<ElicitLimiter>,
+    /// Legacy rounds pushed on this call's stream.
+    pub legacy_rounds: AtomicU32,
+}
+
+/// A limit that stopped a round.
+#[derive(Debug, Clone)]
+pub struct Limited {
+    /// `limit.rounds`, `limit.rate.principal`, ...
+    pub rule: &'static str,
+    /// Seconds after which a retry may pass.
+    pub retry_after: Option<u64>,
+}
+
+impl Sealer {
+    /// Applies budgets and seals the outgoing message. `outcome` is what the policy decided; `parsed` the
+    /// message it judged. Returns the outcome to send and the limit that bit, if any.
+    pub fn finish(&self, outcome: Outcome, parsed: Option<&Value>, client_id: Option<&Value>) -> (Outcome, Option<Limited>) {
+        let base = match (&outcome, parsed) {
+            (Outcome::Replace(v), _) => v.clone(),
+            (Outcome::Original, Some(v)) => v.clone(),
+            _ => return (outcome, None),
+        };
+        let carriers = find_carriers(&base);
+        let mut msg = base;
+        let mut changed = false;
+        for c in &carriers {
+            match c.kind {
+                CarrierKind::InputRequired => {
+                    let round = self.prev_round.saturating_add(1);
+                    if let Err(l) = self.limits(round) {
+                        return (limited_error(c.id.as_ref().or(client_id), &l), Some(l));
+                    }
+                    let result_ptr = pointer_push(&c.msg_ptr, "result");
+                    let upstream_state = msg.pointer(&result_ptr).and_then(|r| r.get("requestState")).and_then(Value::as_str).map(str::to_owned);
+                    let asked = c
+                        .entries
+                        .iter()
+                        .map(|e| {
+                            let a = match e.method {
+                                InputMethod::Form => Asked::Form {
+                                    schema: msg.pointer(&e.params_ptr).and_then(|p| p.get("requestedSchema")).cloned().unwrap_or(Value::Null),
+                                },
+                                InputMethod::Url => Asked::Url,
+                                InputMethod::Sampling => Asked::Sampling,
+                                InputMethod::Roots => Asked::Roots,
+                            };
+                            (e.key.clone(), a)
+                        })
+                        .collect();
+                    let now = now_unix();
+                    let Ok(id) = Envelope::new_id() else { return (sealing_failed(c.id.as_ref().or(client_id)), None) };
+                    let env = Envelope {
+                        id,
+                        upstream_state,
+                        principal: self.principal.clone(),
+                        route: self.route.clone(),
+                        method: self.method.clone(),
+                        params_digest: self.params_digest.clone(),
+                        asked,
+                        round,
+                        issued_at: now,
+                        expires_at: now.saturating_add(self.ttl_seconds),
+                    };
+                    let token = match self.keyring.seal(&env) {
+                        Ok(t) => t,
+                        Err(_) => return (sealing_failed(c.id.as_ref().or(client_id)), None),
+                    };
+                    if let Some(result) = msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut) {
+                        result.insert("requestState".into(), Value::String(token));
+                        changed = true;
+                    }
+                }
+                CarrierKind::ServerRequest if c.entries.iter().any(|e| matches!(e.method, InputMethod::Form | InputMethod::Url)) => {
+                    let round = self.legacy_rounds.fetch_add(1, Ordering::Relaxed).saturating_add(1);
+                    if let Err(l) = self.limits(round) {
+                        let answer = error_message(c.id.as_ref(), codes::RATE_LIMITED, "The gateway refused this request on the user's behalf: too many elicitations.", Some(json!({"rules": [l.rule]})));
+                        let client_error = client_id.map(|id| limited_error(Some(id), &l)).and_then(|o| match o {
+                            Outcome::Error { message, .. } => Some(message),
+                            _ => None,
+                        });
+                        return (Outcome::DropServerRequests { upstream_answers: vec![answer], client_error }, Some(l));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if changed {
+            (Outcome::Replace(msg), None)
+        } else {
+            (outcome, None)
+        }
+    }
+
+    fn limits(&self, round: u32) -> Result<(), Limited> {
+        let as_limited = |e: LimitError| Limited { rule: e.rule(), retry_after: e.retry_after_seconds() };
+        check_round(round, self.max_rounds).map_err(as_limited)?;
+        self.limiter.check(&self.route, &self.principal).map_err(as_limited)
+    }
+}
+
+/// A -32011 error for a limit.
+pub fn limited_error(id: Option<&Value>, l: &Limited) -> Outcome {
+    let text = match l.rule {
+        "limit.rounds" => "elicitguard stopped the call: the MCP server asked for input more rounds than the gateway allows.".to_owned(),
+        _ => "elicitguard stopped the call: the MCP server is asking for input faster than the gateway allows; retry later.".to_owned(),
+    };
+    let mut data = json!({"rules": [l.rule]});
+    if let Some(s) = l.retry_after {
+        data["retryAfterSeconds"] = json!(s);
+    }
+    Outcome::Error { message: error_message(id, codes::RATE_LIMITED, &text, Some(data)), status: 200 }
+}
+
+fn sealing_failed(id: Option<&Value>) -> Outcome {
+    let f = Finding::block("state.seal", "/result/requestState", "The gateway could not seal the server's requestState (too large or a crypto failure).");
+    Outcome::Error {
+        message: error_message(id, codes::BLOCKED, "elicitguard could not protect this input request, so it was not forwarded.", Some(json!({"rules": [f.rule]}))),
+        status: 200,
+    }
+}
