@@ -1,0 +1,475 @@
+//! The gateway core over real sockets, against an in-process mock MCP upstream: byte-exact pass-through,
+//! streaming, limits, upstream failures, h2c, TLS, admin endpoints, graceful shutdown, header hygiene.
+
+mod common;
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use common::*;
+use elicitguard::config::Source;
+use http::{StatusCode, Version};
+
+/// A JSON-RPC request as a client sends it.
+const CALL: &str =
+    r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}"#;
+
+/// A response with odd whitespace and keys out of order: a re-serialising proxy would change it.
+const ODD_RESPONSE: &str =
+    "{ \"result\" :{\"z\":1,  \"a\":[1, 2.50, \"\\u00e9\"]},\n\t\"id\":7 ,\"jsonrpc\":\"2.0\" }";
+
+const EVENT_1: &str = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":1}}\n\n";
+const EVENT_2: &str =
+    "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":[]}}\n\n";
+
+fn no_both_lengths(h: &http::HeaderMap) {
+    assert!(
+        !(h.contains_key("content-length") && h.contains_key("transfer-encoding")),
+        "both Content-Length and Transfer-Encoding: {h:?}"
+    );
+}
+
+#[tokio::test]
+async fn json_round_trip_is_byte_identical_to_the_direct_path() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+
+    let (direct, direct_body) = send(&client, post(&up.url("/mcp"), CALL)).await;
+    let (via, via_body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+
+    assert_eq!(direct.status, StatusCode::OK);
+    assert_eq!(via.status, StatusCode::OK);
+    assert_eq!(via_body, direct_body);
+    assert_eq!(via_body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    assert_eq!(via.headers["content-type"], "application/json");
+    no_both_lengths(&via.headers);
+    // The request body reached the upstream byte for byte, on the route's upstream path.
+    let reqs = up.requests();
+    assert_eq!(reqs.len(), 2);
+    assert_eq!(reqs[1].body, Bytes::from_static(CALL.as_bytes()));
+    assert_eq!(reqs[1].path, "/mcp");
+}
+
+#[tokio::test]
+async fn sse_first_event_reaches_the_client_while_the_upstream_holds_the_stream() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.headers()["content-type"], "text/event-stream");
+    no_both_lengths(resp.headers());
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    // The upstream has not sent the second event nor ended the stream: the first arrived on its own.
+    assert_eq!(got, EVENT_1.as_bytes());
+
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    assert_eq!(
+        String::from_utf8(got).unwrap(),
+        format!("{EVENT_1}{EVENT_2}")
+    );
+}
+
+#[tokio::test]
+async fn request_body_at_the_limit_passes_and_over_it_gets_413() {
+    let up = Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":7,"result":{}}"#)).await;
+    let dir = temp_dir("reqlimit");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  request_body_bytes: 100\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let client = http1_client();
+
+    let at = format!("{CALL:<100}");
+    assert_eq!(at.len(), 100);
+    let (ok, _) = send(&client, post(&gw.url("/mcp"), at.clone())).await;
+    assert_eq!(ok.status, StatusCode::OK);
+
+    let over = format!("{CALL:<101}");
+    let (big, body) = send(&client, post(&gw.url("/mcp"), over)).await;
+    assert_eq!(big.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let (code, _) = rpc_error(&body);
+    assert_eq!(code, -32600);
+    // Only the request at the limit was forwarded.
+    let reqs = up.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0].body, Bytes::from(at));
+}
+
+#[tokio::test]
+async fn response_body_at_the_limit_passes_and_over_it_gets_502_with_the_id() {
+    // Pads the response to `n` bytes with trailing whitespace (still one JSON value).
+    fn padded(n: usize) -> Bytes {
+        Bytes::from(format!("{:<n$}", r#"{"jsonrpc":"2.0","id":7,"result":{}}"#))
+    }
+    let up = Upstream::start(|r| {
+        let n = if r.path.contains("big") { 1025 } else { 1024 };
+        Reply::json(padded(n))
+    })
+    .await;
+    let dir = temp_dir("resplimit");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  response_body_bytes: 1024\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let client = http1_client();
+
+    let (ok, body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(body, padded(1024));
+
+    let (big, body) = send(&client, post(&gw.url("/mcp/big"), CALL)).await;
+    assert_eq!(big.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
+}
+
+#[tokio::test]
+async fn upstream_down_gets_502_with_the_id() {
+    // A port that was bound and released: nothing listens there.
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let gw = start_gateway(Source::Upstream(format!("http://127.0.0.1:{port}/mcp"))).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
+}
+
+#[tokio::test]
+async fn upstream_never_answering_gets_504() {
+    let up = Upstream::start(|_| Reply::Pending).await;
+    let dir = temp_dir("slow");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  upstream_timeout_ms: 300\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
+    assert_eq!(up.requests().len(), 1);
+}
+
+#[tokio::test]
+async fn upstream_reset_before_answering_gets_502() {
+    let up = Upstream::start(|_| Reply::Reset).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
+}
+
+#[tokio::test]
+async fn upstream_reset_mid_stream_ends_the_client_stream_with_an_error() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    tx.send(SseMsg::Reset).await.unwrap();
+    // The client must not take a broken stream for a complete one: it ends in an error, within the deadline.
+    let end = read_rest(&mut body, &mut got).await;
+    assert!(
+        end.is_err(),
+        "the stream ended cleanly after an upstream reset"
+    );
+    assert_eq!(got, EVENT_1.as_bytes());
+}
+
+#[tokio::test]
+async fn h2c_prior_knowledge_client() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let (resp, body) = send(&h2c_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(resp.version, Version::HTTP_2);
+    assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    assert_eq!(up.requests()[0].body, Bytes::from_static(CALL.as_bytes()));
+}
+
+#[tokio::test]
+async fn tls_listener_speaks_h2_and_http1_by_alpn() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let dir = temp_dir("tls");
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned()]).unwrap();
+    let cert_pem = ck.cert.pem();
+    std::fs::write(dir.join("cert.pem"), &cert_pem).unwrap();
+    std::fs::write(dir.join("key.pem"), ck.signing_key.serialize_pem()).unwrap();
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "listeners:\n  - address: \"127.0.0.1:0\"\n    tls: {cert: cert.pem, key: key.pem}\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let url = format!("https://127.0.0.1:{}/mcp", gw.addr.port());
+
+    for version in [Version::HTTP_2, Version::HTTP_11] {
+        let (resp, body) = send(&tls_client(&cert_pem, version), post(&url, CALL)).await;
+        assert_eq!(resp.status, StatusCode::OK, "{version:?}");
+        assert_eq!(resp.version, version);
+        assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    }
+    let reqs = up.requests();
+    assert_eq!(reqs.len(), 2);
+    assert!(reqs
+        .iter()
+        .all(|r| r.headers["x-forwarded-proto"] == "https"));
+}
+
+#[tokio::test]
+async fn metrics_after_traffic_and_health_endpoints() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    let (resp, _) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+
+    let (m, text) = send(&client, get(&gw.admin_url("/metrics"))).await;
+    assert_eq!(m.status, StatusCode::OK);
+    let text = String::from_utf8(text.to_vec()).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("elicitguard_requests_total{")
+                && l.contains(r#"route="default""#)
+                && l.ends_with(" 1")),
+        "no request counted for route default:\n{text}"
+    );
+    for path in ["/healthz", "/readyz"] {
+        let (r, _) = send(&client, get(&gw.admin_url(path))).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+    }
+    let (r, _) = send(&client, get(&gw.admin_url("/nope"))).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn graceful_shutdown_lets_an_open_stream_finish_and_refuses_new_connections() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let mut gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let addr = gw.addr;
+    let client = http1_client();
+
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+
+    let shutdown = tokio::spawn(gw.take().shutdown(Duration::from_secs(10)));
+    eventually("new connections refused", || async move {
+        tokio::net::TcpStream::connect(addr).await.is_err()
+    })
+    .await;
+    assert!(
+        !shutdown.is_finished(),
+        "shutdown did not wait for the open stream"
+    );
+
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    assert_eq!(
+        String::from_utf8(got).unwrap(),
+        format!("{EVENT_1}{EVENT_2}")
+    );
+    tokio::time::timeout(DEADLINE, shutdown)
+        .await
+        .expect("shutdown did not finish once the stream ended")
+        .unwrap();
+}
+
+#[tokio::test]
+async fn hop_by_hop_headers_removed_and_forwarding_headers_set() {
+    let up = Upstream::start(|_| Reply::Json {
+        status: 200,
+        headers: vec![
+            ("content-type", "application/json".into()),
+            ("connection", "x-resp-hop".into()),
+            ("x-resp-hop", "1".into()),
+            ("mcp-session-id", "sess-1".into()),
+        ],
+        body: Bytes::from_static(ODD_RESPONSE.as_bytes()),
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let req = http::Request::post(gw.url("/mcp?x=1"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("connection", "x-hop")
+        .header("x-hop", "secret-hop")
+        .header("proxy-authorization", "Basic cHJveHk6cHc=")
+        .header("te", "trailers")
+        .header("accept-encoding", "gzip, br")
+        .header("x-forwarded-for", "10.1.2.3")
+        .header("mcp-session-id", "sess-1")
+        .header("mcp-protocol-version", "2025-06-18")
+        .header("authorization", "Bearer tok")
+        .body(http_body_util::Full::new(Bytes::from_static(
+            CALL.as_bytes(),
+        )))
+        .unwrap();
+    let (resp, _) = send(&http1_client(), req).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert!(
+        resp.headers.get("x-resp-hop").is_none(),
+        "{:?}",
+        resp.headers
+    );
+    assert_eq!(resp.headers["mcp-session-id"], "sess-1");
+
+    let reqs = up.requests();
+    assert_eq!(reqs.len(), 1);
+    let h = &reqs[0].headers;
+    assert_eq!(reqs[0].path, "/mcp?x=1");
+    for gone in ["x-hop", "proxy-authorization", "te"] {
+        assert!(h.get(gone).is_none(), "{gone} was forwarded: {h:?}");
+    }
+    if let Some(c) = h.get("connection") {
+        assert!(!c.to_str().unwrap().contains("x-hop"), "{h:?}");
+    }
+    assert_eq!(h["accept-encoding"], "identity");
+    assert_eq!(h["x-forwarded-for"], "10.1.2.3, 127.0.0.1");
+    assert_eq!(h["x-forwarded-proto"], "http");
+    assert_eq!(h["mcp-session-id"], "sess-1");
+    assert_eq!(h["mcp-protocol-version"], "2025-06-18");
+    assert_eq!(h["authorization"], "Bearer tok");
+    assert_eq!(h["host"], up.addr.to_string());
+}
+
+#[tokio::test]
+async fn gzip_response_is_refused_never_forwarded() {
+    let up = Upstream::start(|_| Reply::Gzip).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::BAD_GATEWAY);
+    assert!(resp.headers.get("content-encoding").is_none());
+    assert!(!body.starts_with(&GZIP_BODY[..2]), "gzip bytes forwarded");
+    assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
+}
+
+#[tokio::test]
+async fn path_outside_the_route_gets_404() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    for path in ["/other", "/mcpx", "/"] {
+        let (resp, body) = send(&client, post(&gw.url(path), CALL)).await;
+        assert_eq!(resp.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(rpc_error(&body).0, -32600);
+    }
+    assert!(up.requests().is_empty());
+    // Sub-paths on a segment boundary are the route's.
+    let (resp, _) = send(&client, post(&gw.url("/mcp/sub"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(up.requests()[0].path, "/mcp/sub");
+}
+
+#[tokio::test]
+async fn responses_never_carry_both_content_length_and_transfer_encoding() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    // A JSON response with a length, a streamed SSE response, and a gateway error.
+    let up = Upstream::start(move |r| {
+        if r.path.ends_with("/sse") {
+            Reply::Sse(rx.lock().unwrap().take().unwrap())
+        } else {
+            Reply::json(ODD_RESPONSE)
+        }
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    let raw = |path: &str| {
+        format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{CALL}",
+            CALL.len()
+        )
+    };
+    for path in ["/mcp", "/mcp/sse", "/nowhere"] {
+        let (status, headers) = raw_head(gw.addr, raw(path).as_bytes()).await;
+        assert!(status.starts_with("HTTP/1.1 "), "{status}");
+        let cl = headers
+            .iter()
+            .filter(|(k, _)| k == "content-length")
+            .count();
+        let te = headers
+            .iter()
+            .filter(|(k, _)| k == "transfer-encoding")
+            .count();
+        assert!(cl + te == 1, "{path}: framing headers {headers:?}");
+    }
+}
+
+#[tokio::test]
+async fn check_names_an_unknown_field_and_accepts_a_good_config() {
+    let dir = temp_dir("check");
+    let bad = dir.join("bad.yaml");
+    std::fs::write(
+        &bad,
+        "routes:\n  - name: default\n    path_prefix: /mcp\n    upstream: http://127.0.0.1:9/mcp\n    upstreem_timeout: 5\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_elicitguard"))
+        .args(["check", "--config"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("upstreem_timeout"), "field not named: {text}");
+
+    let good = write_config(
+        &dir,
+        "http://127.0.0.1:9/mcp",
+        "limits:\n  upstream_timeout_ms: 300\n",
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_elicitguard"))
+        .args(["check", "--config"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("route default"));
+}
