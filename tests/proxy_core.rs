@@ -473,3 +473,130 @@ async fn check_names_an_unknown_field_and_accepts_a_good_config() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("route default"));
 }
+
+#[tokio::test]
+async fn sse_event_over_the_limit_is_cut_with_an_error_for_the_call() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let dir = temp_dir("sselimit");
+    let cfg = write_config(&dir, &up.url("/mcp"), "limits:\n  sse_event_bytes: 512\n");
+    let gw = start_gateway(Source::File(cfg)).await;
+
+    // An event well under the limit passes; then one that grows past it without ever ending.
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(
+        DEADLINE,
+        http1_client().request(post(&gw.url("/mcp"), CALL)),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    assert_eq!(got, EVENT_1.as_bytes());
+    let huge = format!(
+        "data: {{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{{\"x\":\"{}",
+        "a".repeat(600)
+    );
+    tx.send(SseMsg::Data(huge.into())).await.unwrap();
+    // The gateway ends the stream with an error event for the call, without waiting for the upstream.
+    read_rest(&mut body, &mut got).await.unwrap();
+    let rest = String::from_utf8(got[EVENT_1.len()..].to_vec()).unwrap();
+    assert!(!rest.contains("aaaa"), "oversized event forwarded: {rest}");
+    let data = rest
+        .lines()
+        .find_map(|l| l.strip_prefix("data: "))
+        .unwrap_or_else(|| panic!("no error event: {rest:?}"));
+    assert_eq!(rpc_error(data.as_bytes()), (-32001, serde_json::json!(7)));
+    drop(tx);
+}
+
+#[tokio::test]
+async fn sse_stream_is_counted_open_while_it_lasts() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    let gauge = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("elicitguard_sse_streams_open "))
+            .map(|l| {
+                l.trim_start_matches("elicitguard_sse_streams_open ")
+                    .to_owned()
+            })
+    };
+
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, m) = send(&client, get(&gw.admin_url("/metrics"))).await;
+    assert_eq!(gauge(&String::from_utf8_lossy(&m)).as_deref(), Some("1"));
+
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    let admin = gw.admin_url("/metrics");
+    eventually("the stream gauge returns to 0", || {
+        let client = client.clone();
+        let admin = admin.clone();
+        async move {
+            let (_, m) = send(&client, get(&admin)).await;
+            gauge(&String::from_utf8_lossy(&m)).as_deref() == Some("0")
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn upstream_errors_are_counted_by_kind() {
+    let up = Upstream::start(|_| Reply::Gzip).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    let (resp, _) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::BAD_GATEWAY);
+    let (_, m) = send(&client, get(&gw.admin_url("/metrics"))).await;
+    let text = String::from_utf8(m.to_vec()).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("elicitguard_upstream_errors_total{")
+                && l.contains(r#"kind="encoding""#)
+                && l.contains(r#"route="default""#)
+                && l.ends_with(" 1")),
+        "no encoding error counted:\n{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("elicitguard_requests_total{")
+                && l.contains(r#"outcome="upstream_error""#)),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn h2c_upstream_route() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let dir = temp_dir("h2cup");
+    let path = dir.join("elicitguard.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "routes:\n  - name: h2\n    path_prefix: /\n    upstream: {}\n    h2c: true\n",
+            up.url("/base")
+        ),
+    )
+    .unwrap();
+    let gw = start_gateway(Source::File(path)).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    let reqs = up.requests();
+    assert_eq!(reqs[0].version, Version::HTTP_2);
+    assert_eq!(reqs[0].path, "/base/mcp");
+}
