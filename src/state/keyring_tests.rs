@@ -265,3 +265,11 @@ fn swapped_between_users_methods_and_params_is_caught() {
         Some("params")
     );
 }
+
+proptest::proptest! {
+    #[test]
+    fn open_never_panics_and_refuses_junk(s in "(eg1\\.a\\.)?[A-Za-z0-9_.\\-]{0,200}") {
+        let kr = ring(&format!("a: {K1}"));
+        proptest::prop_assert!(kr.open(&s, "r1", 0).is_err());
+    }
+}
