@@ -236,3 +236,40 @@ fn from_file_and_random() {
     assert_eq!(r2.open(&token, "r1", 1500), Err(StateError::Tampered));
     assert!(!format!("{r1:?}").contains(K1));
 }
+
+#[test]
+fn swapped_between_users_methods_and_params_is_caught() {
+    let kr = ring(&format!("a: {K1}"));
+    let params = json!({"name":"deploy","arguments":{"env":"prod"}});
+    let mut env = envelope("r1");
+    env.params_digest = crate::state::params_digest(&params);
+    let opened = kr.open(&kr.seal(&env).unwrap(), "r1", 1500).unwrap();
+    let digest = crate::state::params_digest(&params);
+    let alice = "https://idp.example|alice";
+    assert_eq!(opened.binding_mismatch(alice, "tools/call", &digest), None);
+    assert_eq!(
+        opened.binding_mismatch("https://idp.example|bob", "tools/call", &digest),
+        Some("principal")
+    );
+    assert_eq!(
+        opened.binding_mismatch("anonymous", "tools/call", &digest),
+        Some("principal")
+    );
+    assert_eq!(
+        opened.binding_mismatch(alice, "prompts/get", &digest),
+        Some("method")
+    );
+    let other = crate::state::params_digest(&json!({"name":"deploy","arguments":{"env":"dev"}}));
+    assert_eq!(
+        opened.binding_mismatch(alice, "tools/call", &other),
+        Some("params")
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn open_never_panics_and_refuses_junk(s in "(eg1\\.a\\.)?[A-Za-z0-9_.\\-]{0,200}") {
+        let kr = ring(&format!("a: {K1}"));
+        proptest::prop_assert!(kr.open(&s, "r1", 0).is_err());
+    }
+}

@@ -1,10 +1,14 @@
 //! The requestState envelope: AEAD-sealed, bound to the principal and the originating request; seal, open, rotate.
 //!
 //! CONTRACT (state helper; see issue 6): [`Keyring`] holds AES-256-GCM keys (aws-lc-rs) with key ids, derived
-//! once at load: the first seals, all open. Token format: `eg1.<kid>.<base64url(nonce || ciphertext || tag)>`;
-//! the associated data is the version, the key id and the route, so an envelope moved to another route fails.
-//! [`Envelope`] is what is sealed. `open` checks the tag, the route, and the expiry against `now_unix`, and
-//! returns the claims; principal/method/params-digest checks are the caller's (it knows the request).
+//! once at load (HKDF-SHA256): the first seals, all open (`from_lines`, `from_file`, `from_env`, `random`).
+//! Token format: `eg1.<kid>.<base64url(nonce || ciphertext || tag)>`; the associated data is the version, a
+//! purpose label, the key id and the route, so an envelope moved to another route fails. [`Envelope`] is what
+//! is sealed (JSON inside). `Keyring::seal` returns `Result<String, SealError>` (refuses an upstream state
+//! over [`MAX_UPSTREAM_STATE_BYTES`]); `Keyring::open` checks the tag, the route, and the expiry against
+//! `now_unix`, and returns the claims; principal/method/params-digest checks are the caller's (it knows the
+//! request): [`Envelope::binding_mismatch`] does them. `seal_bytes`/`open_bytes` serve other short-lived
+//! tokens (the warning-page link) under their own label. [`params_digest`] hashes canonical params.
 //! [`ReplayCache`] is a bounded per-instance set of envelope ids with expiry. Errors say *why* for the audit
 //! log; the client is only ever told "invalid or expired".
 
@@ -74,6 +78,28 @@ impl Envelope {
         let mut bytes = [0u8; 16];
         aws_lc_rs::rand::fill(&mut bytes).map_err(|_| SealError::Crypto)?;
         Ok(hex(&bytes))
+    }
+}
+
+impl Envelope {
+    /// Which binding of this envelope the retry breaks, for the audit log (`principal`, `method` or
+    /// `params`); `None` when the retry is the request that was asked for. The client is told only
+    /// "invalid or expired", as for [`StateError`].
+    pub fn binding_mismatch(
+        &self,
+        principal: &str,
+        method: &str,
+        params_digest: &str,
+    ) -> Option<&'static str> {
+        if self.principal != principal {
+            Some("principal")
+        } else if self.method != method {
+            Some("method")
+        } else if self.params_digest != params_digest {
+            Some("params")
+        } else {
+            None
+        }
     }
 }
 
