@@ -35,6 +35,22 @@ pub struct ConfigFile {
     /// The audit log.
     #[serde(default)]
     pub audit: AuditFile,
+    /// The sealed requestState envelope.
+    #[serde(default)]
+    pub state: StateFile,
+}
+
+/// The requestState envelope.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateFile {
+    /// File of `key-id: base64-key` lines (first seals, all open; at least 32 bytes each). Without it,
+    /// `ELICITGUARD_STATE_KEYS` in the same format; without both, a random key made at start-up.
+    #[serde(default)]
+    pub keys_file: Option<String>,
+    /// Envelope lifetime in seconds (default 600).
+    #[serde(default)]
+    pub ttl_seconds: Option<u64>,
 }
 
 /// Enforce or monitor.
@@ -159,6 +175,14 @@ pub struct LimitsFile {
     pub max_rounds: Option<u32>,
     /// On SIGTERM, how long in-flight requests and streams may take to finish.
     pub shutdown_grace_ms: Option<u64>,
+    /// Elicitations one principal may receive at once on one route.
+    pub elicitation_burst: Option<u32>,
+    /// Elicitations one principal may receive per minute on one route, sustained.
+    pub elicitations_per_minute: Option<u32>,
+    /// Elicitations one route may send at once, all principals together.
+    pub route_elicitation_burst: Option<u32>,
+    /// Elicitations one route may send per minute, sustained.
+    pub route_elicitations_per_minute: Option<u32>,
 }
 
 /// Policy settings.

@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use http::Uri;
 
+use crate::limit::RateConfig;
 use crate::policy::engine::{Engine, RoutePolicy};
+use crate::state::Keyring;
 use crate::policy::rules::RuleTable;
 use crate::policy::secret::{PackSource, SecretPolicy};
 use crate::policy::url::{RouteUrlRules, UrlConfig, UrlPolicy};
@@ -170,6 +172,12 @@ pub struct Snapshot {
     pub audit: Audit,
     /// Files whose change triggers a reload (the config and the files it names).
     pub watched: Vec<PathBuf>,
+    /// Envelope keys.
+    pub keyring: Arc<Keyring>,
+    /// Envelope lifetime.
+    pub state_ttl_seconds: u64,
+    /// Elicitation rate limits (applied by the limiter made at start-up).
+    pub rate: RateConfig,
 }
 
 impl Snapshot {
@@ -259,6 +267,7 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                 limits: Default::default(),
                 policy: Default::default(),
                 audit: Default::default(),
+                state: Default::default(),
             };
             (cfg, "--upstream".to_owned(), PathBuf::new(), vec![])
         }
@@ -563,6 +572,46 @@ fn compile(
         }
     };
 
+    // Envelope keys: the file, else the environment, else one random key for the life of the process
+    // (envelopes then die with it and cannot cross replicas; `serve` logs a warning).
+    let keyring = match &cfg.state.keys_file {
+        Some(p) => {
+            let path = resolve(p);
+            watched.push(path.clone());
+            Keyring::from_file(&path).map(Arc::new).map_err(|e| invalid("state.keys_file", e.to_string()))
+        }
+        None => match std::env::var(crate::state::ENV_STATE_KEYS) {
+            Ok(_) => Keyring::from_env().map(Arc::new).map_err(|e| invalid(crate::state::ENV_STATE_KEYS, e.to_string())),
+            Err(_) => ephemeral_keyring().map_err(|e| invalid("state", e)),
+        },
+    };
+    let keyring = match keyring {
+        Ok(k) => Some(k),
+        Err(e) => {
+            errs.push(e);
+            None
+        }
+    };
+    let state_ttl_seconds = cfg.state.ttl_seconds.unwrap_or(DEFAULT_STATE_TTL_SECONDS);
+    if state_ttl_seconds == 0 || state_ttl_seconds > 86_400 {
+        errs.push(invalid("state.ttl_seconds", "must be between 1 and 86400".into()));
+    }
+    let rd = RateConfig::default();
+    let mut nz = |field: &str, v: Option<u32>, d: std::num::NonZeroU32| match v {
+        None => d,
+        Some(v) => std::num::NonZeroU32::new(v).unwrap_or_else(|| {
+            errs.push(ConfigError::Invalid { file: f.to_owned(), field: field.to_owned(), reason: "must be greater than zero".into() });
+            d
+        }),
+    };
+    let rate = RateConfig {
+        per_principal_burst: nz("limits.elicitation_burst", l.elicitation_burst, rd.per_principal_burst),
+        per_principal_per_minute: nz("limits.elicitations_per_minute", l.elicitations_per_minute, rd.per_principal_per_minute),
+        per_route_burst: nz("limits.route_elicitation_burst", l.route_elicitation_burst, rd.per_route_burst),
+        per_route_per_minute: nz("limits.route_elicitations_per_minute", l.route_elicitations_per_minute, rd.per_route_per_minute),
+        max_tracked_keys: rd.max_tracked_keys,
+    };
+
     let audit = Audit {
         path: cfg.audit.path.as_deref().map(resolve),
         include_allows: cfg.audit.include_allows,
@@ -580,8 +629,8 @@ fn compile(
             (None, None)
         }
     };
-    match (errs.is_empty(), secret, url, upstream_tls) {
-        (true, Some(secret), Some(url), Some(upstream_tls)) => Ok(Snapshot {
+    match (errs.is_empty(), secret, url, upstream_tls, keyring) {
+        (true, Some(secret), Some(url), Some(upstream_tls), Some(keyring)) => Ok(Snapshot {
             monitor,
             listeners,
             admin,
@@ -591,9 +640,26 @@ fn compile(
             upstream_tls,
             audit,
             watched: std::mem::take(watched),
+            keyring,
+            state_ttl_seconds,
+            rate,
         }),
         _ => Err(errs),
     }
+}
+
+/// Envelope lifetime: long enough for a person to fill a form, short enough that a leaked state is soon useless.
+pub const DEFAULT_STATE_TTL_SECONDS: u64 = 600;
+
+/// The random keyring used when none is configured: made once per process, so reloads keep it.
+pub fn ephemeral_keyring() -> Result<Arc<Keyring>, String> {
+    static EPHEMERAL: std::sync::OnceLock<Result<Arc<Keyring>, String>> = std::sync::OnceLock::new();
+    EPHEMERAL.get_or_init(|| Keyring::random().map(Arc::new).map_err(|e| e.to_string())).clone()
+}
+
+/// True when the snapshot seals with the random per-process key.
+pub fn uses_ephemeral_keys(s: &Snapshot) -> bool {
+    ephemeral_keyring().is_ok_and(|k| Arc::ptr_eq(&k, &s.keyring))
 }
 
 /// The default policy alone (for `inspect` without `--config`).

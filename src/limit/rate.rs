@@ -84,14 +84,17 @@ pub struct RateConfig {
 }
 
 impl Default for RateConfig {
-    /// A person answers a prompt in seconds at best: 5 at once and 20 a minute is generous for one user;
-    /// a route's total is 200 at once and 1200 a minute.
+    /// A person answers a prompt in seconds at best, so a server that needs more than a few prompts a minute
+    /// from one user is spamming. The defaults are set for deployments without identity, where every client
+    /// shares the `anonymous` principal: 50 at once and 300 a minute per principal stop a runaway loop without
+    /// tripping a handful of concurrent users; a route's total is 500 at once and 6000 a minute. With identity
+    /// configured, operators tighten the per-principal numbers (`limits.elicitation_burst`, ...).
     fn default() -> Self {
         RateConfig {
-            per_principal_burst: NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN),
-            per_principal_per_minute: NonZeroU32::new(20).unwrap_or(NonZeroU32::MIN),
-            per_route_burst: NonZeroU32::new(200).unwrap_or(NonZeroU32::MIN),
-            per_route_per_minute: NonZeroU32::new(1200).unwrap_or(NonZeroU32::MIN),
+            per_principal_burst: NonZeroU32::new(50).unwrap_or(NonZeroU32::MIN),
+            per_principal_per_minute: NonZeroU32::new(300).unwrap_or(NonZeroU32::MIN),
+            per_route_burst: NonZeroU32::new(500).unwrap_or(NonZeroU32::MIN),
+            per_route_per_minute: NonZeroU32::new(6000).unwrap_or(NonZeroU32::MIN),
             max_tracked_keys: MAX_TRACKED_KEYS,
         }
     }
@@ -336,10 +339,10 @@ mod tests {
     #[test]
     fn default_config_is_sane() {
         let c = RateConfig::default();
-        assert_eq!(c.per_principal_burst.get(), 5);
+        assert_eq!(c.per_principal_burst.get(), 50);
         assert_eq!(c.max_tracked_keys, MAX_TRACKED_KEYS);
         let lim = ElicitLimiter::new(c);
-        for _ in 0..5 {
+        for _ in 0..50 {
             lim.check("r", "p").unwrap();
         }
         assert!(lim.check("r", "p").is_err());

@@ -43,6 +43,10 @@ pub struct Gateway {
     pub sessions: sessions::Sessions,
     /// Requests in flight (sized at start-up from `limits.max_concurrent_requests`).
     pub inflight: Arc<Semaphore>,
+    /// Envelope ids already used (per instance).
+    pub replay: crate::state::ReplayCache,
+    /// Elicitation rate limits (configured at start-up).
+    pub limiter: Arc<crate::limit::ElicitLimiter>,
 }
 
 impl Gateway {
@@ -57,7 +61,10 @@ impl Gateway {
             snapshot.limits.max_concurrent_requests as usize,
         ));
         let clients = upstream::Clients::new(&snapshot);
+        let limiter = Arc::new(crate::limit::ElicitLimiter::new(snapshot.rate));
         Ok(Arc::new(Gateway {
+            replay: crate::state::ReplayCache::new(),
+            limiter,
             live: ArcSwap::from_pointee(Live {
                 snapshot: Arc::new(snapshot),
                 clients,
@@ -78,3 +85,4 @@ impl Gateway {
         }));
     }
 }
+pub mod retry;

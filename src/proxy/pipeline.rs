@@ -20,6 +20,7 @@ use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
 use crate::proxy::sessions::Lookup;
 use crate::proxy::sse::{Shared, SseFilter, UpstreamAnswerer};
+use crate::proxy::retry;
 use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
 use crate::telemetry::{method_label, RequestLabels, RouteLabels, UpstreamErrorLabels};
@@ -135,19 +136,15 @@ async fn proxy(
         .headers
         .get("mcp-protocol-version")
         .and_then(|v| v.to_str().ok());
-    let info = if parts.method == Method::POST {
+    let (request, info) = if parts.method == Method::POST {
         let v = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
-        classify_request(&v, header_version)
+        let info = classify_request(&v, header_version);
+        (v, info)
     } else {
-        RequestInfo {
-            era: Era::Legacy,
-            method: None,
-            id: None,
-            declared: None,
-            is_response: false,
-            is_batch: false,
-        }
+        let info = RequestInfo { era: Era::Legacy, method: None, id: None, declared: None, is_response: false, is_batch: false };
+        (Value::Null, info)
     };
+    let mut body = body;
     meta.id = info.id.clone();
     meta.method = method_label(info.method.as_deref());
 
@@ -179,6 +176,38 @@ async fn proxy(
         },
         (Era::Legacy, None) => ClientModes::default(),
     };
+    // The retry: open and check the envelope and the answers; give the upstream its own state back.
+    let monitor = route.monitor;
+    let mut prev_round = 0;
+    let mut digest = String::new();
+    let method = info.method.clone().unwrap_or_default();
+    if !monitor && info.era == Era::Modern && (retry::is_mrtr_method(&method) || method == "tasks/update") {
+        match retry::check_request(&request, &method, &route.name, &principal, &snap.keyring, &gw.replay, &snap.engine.secret, retry::now_unix()) {
+            Ok(checked) => {
+                prev_round = checked.round;
+                digest = checked.params_digest;
+                if let Some(b) = checked.new_body {
+                    body = b;
+                }
+            }
+            Err(refusal) => return Ok(refused(gw, &route, &info, meta, &principal, refusal)),
+        }
+    }
+    let sealer = (!monitor && parts.method == Method::POST).then(|| {
+        Arc::new(retry::Sealer {
+            keyring: snap.keyring.clone(),
+            route: route.name.clone(),
+            principal: principal.clone(),
+            method: method.clone(),
+            params_digest: digest,
+            prev_round,
+            max_rounds: snap.limits.max_rounds,
+            ttl_seconds: snap.state_ttl_seconds,
+            limiter: gw.limiter.clone(),
+            legacy_rounds: std::sync::atomic::AtomicU32::new(0),
+            metrics: gw.metrics.clone(),
+        })
+    });
     if parts.method == Method::DELETE {
         if let Some(sid) = &session_id {
             gw.sessions.remove(sid);
@@ -220,7 +249,6 @@ async fn proxy(
     if let Some(enc) = headers::content_encoding(&rparts.headers) {
         return Err(ProxyError::UpstreamEncoding(enc));
     }
-    let monitor = route.monitor;
     let recorder = Recorder {
         metrics: gw.metrics.clone(),
         audit: gw.audit.clone(),
@@ -260,6 +288,7 @@ async fn proxy(
                 client_id: info.id.clone(),
                 recorder,
                 answer_upstream,
+                sealer,
             });
             let filtered = SseFilter::new(rbody, shared);
             // The permit lives as long as the stream: open streams count against the concurrency limit.
@@ -290,6 +319,14 @@ async fn proxy(
             };
             let d = decide(&bytes, &ctx, monitor);
             recorder.decision(&d);
+            let (outcome, limited) = match &sealer {
+                Some(s) => s.finish(d.outcome.clone(), d.parsed.as_ref(), info.id.as_ref()),
+                None => (d.outcome.clone(), None),
+            };
+            if let Some(l) = limited {
+                meta.outcome = "blocked";
+                recorder.event("rate_limit", Verdict::Block, vec![l.rule.to_owned()], &crate::telemetry::incident_id());
+            }
             if let Some(j) = &d.judgement {
                 meta.outcome = match j.verdict {
                     Verdict::Block if !monitor => "blocked",
@@ -297,7 +334,7 @@ async fn proxy(
                     _ => "ok",
                 };
             }
-            match d.outcome {
+            match outcome {
                 Outcome::Original => {
                     headers::to_client(&mut rparts.headers, false);
                     Ok(Response::from_parts(rparts, full(bytes)))
@@ -335,6 +372,53 @@ async fn proxy(
                     }
                 }
             }
+        }
+    }
+}
+
+/// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
+/// only), -32012 for answers (the rules, never the values).
+fn refused(gw: &Gateway, route: &Route, info: &RequestInfo, meta: &mut Meta, principal: &str, refusal: retry::Refusal) -> Response<ProxyBody> {
+    use crate::proxy::error::{codes, error_message};
+    let incident = crate::telemetry::incident_id();
+    let recorder = Recorder {
+        metrics: gw.metrics.clone(),
+        audit: gw.audit.clone(),
+        route: route.name.clone(),
+        era: info.era,
+        method: meta.method,
+        principal: principal.to_owned(),
+        monitor: false,
+    };
+    meta.outcome = "rejected";
+    match refusal {
+        retry::Refusal::Envelope(reason) => {
+            gw.metrics.envelope_rejections.get_or_create(&crate::telemetry::ReasonLabels { reason }).inc();
+            recorder.event("envelope", Verdict::Block, vec![format!("state.{reason}")], &incident);
+            json_response(
+                StatusCode::BAD_REQUEST,
+                &error_message(info.id.as_ref(), codes::INVALID_PARAMS, "Invalid or expired requestState", Some(serde_json::json!({"incident": incident}))),
+            )
+        }
+        retry::Refusal::Answers(findings) => {
+            let mut rules: Vec<String> = Vec::new();
+            for f in &findings {
+                gw.metrics.answers_refused.get_or_create(&crate::telemetry::RuleLabels { rule: f.rule.clone() }).inc();
+                if !rules.contains(&f.rule) {
+                    rules.push(f.rule.clone());
+                }
+            }
+            recorder.event("answers", Verdict::Block, rules.clone(), &incident);
+            let why = findings.first().map(|f| f.message.as_str()).unwrap_or("the answers do not match what was asked");
+            json_response(
+                StatusCode::OK,
+                &error_message(
+                    info.id.as_ref(),
+                    codes::ANSWERS_REFUSED,
+                    &format!("elicitguard refused the answers: {why} (incident {incident})"),
+                    Some(serde_json::json!({"rules": rules, "incident": incident})),
+                ),
+            )
         }
     }
 }

@@ -8,9 +8,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::{json, Value};
 
-use crate::limit::rate::ElicitLimiter;
-use crate::limit::rounds::check_round;
-use crate::limit::LimitError;
+use crate::limit::{check_round, ElicitLimiter, LimitError};
 use crate::policy::answers::check_input_responses;
 use crate::policy::secret::SecretPolicy;
 use crate::policy::{pointer_push, Action, Finding};
@@ -153,6 +151,8 @@ pub struct Sealer {
     pub limiter: Arc<ElicitLimiter>,
     /// Legacy rounds pushed on this call's stream.
     pub legacy_rounds: AtomicU32,
+    /// Metrics (rounds histogram, rate-limited counter).
+    pub metrics: Arc<crate::telemetry::Metrics>,
 }
 
 /// A limit that stopped a round.
@@ -214,6 +214,7 @@ impl Sealer {
                         issued_at: now,
                         expires_at: now.saturating_add(self.ttl_seconds),
                     };
+                    self.metrics.rounds.observe(f64::from(round));
                     let token = match self.keyring.seal(&env) {
                         Ok(t) => t,
                         Err(_) => return (sealing_failed(c.id.as_ref().or(client_id)), None),
@@ -246,8 +247,18 @@ impl Sealer {
 
     fn limits(&self, round: u32) -> Result<(), Limited> {
         let as_limited = |e: LimitError| Limited { rule: e.rule(), retry_after: e.retry_after_seconds() };
-        check_round(round, self.max_rounds).map_err(as_limited)?;
-        self.limiter.check(&self.route, &self.principal).map_err(as_limited)
+        let r = check_round(round, self.max_rounds).map_err(as_limited).and_then(|()| self.limiter.check(&self.route, &self.principal).map_err(as_limited));
+        if let Err(l) = &r {
+            let scope = l.rule.strip_prefix("limit.").unwrap_or(l.rule);
+            let scope: &'static str = match scope {
+                "rounds" => "rounds",
+                "rate.principal" => "principal",
+                "rate.route" => "route",
+                _ => "overflow",
+            };
+            self.metrics.rate_limited.get_or_create(&crate::telemetry::ScopeLabels { scope }).inc();
+        }
+        r
     }
 }
 

@@ -38,6 +38,8 @@ pub struct Shared {
     pub recorder: Recorder,
     /// Legacy answerer, when a session id is known.
     pub answer_upstream: Option<UpstreamAnswerer>,
+    /// Round budgets, rate limits and sealing (None in monitor mode).
+    pub sealer: Option<Arc<crate::proxy::retry::Sealer>>,
 }
 
 pin_project_lite::pin_project! {
@@ -127,7 +129,17 @@ impl Shared {
             };
             let d = decide(data.as_bytes(), &ctx, self.monitor);
             self.recorder.decision(&d);
-            match d.outcome {
+            let outcome = match &self.sealer {
+                Some(s) => {
+                    let (o, limited) = s.finish(d.outcome, d.parsed.as_ref(), self.client_id.as_ref());
+                    if let Some(l) = limited {
+                        self.recorder.event("rate_limit", crate::policy::Verdict::Block, vec![l.rule.to_owned()], &crate::telemetry::incident_id());
+                    }
+                    o
+                }
+                None => d.outcome,
+            };
+            match outcome {
                 Outcome::Original => out.extend_from_slice(&event.raw),
                 Outcome::Replace(v) => out.extend_from_slice(&event_bytes(&v)),
                 Outcome::Error { message, .. } => {
