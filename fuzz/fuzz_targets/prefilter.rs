@@ -1,0 +1,40 @@
+//! Soundness of the pre-filter: when it says a body carries nothing, no parse finds anything deciding.
+#![no_main]
+
+use elicitguard::wire::{prefilter::may_carry_elicitation, strict::parse_strict};
+use libfuzzer_sys::fuzz_target;
+use serde_json::Value;
+
+fuzz_target!(|data: &[u8]| check(data));
+
+fn check(data: &[u8]) {
+    if may_carry_elicitation(data) {
+        return;
+    }
+    // Said "skip": both the strict parser and a lenient one (last duplicate wins) must agree.
+    if let Ok(v) = parse_strict(data) {
+        assert!(!deciding(&v), "prefilter missed a deciding key or value");
+    }
+    if let Ok(v) = serde_json::from_slice::<Value>(data) {
+        assert!(!deciding(&v), "prefilter missed a deciding key or value (lenient parse)");
+    }
+}
+
+/// True when a value has a key or string the prefilter promises to notice, compared the way the most
+/// lenient client compares keys (ASCII case-insensitive).
+fn deciding(v: &Value) -> bool {
+    const KEYS: &[&str] = &["method", "error", "inputrequests", "requeststate"];
+    const WORDS: &[&str] = &["input_required", "elicitation", "inputrequests", "requeststate"];
+    let hit = |s: &str| {
+        let lower = s.to_ascii_lowercase();
+        WORDS.iter().any(|w| lower.contains(w))
+    };
+    match v {
+        Value::String(s) => hit(s),
+        Value::Array(a) => a.iter().any(deciding),
+        Value::Object(o) => o.iter().any(|(k, v)| {
+            KEYS.contains(&k.to_ascii_lowercase().as_str()) || hit(k) || deciding(v)
+        }),
+        _ => false,
+    }
+}
