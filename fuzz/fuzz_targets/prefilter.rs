@@ -20,21 +20,18 @@ fn check(data: &[u8]) {
     }
 }
 
-/// True when a value has a key or string the prefilter promises to notice, compared the way the most
-/// lenient client compares keys (ASCII case-insensitive).
+/// True when a value has a key or string the prefilter promises to notice (see its module doc: keys
+/// exactly as case-sensitive parsers read them; method names and `input_required` anywhere).
 fn deciding(v: &Value) -> bool {
-    const KEYS: &[&str] = &["method", "error", "inputrequests", "requeststate"];
-    const WORDS: &[&str] = &["input_required", "elicitation", "inputrequests", "requeststate"];
-    let hit = |s: &str| {
-        let lower = s.to_ascii_lowercase();
-        WORDS.iter().any(|w| lower.contains(w))
-    };
+    const KEYS: &[&str] = &["method", "error", "inputRequests", "requestState"];
+    const WORDS: &[&str] = &["input_required", "elicitation", "sampling/createMessage", "roots/list"];
+    let hit = |s: &str| WORDS.iter().any(|w| s.contains(w));
     match v {
         Value::String(s) => hit(s),
         Value::Array(a) => a.iter().any(deciding),
-        Value::Object(o) => o.iter().any(|(k, v)| {
-            KEYS.contains(&k.to_ascii_lowercase().as_str()) || hit(k) || deciding(v)
-        }),
+        Value::Object(o) => o
+            .iter()
+            .any(|(k, v)| KEYS.contains(&k.as_str()) || hit(k) || deciding(v)),
         _ => false,
     }
 }
