@@ -16,7 +16,10 @@ fn check(data: &[u8]) {
         assert!(!deciding(&v), "prefilter missed a deciding key or value");
     }
     if let Ok(v) = serde_json::from_slice::<Value>(data) {
-        assert!(!deciding(&v), "prefilter missed a deciding key or value (lenient parse)");
+        assert!(
+            !deciding(&v),
+            "prefilter missed a deciding key or value (lenient parse)"
+        );
     }
 }
 
@@ -24,7 +27,12 @@ fn check(data: &[u8]) {
 /// exactly as case-sensitive parsers read them; method names and `input_required` anywhere).
 fn deciding(v: &Value) -> bool {
     const KEYS: &[&str] = &["method", "error", "inputRequests", "requestState"];
-    const WORDS: &[&str] = &["input_required", "elicitation", "sampling/createMessage", "roots/list"];
+    const WORDS: &[&str] = &[
+        "input_required",
+        "elicitation",
+        "sampling/createMessage",
+        "roots/list",
+    ];
     let hit = |s: &str| WORDS.iter().any(|w| s.contains(w));
     match v {
         Value::String(s) => hit(s),

@@ -18,12 +18,20 @@ fn check(data: &[u8]) {
     };
     let mut joined: Vec<u8> = chunked.iter().flat_map(|e| e.raw.to_vec()).collect();
     joined.extend_from_slice(&tail);
-    assert_eq!(joined, input, "raw bytes plus finish() must give the input back");
+    assert_eq!(
+        joined, input,
+        "raw bytes plus finish() must give the input back"
+    );
     let (whole, whole_tail) = decode(std::iter::once(input)).expect("same bytes, same verdict");
     assert_eq!(chunked, whole, "events must not depend on chunking");
     assert_eq!(tail, whole_tail);
     // A limit as large as the largest event (or the tail) refuses nothing.
-    let largest = whole.iter().map(|e| e.raw.len()).chain([tail.len()]).max().unwrap_or(0);
+    let largest = whole
+        .iter()
+        .map(|e| e.raw.len())
+        .chain([tail.len()])
+        .max()
+        .unwrap_or(0);
     let mut d = Decoder::new(largest);
     d.push(input);
     d.end_input();

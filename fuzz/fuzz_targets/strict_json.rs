@@ -16,7 +16,10 @@ fn check(data: &[u8]) {
             assert!(depth(&value) <= MAX_DEPTH);
         }
         // Malformed for strict is malformed for serde_json too: strict only adds refusals of its own kinds.
-        Err(StrictError::Syntax(_)) => assert!(plain.is_err(), "serde_json accepted a body called malformed"),
+        Err(StrictError::Syntax(_)) => assert!(
+            plain.is_err(),
+            "serde_json accepted a body called malformed"
+        ),
         Err(StrictError::DuplicateKey | StrictError::TooDeep) => {}
     }
 }
