@@ -314,12 +314,10 @@ fn check_property(property: &Value, ptr: &str, out: &mut Vec<Finding>) {
                 }
             }
         }
-        Some(Kind::Boolean) => {
-            if p.get("default").is_some_and(|d| !d.is_boolean()) {
-                out.push(wrong_default(ptr, "a boolean"));
-            }
+        Some(Kind::Boolean) if p.get("default").is_some_and(|d| !d.is_boolean()) => {
+            out.push(wrong_default(ptr, "a boolean"));
         }
-        None => {}
+        Some(Kind::Boolean) | None => {}
     }
 }
 

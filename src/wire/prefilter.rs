@@ -8,82 +8,71 @@
 //! any `\u` escape, any `"method"`, `"error"`, ... makes it return true. Invalid UTF-8 returns true
 //! (the full parser then refuses it). False positives only cost a parse.
 //!
-//! Why these needles are enough:
-//! - Every elicitation-bearing message has a key `method` (requests, `inputRequests` entries), `error`
-//!   (legacy -32042), `inputRequests`, or the value `input_required`. A JSON string can spell a letter
-//!   only as itself or as a `\u` escape (the short escapes `\n`, `\/`, ... stand for no letter), and
-//!   whitespace cannot appear inside a string, so a body with none of the needles and no `\u` has none
-//!   of those keys or values. `\/` is covered: `elicitation\/create` still contains `elicitation`.
-//! - Matching is ASCII case-insensitive because some parsers (Go's `encoding/json`) match keys without
-//!   case. Go also folds U+017F (ſ) to `s` and U+212A (Kelvin sign) to `k`: either makes us say true.
+//! Why this is sound:
+//! - For the usual, case-sensitive parsers: every elicitation-bearing message has a key `method`
+//!   (requests, `inputRequests` entries), `error` (legacy -32042), `inputRequests` or `requestState`, or
+//!   the string `input_required`. A JSON string can spell a letter only as itself or as a `\u` escape
+//!   (the short escapes `\n`, `\/`, ... stand for no letter) and cannot hold whitespace, so the body
+//!   either holds the quoted word as written, or a `\u`. Each needle below is a piece of one of those
+//!   words (a piece is present whenever the word is); `\u` is looked for separately.
+//! - For parsers that match keys without case (Go's `encoding/json`, with its Unicode folds too): a
+//!   folded key (`"METHOD"`, `"inputReque\u{17F}ts"`) is not seen, but values are compared exactly
+//!   everywhere, so what makes the message dangerous still is: the method values `elicitation/create`,
+//!   `sampling/createMessage`, `roots/list`, the value `input_required`, and the code `-32042`, which such
+//!   a client decodes into an integer and so must be written as the digits `32042`. A folded key with
+//!   none of those values asks the client for nothing.
 //! - A NUL byte is never valid in JSON text, and is how UTF-16/UTF-32 bodies (which some parsers
 //!   auto-detect) look in bytes: say true and let the strict parser refuse it.
 //! - Invalid UTF-8: a lenient decoder that drops bad bytes could join `met\xFFhod` into `method`.
 //!
-//! Speed: case-insensitive Aho-Corasick gives up its SIMD prefilter, so instead each window of the body
-//! is ASCII-lowercased into a stack buffer and searched case-sensitively for lowercase needles (SIMD
-//! "Teddy" search). Lowercasing, searching, NUL and UTF-8 checks are each one linear vectorised pass.
+//! Speed: one SIMD multi-pattern pass (Teddy, through `aho-corasick`'s packed searcher) whose needles
+//! start with bytes rare in JSON, one `memchr2` pass for backslashes and NULs, and one UTF-8 check.
+//! Searching for the whole words instead (`"method"`, `"inputRequests"`) or for every quote was measured
+//! several times slower on tools/list-like bodies, where quotes and `"in`, `"re` abound.
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::packed::{Config, MatchKind, Searcher};
 
-/// The byte strings (lowercase) whose presence means "parse it". Keys are quoted: a key is always
-/// written with its quotes, and the quotes keep `isError` (common in tool results) from matching `"error"`.
+/// Pieces of the deciding words, each chosen to start with three bytes that are rare in JSON bodies.
 const NEEDLES: &[&str] = &[
-    "\"method\"",
-    "\"error\"",
-    "input_required",
-    "inputrequests",
-    "requeststate",
-    "elicitation",
-    "\\u",
-    "\u{17F}",
-    "\u{212A}",
+    "hod\"",      // "method"
+    "\"error\"",  // "error", whole: "isError" ends the same way
+    "t_req",      // input_required
+    "Requests\"", // "inputRequests"
+    "stState\"",  // "requestState"
+    "licitat",    // elicitation/create, "elicitations", notifications/elicitation/...
+    "teMessage",  // sampling/createMessage (not across the `/`, which may be written `\/`)
+    "roots",      // roots/list
+    "32042",      // -32042, as a case-folding client must see it
 ];
 
-/// Longest needle, in bytes: windows overlap by one less than this so no match straddles two windows.
-const LONGEST_NEEDLE: usize = 14;
-
-/// Bytes lowercased and searched at a time. A stack buffer: 4 KB covers a typical body in one window
-/// and keeps the check allocation-free.
-const WINDOW: usize = 4096;
-
-/// Built once: an Aho-Corasick automaton with its SIMD prefilter, shared by every request.
-static MATCHER: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
-    AhoCorasickBuilder::new()
+/// Built once: the packed (SIMD) searcher, or None on a CPU without the instructions it needs.
+static SEARCHER: LazyLock<Option<Searcher>> = LazyLock::new(|| {
+    Config::new()
         .match_kind(MatchKind::LeftmostFirst)
-        .build(NEEDLES)
-        .ok()
+        .builder()
+        .extend(NEEDLES)
+        .build()
 });
+
+/// Fallback for CPUs without SIMD support for the packed searcher.
+static FALLBACK: LazyLock<Option<aho_corasick::AhoCorasick>> =
+    LazyLock::new(|| aho_corasick::AhoCorasick::new(NEEDLES).ok());
 
 /// True unless `body` certainly carries nothing the gateway must judge. See the module doc.
 pub fn may_carry_elicitation(body: &[u8]) -> bool {
-    let Some(matcher) = MATCHER.as_ref() else {
-        // The automaton cannot fail to build for these few needles; if it did, fail open to parsing.
-        return true;
+    let found = match (SEARCHER.as_ref(), FALLBACK.as_ref()) {
+        (Some(searcher), _) => searcher.find(body).is_some(),
+        (None, Some(fallback)) => fallback.is_match(body),
+        (None, None) => return true, // cannot happen for these needles; fail towards parsing
     };
-    if memchr::memchr(0, body).is_some() || std::str::from_utf8(body).is_err() {
+    if found {
         return true;
     }
-    let mut window = [0u8; WINDOW];
-    let mut start: usize = 0;
-    loop {
-        let end = body.len().min(start.saturating_add(WINDOW));
-        let (Some(src), Some(dst)) = (body.get(start..end), window.get_mut(..end - start)) else {
-            return true;
-        };
-        dst.copy_from_slice(src);
-        dst.make_ascii_lowercase();
-        if matcher.is_match(&*dst) {
-            return true;
-        }
-        if end == body.len() {
-            return false;
-        }
-        // Step back so a needle cut by the window edge is seen whole in the next window.
-        start = end - (LONGEST_NEEDLE - 1);
-    }
+    let escape_or_nul = memchr::memchr2_iter(b'\\', 0, body)
+        .any(|at| body.get(at) == Some(&0) || body.get(at + 1) == Some(&b'u'));
+    escape_or_nul || std::str::from_utf8(body).is_err()
 }
 
 #[cfg(test)]
@@ -116,10 +105,13 @@ mod tests {
             br#"{"result":{"resultType":"input_required","requestState":"x"}}"#,
             br#"{"result":{"resultType":"input\u005frequired"}}"#,
             br#"{"m":"elicitation\/create"}"#,
-            br#"{"result":{"INPUTREQUESTS":{}}}"#,
-            br#"{"METHOD":"x"}"#,
+            br#"{"result":{"resultType":"input_required","INPUTREQUESTS":{}}}"#,
+            br#"{"METHOD":"elicitation/create"}"#,
+            br#"{"Method":"sampling/createMessage"}"#,
+            br#"{"METHOD":"roots/list"}"#,
+            br#"{"id":1,"ERROR":{"CODE":-32042,"DATA":{}}}"#,
             br#"{"result":{"requestState":"only"}}"#,
-            "{\"result\":{\"inputReque\u{17F}ts\":{}}}".as_bytes(),
+            "{\"result\":{\"inputReque\u{17F}ts\":{\"a\":{\"method\":\"roots/list\"}}}}".as_bytes(),
             b"{\"text\":\"met\xffhod\"}",
             b"{\0\"\0m\0",
             br#"{"a":"\u0065"}"#,
@@ -134,19 +126,36 @@ mod tests {
     }
 
     #[test]
-    fn longest_needle_is_right() {
-        let longest = NEEDLES.iter().map(|n| n.len()).max().unwrap();
-        assert_eq!(longest, LONGEST_NEEDLE);
-        assert!(NEEDLES.iter().all(|n| n.to_ascii_lowercase() == *n));
+    fn every_needle_is_a_piece_of_a_deciding_word() {
+        let words = [
+            "\"method\"",
+            "\"error\"",
+            "input_required",
+            "\"inputRequests\"",
+            "\"requestState\"",
+            "elicitation",
+            "sampling/createMessage",
+            "roots/list",
+            "-32042",
+        ];
+        // A `/` may be written `\/`, so no needle may contain one.
+        assert!(NEEDLES.iter().all(|n| !n.contains('/')));
+        assert_eq!(words.len(), NEEDLES.len());
+        for (word, needle) in words.iter().zip(NEEDLES) {
+            assert!(word.contains(needle), "{needle} not in {word}");
+        }
     }
 
     #[test]
-    fn needles_across_window_edges_are_found() {
-        for needle in ["input_required", "\"method\"", "\\u", "Elicitation"] {
-            for pad in WINDOW - 20..WINDOW + 20 {
-                let body = format!("{}{needle}{}", "x".repeat(pad), "y".repeat(30));
-                assert!(may_carry_elicitation(body.as_bytes()), "{needle} at {pad}");
-            }
+    fn long_bodies_are_scanned_to_the_end() {
+        for needle in [
+            "\"input_required\"",
+            "\"method\"",
+            "\\u0041",
+            "\"elicitation/create\"",
+        ] {
+            let body = format!("{{\"text\":\"{}\",\"k\":{needle}}}", "abc ".repeat(5000));
+            assert!(may_carry_elicitation(body.as_bytes()), "{needle}");
         }
         let long_benign = format!("{{\"text\":\"{}\"}}", "abc ".repeat(5000));
         assert!(!may_carry_elicitation(long_benign.as_bytes()));

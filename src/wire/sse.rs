@@ -143,10 +143,16 @@ impl Decoder {
             let line_start = self.line_start;
             self.scanned = next_line;
             self.line_start = next_line;
-            if line_end == line_start {
+            // The BOM belongs to the stream, not to its first line: a line of only a BOM is blank.
+            let line = self.buf.get(line_start..line_end).unwrap_or_default();
+            let line = match std::mem::take(&mut self.at_stream_start) {
+                true => line.strip_prefix(BOM).unwrap_or(line),
+                false => line,
+            };
+            if line.is_empty() {
                 return Ok(Some(self.dispatch(next_line)));
             }
-            self.field_line(line_start, line_end)?;
+            self.field_line(line_start + (line_end - line_start - line.len()), line_end)?;
         }
     }
 
@@ -173,10 +179,7 @@ impl Decoder {
 
     /// Applies one non-empty line (without its line end) to the current event.
     fn field_line(&mut self, start: usize, end: usize) -> Result<(), SseError> {
-        let mut line = self.buf.get(start..end).unwrap_or_default();
-        if std::mem::take(&mut self.at_stream_start) {
-            line = line.strip_prefix(BOM).unwrap_or(line);
-        }
+        let line = self.buf.get(start..end).unwrap_or_default();
         if line.first() == Some(&b':') {
             return Ok(()); // a comment
         }
@@ -339,6 +342,24 @@ mod tests {
             assert_eq!(got, want, "{input:?}");
             assert_eq!(rest.unwrap(), tail.as_bytes(), "{input:?}");
         }
+    }
+
+    #[test]
+    fn bom_only_at_stream_start() {
+        let (got, _) = decode(&["\u{feff}\ndata: a\n\n".as_bytes()], 1024);
+        assert_eq!(
+            got,
+            vec![
+                ev("\u{feff}\n", None, None, None),
+                ev("data: a\n\n", Some("a"), None, None)
+            ]
+        );
+        // Later, a BOM is part of the field name, so this is an unknown field.
+        let (got, _) = decode(&["\n\u{feff}data: a\n\n".as_bytes()], 1024);
+        assert_eq!(got[1], ev("\u{feff}data: a\n\n", None, None, None));
+        // Split inside the BOM.
+        let (got, _) = decode(&[b"\xef\xbb", b"\xbfdata: a\n\n"], 1024);
+        assert_eq!(got[0].data.as_deref(), Some("a"));
     }
 
     #[test]
