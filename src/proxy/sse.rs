@@ -179,10 +179,16 @@ impl Body for SseFilter {
             match this.inner.as_mut().poll_frame(cx) {
                 Poll::Pending => return Poll::Pending,
                 Poll::Ready(None) => {
-                    // A trailing event without its blank line is never dispatched by SSE parsers; it is
-                    // dropped here too rather than forwarded unjudged.
+                    // A final event ended by a bare CR is complete only now. A trailing event without its
+                    // blank line is never dispatched by SSE parsers; it is dropped rather than forwarded unjudged.
                     *this.done = true;
-                    return Poll::Ready(None);
+                    this.decoder.end_input();
+                    let mut out = BytesMut::new();
+                    this.shared.drain(this.decoder, &mut out);
+                    if out.is_empty() {
+                        return Poll::Ready(None);
+                    }
+                    return Poll::Ready(Some(Ok(Frame::data(out.freeze()))));
                 }
                 Poll::Ready(Some(Err(e))) => {
                     *this.done = true;
