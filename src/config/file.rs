@@ -134,6 +134,49 @@ pub struct RouteFile {
     /// url-mode hosts or registrable domains denied on this route.
     #[serde(default)]
     pub url_deny: Vec<String>,
+    /// Verified identity (bearer JWT) for this route; without it the principal is `anonymous`.
+    #[serde(default)]
+    pub identity: Option<IdentityFile>,
+}
+
+/// Whether a route needs a verified identity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IdentityMode {
+    /// A valid bearer JWT is required (401 otherwise).
+    #[default]
+    Required,
+    /// A bearer JWT, when sent, must be valid; without one the principal is `anonymous`.
+    Optional,
+    /// No verification: the principal is `anonymous`.
+    Off,
+}
+
+/// Bearer JWT verification for a route.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IdentityFile {
+    /// `required` (default), `optional` or `off`.
+    #[serde(default)]
+    pub mode: IdentityMode,
+    /// Accepted `iss` values.
+    pub issuers: Vec<String>,
+    /// Accepted `aud` values (the gateway's resource identifier).
+    pub audiences: Vec<String>,
+    /// Allowed algorithms (`RS256`, `ES256`, `EdDSA`, `HS256`, ...).
+    pub algorithms: Vec<String>,
+    /// A JWKS file.
+    #[serde(default)]
+    pub jwks_file: Option<String>,
+    /// A JWKS URL, fetched by the gateway, cached, refetched on an unknown `kid` (at most every 30 s).
+    #[serde(default)]
+    pub jwks_url: Option<String>,
+    /// Clock skew allowed on `exp`/`nbf`, seconds (default 60, at most 300).
+    #[serde(default)]
+    pub leeway_seconds: Option<u64>,
+    /// The protected resource metadata URL announced in `WWW-Authenticate` on a 401.
+    #[serde(default)]
+    pub resource_metadata: Option<String>,
 }
 
 /// TLS towards upstreams.

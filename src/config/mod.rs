@@ -113,6 +113,19 @@ pub struct Route {
     pub monitor: bool,
     /// Route policy additions.
     pub policy: RoutePolicy,
+    /// Identity verification, when configured and not `off`.
+    pub identity: Option<RouteIdentity>,
+}
+
+/// A route's compiled identity settings.
+#[derive(Debug)]
+pub struct RouteIdentity {
+    /// Required or optional.
+    pub required: bool,
+    /// The verifier.
+    pub verifier: Arc<crate::identity::JwtVerifier>,
+    /// For `WWW-Authenticate`.
+    pub resource_metadata: Option<String>,
 }
 
 impl Route {
@@ -262,6 +275,7 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                     allow_fields: vec![],
                     url_allow: vec![],
                     url_deny: vec![],
+                    identity: None,
                 }],
                 upstream_tls: Default::default(),
                 limits: Default::default(),
@@ -531,6 +545,21 @@ fn compile(
         };
         let mut rt = RuleTable::default();
         rt.overlay(&r.rules);
+        let identity = match &r.identity {
+            None => None,
+            Some(idf) if idf.mode == file::IdentityMode::Off => None,
+            Some(idf) => match compile_identity(idf, &resolve, upstream_tls_for_jwks(&cfg.upstream_tls, &resolve), watched) {
+                Ok(v) => Some(RouteIdentity {
+                    required: idf.mode == file::IdentityMode::Required,
+                    verifier: Arc::new(v),
+                    resource_metadata: idf.resource_metadata.clone(),
+                }),
+                Err(e) => {
+                    errs.push(invalid(&field("identity"), e));
+                    None
+                }
+            },
+        };
         routes.push(Arc::new(Route {
             name: r.name.clone(),
             prefix: r.path_prefix.trim_end_matches('/').to_owned(),
@@ -550,6 +579,7 @@ fn compile(
                     deny: r.url_deny.clone(),
                 },
             },
+            identity,
         }));
     }
     routes.sort_by(|a, b| b.prefix.len().cmp(&a.prefix.len()));
@@ -646,6 +676,70 @@ fn compile(
         }),
         _ => Err(errs),
     }
+}
+
+/// Default clock skew for JWT `exp`/`nbf`.
+const DEFAULT_LEEWAY_SECONDS: u64 = 60;
+
+fn upstream_tls_for_jwks(t: &file::UpstreamTlsFile, resolve: &dyn Fn(&str) -> PathBuf) -> Option<rustls::ClientConfig> {
+    tls::client_config(t.extra_ca.as_deref().map(resolve).as_deref(), None, None).ok()
+}
+
+fn compile_identity(
+    idf: &file::IdentityFile,
+    resolve: &dyn Fn(&str) -> PathBuf,
+    tls_cfg: Option<rustls::ClientConfig>,
+    watched: &mut Vec<PathBuf>,
+) -> Result<crate::identity::JwtVerifier, String> {
+    use crate::identity::{JwksSource, JwtConfig, JwtVerifier, KeySet};
+    let mut algorithms = Vec::new();
+    for a in &idf.algorithms {
+        algorithms.push(a.parse::<jsonwebtoken::Algorithm>().map_err(|_| format!("algorithms: {a:?} is not a JWT algorithm"))?);
+    }
+    let source = match (&idf.jwks_file, &idf.jwks_url) {
+        (Some(p), None) => {
+            let path = resolve(p);
+            watched.push(path.clone());
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("jwks_file {}: {e}", path.display()))?;
+            JwksSource::fixed(KeySet::from_jwks(&text).map_err(|e| format!("jwks_file {}: {e}", path.display()))?)
+        }
+        (None, Some(url)) => {
+            let uri: http::Uri = url.parse().map_err(|e| format!("jwks_url: {e}"))?;
+            if uri.scheme_str() != Some("https") && uri.host() != Some("127.0.0.1") && uri.host() != Some("localhost") {
+                return Err("jwks_url must be https (plain http only for localhost)".into());
+            }
+            let tls_cfg = tls_cfg.ok_or("jwks_url: no TLS configuration")?;
+            JwksSource::remote(jwks_fetch(uri, tls_cfg), crate::identity::DEFAULT_MIN_REFETCH)
+        }
+        _ => return Err("exactly one of jwks_file and jwks_url".into()),
+    };
+    let leeway = idf.leeway_seconds.unwrap_or(DEFAULT_LEEWAY_SECONDS);
+    JwtVerifier::new(
+        JwtConfig { issuers: idf.issuers.clone(), audiences: idf.audiences.clone(), algorithms, leeway_seconds: leeway },
+        Arc::new(source),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Fetches a JWKS document over HTTPS with a bounded body.
+fn jwks_fetch(uri: http::Uri, tls_cfg: rustls::ClientConfig) -> crate::identity::JwksFetch {
+    use http_body_util::BodyExt;
+    let https = hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls_cfg).https_or_http().enable_http1().build();
+    let client: hyper_util::client::legacy::Client<_, http_body_util::Empty<bytes::Bytes>> =
+        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build(https);
+    Arc::new(move || {
+        let client = client.clone();
+        let uri = uri.clone();
+        Box::pin(async move {
+            let resp = client.get(uri).await.map_err(|e| format!("jwks fetch: {e}"))?;
+            if !resp.status().is_success() {
+                return Err(format!("jwks fetch: HTTP {}", resp.status()));
+            }
+            let body = http_body_util::Limited::new(resp.into_body(), crate::identity::MAX_JWKS_BYTES);
+            let bytes = body.collect().await.map_err(|e| format!("jwks fetch: {e}"))?.to_bytes();
+            String::from_utf8(bytes.to_vec()).map_err(|_| "jwks fetch: not UTF-8".to_owned())
+        })
+    })
 }
 
 /// Envelope lifetime: long enough for a person to fill a form, short enough that a leaked state is soon useless.

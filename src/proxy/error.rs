@@ -47,6 +47,10 @@ pub enum ProxyError {
     /// Too many requests in flight.
     #[error("too many requests in flight")]
     Overloaded,
+    /// The route needs a verified identity and the request has none (or an invalid one); the value is the
+    /// `WWW-Authenticate` header.
+    #[error("authentication required")]
+    Unauthorized(String),
     /// The upstream could not be reached.
     #[error("upstream unreachable")]
     UpstreamConnect,
@@ -77,7 +81,8 @@ impl ProxyError {
             | ProxyError::RequestTooLarge(_)
             | ProxyError::RequestRead
             | ProxyError::BadRequest(_)
-            | ProxyError::Overloaded => None,
+            | ProxyError::Overloaded
+            | ProxyError::Unauthorized(_) => None,
         }
     }
 
@@ -93,6 +98,11 @@ impl ProxyError {
             ),
             ProxyError::RequestRead => (StatusCode::BAD_REQUEST, codes::INVALID_REQUEST, "The request body could not be read.".to_owned()),
             ProxyError::BadRequest(why) => (StatusCode::BAD_REQUEST, codes::PARSE, format!("The request is not valid JSON-RPC: {why}.")),
+            ProxyError::Unauthorized(_) => (
+                StatusCode::UNAUTHORIZED,
+                codes::INVALID_REQUEST,
+                "This MCP endpoint needs a valid bearer token.".to_owned(),
+            ),
             ProxyError::Overloaded => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 codes::UPSTREAM,

@@ -148,8 +148,9 @@ async fn proxy(
     meta.id = info.id.clone();
     meta.method = method_label(info.method.as_deref());
 
-    // Identify. Until identity is configured the principal is anonymous (see README).
-    let principal = "anonymous".to_owned();
+    // Identify: the principal is the issuer and subject of a verified bearer JWT, or `anonymous` on routes
+    // without identity. An invalid token is refused even where identity is optional: it is never anonymous.
+    let principal = identify(gw, &route, &parts.headers).await?;
 
     // Session (legacy): what the client declared at initialize, and who opened the session.
     let session_id = parts
@@ -373,6 +374,21 @@ async fn proxy(
                 }
             }
         }
+    }
+}
+
+async fn identify(gw: &Gateway, route: &Route, headers: &http::HeaderMap) -> Result<String, ProxyError> {
+    use crate::identity::{bearer_from_headers, www_authenticate, IdentityError};
+    let Some(id) = &route.identity else { return Ok("anonymous".to_owned()) };
+    let refuse = |e: IdentityError| {
+        gw.metrics.identity_failures.get_or_create(&crate::telemetry::ReasonLabels { reason: e.as_str() }).inc();
+        ProxyError::Unauthorized(www_authenticate(id.resource_metadata.as_deref(), &e))
+    };
+    match bearer_from_headers(headers) {
+        Ok(Some(token)) => id.verifier.verify_or_refresh(token).await.map(|p| p.to_string()).map_err(refuse),
+        Ok(None) if id.required => Err(refuse(IdentityError::Missing)),
+        Ok(None) => Ok("anonymous".to_owned()),
+        Err(e) => Err(refuse(e)),
     }
 }
 

@@ -132,6 +132,8 @@ pub struct Metrics {
     pub answers_refused: Family<RuleLabels, Counter>,
     /// `elicitguard_audit_dropped_total`.
     pub audit_dropped: Counter,
+    /// `elicitguard_identity_failures_total`.
+    pub identity_failures: Family<ReasonLabels, Counter>,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -161,6 +163,7 @@ impl Metrics {
             rounds: Histogram::new([1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0].into_iter()),
             answers_refused: Family::default(),
             audit_dropped: Counter::default(),
+            identity_failures: Family::default(),
             registry: Registry::default(),
         };
         registry.register(
