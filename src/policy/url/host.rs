@@ -263,7 +263,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The brand a label imitates without being it: same skeleton (homoglyphs, digit swaps, `rn`/`m`),
-/// or one edit away for long enough brands.
+/// or one edit away when both are long enough (one edit turns the short word `cloud` into `icloud`).
 fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
     let folded = fold(label);
     policy.brands.iter().find_map(|b| {
@@ -272,6 +272,7 @@ fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
         }
         let near = folded == b.folded
             || (b.name.len() >= policy.brand_min_len_for_edit
+                && folded.chars().count() >= policy.brand_min_len_for_edit
                 && edit_distance(&folded, &b.folded) <= 1);
         near.then_some(b.name.as_str())
     })

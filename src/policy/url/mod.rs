@@ -85,6 +85,10 @@ pub const MAX_LIST_ENTRIES: usize = 1024;
 /// Default minimum brand length for edit-distance matching: below it, one edit turns a brand into an
 /// ordinary word (`slack` -> `stack`) and false alarms dominate.
 pub const DEFAULT_BRAND_MIN_LEN_FOR_EDIT: usize = 6;
+/// Default shortest value of a generically named parameter (`token`) judged a credential: 24
+/// characters is about 128 bits for random text, the usual size of a bearer secret; order ids and
+/// references are shorter.
+pub const DEFAULT_WEAK_CREDENTIAL_MIN_LEN: usize = 24;
 /// Bound on findings per URL: enough to explain everything, small enough for an error message.
 pub const MAX_FINDINGS: usize = 32;
 
@@ -111,6 +115,11 @@ pub struct UrlConfig {
     pub credential_params: Vec<String>,
     /// Endings of parameter names that carry credentials (`token` matches `auth_token`), same comparison.
     pub credential_param_suffixes: Vec<String>,
+    /// Generic parameter names (`token`, `key`) that also carry order ids and references: a credential
+    /// only when the value is at least `weak_credential_min_len` characters (or a known key format).
+    pub weak_credential_params: Vec<String>,
+    /// Shortest value of a weak-named parameter judged a credential (bearer secrets are long).
+    pub weak_credential_min_len: usize,
     /// Parameter names that carry phone numbers, same comparison.
     pub phone_params: Vec<String>,
     /// Parameter names whose value is a URL the browser will be sent to, same comparison.
@@ -130,6 +139,8 @@ impl Default for UrlConfig {
             internal_suffixes: Vec::new(),
             credential_params: Vec::new(),
             credential_param_suffixes: Vec::new(),
+            weak_credential_params: Vec::new(),
+            weak_credential_min_len: DEFAULT_WEAK_CREDENTIAL_MIN_LEN,
             phone_params: Vec::new(),
             redirect_params: Vec::new(),
         }
@@ -205,6 +216,8 @@ pub struct UrlPolicy {
     internal_suffixes: Vec<String>,
     credential_params: BTreeSet<String>,
     credential_param_suffixes: Vec<String>,
+    weak_credential_params: BTreeSet<String>,
+    weak_credential_min_len: usize,
     phone_params: BTreeSet<String>,
     redirect_params: BTreeSet<String>,
 }
@@ -283,6 +296,8 @@ impl UrlPolicy {
             )?
             .into_iter()
             .collect(),
+            weak_credential_params: param_set("weak_credential_params", &cfg.weak_credential_params)?,
+            weak_credential_min_len: cfg.weak_credential_min_len,
             phone_params: param_set("phone_params", &cfg.phone_params)?,
             redirect_params: param_set("redirect_params", &cfg.redirect_params)?,
         })

@@ -154,11 +154,14 @@ fn param(
     let name = super::norm_param(key);
     let where_ = format!("{} parameter `{}`", part.name(), key);
     let flag = FLAG_VALUES.contains(&value.trim().to_ascii_lowercase().as_str());
-    let credential_name = policy.credential_params.contains(&name)
-        || policy
-            .credential_param_suffixes
-            .iter()
-            .any(|s| name.ends_with(s.as_str()));
+    let weak = policy.weak_credential_params.contains(&name);
+    let credential_name = (weak && value.trim().chars().count() >= policy.weak_credential_min_len)
+        || (!weak
+            && (policy.credential_params.contains(&name)
+                || policy
+                    .credential_param_suffixes
+                    .iter()
+                    .any(|s| name.ends_with(s.as_str()))));
     if credential_name && !flag {
         out.push(
             rules::QUERY_CREDENTIAL,
