@@ -21,8 +21,13 @@ fn corpus_recall_and_false_positive_rate() {
     let route = RouteUrlRules::default();
     let (mut good, mut bad, mut caught, mut false_pos) = (0usize, 0usize, 0usize, 0usize);
     let mut report = Vec::new();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let case: Case = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let case: Case =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
         let j = policy.judge(&case.url, "/params/url", &route);
         let flagged = !j.findings.is_empty();
         let rules: Vec<&str> = j.findings.iter().map(|f| f.rule.as_str()).collect();
@@ -31,7 +36,13 @@ fn corpus_recall_and_false_positive_rate() {
                 good += 1;
                 if flagged {
                     false_pos += 1;
-                    report.push(format!("FALSE POSITIVE line {} ({}): {:?} {:?}", i + 1, case.note, case.url, rules));
+                    report.push(format!(
+                        "FALSE POSITIVE line {} ({}): {:?} {:?}",
+                        i + 1,
+                        case.note,
+                        case.url,
+                        rules
+                    ));
                 }
             }
             "bad" => {
@@ -39,7 +50,12 @@ fn corpus_recall_and_false_positive_rate() {
                 if flagged {
                     caught += 1;
                 } else {
-                    report.push(format!("MISS line {} ({}): {:?}", i + 1, case.note, case.url));
+                    report.push(format!(
+                        "MISS line {} ({}): {:?}",
+                        i + 1,
+                        case.note,
+                        case.url
+                    ));
                 }
             }
             other => panic!("line {}: unknown label {other}", i + 1),
@@ -50,8 +66,27 @@ fn corpus_recall_and_false_positive_rate() {
     for r in &report {
         println!("{r}");
     }
-    println!("recall={recall:.3} fpr={fpr:.3} (n={}, bad={bad}, good={good})", good + bad);
+    println!(
+        "recall={recall:.3} fpr={fpr:.3} (n={}, bad={bad}, good={good})",
+        good + bad
+    );
     assert!(good + bad >= 100, "the corpus must hold at least 100 URLs");
     assert!(recall >= 1.0, "recall {recall:.3} below 1.0");
-    assert!(fpr <= MAX_FPR, "false-positive rate {fpr:.3} above {MAX_FPR}");
+    assert!(
+        fpr <= MAX_FPR,
+        "false-positive rate {fpr:.3} above {MAX_FPR}"
+    );
+}
+
+/// Prints every case with its rules (run with `--ignored --nocapture` to review the corpus by eye).
+#[test]
+#[ignore]
+fn dump_corpus() {
+    let policy = UrlPolicy::embedded_default().unwrap();
+    for line in include_str!("corpus/urls.jsonl").lines() {
+        let case: Case = serde_json::from_str(line).unwrap();
+        let j = policy.judge(&case.url, "", &RouteUrlRules::default());
+        let rules: Vec<&str> = j.findings.iter().map(|f| f.rule.as_str()).collect();
+        println!("{:4} {:60} {:?}", case.label, case.note, rules);
+    }
 }

@@ -24,7 +24,9 @@ pub(super) fn fold(label: &str) -> String {
 pub(super) fn is_loopback_host(url: &Url) -> bool {
     match url.host() {
         Some(Host::Ipv4(a)) => a.is_loopback(),
-        Some(Host::Ipv6(a)) => a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v| v.is_loopback()),
+        Some(Host::Ipv6(a)) => {
+            a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v| v.is_loopback())
+        }
         Some(Host::Domain(d)) => {
             let d = d.trim_end_matches('.').to_ascii_lowercase();
             d == "localhost" || d.ends_with(".localhost")
@@ -48,9 +50,13 @@ fn v4_internal(a: Ipv4Addr) -> Option<&'static str> {
         Some("carrier-grade NAT (cloud metadata lives here)")
     } else if o0 == 0 {
         Some("unspecified")
-    } else if a.is_broadcast() || a.is_multicast() || o0 >= 240 {
-        Some("reserved")
-    } else if (o0 == 192 && o1 == 0 && o2 == 0) || (o0 == 198 && (o1 & 0xFE) == 18) {
+    } else if a.is_broadcast()
+        || a.is_multicast()
+        || o0 >= 240
+        // 192.0.0.0/24 (protocol assignments) and 198.18.0.0/15 (benchmarking).
+        || (o0 == 192 && o1 == 0 && o2 == 0)
+        || (o0 == 198 && (o1 & 0xFE) == 18)
+    {
         Some("reserved")
     } else if a.is_documentation() {
         Some("documentation")
@@ -117,7 +123,10 @@ pub(super) fn check(
             if !notation.is_empty() {
                 out.push(
                     rules::AMBIGUOUS,
-                    format!("the host `{}` is really the IP address {dotted}", raw_host.unwrap_or("")),
+                    format!(
+                        "the host `{}` is really the IP address {dotted}",
+                        raw_host.unwrap_or("")
+                    ),
                 );
             }
             if let Some(why) = v4_internal(a) {
@@ -180,7 +189,9 @@ fn check_domain(
     if labels.iter().any(|l| l.starts_with("xn--")) {
         out.push(
             rules::HOST_PUNYCODE,
-            format!("the host is internationalised: it reads as `{unicode}` but is really `{ascii}`"),
+            format!(
+                "the host is internationalised: it reads as `{unicode}` but is really `{ascii}`"
+            ),
         );
     }
     let ulabels: Vec<&str> = unicode.split('.').collect();
@@ -216,7 +227,10 @@ fn internal_name(policy: &UrlPolicy, ascii: &str, n_labels: usize, out: &mut Fin
                 && ascii.as_bytes().get(ascii.len() - s.len() - 1) == Some(&b'.'))
     });
     if is_localhost {
-        out.push(rules::HOST_INTERNAL, "the host is this machine (`localhost`)");
+        out.push(
+            rules::HOST_INTERNAL,
+            "the host is this machine (`localhost`)",
+        );
     } else if listed {
         out.push(
             rules::HOST_INTERNAL,

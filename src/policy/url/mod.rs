@@ -296,7 +296,10 @@ impl UrlPolicy {
             )?
             .into_iter()
             .collect(),
-            weak_credential_params: param_set("weak_credential_params", &cfg.weak_credential_params)?,
+            weak_credential_params: param_set(
+                "weak_credential_params",
+                &cfg.weak_credential_params,
+            )?,
             weak_credential_min_len: cfg.weak_credential_min_len,
             phone_params: param_set("phone_params", &cfg.phone_params)?,
             redirect_params: param_set("redirect_params", &cfg.redirect_params)?,
@@ -426,7 +429,8 @@ impl Findings {
         {
             return;
         }
-        self.items.push(Finding::block(rule, self.ptr.clone(), message));
+        self.items
+            .push(Finding::block(rule, self.ptr.clone(), message));
     }
 
     fn into_vec(self) -> Vec<Finding> {
@@ -473,13 +477,11 @@ fn entry_matches(entry: &str, host: &str, reg: Option<&str>) -> bool {
 fn domain_lists(url: &Url, route: &RouteUrlRules, out: &mut Findings) {
     let Some(host) = url.host_str() else { return };
     let host = host.trim_end_matches('.').to_ascii_lowercase();
-    let reg = url.domain().and_then(|d| registrable(d.trim_end_matches('.')));
+    let reg = url
+        .domain()
+        .and_then(|d| registrable(d.trim_end_matches('.')));
     let reg = reg.as_deref();
-    if let Some(e) = route
-        .deny
-        .iter()
-        .find(|e| entry_matches(e, &host, reg))
-    {
+    if let Some(e) = route.deny.iter().find(|e| entry_matches(e, &host, reg)) {
         out.push(
             rules::DOMAIN_DENIED,
             format!("the host `{host}` is on this route's deny list (`{e}`)"),

@@ -15,7 +15,9 @@ const MAX_PARAMS: usize = 256;
 const MAX_SEGMENTS: usize = 64;
 
 /// Values that cannot be secrets, whatever the parameter is called (`session=false`).
-const FLAG_VALUES: &[&str] = &["", "true", "false", "yes", "no", "on", "off", "0", "1", "none", "null"];
+const FLAG_VALUES: &[&str] = &[
+    "", "true", "false", "yes", "no", "on", "off", "0", "1", "none", "null",
+];
 
 /// Known credential formats, found anywhere in a value.
 static KEY_FORMATS: LazyLock<RegexSet> = LazyLock::new(|| {
@@ -112,7 +114,13 @@ pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &
             }
         } else {
             let v = percent_decode(frag);
-            value_checks(rules::QUERY_CREDENTIAL, rules::QUERY_PII, "fragment", &v, out);
+            value_checks(
+                rules::QUERY_CREDENTIAL,
+                rules::QUERY_PII,
+                "fragment",
+                &v,
+                out,
+            );
         }
     }
 }
@@ -139,7 +147,10 @@ fn value_checks(cred_rule: &str, pii_rule: &str, where_: &str, v: &str, out: &mu
         );
     }
     if is_phone(v) {
-        out.push(pii_rule, format!("the link's {where_} contains a phone number"));
+        out.push(
+            pii_rule,
+            format!("the link's {where_} contains a phone number"),
+        );
     }
 }
 
@@ -175,14 +186,26 @@ fn param(
             format!("the link's {where_} contains a phone number"),
         );
     }
-    value_checks(rules::QUERY_CREDENTIAL, rules::QUERY_PII, &where_, value, out);
+    value_checks(
+        rules::QUERY_CREDENTIAL,
+        rules::QUERY_PII,
+        &where_,
+        value,
+        out,
+    );
     if policy.redirect_params.contains(&name) {
         redirect(policy, route, &where_, value, out);
     }
 }
 
 /// Judges a redirect target with the same checks as the link itself (one level deep).
-fn redirect(policy: &UrlPolicy, route: &RouteUrlRules, where_: &str, value: &str, out: &mut Findings) {
+fn redirect(
+    policy: &UrlPolicy,
+    route: &RouteUrlRules,
+    where_: &str,
+    value: &str,
+    out: &mut Findings,
+) {
     let v = value.trim();
     // Relative targets (`/home`) stay on the link's own host; `//host` is absolute and judged.
     let target = if let Some(rest) = v.strip_prefix("//") {
@@ -199,7 +222,10 @@ fn redirect(policy: &UrlPolicy, route: &RouteUrlRules, where_: &str, value: &str
         // the browser is sent next.
         out.push(
             rules::QUERY_REDIRECT,
-            format!("the {where_} sends you on to another link, and there {} ({})", f.message, f.rule),
+            format!(
+                "the {where_} sends you on to another link, and there {} ({})",
+                f.message, f.rule
+            ),
         );
     }
 }
@@ -214,7 +240,9 @@ mod tests {
         assert!(has_key_format("AKIAIOSFODNN7EXAMPLE/2026"));
         assert!(has_key_format("sk_live_51H8abcdefghijklmnop"));
         assert!(!has_key_format("cs_test_a1b2c3d4e5f6g7h8i9j0"));
-        assert!(!has_key_format("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
+        assert!(!has_key_format(
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
     }
 
     #[test]

@@ -54,7 +54,10 @@ pub(super) fn check(raw: &str, out: &mut Findings) -> RawParts {
         (backslash, "a backslash, which browsers read as a slash"),
         (space, "whitespace"),
         (control, "a control character"),
-        (bidi, "a bidirectional-text control that reorders what you read"),
+        (
+            bidi,
+            "a bidirectional-text control that reorders what you read",
+        ),
         (invisible, "an invisible character"),
     ];
     for (hit, what) in reasons {

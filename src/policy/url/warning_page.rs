@@ -7,7 +7,8 @@
 use crate::policy::Finding;
 
 /// The Content-Security-Policy to send with the page: nothing may load, run, frame it or be posted.
-pub const WARNING_PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; \
+pub const WARNING_PAGE_CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; \
 form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /// The style sheet, inline so the page needs no second request.
@@ -66,7 +67,12 @@ fn highlighted(url: &str, view: &super::UrlView) -> String {
                 .is_none_or(|c| matches!(c, '/' | '?' | '#' | ':' | '.'));
             if at_end {
                 if let (Some(a), Some(m), Some(z)) = (url.get(..i), url.get(i..j), url.get(j..)) {
-                    return format!("{}<mark>{}</mark>{}", escape_html(a), escape_html(m), escape_html(z));
+                    return format!(
+                        "{}<mark>{}</mark>{}",
+                        escape_html(a),
+                        escape_html(m),
+                        escape_html(z)
+                    );
                 }
             }
             from += rel + d.len().max(1);
@@ -98,7 +104,10 @@ pub fn render_warning_page(
     let unknown = "(none)";
     let host_u = view.host_unicode.as_deref().unwrap_or(unknown);
     let host_a = view.host_ascii.as_deref().unwrap_or(unknown);
-    let reg_u = view.registrable_domain_unicode.as_deref().unwrap_or(unknown);
+    let reg_u = view
+        .registrable_domain_unicode
+        .as_deref()
+        .unwrap_or(unknown);
     let reg_a = view.registrable_domain.as_deref().unwrap_or(unknown);
     let domain_line = match view.registrable_domain_unicode.as_deref() {
         Some(d) => format!(
@@ -189,7 +198,10 @@ mod tests {
     #[test]
     fn marks_only_the_host_occurrence() {
         let html = page("https://github.com.evil-site.net/evil-site.net");
-        assert!(html.contains("github.com.<mark>evil-site.net</mark>/evil-site.net"), "{html}");
+        assert!(
+            html.contains("github.com.<mark>evil-site.net</mark>/evil-site.net"),
+            "{html}"
+        );
     }
 
     #[test]
