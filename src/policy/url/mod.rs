@@ -3,8 +3,17 @@
 //! CONTRACT (url helper; see issue 5): [`UrlPolicy::compile`] builds an immutable, `Send + Sync` policy
 //! from [`UrlConfig`] (YAML, `deny_unknown_fields`, every field documented; the embedded default is
 //! `policies/urls.yaml`). [`UrlPolicy::judge`] parses with the `url` crate (UTS-46 via `idna`) and returns
-//! every finding, each with a `url.*` rule id (see [`rules`]) and `Action::Block`; the caller applies
-//! per-rule actions. `canonical` is the URL re-serialised with its ASCII host when it parses.
+//! every finding, each with a `url.*` rule id (see [`rules`]: `url.scheme`, `url.invalid`, `url.userinfo`,
+//! `url.ambiguous`, `url.too_long`, `url.host.ip`, `url.host.internal`, `url.host.single_label`,
+//! `url.host.punycode`, `url.host.mixed_script`, `url.host.confusable`, `url.host.brand`,
+//! `url.domain.denied`, `url.domain.not_allowed`, `url.query.credential`, `url.query.pii`,
+//! `url.query.redirect`, `url.path.credential`, `url.path.pii`) and `Action::Block`; the caller applies
+//! per-rule actions. `canonical` is the URL re-serialised with its ASCII host when it parses. The
+//! judgement never changes the URL: a benign URL passes byte for byte. [`render_warning_page`] renders
+//! the page shown instead of a link whose action is the warning page.
+//!
+//! `http_dev_hosts` lift only the scheme rule: `http://localhost` in development still reports
+//! `url.host.internal`, which the operator sets to allow for that route if wanted.
 //!
 //! The checks run in three layers, because each layer sees what the one after it hides:
 //! - [`raw`]: the string as the server sent it, before parsing (the `url` crate silently drops tabs,

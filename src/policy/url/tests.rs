@@ -340,3 +340,21 @@ proptest! {
         prop_assert_eq!(b.view.canonical.as_deref(), Some(canon.as_str()));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Arbitrary input (including after a real scheme, where the parser works hardest) never panics,
+    /// and judging is deterministic; the warning page renders for it without raw markup.
+    #[test]
+    fn arbitrary_input_is_judged_deterministically(tail in "\\PC{0,80}", prefix in prop_oneof![Just(""), Just("https://"), Just("https://a@")]) {
+        let p = policy();
+        let url = format!("{prefix}{tail}");
+        let a = p.judge(&url, "/p", &RouteUrlRules::default());
+        let b = p.judge(&url, "/p", &RouteUrlRules::default());
+        prop_assert_eq!(&a.findings, &b.findings);
+        prop_assert!(a.findings.len() <= MAX_FINDINGS);
+        let html = render_warning_page("s", &url, &a.view, &a.findings, "/c", "/b");
+        prop_assert!(!html.contains("<script"));
+    }
+}
