@@ -16,10 +16,10 @@
 //! `url.host.internal`, which the operator sets to allow for that route if wanted.
 //!
 //! The checks run in three layers, because each layer sees what the one after it hides:
-//! - [`raw`]: the string as the server sent it, before parsing (the `url` crate silently drops tabs,
+//! - `raw`: the string as the server sent it, before parsing (the `url` crate silently drops tabs,
 //!   maps backslashes and full-width dots, decodes percent-escapes in hosts, rewrites IPv4 notations);
-//! - [`host`]: the parsed host (IP ranges, internal names, internationalised labels, brand look-alikes);
-//! - [`query`]: path, query and fragment (credentials, personal data, redirect targets).
+//! - `host`: the parsed host (IP ranges, internal names, internationalised labels, brand look-alikes);
+//! - `query`: path, query and fragment (credentials, personal data, redirect targets).
 //!
 //! Everything here is pure: no I/O, no clock, no DNS.
 
