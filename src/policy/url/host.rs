@@ -280,16 +280,41 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// or one edit away when both are long enough (one edit turns the short word `cloud` into `icloud`).
 fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
     let folded = fold(label);
+    let collapsed = collapse_runs(&folded);
     policy.brands.iter().find_map(|b| {
         if label == b.name {
             return None;
         }
+        let long = |s: &str| s.chars().count() >= policy.brand_min_len_for_edit;
+        let b_collapsed = collapse_runs(&b.folded);
         let near = folded == b.folded
-            || (b.name.len() >= policy.brand_min_len_for_edit
-                && folded.chars().count() >= policy.brand_min_len_for_edit
-                && edit_distance(&folded, &b.folded) <= 1);
+            // Repeated letters (`githuuub`, `gooogle`) are one typo to a reader however many there are.
+            || collapsed == b_collapsed
+            || (long(&b.name) && long(&folded) && edit_distance(&folded, &b.folded) <= 1);
         near.then_some(b.name.as_str())
     })
+}
+
+/// The string with each run of one repeated character reduced to one (`gooogle` -> `gogle`).
+fn collapse_runs(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut last = None;
+    for c in s.chars() {
+        if last != Some(c) {
+            out.push(c);
+        }
+        last = Some(c);
+    }
+    out
+}
+
+/// Whether a label is a public suffix on its own (`com`), or starts with one before a hyphen
+/// (`com-secure`, read as `.com` followed by noise).
+fn reads_as_tld(label: &str) -> bool {
+    let known = |l: &str| {
+        psl::suffix(l.as_bytes()).is_some_and(|s| s.is_known() && s.as_bytes() == l.as_bytes())
+    };
+    known(label) || label.split_once('-').is_some_and(|(head, _)| known(head))
 }
 
 fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Findings) {
@@ -312,12 +337,17 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
             format!("the name `{reg_label}` imitates `{b}`"),
         );
     } else if reg_label.contains('-') {
+        // A brand combined with other words: a token is the brand or imitates it, or (for long
+        // brands, where a substring is not an accident) contains it (`microsoftonline-login`).
         let brand = reg_label.split('-').find_map(|tok| {
             let t = fold(tok);
             policy
                 .brands
                 .iter()
-                .find(|b| t == b.folded)
+                .find(|b| {
+                    t == b.folded
+                        || (b.name.len() >= policy.brand_min_len_for_edit && t.contains(&b.folded))
+                })
                 .map(|b| b.name.as_str())
                 .or_else(|| imitated(policy, tok))
         });
@@ -330,23 +360,23 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     }
 
     // Subdomains: look-alikes, and a brand's domain placed in front of another domain
-    // (`github.com.evil.net`).
+    // (`github.com.evil.net`, `paypal.com-secure.net`). Under a brand's own domain
+    // (`appleid.apple.com`) the names are the brand's business.
+    if policy.brands.iter().any(|b| *reg_label == b.name) {
+        return;
+    }
     for (i, l) in sub.iter().enumerate() {
         if let Some(b) = imitated(policy, l) {
             out.push(rules::HOST_BRAND, format!("the name `{l}` imitates `{b}`"));
         }
-        let next_is_tld = sub
-            .get(i + 1)
-            .is_some_and(|n| psl::suffix(n.as_bytes()).is_some_and(|s| s.is_known()));
-        if next_is_tld {
+        let next = ulabels.get(i + 1).copied().unwrap_or("");
+        if reads_as_tld(next) {
             let f = fold(l);
             if let Some(b) = policy.brands.iter().find(|b| f.contains(&b.folded)) {
                 out.push(
                     rules::HOST_BRAND,
                     format!(
-                        "the host starts with `{}.{}`, which looks like {} but the real domain is `{reg}`",
-                        l,
-                        sub.get(i + 1).unwrap_or(&""),
+                        "the host starts with `{l}.{next}`, which looks like {} but the real domain is `{reg}`",
                         b.name
                     ),
                 );
@@ -374,6 +404,16 @@ mod tests {
         assert_eq!(edit_distance("github", "githubb"), 1);
         assert_eq!(edit_distance("github", "gitlab"), 2);
         assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn runs_and_tlds() {
+        assert_eq!(collapse_runs("githuuub"), "github");
+        assert_eq!(collapse_runs("google"), "gogle");
+        assert!(reads_as_tld("com"));
+        assert!(reads_as_tld("com-secure"));
+        assert!(!reads_as_tld("acmecorp"));
+        assert!(!reads_as_tld("comx-secure"));
     }
 
     #[test]
