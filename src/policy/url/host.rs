@@ -231,6 +231,13 @@ fn internal_name(policy: &UrlPolicy, ascii: &str, n_labels: usize, out: &mut Fin
             rules::HOST_INTERNAL,
             "the host is this machine (`localhost`)",
         );
+    } else if ascii.split('.').any(|l| l == "localhost") {
+        // `localhost.example.net` is a public name, but such names are set up to point at this machine
+        // (DNS rebinding, local development helpers), and a person reads them as local.
+        out.push(
+            rules::HOST_INTERNAL,
+            format!("the host `{ascii}` names `localhost` inside another domain; such names point at this machine"),
+        );
     } else if listed {
         out.push(
             rules::HOST_INTERNAL,

@@ -207,9 +207,21 @@ fn redirect(
     out: &mut Findings,
 ) {
     let v = value.trim();
-    // Relative targets (`/home`) stay on the link's own host; `//host` is absolute and judged.
-    let target = if let Some(rest) = v.strip_prefix("//") {
-        format!("https://{rest}")
+    // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones (`//host`, and
+    // `/\host`, which browsers read the same way) leave it: OAuth requires absolute redirect URIs
+    // (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is a finding of its own;
+    // the target is judged too.
+    let mut head = v.chars().take(2);
+    let scheme_relative = matches!(
+        (head.next(), head.next()),
+        (Some('/' | '\\'), Some('/' | '\\'))
+    );
+    let target = if scheme_relative {
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!("the {where_} is a scheme-relative link (`//host`) that leaves this site"),
+        );
+        format!("https://{}", v.trim_start_matches(['/', '\\']))
     } else if url::Url::parse(v).is_ok() || v.contains(':') {
         v.to_string()
     } else {

@@ -222,6 +222,21 @@ fn query_and_fragment() {
     ));
     assert!(has(
         &p,
+        "https://a-corp.com/?next=//b-corp.com/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?next=/%5Cb-corp.com/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://localhost.b-corp.com/",
+        rules::HOST_INTERNAL
+    ));
+    assert!(has(
+        &p,
         "https://a-corp.com/?redirect_uri=javascript:alert(1)",
         rules::QUERY_REDIRECT
     ));
