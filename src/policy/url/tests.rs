@@ -373,3 +373,26 @@ proptest! {
         prop_assert!(!html.contains("<script"));
     }
 }
+
+#[test]
+fn policy_is_send_sync_and_default_config_compiles() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<UrlPolicy>();
+    let p = UrlPolicy::compile(&UrlConfig::default()).unwrap();
+    // Without lists the structural rules still apply.
+    assert!(has(&p, "https://127.0.0.1/", rules::HOST_IP));
+    assert!(!has(&p, "https://paypa1.com/", rules::HOST_BRAND));
+}
+
+#[test]
+fn warning_page_marks_the_unicode_domain() {
+    let p = policy();
+    let url = "https://login.pаypal.com/signin";
+    let j = p.judge(url, "", &RouteUrlRules::default());
+    let html = render_warning_page("srv", url, &j.view, &j.findings, "/c", "/b");
+    assert!(
+        html.contains("login.<mark>pаypal.com</mark>/signin"),
+        "{html}"
+    );
+    assert!(html.contains("xn--pypal-4ve.com"));
+}
