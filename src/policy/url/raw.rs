@@ -94,7 +94,7 @@ pub(super) fn check(raw: &str, out: &mut Findings) -> RawParts {
         }
         None => authority,
     };
-    if authority.contains('%') {
+    if host_port.contains('%') {
         out.push(
             rules::AMBIGUOUS,
             "the host is written with percent-encoded characters",
