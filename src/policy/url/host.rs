@@ -1,0 +1,439 @@
+//! Checks on the parsed host: IP addresses and internal ranges, internal names, internationalised
+//! labels (UTS #39 via `unicode-security`), and look-alikes of protected brands.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use unicode_security::{skeleton, MixedScript};
+use url::{Host, Url};
+
+use super::{rules, Findings, UrlPolicy};
+
+/// Bound on the length of a label compared by edit distance (DNS labels are at most 63 bytes; the
+/// quadratic distance table stays tiny).
+const MAX_EDIT_LABEL: usize = 63;
+
+/// The comparison form of a label: UTS #39 skeleton, lowercased, so `аррӏе`, `app1e` and `apple`
+/// agree, and `rn` meets `m` (the skeleton of `m` is `rn`).
+pub(super) fn fold(label: &str) -> String {
+    skeleton(&label.to_lowercase())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether the URL's host is loopback (`localhost`, 127/8, `::1`).
+pub(super) fn is_loopback_host(url: &Url) -> bool {
+    match url.host() {
+        Some(Host::Ipv4(a)) => a.is_loopback(),
+        Some(Host::Ipv6(a)) => {
+            a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v| v.is_loopback())
+        }
+        Some(Host::Domain(d)) => {
+            let d = d.trim_end_matches('.').to_ascii_lowercase();
+            d == "localhost" || d.ends_with(".localhost")
+        }
+        None => false,
+    }
+}
+
+/// Why an IPv4 address is not a public destination, if it is not.
+fn v4_internal(a: Ipv4Addr) -> Option<&'static str> {
+    let [o0, o1, o2, _] = a.octets();
+    if a.is_loopback() {
+        Some("loopback")
+    } else if a.is_private() {
+        Some("private")
+    } else if a.is_link_local() {
+        // 169.254.169.254 is the metadata service of AWS, GCP, Azure and others.
+        Some("link-local (cloud metadata lives here)")
+    } else if o0 == 100 && (o1 & 0xC0) == 64 {
+        // 100.64.0.0/10; Alibaba's metadata service is 100.100.100.200.
+        Some("carrier-grade NAT (cloud metadata lives here)")
+    } else if o0 == 0 {
+        Some("unspecified")
+    } else if a.is_broadcast()
+        || a.is_multicast()
+        || o0 >= 240
+        // 192.0.0.0/24 (protocol assignments) and 198.18.0.0/15 (benchmarking).
+        || (o0 == 192 && o1 == 0 && o2 == 0)
+        || (o0 == 198 && (o1 & 0xFE) == 18)
+    {
+        Some("reserved")
+    } else if a.is_documentation() {
+        Some("documentation")
+    } else {
+        None
+    }
+}
+
+/// Why an IPv6 address is not a public destination, if it is not.
+fn v6_internal(a: Ipv6Addr) -> Option<&'static str> {
+    let seg = a.segments();
+    if let Some(v4) = a.to_ipv4_mapped() {
+        return v4_internal(v4).or(Some("an IPv4-mapped address"));
+    }
+    if a.is_loopback() {
+        Some("loopback")
+    } else if a.is_unspecified() {
+        Some("unspecified")
+    } else if (seg[0] & 0xFE00) == 0xFC00 {
+        // fc00::/7, which holds AWS's IPv6 metadata address fd00:ec2::254.
+        Some("unique local (cloud metadata lives here)")
+    } else if (seg[0] & 0xFFC0) == 0xFE80 {
+        Some("link-local")
+    } else if a.is_multicast() {
+        Some("multicast")
+    } else if seg[0] == 0x2001 && seg[1] == 0x0db8 {
+        Some("documentation")
+    } else if seg[0] == 0x0064 && seg[1] == 0xff9b {
+        // NAT64 embeds an IPv4 address; judge that one.
+        let v4 = Ipv4Addr::new(
+            (seg[6] >> 8) as u8,
+            seg[6] as u8,
+            (seg[7] >> 8) as u8,
+            seg[7] as u8,
+        );
+        v4_internal(v4)
+    } else if seg[0] == 0 && seg[1] == 0 && seg[2] == 0 && seg[3] == 0 && seg[4] == 0 {
+        // IPv4-compatible (deprecated) and other ::/80 forms.
+        Some("reserved")
+    } else {
+        None
+    }
+}
+
+/// Runs every host check.
+pub(super) fn check(
+    policy: &UrlPolicy,
+    url: &Url,
+    host: Host<&str>,
+    raw_host: Option<&str>,
+    out: &mut Findings,
+) {
+    match host {
+        Host::Ipv4(a) => {
+            let dotted = a.to_string();
+            let notation = match raw_host {
+                Some(r) if r != dotted => format!(", written as `{r}`, an unusual notation"),
+                _ => String::new(),
+            };
+            out.push(
+                rules::HOST_IP,
+                format!("the host is the IP address {dotted}{notation}, not a name"),
+            );
+            if !notation.is_empty() {
+                out.push(
+                    rules::AMBIGUOUS,
+                    format!(
+                        "the host `{}` is really the IP address {dotted}",
+                        raw_host.unwrap_or("")
+                    ),
+                );
+            }
+            if let Some(why) = v4_internal(a) {
+                out.push(
+                    rules::HOST_INTERNAL,
+                    format!("the IP address {dotted} is {why}, not a public site"),
+                );
+            }
+        }
+        Host::Ipv6(a) => {
+            out.push(
+                rules::HOST_IP,
+                format!("the host is the IP address [{a}], not a name"),
+            );
+            if let Some(why) = v6_internal(a) {
+                out.push(
+                    rules::HOST_INTERNAL,
+                    format!("the IP address [{a}] is {why}, not a public site"),
+                );
+            }
+        }
+        Host::Domain(d) => check_domain(policy, url, d, raw_host, out),
+    }
+}
+
+fn check_domain(
+    policy: &UrlPolicy,
+    _url: &Url,
+    ascii: &str,
+    raw_host: Option<&str>,
+    out: &mut Findings,
+) {
+    let ascii = ascii.trim_end_matches('.').to_ascii_lowercase();
+    let (unicode, idna_result) = idna::domain_to_unicode(&ascii);
+    if idna_result.is_err() {
+        out.push(
+            rules::HOST_PUNYCODE,
+            format!("the host `{ascii}` has labels that are not valid internationalised names"),
+        );
+    }
+    // The host as written must be the host the browser visits, in ASCII or in Unicode form.
+    if let Some(r) = raw_host {
+        if r != ascii && r != unicode {
+            out.push(
+                rules::AMBIGUOUS,
+                format!("the host is written in an unusual form that browsers read as `{unicode}`"),
+            );
+        }
+    }
+
+    let labels: Vec<&str> = ascii.split('.').collect();
+    if labels.len() < 2 {
+        out.push(
+            rules::HOST_SINGLE_LABEL,
+            format!("the host `{ascii}` is a single name, not a public domain"),
+        );
+    }
+    internal_name(policy, &ascii, labels.len(), out);
+
+    if labels.iter().any(|l| l.starts_with("xn--")) {
+        out.push(
+            rules::HOST_PUNYCODE,
+            format!(
+                "the host is internationalised: it reads as `{unicode}` but is really `{ascii}`"
+            ),
+        );
+    }
+    let ulabels: Vec<&str> = unicode.split('.').collect();
+    for l in &ulabels {
+        if l.is_ascii() {
+            continue;
+        }
+        if !l.is_single_script() {
+            out.push(
+                rules::HOST_MIXED_SCRIPT,
+                format!("the name `{l}` mixes letters from different alphabets"),
+            );
+        } else {
+            let sk = fold(l);
+            if sk.is_ascii() {
+                out.push(
+                    rules::HOST_CONFUSABLE,
+                    format!("the name `{l}` is written in another alphabet but reads as `{sk}`"),
+                );
+            }
+        }
+    }
+    brand_checks(policy, &ascii, &ulabels, out);
+}
+
+/// Names that never reach the public Internet.
+fn internal_name(policy: &UrlPolicy, ascii: &str, n_labels: usize, out: &mut Findings) {
+    let is_localhost = ascii == "localhost" || ascii.ends_with(".localhost");
+    let listed = policy.internal_hosts.contains(ascii);
+    let suffix = policy.internal_suffixes.iter().find(|s| {
+        ascii == s.as_str()
+            || (ascii.ends_with(s.as_str())
+                && ascii.as_bytes().get(ascii.len() - s.len() - 1) == Some(&b'.'))
+    });
+    if is_localhost {
+        out.push(
+            rules::HOST_INTERNAL,
+            "the host is this machine (`localhost`)",
+        );
+    } else if ascii.split('.').any(|l| l == "localhost") {
+        // `localhost.example.net` is a public name, but such names are set up to point at this machine
+        // (DNS rebinding, local development helpers), and a person reads them as local.
+        out.push(
+            rules::HOST_INTERNAL,
+            format!("the host `{ascii}` names `localhost` inside another domain; such names point at this machine"),
+        );
+    } else if listed {
+        out.push(
+            rules::HOST_INTERNAL,
+            format!("the host `{ascii}` is an internal service (cloud metadata)"),
+        );
+    } else if let Some(s) = suffix {
+        out.push(
+            rules::HOST_INTERNAL,
+            format!("the host `{ascii}` is under `.{s}`, a private network name"),
+        );
+    } else if n_labels >= 2 && !psl::suffix(ascii.as_bytes()).is_some_and(|s| s.is_known()) {
+        out.push(
+            rules::HOST_INTERNAL,
+            format!("the host `{ascii}` is not under a public domain ending"),
+        );
+    }
+}
+
+/// Damerau-Levenshtein (optimal string alignment) distance, bounded by [`MAX_EDIT_LABEL`].
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().take(MAX_EDIT_LABEL).collect();
+    let b: Vec<char> = b.chars().take(MAX_EDIT_LABEL).collect();
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        d[i * w] = i;
+    }
+    for (j, cell) in d.iter_mut().enumerate().take(w) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[(i - 1) * w + j] + 1)
+                .min(d[i * w + j - 1] + 1)
+                .min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = v;
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+/// The brand a label imitates without being it: same skeleton (homoglyphs, digit swaps, `rn`/`m`),
+/// or one edit away when both are long enough (one edit turns the short word `cloud` into `icloud`).
+fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
+    let folded = fold(label);
+    let collapsed = collapse_runs(&folded);
+    policy.brands.iter().find_map(|b| {
+        if label == b.name {
+            return None;
+        }
+        let long = |s: &str| s.chars().count() >= policy.brand_min_len_for_edit;
+        let b_collapsed = collapse_runs(&b.folded);
+        let near = folded == b.folded
+            // Repeated letters (`githuuub`, `gooogle`) are one typo to a reader however many there are.
+            || collapsed == b_collapsed
+            || (long(&b.name) && long(&folded) && edit_distance(&folded, &b.folded) <= 1);
+        near.then_some(b.name.as_str())
+    })
+}
+
+/// The string with each run of one repeated character reduced to one (`gooogle` -> `gogle`).
+fn collapse_runs(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut last = None;
+    for c in s.chars() {
+        if last != Some(c) {
+            out.push(c);
+        }
+        last = Some(c);
+    }
+    out
+}
+
+/// Whether a label is a public suffix on its own (`com`), or starts with one before a hyphen
+/// (`com-secure`, read as `.com` followed by noise).
+fn reads_as_tld(label: &str) -> bool {
+    let known = |l: &str| {
+        psl::suffix(l.as_bytes()).is_some_and(|s| s.is_known() && s.as_bytes() == l.as_bytes())
+    };
+    known(label) || label.split_once('-').is_some_and(|(head, _)| known(head))
+}
+
+fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Findings) {
+    let Some(reg) = psl::domain_str(ascii) else {
+        return;
+    };
+    let reg_labels = reg.split('.').count();
+    let Some(sub_len) = ulabels.len().checked_sub(reg_labels) else {
+        return;
+    };
+    let (sub, rest) = ulabels.split_at(sub_len);
+    let Some(reg_label) = rest.first() else {
+        return;
+    };
+
+    // The registrable label: look-alike, or the brand combined with other words (`paypal-login`).
+    if let Some(b) = imitated(policy, reg_label) {
+        out.push(
+            rules::HOST_BRAND,
+            format!("the name `{reg_label}` imitates `{b}`"),
+        );
+    } else if reg_label.contains('-') {
+        // A brand combined with other words: a token is the brand or imitates it, or (for long
+        // brands, where a substring is not an accident) contains it (`microsoftonline-login`).
+        let brand = reg_label.split('-').find_map(|tok| {
+            let t = fold(tok);
+            policy
+                .brands
+                .iter()
+                .find(|b| {
+                    t == b.folded
+                        || (b.name.len() >= policy.brand_min_len_for_edit && t.contains(&b.folded))
+                })
+                .map(|b| b.name.as_str())
+                .or_else(|| imitated(policy, tok))
+        });
+        if let Some(b) = brand {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the name `{reg_label}` combines `{b}` with other words but is not {b}"),
+            );
+        }
+    }
+
+    // Subdomains: look-alikes, and a brand's domain placed in front of another domain
+    // (`github.com.evil.net`, `paypal.com-secure.net`). Under a brand's own domain
+    // (`appleid.apple.com`) the names are the brand's business.
+    if policy.brands.iter().any(|b| *reg_label == b.name) {
+        return;
+    }
+    for (i, l) in sub.iter().enumerate() {
+        if let Some(b) = imitated(policy, l) {
+            out.push(rules::HOST_BRAND, format!("the name `{l}` imitates `{b}`"));
+        }
+        let next = ulabels.get(i + 1).copied().unwrap_or("");
+        if reads_as_tld(next) {
+            let f = fold(l);
+            if let Some(b) = policy.brands.iter().find(|b| f.contains(&b.folded)) {
+                out.push(
+                    rules::HOST_BRAND,
+                    format!(
+                        "the host starts with `{l}.{next}`, which looks like {} but the real domain is `{reg}`",
+                        b.name
+                    ),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_merges_homoglyphs_and_digits() {
+        assert_eq!(fold("app1e"), fold("apple"));
+        assert_eq!(fold("g00gle"), fold("google"));
+        assert_eq!(fold("rnicrosoft"), fold("microsoft"));
+        assert_eq!(fold("аррӏе"), fold("apple"));
+        assert_ne!(fold("gitlab"), fold("github"));
+    }
+
+    #[test]
+    fn edit_distance_counts_transpositions_once() {
+        assert_eq!(edit_distance("github", "gihtub"), 1);
+        assert_eq!(edit_distance("github", "githubb"), 1);
+        assert_eq!(edit_distance("github", "gitlab"), 2);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn runs_and_tlds() {
+        assert_eq!(collapse_runs("githuuub"), "github");
+        assert_eq!(collapse_runs("google"), "gogle");
+        assert!(reads_as_tld("com"));
+        assert!(reads_as_tld("com-secure"));
+        assert!(!reads_as_tld("acmecorp"));
+        assert!(!reads_as_tld("comx-secure"));
+    }
+
+    #[test]
+    fn ranges() {
+        assert!(v4_internal(Ipv4Addr::new(169, 254, 169, 254)).is_some());
+        assert!(v4_internal(Ipv4Addr::new(100, 100, 100, 200)).is_some());
+        assert!(v4_internal(Ipv4Addr::new(100, 128, 0, 1)).is_none());
+        assert!(v4_internal(Ipv4Addr::new(8, 8, 8, 8)).is_none());
+        let md: Ipv6Addr = "fd00:ec2::254".parse().unwrap();
+        assert!(v6_internal(md).is_some());
+        let nat64: Ipv6Addr = "64:ff9b::a9fe:a9fe".parse().unwrap();
+        assert!(v6_internal(nat64).is_some());
+        let public: Ipv6Addr = "2606:4700:4700::1111".parse().unwrap();
+        assert!(v6_internal(public).is_none());
+    }
+}

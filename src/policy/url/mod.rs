@@ -1,0 +1,505 @@
+//! URL-mode safety: one strict parser and checks with rule ids, plus the canonical rewrite.
+//!
+//! CONTRACT (url helper; see issue 5): [`UrlPolicy::compile`] builds an immutable, `Send + Sync` policy
+//! from [`UrlConfig`] (YAML, `deny_unknown_fields`, every field documented; the embedded default is
+//! `policies/urls.yaml`). [`UrlPolicy::judge`] parses with the `url` crate (UTS-46 via `idna`) and returns
+//! every finding, each with a `url.*` rule id (see [`rules`]: `url.scheme`, `url.invalid`, `url.userinfo`,
+//! `url.ambiguous`, `url.too_long`, `url.host.ip`, `url.host.internal`, `url.host.single_label`,
+//! `url.host.punycode`, `url.host.mixed_script`, `url.host.confusable`, `url.host.brand`,
+//! `url.domain.denied`, `url.domain.not_allowed`, `url.query.credential`, `url.query.pii`,
+//! `url.query.redirect`, `url.path.credential`, `url.path.pii`) and `Action::Block`; the caller applies
+//! per-rule actions. `canonical` is the URL re-serialised with its ASCII host when it parses. The
+//! judgement never changes the URL: a benign URL passes byte for byte. [`render_warning_page`] renders
+//! the page shown instead of a link whose action is the warning page.
+//!
+//! `http_dev_hosts` lift only the scheme rule: `http://localhost` in development still reports
+//! `url.host.internal`, which the operator sets to allow for that route if wanted.
+//!
+//! The checks run in three layers, because each layer sees what the one after it hides:
+//! - `raw`: the string as the server sent it, before parsing (the `url` crate silently drops tabs,
+//!   maps backslashes and full-width dots, decodes percent-escapes in hosts, rewrites IPv4 notations);
+//! - `host`: the parsed host (IP ranges, internal names, internationalised labels, brand look-alikes);
+//! - `query`: path, query and fragment (credentials, personal data, redirect targets).
+//!
+//! Everything here is pure: no I/O, no clock, no DNS.
+
+mod host;
+mod query;
+mod raw;
+pub mod warning_page;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeSet;
+
+use serde::Deserialize;
+use url::Url;
+
+use crate::policy::Finding;
+
+pub use warning_page::{render_warning_page, WARNING_PAGE_CSP};
+
+/// The rule ids this module emits; stable, used in config, metrics and the audit log.
+pub mod rules {
+    /// A scheme other than `https` (or `http` to an operator's development host).
+    pub const SCHEME: &str = "url.scheme";
+    /// The URL does not parse (or is relative).
+    pub const INVALID: &str = "url.invalid";
+    /// A user name or password before the host, of any kind (even empty).
+    pub const USERINFO: &str = "url.userinfo";
+    /// A form that makes a person misread the URL: backslashes, whitespace, control, bidi or invisible
+    /// characters, percent-encoded host characters, missing or extra slashes, a host written unusually.
+    pub const AMBIGUOUS: &str = "url.ambiguous";
+    /// Longer than the configured limit.
+    pub const TOO_LONG: &str = "url.too_long";
+    /// The host is an IP address (any notation, IPv4 or IPv6).
+    pub const HOST_IP: &str = "url.host.ip";
+    /// The host is internal: private, loopback, link-local, CGNAT or metadata ranges, `localhost`,
+    /// cloud metadata names, or a name outside the public suffix list.
+    pub const HOST_INTERNAL: &str = "url.host.internal";
+    /// The host is a single label (`intranet`).
+    pub const HOST_SINGLE_LABEL: &str = "url.host.single_label";
+    /// The host has internationalised (punycode) labels.
+    pub const HOST_PUNYCODE: &str = "url.host.punycode";
+    /// A label mixes scripts (Latin and Cyrillic, ...).
+    pub const HOST_MIXED_SCRIPT: &str = "url.host.mixed_script";
+    /// A non-ASCII label reads as a Latin name (whole-script confusable).
+    pub const HOST_CONFUSABLE: &str = "url.host.confusable";
+    /// The host imitates a protected brand (look-alike, typo, digit swap, combination, embedded domain).
+    pub const HOST_BRAND: &str = "url.host.brand";
+    /// The route's deny list matches.
+    pub const DOMAIN_DENIED: &str = "url.domain.denied";
+    /// The route has an allow list and it does not match.
+    pub const DOMAIN_NOT_ALLOWED: &str = "url.domain.not_allowed";
+    /// A credential in the query or fragment (by parameter name or by value format).
+    pub const QUERY_CREDENTIAL: &str = "url.query.credential";
+    /// Personal data in the query or fragment (email address, phone number).
+    pub const QUERY_PII: &str = "url.query.pii";
+    /// A redirect parameter (`redirect_uri`, `next`, ...) points somewhere unsafe.
+    pub const QUERY_REDIRECT: &str = "url.query.redirect";
+    /// A credential in the path (a JWT or a known key format).
+    pub const PATH_CREDENTIAL: &str = "url.path.credential";
+    /// Personal data in the path (an email address).
+    pub const PATH_PII: &str = "url.path.pii";
+}
+
+/// Default cap on a URL's length in bytes: browsers and proxies start to disagree above this, and a
+/// link a person must read in full is unreadable long before.
+pub const DEFAULT_MAX_URL_LEN: usize = 2048;
+/// Hard upper bound on `max_url_len`, so a typo in the config cannot disable the check.
+pub const MAX_MAX_URL_LEN: usize = 65_536;
+/// Bound on each configured list (brands, hosts, names): they are scanned per URL.
+pub const MAX_LIST_ENTRIES: usize = 1024;
+/// Default minimum brand length for edit-distance matching: below it, one edit turns a brand into an
+/// ordinary word (`slack` -> `stack`) and false alarms dominate.
+pub const DEFAULT_BRAND_MIN_LEN_FOR_EDIT: usize = 6;
+/// Default shortest value of a generically named parameter (`token`) judged a credential: 24
+/// characters is about 128 bits for random text, the usual size of a bearer secret; order ids and
+/// references are shorter.
+pub const DEFAULT_WEAK_CREDENTIAL_MIN_LEN: usize = 24;
+/// Bound on findings per URL: enough to explain everything, small enough for an error message.
+pub const MAX_FINDINGS: usize = 32;
+
+/// The embedded default policy (parsed by [`UrlPolicy::embedded_default`]).
+pub const EMBEDDED_DEFAULT_YAML: &str = include_str!("../../../policies/urls.yaml");
+
+/// Operator settings for URL checks (YAML). See `policies/urls.yaml` for the documented default.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UrlConfig {
+    /// Longest URL accepted, in bytes.
+    pub max_url_len: usize,
+    /// Hosts for which plain `http` is accepted (development only), exact names, case-insensitive.
+    pub http_dev_hosts: Vec<String>,
+    /// Brand names (registrable labels such as `github`) that look-alike hosts must not imitate.
+    pub protected_brands: Vec<String>,
+    /// Brands at least this long are also matched by one edit (typo, transposition).
+    pub brand_min_len_for_edit: usize,
+    /// Host names that are internal wherever they appear (cloud metadata names).
+    pub internal_hosts: Vec<String>,
+    /// Suffixes that are internal even if listed publicly (`home.arpa`), without the leading dot.
+    pub internal_suffixes: Vec<String>,
+    /// Parameter names that carry credentials, compared case-insensitively without `_`, `-`, `.`.
+    pub credential_params: Vec<String>,
+    /// Endings of parameter names that carry credentials (`token` matches `auth_token`), same comparison.
+    pub credential_param_suffixes: Vec<String>,
+    /// Generic parameter names (`token`, `key`) that also carry order ids and references: a credential
+    /// only when the value is at least `weak_credential_min_len` characters (or a known key format).
+    pub weak_credential_params: Vec<String>,
+    /// Shortest value of a weak-named parameter judged a credential (bearer secrets are long).
+    pub weak_credential_min_len: usize,
+    /// Parameter names that carry phone numbers, same comparison.
+    pub phone_params: Vec<String>,
+    /// Parameter names whose value is a URL the browser will be sent to, same comparison.
+    pub redirect_params: Vec<String>,
+}
+
+impl Default for UrlConfig {
+    /// Limits only, empty lists: the shipped lists live in `policies/urls.yaml`
+    /// (see [`UrlPolicy::embedded_default`]).
+    fn default() -> Self {
+        UrlConfig {
+            max_url_len: DEFAULT_MAX_URL_LEN,
+            http_dev_hosts: Vec::new(),
+            protected_brands: Vec::new(),
+            brand_min_len_for_edit: DEFAULT_BRAND_MIN_LEN_FOR_EDIT,
+            internal_hosts: Vec::new(),
+            internal_suffixes: Vec::new(),
+            credential_params: Vec::new(),
+            credential_param_suffixes: Vec::new(),
+            weak_credential_params: Vec::new(),
+            weak_credential_min_len: DEFAULT_WEAK_CREDENTIAL_MIN_LEN,
+            phone_params: Vec::new(),
+            redirect_params: Vec::new(),
+        }
+    }
+}
+
+impl UrlConfig {
+    /// Parses YAML settings.
+    pub fn from_yaml(text: &str) -> Result<Self, UrlConfigError> {
+        serde_saphyr::from_str(text).map_err(|e| UrlConfigError::Invalid(e.to_string()))
+    }
+}
+
+/// Why a URL policy could not be compiled.
+#[derive(Debug, thiserror::Error)]
+pub enum UrlConfigError {
+    /// A setting is invalid.
+    #[error("url policy: {0}")]
+    Invalid(String),
+}
+
+/// The facts about a URL a person needs to see it for what it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UrlView {
+    /// The URL re-serialised with its ASCII (punycode) host, when it parses.
+    pub canonical: Option<String>,
+    /// The host as a person would read it (Unicode), when it parses.
+    pub host_unicode: Option<String>,
+    /// The host in ASCII (punycode) form.
+    pub host_ascii: Option<String>,
+    /// The registrable domain (public suffix + one label), ASCII, when there is one.
+    pub registrable_domain: Option<String>,
+    /// The registrable domain as a person reads it (Unicode).
+    pub registrable_domain_unicode: Option<String>,
+}
+
+/// The judgement of one URL.
+#[derive(Debug, Clone, Default)]
+pub struct UrlJudgement {
+    /// Every finding; empty means the URL passes.
+    pub findings: Vec<Finding>,
+    /// What the URL is.
+    pub view: UrlView,
+}
+
+/// Per-route lists, compiled.
+///
+/// An entry `example.com` matches the host `example.com` and every host whose registrable domain is
+/// `example.com`; an entry `*.example.com` matches strict subdomains of `example.com` only.
+#[derive(Debug, Clone, Default)]
+pub struct RouteUrlRules {
+    /// Registrable domains or hosts allowed (exact, or `*.suffix`); empty means any.
+    pub allow: Vec<String>,
+    /// Registrable domains or hosts denied (exact, or `*.suffix`).
+    pub deny: Vec<String>,
+}
+
+/// A protected brand, with its comparison form computed once.
+#[derive(Debug)]
+struct Brand {
+    name: String,
+    folded: String,
+}
+
+/// The compiled URL policy.
+#[derive(Debug)]
+pub struct UrlPolicy {
+    max_url_len: usize,
+    http_dev_hosts: BTreeSet<String>,
+    brands: Vec<Brand>,
+    brand_min_len_for_edit: usize,
+    internal_hosts: BTreeSet<String>,
+    internal_suffixes: Vec<String>,
+    credential_params: BTreeSet<String>,
+    credential_param_suffixes: Vec<String>,
+    weak_credential_params: BTreeSet<String>,
+    weak_credential_min_len: usize,
+    phone_params: BTreeSet<String>,
+    redirect_params: BTreeSet<String>,
+}
+
+/// Lowercase ASCII alphanumerics only: `X-Amz-Signature` and `x_amz_signature` compare equal.
+fn norm_param(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+fn check_len(what: &str, list: &[String]) -> Result<(), UrlConfigError> {
+    if list.len() > MAX_LIST_ENTRIES {
+        return Err(UrlConfigError::Invalid(format!(
+            "{what} has {} entries, the limit is {MAX_LIST_ENTRIES}",
+            list.len()
+        )));
+    }
+    Ok(())
+}
+
+fn host_set(what: &str, list: &[String]) -> Result<BTreeSet<String>, UrlConfigError> {
+    check_len(what, list)?;
+    Ok(list
+        .iter()
+        .map(|h| h.trim().trim_end_matches('.').to_ascii_lowercase())
+        .filter(|h| !h.is_empty())
+        .collect())
+}
+
+fn param_set(what: &str, list: &[String]) -> Result<BTreeSet<String>, UrlConfigError> {
+    check_len(what, list)?;
+    Ok(list
+        .iter()
+        .map(|n| norm_param(n))
+        .filter(|n| !n.is_empty())
+        .collect())
+}
+
+impl UrlPolicy {
+    /// Compiles the settings.
+    pub fn compile(cfg: &UrlConfig) -> Result<Self, UrlConfigError> {
+        if cfg.max_url_len == 0 || cfg.max_url_len > MAX_MAX_URL_LEN {
+            return Err(UrlConfigError::Invalid(format!(
+                "max_url_len must be between 1 and {MAX_MAX_URL_LEN}"
+            )));
+        }
+        check_len("protected_brands", &cfg.protected_brands)?;
+        let mut brands = Vec::with_capacity(cfg.protected_brands.len());
+        for b in &cfg.protected_brands {
+            let name = b.trim().to_ascii_lowercase();
+            if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-') {
+                return Err(UrlConfigError::Invalid(format!(
+                    "protected brand `{b}` must be one ASCII label (letters, digits, `-`)"
+                )));
+            }
+            let folded = host::fold(&name);
+            brands.push(Brand { name, folded });
+        }
+        let internal_suffixes = host_set("internal_suffixes", &cfg.internal_suffixes)?
+            .into_iter()
+            .map(|s| s.trim_start_matches('.').to_string())
+            .collect();
+        Ok(UrlPolicy {
+            max_url_len: cfg.max_url_len,
+            http_dev_hosts: host_set("http_dev_hosts", &cfg.http_dev_hosts)?,
+            brands,
+            brand_min_len_for_edit: cfg.brand_min_len_for_edit.max(1),
+            internal_hosts: host_set("internal_hosts", &cfg.internal_hosts)?,
+            internal_suffixes,
+            credential_params: param_set("credential_params", &cfg.credential_params)?,
+            credential_param_suffixes: param_set(
+                "credential_param_suffixes",
+                &cfg.credential_param_suffixes,
+            )?
+            .into_iter()
+            .collect(),
+            weak_credential_params: param_set(
+                "weak_credential_params",
+                &cfg.weak_credential_params,
+            )?,
+            weak_credential_min_len: cfg.weak_credential_min_len,
+            phone_params: param_set("phone_params", &cfg.phone_params)?,
+            redirect_params: param_set("redirect_params", &cfg.redirect_params)?,
+        })
+    }
+
+    /// The policy shipped in `policies/urls.yaml`.
+    pub fn embedded_default() -> Result<Self, UrlConfigError> {
+        UrlPolicy::compile(&UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML)?)
+    }
+
+    /// Judges one url-mode URL found at `ptr`.
+    pub fn judge(&self, raw: &str, ptr: &str, route: &RouteUrlRules) -> UrlJudgement {
+        let mut out = Findings::new(ptr);
+        let parsed = self.judge_into(raw, route, Depth::Top, &mut out);
+        let view = parsed.map(|u| view_of(&u)).unwrap_or_default();
+        UrlJudgement {
+            findings: out.into_vec(),
+            view,
+        }
+    }
+
+    /// Runs every check on `raw`, appending to `out`; returns the parsed URL when it parses.
+    fn judge_into(
+        &self,
+        raw: &str,
+        route: &RouteUrlRules,
+        depth: Depth,
+        out: &mut Findings,
+    ) -> Option<Url> {
+        if raw.len() > self.max_url_len {
+            out.push(
+                rules::TOO_LONG,
+                format!(
+                    "the link is {} bytes long, over the limit of {}",
+                    raw.len(),
+                    self.max_url_len
+                ),
+            );
+        }
+        let raw_parts = raw::check(raw, out);
+        let url = match Url::parse(raw) {
+            Ok(u) => u,
+            Err(e) => {
+                out.push(
+                    rules::INVALID,
+                    format!("the link is not a valid absolute URL ({e})"),
+                );
+                return None;
+            }
+        };
+        let scheme = url.scheme();
+        let host_lower = url
+            .host_str()
+            .map(|h| h.trim_end_matches('.').to_ascii_lowercase());
+        let loopback_ok = depth == Depth::Redirect && host::is_loopback_host(&url);
+        let scheme_ok = match scheme {
+            "https" => true,
+            "http" => {
+                loopback_ok
+                    || host_lower
+                        .as_deref()
+                        .is_some_and(|h| self.http_dev_hosts.contains(h))
+            }
+            _ => false,
+        };
+        if !scheme_ok {
+            out.push(
+                rules::SCHEME,
+                format!("the link uses the `{scheme}:` scheme; only https links are allowed"),
+            );
+        }
+        if scheme != "https" && scheme != "http" {
+            // Host, query and path checks mean nothing for `javascript:` or `data:`.
+            return Some(url);
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            out.push(
+                rules::USERINFO,
+                "the link has a user name or password before the host, which hides the real host",
+            );
+        }
+        if let Some(h) = url.host() {
+            let raw_host = raw_parts.host.as_deref();
+            if !loopback_ok {
+                host::check(self, &url, h, raw_host, out);
+            }
+            domain_lists(&url, route, out);
+        }
+        if depth == Depth::Top {
+            query::check(self, &url, route, out);
+        }
+        Some(url)
+    }
+}
+
+/// Whether a URL is the one a person was sent, or a redirect target found inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Depth {
+    Top,
+    /// A redirect parameter's value: loopback redirects are the normal native-app flow (RFC 8252), and
+    /// redirect targets are not searched for further redirects (no unbounded recursion).
+    Redirect,
+}
+
+/// Findings being collected for one URL: bounded, without exact duplicates.
+struct Findings {
+    ptr: String,
+    items: Vec<Finding>,
+}
+
+impl Findings {
+    fn new(ptr: &str) -> Self {
+        Findings {
+            ptr: ptr.to_string(),
+            items: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, rule: &str, message: impl Into<String>) {
+        let message = message.into();
+        if self.items.len() >= MAX_FINDINGS
+            || self
+                .items
+                .iter()
+                .any(|f| f.rule == rule && f.message == message)
+        {
+            return;
+        }
+        self.items
+            .push(Finding::block(rule, self.ptr.clone(), message));
+    }
+
+    fn into_vec(self) -> Vec<Finding> {
+        self.items
+    }
+}
+
+/// The registrable domain (ASCII) of a host name, from the public suffix list.
+fn registrable(host: &str) -> Option<String> {
+    psl::domain_str(host).map(str::to_string)
+}
+
+fn view_of(url: &Url) -> UrlView {
+    let host_ascii = url.host_str().map(str::to_string);
+    let domain = url.domain().map(|d| d.trim_end_matches('.').to_string());
+    let host_unicode = host_ascii.as_deref().map(|h| match url.domain() {
+        Some(_) => idna::domain_to_unicode(h).0,
+        None => h.to_string(),
+    });
+    let registrable_domain = domain.as_deref().and_then(registrable);
+    let registrable_domain_unicode = registrable_domain
+        .as_deref()
+        .map(|d| idna::domain_to_unicode(d).0);
+    UrlView {
+        canonical: Some(url.as_str().to_string()),
+        host_unicode,
+        host_ascii,
+        registrable_domain,
+        registrable_domain_unicode,
+    }
+}
+
+/// Whether one list entry matches a host (`*.suffix` or exact host / registrable domain).
+fn entry_matches(entry: &str, host: &str, reg: Option<&str>) -> bool {
+    let entry = entry.trim().trim_end_matches('.').to_ascii_lowercase();
+    if let Some(suffix) = entry.strip_prefix("*.") {
+        return host.len() > suffix.len() + 1
+            && host.ends_with(suffix)
+            && host.as_bytes().get(host.len() - suffix.len() - 1) == Some(&b'.');
+    }
+    !entry.is_empty() && (entry == host || reg == Some(entry.as_str()))
+}
+
+fn domain_lists(url: &Url, route: &RouteUrlRules, out: &mut Findings) {
+    let Some(host) = url.host_str() else { return };
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    let reg = url
+        .domain()
+        .and_then(|d| registrable(d.trim_end_matches('.')));
+    let reg = reg.as_deref();
+    if let Some(e) = route.deny.iter().find(|e| entry_matches(e, &host, reg)) {
+        out.push(
+            rules::DOMAIN_DENIED,
+            format!("the host `{host}` is on this route's deny list (`{e}`)"),
+        );
+    }
+    if !route.allow.is_empty() && !route.allow.iter().any(|e| entry_matches(e, &host, reg)) {
+        out.push(
+            rules::DOMAIN_NOT_ALLOWED,
+            format!("the host `{host}` is not on this route's allow list"),
+        );
+    }
+}

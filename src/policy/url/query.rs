@@ -1,0 +1,270 @@
+//! Checks on path, query and fragment: a url-mode link must not carry credentials or personal data and
+//! must not be pre-authenticated; redirect parameters must not lead somewhere unsafe.
+
+use std::sync::LazyLock;
+
+use regex::{Regex, RegexSet};
+use url::Url;
+
+use super::{rules, Depth, Findings, RouteUrlRules, UrlPolicy};
+
+/// Bound on the parameters examined per URL (query and fragment each): a longer list is itself
+/// suspicious and the URL length limit already caps the total work.
+const MAX_PARAMS: usize = 256;
+/// Bound on path segments examined.
+const MAX_SEGMENTS: usize = 64;
+
+/// Values that cannot be secrets, whatever the parameter is called (`session=false`).
+const FLAG_VALUES: &[&str] = &[
+    "", "true", "false", "yes", "no", "on", "off", "0", "1", "none", "null",
+];
+
+/// Known credential formats, found anywhere in a value.
+static KEY_FORMATS: LazyLock<RegexSet> = LazyLock::new(|| {
+    RegexSet::new([
+        // JSON Web Token / JWS: base64url header `{"...`, payload, signature.
+        r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*",
+        // GitHub tokens.
+        r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})",
+        // GitLab personal access tokens.
+        r"\bglpat-[A-Za-z0-9_-]{20,}",
+        // Stripe secret and restricted keys.
+        r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}",
+        // Slack tokens.
+        r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
+        // AWS access key ids.
+        r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+        // Google API keys and OAuth access tokens.
+        r"\bAIza[0-9A-Za-z_-]{35}",
+        r"\bya29\.[0-9A-Za-z_-]{10,}",
+        // OpenAI / Anthropic style keys.
+        r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}",
+        // npm and PyPI tokens.
+        r"\bnpm_[A-Za-z0-9]{36}",
+        r"\bpypi-[A-Za-z0-9_-]{50,}",
+        // PEM private keys.
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----",
+    ])
+    .unwrap_or_else(|_| RegexSet::empty())
+});
+
+static EMAIL: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}").ok()
+});
+
+/// International (`+14155552671`, `+44 20 7946 0958`) or North-American formatted numbers.
+static PHONE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"^(?:[+ ]\d[\d ().-]{6,20}\d|\(?\d{3}\)?[ .-]?\d{3}[ .-]\d{4})$").ok()
+});
+
+fn has_key_format(v: &str) -> bool {
+    KEY_FORMATS.is_match(v)
+}
+
+fn has_email(v: &str) -> bool {
+    EMAIL.as_ref().is_some_and(|r| r.is_match(v))
+}
+
+fn is_phone(v: &str) -> bool {
+    let digits = v.chars().filter(char::is_ascii_digit).count();
+    (8..=15).contains(&digits) && PHONE.as_ref().is_some_and(|r| r.is_match(v))
+}
+
+/// Where a parameter was found, for messages.
+#[derive(Clone, Copy)]
+enum Part {
+    Query,
+    Fragment,
+}
+
+impl Part {
+    fn name(self) -> &'static str {
+        match self {
+            Part::Query => "query",
+            Part::Fragment => "fragment",
+        }
+    }
+}
+
+/// Runs the path, query and fragment checks.
+pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &mut Findings) {
+    if let Some(segments) = url.path_segments() {
+        for seg in segments.take(MAX_SEGMENTS) {
+            let v = percent_decode(seg);
+            if has_key_format(&v) {
+                out.push(
+                    rules::PATH_CREDENTIAL,
+                    "the link's path contains something that looks like a secret key or token",
+                );
+            }
+            if has_email(&v) {
+                out.push(rules::PATH_PII, "the link's path contains an email address");
+            }
+        }
+    }
+    let pairs = url.query_pairs().take(MAX_PARAMS);
+    for (k, v) in pairs {
+        param(policy, route, Part::Query, &k, &v, out);
+    }
+    if let Some(frag) = url.fragment() {
+        if frag.contains('=') {
+            let pairs = url::form_urlencoded::parse(frag.as_bytes()).take(MAX_PARAMS);
+            for (k, v) in pairs {
+                param(policy, route, Part::Fragment, &k, &v, out);
+            }
+        } else {
+            let v = percent_decode(frag);
+            value_checks(
+                rules::QUERY_CREDENTIAL,
+                rules::QUERY_PII,
+                "fragment",
+                &v,
+                out,
+            );
+        }
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    // `form_urlencoded` also turns `+` into a space, which is harmless for these searches.
+    url::form_urlencoded::parse(format!("x={s}").as_bytes())
+        .next()
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default()
+}
+
+fn value_checks(cred_rule: &str, pii_rule: &str, where_: &str, v: &str, out: &mut Findings) {
+    if has_key_format(v) {
+        out.push(
+            cred_rule,
+            format!("the link's {where_} contains something that looks like a secret key or token"),
+        );
+    }
+    if has_email(v) {
+        out.push(
+            pii_rule,
+            format!("the link's {where_} contains an email address"),
+        );
+    }
+    if is_phone(v) {
+        out.push(
+            pii_rule,
+            format!("the link's {where_} contains a phone number"),
+        );
+    }
+}
+
+fn param(
+    policy: &UrlPolicy,
+    route: &RouteUrlRules,
+    part: Part,
+    key: &str,
+    value: &str,
+    out: &mut Findings,
+) {
+    let name = super::norm_param(key);
+    let where_ = format!("{} parameter `{}`", part.name(), key);
+    let flag = FLAG_VALUES.contains(&value.trim().to_ascii_lowercase().as_str());
+    let weak = policy.weak_credential_params.contains(&name);
+    let credential_name = (weak && value.trim().chars().count() >= policy.weak_credential_min_len)
+        || (!weak
+            && (policy.credential_params.contains(&name)
+                || policy
+                    .credential_param_suffixes
+                    .iter()
+                    .any(|s| name.ends_with(s.as_str()))));
+    if credential_name && !flag {
+        out.push(
+            rules::QUERY_CREDENTIAL,
+            format!("the link carries a credential in the {where_}: it may be pre-authenticated"),
+        );
+    }
+    let digits = value.chars().filter(char::is_ascii_digit).count();
+    if policy.phone_params.contains(&name) && digits >= 7 {
+        out.push(
+            rules::QUERY_PII,
+            format!("the link's {where_} contains a phone number"),
+        );
+    }
+    value_checks(
+        rules::QUERY_CREDENTIAL,
+        rules::QUERY_PII,
+        &where_,
+        value,
+        out,
+    );
+    if policy.redirect_params.contains(&name) {
+        redirect(policy, route, &where_, value, out);
+    }
+}
+
+/// Judges a redirect target with the same checks as the link itself (one level deep).
+fn redirect(
+    policy: &UrlPolicy,
+    route: &RouteUrlRules,
+    where_: &str,
+    value: &str,
+    out: &mut Findings,
+) {
+    let v = value.trim();
+    // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones (`//host`, and
+    // `/\host`, which browsers read the same way) leave it: OAuth requires absolute redirect URIs
+    // (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is a finding of its own;
+    // the target is judged too.
+    let mut head = v.chars().take(2);
+    let scheme_relative = matches!(
+        (head.next(), head.next()),
+        (Some('/' | '\\'), Some('/' | '\\'))
+    );
+    let target = if scheme_relative {
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!("the {where_} is a scheme-relative link (`//host`) that leaves this site"),
+        );
+        format!("https://{}", v.trim_start_matches(['/', '\\']))
+    } else if url::Url::parse(v).is_ok() || v.contains(':') {
+        v.to_string()
+    } else {
+        return;
+    };
+    let mut inner = Findings::new("");
+    let _ = policy.judge_into(&target, route, Depth::Redirect, &mut inner);
+    for f in inner.into_vec() {
+        // The target's own query is not searched (Depth::Redirect), so every finding is about where
+        // the browser is sent next.
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!(
+                "the {where_} sends you on to another link, and there {} ({})",
+                f.message, f.rule
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_formats() {
+        assert!(has_key_format("eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyIjoiYSJ9.c2ln"));
+        assert!(has_key_format("AKIAIOSFODNN7EXAMPLE/2026"));
+        assert!(has_key_format("sk_live_51H8abcdefghijklmnop"));
+        assert!(!has_key_format("cs_test_a1b2c3d4e5f6g7h8i9j0"));
+        assert!(!has_key_format(
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
+    }
+
+    #[test]
+    fn phones_and_ids() {
+        assert!(is_phone("+14155552671"));
+        assert!(is_phone(" 14155552671"));
+        assert!(is_phone("(415) 555-2671"));
+        assert!(is_phone("415-555-2671"));
+        assert!(!is_phone("3336676.569200954261"));
+        assert!(!is_phone("157730590492196864"));
+        assert!(!is_phone("12345"));
+    }
+}

@@ -1,0 +1,398 @@
+//! Unit and property tests of the URL judgement.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn policy() -> UrlPolicy {
+    UrlPolicy::embedded_default().unwrap()
+}
+
+fn rules_of(p: &UrlPolicy, url: &str) -> BTreeSet<String> {
+    p.judge(url, "/params/url", &RouteUrlRules::default())
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect()
+}
+
+fn has(p: &UrlPolicy, url: &str, rule: &str) -> bool {
+    rules_of(p, url).contains(rule)
+}
+
+#[test]
+fn embedded_default_parses_and_rejects_unknown_fields() {
+    policy();
+    assert!(UrlConfig::from_yaml("max_url_len: 10\nbogus: 1\n").is_err());
+    let cfg = UrlConfig::from_yaml("max_url_len: 0\n").unwrap();
+    assert!(UrlPolicy::compile(&cfg).is_err());
+    let cfg = UrlConfig::from_yaml("protected_brands: [\"a.b\"]\n").unwrap();
+    assert!(UrlPolicy::compile(&cfg).is_err());
+}
+
+#[test]
+fn benign_oauth_link_passes_with_view() {
+    let p = policy();
+    let u = "https://accounts.google.com/o/oauth2/v2/auth?client_id=1-a.apps.googleusercontent.com\
+&redirect_uri=https%3A%2F%2Fapp.acmecorp.com%2Fcb&response_type=code&scope=openid&state=xyz\
+&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
+    let j = p.judge(u, "/params/url", &RouteUrlRules::default());
+    assert!(j.findings.is_empty(), "{:?}", j.findings);
+    assert_eq!(j.view.registrable_domain.as_deref(), Some("google.com"));
+    assert_eq!(j.view.host_ascii.as_deref(), Some("accounts.google.com"));
+    assert_eq!(j.view.canonical.as_deref(), Some(u));
+}
+
+#[test]
+fn findings_carry_the_pointer_and_block() {
+    let j = policy().judge(
+        "javascript:alert(1)",
+        "/params/url",
+        &RouteUrlRules::default(),
+    );
+    assert_eq!(j.findings.len(), 1);
+    assert_eq!(j.findings[0].rule, rules::SCHEME);
+    assert_eq!(j.findings[0].path, "/params/url");
+    assert_eq!(j.findings[0].action, crate::policy::Action::Block);
+}
+
+#[test]
+fn scheme_http_only_for_dev_hosts() {
+    let p = policy();
+    assert!(has(&p, "http://dev.acmecorp.com/", rules::SCHEME));
+    let cfg = UrlConfig {
+        http_dev_hosts: vec!["Dev.AcmeCorp.com".into()],
+        ..UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).unwrap()
+    };
+    let p = UrlPolicy::compile(&cfg).unwrap();
+    assert!(!has(&p, "http://dev.acmecorp.com/", rules::SCHEME));
+    assert!(has(&p, "http://prod.acmecorp.com/", rules::SCHEME));
+}
+
+#[test]
+fn ipv4_notations_all_detected() {
+    let p = policy();
+    for u in [
+        "https://127.0.0.1/",
+        "https://2130706433/",
+        "https://0x7f000001/",
+        "https://0177.0.0.1/",
+        "https://127.1/",
+    ] {
+        let r = rules_of(&p, u);
+        assert!(r.contains(rules::HOST_IP), "{u}: {r:?}");
+        assert!(r.contains(rules::HOST_INTERNAL), "{u}: {r:?}");
+    }
+    // A dotted public address is an IP but not internal, and not ambiguous.
+    let r = rules_of(&p, "https://8.8.8.8/");
+    assert!(r.contains(rules::HOST_IP) && !r.contains(rules::HOST_INTERNAL));
+    assert!(!r.contains(rules::AMBIGUOUS));
+    // Unusual notations are also ambiguous.
+    assert!(has(&p, "https://0xA9FEA9FE/", rules::AMBIGUOUS));
+}
+
+#[test]
+fn metadata_targets() {
+    let p = policy();
+    for u in [
+        "https://169.254.169.254/latest/meta-data/",
+        "https://[fd00:ec2::254]/",
+        "https://metadata.google.internal/computeMetadata/v1/",
+        "https://[::ffff:169.254.169.254]/",
+    ] {
+        assert!(has(&p, u, rules::HOST_INTERNAL), "{u}");
+    }
+}
+
+#[test]
+fn names_and_idn() {
+    let p = policy();
+    assert!(has(&p, "https://intranet/", rules::HOST_SINGLE_LABEL));
+    assert!(has(&p, "https://localhost:3000/", rules::HOST_INTERNAL));
+    assert!(has(&p, "https://wiki.corp/", rules::HOST_INTERNAL));
+    assert!(has(
+        &p,
+        "https://xn--80ak6aa92e.com/",
+        rules::HOST_CONFUSABLE
+    ));
+    assert!(has(&p, "https://xn--80ak6aa92e.com/", rules::HOST_BRAND));
+    assert!(has(&p, "https://pаypal.com/", rules::HOST_MIXED_SCRIPT));
+    assert!(has(&p, "https://pаypal.com/", rules::HOST_PUNYCODE));
+    let j = p.judge("https://pаypal.com/x", "", &RouteUrlRules::default());
+    assert_eq!(j.view.host_ascii.as_deref(), Some("xn--pypal-4ve.com"));
+    assert_eq!(j.view.host_unicode.as_deref(), Some("pаypal.com"));
+    assert_eq!(
+        j.view.canonical.as_deref(),
+        Some("https://xn--pypal-4ve.com/x")
+    );
+}
+
+#[test]
+fn brands() {
+    let p = policy();
+    for u in [
+        "https://paypa1.com/",
+        "https://g00gle.com/",
+        "https://micros0ft.com/",
+        "https://rnicrosoft.com/",
+        "https://gihtub.com/",
+        "https://paypal-login.com/",
+        "https://github.com.evil-site.net/",
+        "https://m\u{131}crosoft.com/",
+        "https://\u{456}cloud.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://github.com/",
+        "https://acme.github.io/",
+        "https://login.microsoftonline.com/",
+        "https://gitlab.com/",
+        "https://www.googleapis.com/",
+        "https://stackoverflow.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+#[test]
+fn raw_forms() {
+    let p = policy();
+    for u in [
+        "https://github.com\\@evil-site.net/",
+        "https://github.com/a\tb",
+        "https://evil-site.net/\u{202E}moc",
+        "https://%67ithub.com/",
+        "https:/github.com/",
+        "https://ｇｉｔｈｕｂ.com/",
+    ] {
+        assert!(has(&p, u, rules::AMBIGUOUS), "{u}");
+    }
+    assert!(has(&p, "https://a@github.com/", rules::USERINFO));
+    assert!(has(&p, "https://@github.com/", rules::USERINFO));
+    let long = format!("https://github.com/{}", "a".repeat(3000));
+    assert!(has(&p, &long, rules::TOO_LONG));
+}
+
+#[test]
+fn query_and_fragment() {
+    let p = policy();
+    assert!(has(
+        &p,
+        "https://a-corp.com/?access_token=x1",
+        rules::QUERY_CREDENTIAL
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/#id_token=x1",
+        rules::QUERY_CREDENTIAL
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?apiKey=x1",
+        rules::QUERY_CREDENTIAL
+    ));
+    assert!(!has(
+        &p,
+        "https://a-corp.com/?session=false",
+        rules::QUERY_CREDENTIAL
+    ));
+    assert!(has(&p, "https://a-corp.com/?e=a%40b.com", rules::QUERY_PII));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?to=%2B14155552671",
+        rules::QUERY_PII
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?next=https://169.254.169.254/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(!has(
+        &p,
+        "https://a-corp.com/?redirect_uri=http://localhost:8080/cb",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(!has(
+        &p,
+        "https://a-corp.com/?next=/home",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?next=//b-corp.com/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?next=/%5Cb-corp.com/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://localhost.b-corp.com/",
+        rules::HOST_INTERNAL
+    ));
+    assert!(has(
+        &p,
+        "https://a-corp.com/?redirect_uri=javascript:alert(1)",
+        rules::QUERY_REDIRECT
+    ));
+}
+
+#[test]
+fn credential_messages_never_hold_values() {
+    let j = policy().judge(
+        "https://a-corp.com/?password=hunter2secret&x=sk_live_51H8abcdefghijklmnop",
+        "",
+        &RouteUrlRules::default(),
+    );
+    assert!(!j.findings.is_empty());
+    for f in j.findings {
+        assert!(
+            !f.message.contains("hunter2secret") && !f.message.contains("sk_live"),
+            "{}",
+            f.message
+        );
+    }
+}
+
+#[test]
+fn route_lists() {
+    let p = policy();
+    let route = RouteUrlRules {
+        allow: vec!["github.com".into(), "*.acmecorp.com".into()],
+        deny: vec!["gist.github.com".into()],
+    };
+    let r = |u: &str| -> BTreeSet<String> {
+        p.judge(u, "", &route)
+            .findings
+            .into_iter()
+            .map(|f| f.rule)
+            .collect()
+    };
+    assert!(r("https://github.com/x").is_empty());
+    assert!(r("https://api.github.com/x").is_empty());
+    assert!(r("https://app.acmecorp.com/").is_empty());
+    assert!(r("https://acmecorp.com/").contains(rules::DOMAIN_NOT_ALLOWED));
+    assert!(r("https://gitlab.com/").contains(rules::DOMAIN_NOT_ALLOWED));
+    assert!(r("https://gist.github.com/").contains(rules::DOMAIN_DENIED));
+    assert!(r("https://evilgithub.com/").contains(rules::DOMAIN_NOT_ALLOWED));
+}
+
+fn host_strategy() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("github.com".to_string()),
+        Just("accounts.google.com".to_string()),
+        Just("pаypal.com".to_string()),
+        Just("xn--80ak6aa92e.com".to_string()),
+        Just("127.1".to_string()),
+        Just("0x7f000001".to_string()),
+        Just("[::1]".to_string()),
+        Just("localhost".to_string()),
+        Just("GitHub.COM".to_string()),
+        Just("ｇｉｔｈｕｂ.com".to_string()),
+        Just("github.com.".to_string()),
+        Just("paypa1.com".to_string()),
+        Just("bücher.de".to_string()),
+        "[a-z]{1,10}\\.(com|net|io|co\\.uk|internal)",
+    ]
+}
+
+fn url_strategy() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![
+            Just("https://"),
+            Just("http://"),
+            Just("HTTPS://"),
+            Just("javascript:")
+        ],
+        prop_oneof![Just(""), Just("user@"), Just("a:b@")],
+        host_strategy(),
+        prop_oneof![Just(""), Just(":443"), Just(":8443")],
+        "(/[a-zA-Z0-9._~-]{0,8}){0,3}",
+        prop_oneof![
+            Just(""),
+            Just("?client_id=abc&state=xyz"),
+            Just("?access_token=abc"),
+            Just("?e=a%40b.com"),
+            Just("?next=https://127.0.0.1/"),
+            Just("?q=a b"),
+        ],
+        prop_oneof![Just(""), Just("#frag"), Just("#id_token=abc")],
+    )
+        .prop_map(|(s, u, h, port, path, q, f)| format!("{s}{u}{h}{port}{path}{q}{f}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn judging_twice_gives_the_same_findings(url in url_strategy()) {
+        let p = policy();
+        let a = p.judge(&url, "/p", &RouteUrlRules::default());
+        let b = p.judge(&url, "/p", &RouteUrlRules::default());
+        prop_assert_eq!(a.findings, b.findings);
+        prop_assert_eq!(a.view, b.view);
+    }
+
+    #[test]
+    fn canonical_judges_as_allow_or_the_same_blocks(url in url_strategy()) {
+        let p = policy();
+        let a = p.judge(&url, "/p", &RouteUrlRules::default());
+        let Some(canon) = a.view.canonical.clone() else { return Ok(()) };
+        let b = p.judge(&canon, "/p", &RouteUrlRules::default());
+        // Rules about how the string is written disappear in the canonical form (that is its point);
+        // the canonical punycode form may be longer. Every other rule must be the same.
+        let skip = [rules::AMBIGUOUS, rules::TOO_LONG];
+        let set = |j: &UrlJudgement| -> BTreeSet<String> {
+            j.findings.iter().map(|f| f.rule.clone()).filter(|r| !skip.contains(&r.as_str())).collect()
+        };
+        prop_assert_eq!(set(&a), set(&b), "{} -> {}", url, canon);
+        // And the canonical form is a fixed point.
+        prop_assert_eq!(b.view.canonical.as_deref(), Some(canon.as_str()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Arbitrary input (including after a real scheme, where the parser works hardest) never panics,
+    /// and judging is deterministic; the warning page renders for it without raw markup.
+    #[test]
+    fn arbitrary_input_is_judged_deterministically(tail in "\\PC{0,80}", prefix in prop_oneof![Just(""), Just("https://"), Just("https://a@")]) {
+        let p = policy();
+        let url = format!("{prefix}{tail}");
+        let a = p.judge(&url, "/p", &RouteUrlRules::default());
+        let b = p.judge(&url, "/p", &RouteUrlRules::default());
+        prop_assert_eq!(&a.findings, &b.findings);
+        prop_assert!(a.findings.len() <= MAX_FINDINGS);
+        let html = render_warning_page("s", &url, &a.view, &a.findings, "/c", "/b");
+        prop_assert!(!html.contains("<script"));
+    }
+}
+
+#[test]
+fn policy_is_send_sync_and_default_config_compiles() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<UrlPolicy>();
+    let p = UrlPolicy::compile(&UrlConfig::default()).unwrap();
+    // Without lists the structural rules still apply.
+    assert!(has(&p, "https://127.0.0.1/", rules::HOST_IP));
+    assert!(!has(&p, "https://paypa1.com/", rules::HOST_BRAND));
+}
+
+#[test]
+fn warning_page_marks_the_unicode_domain() {
+    let p = policy();
+    let url = "https://login.pаypal.com/signin";
+    let j = p.judge(url, "", &RouteUrlRules::default());
+    let html = render_warning_page("srv", url, &j.view, &j.findings, "/c", "/b");
+    assert!(
+        html.contains("login.<mark>pаypal.com</mark>/signin"),
+        "{html}"
+    );
+    assert!(html.contains("xn--pypal-4ve.com"));
+}

@@ -1,0 +1,92 @@
+//! The labelled URL corpus (tests/corpus/urls.jsonl) judged by the embedded default policy:
+//! every bad URL must be caught (recall 1.0) and at most 2% of the good ones flagged.
+
+use elicitguard::policy::url::{RouteUrlRules, UrlPolicy};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    url: String,
+    label: String,
+    note: String,
+}
+
+const MAX_FPR: f64 = 0.02;
+
+#[test]
+fn corpus_recall_and_false_positive_rate() {
+    let text = include_str!("corpus/urls.jsonl");
+    let policy = UrlPolicy::embedded_default().unwrap();
+    let route = RouteUrlRules::default();
+    let (mut good, mut bad, mut caught, mut false_pos) = (0usize, 0usize, 0usize, 0usize);
+    let mut report = Vec::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let case: Case =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let j = policy.judge(&case.url, "/params/url", &route);
+        let flagged = !j.findings.is_empty();
+        let rules: Vec<&str> = j.findings.iter().map(|f| f.rule.as_str()).collect();
+        match case.label.as_str() {
+            "good" => {
+                good += 1;
+                if flagged {
+                    false_pos += 1;
+                    report.push(format!(
+                        "FALSE POSITIVE line {} ({}): {:?} {:?}",
+                        i + 1,
+                        case.note,
+                        case.url,
+                        rules
+                    ));
+                }
+            }
+            "bad" => {
+                bad += 1;
+                if flagged {
+                    caught += 1;
+                } else {
+                    report.push(format!(
+                        "MISS line {} ({}): {:?}",
+                        i + 1,
+                        case.note,
+                        case.url
+                    ));
+                }
+            }
+            other => panic!("line {}: unknown label {other}", i + 1),
+        }
+    }
+    let recall = caught as f64 / bad.max(1) as f64;
+    let fpr = false_pos as f64 / good.max(1) as f64;
+    for r in &report {
+        println!("{r}");
+    }
+    println!(
+        "recall={recall:.3} fpr={fpr:.3} (n={}, bad={bad}, good={good})",
+        good + bad
+    );
+    assert!(good + bad >= 100, "the corpus must hold at least 100 URLs");
+    assert!(recall >= 1.0, "recall {recall:.3} below 1.0");
+    assert!(
+        fpr <= MAX_FPR,
+        "false-positive rate {fpr:.3} above {MAX_FPR}"
+    );
+}
+
+/// Prints every case with its rules (run with `--ignored --nocapture` to review the corpus by eye).
+#[test]
+#[ignore]
+fn dump_corpus() {
+    let policy = UrlPolicy::embedded_default().unwrap();
+    for line in include_str!("corpus/urls.jsonl").lines() {
+        let case: Case = serde_json::from_str(line).unwrap();
+        let j = policy.judge(&case.url, "", &RouteUrlRules::default());
+        let rules: Vec<&str> = j.findings.iter().map(|f| f.rule.as_str()).collect();
+        println!("{:4} {:60} {:?}", case.label, case.note, rules);
+    }
+}
