@@ -2,13 +2,60 @@
 //!
 //! CONTRACT (secret helper; see issue 4): a [`SecretPolicy`] is compiled once from rule packs (YAML files in
 //! `policies/secrets/`, embedded in the binary with `include_str!`, plus operator packs) into automata; it is
-//! immutable and `Send + Sync`. Findings carry rule ids under `form.secret.*` (e.g. `form.secret.password`,
-//! `form.secret.api_key`, `form.secret.otp`, `form.secret.card`, `form.secret.default_value`) and
-//! `answer.secret.*` for pasted content; messages never contain the secret value itself.
+//! immutable and `Send + Sync`. Findings carry rule ids under `form.secret.*` and `answer.secret.*` for pasted
+//! content; messages never contain the secret value itself.
+//!
+//! How a form is judged is in [`form`]; how an answer is judged, in [`content`]; the pack format, in [`pack`]
+//! and `policies/secrets/core.yaml`; text folding (NFKC, confusables, leetspeak, case and separators), in
+//! [`normalize`].
+//!
+//! Rule ids (all `Action::Block`), one per category of the built-in packs:
+//! - `form.secret.password`: a password or passphrase;
+//! - `form.secret.pin`: a PIN or passcode;
+//! - `form.secret.otp`: a one-time, SMS, TOTP or other two-factor code;
+//! - `form.secret.api_key`: an API key or secret access key;
+//! - `form.secret.token`: an access, refresh, bearer or personal access token, a JWT;
+//! - `form.secret.session`: a session id or cookie;
+//! - `form.secret.client_secret`: an OAuth client, consumer, webhook or signing secret;
+//! - `form.secret.credential`: "credentials", "secret" and the like, of no more precise kind;
+//! - `form.secret.private_key`: an SSH, PGP, wallet or other private key;
+//! - `form.secret.recovery_phrase`: a seed, mnemonic or recovery phrase;
+//! - `form.secret.backup_code`: backup or recovery codes;
+//! - `form.secret.card`: card number, CVV/CVC, card expiry;
+//! - `form.secret.bank_login`: online-banking logins;
+//! - `form.secret.default_value`: a `default`, `enum`, `const`, option or `examples` value that holds a
+//!   credential in a known format (the server must not push one either);
+//! - `form.secret.embedded_value`: the message, a title or a description holds a credential in a known format;
+//! - `answer.secret.<category>`: a pasted answer holds a known format of that category (`token`, `api_key`,
+//!   `client_secret`, `private_key`), `answer.secret.card` (a Luhn-valid card number),
+//!   `answer.secret.high_entropy` (a long random string in a field not declared for one).
+//!
+//! Operator packs may add categories; their rule ids follow the same pattern.
+
+pub mod content;
+pub mod form;
+pub mod normalize;
+pub mod pack;
 
 use serde_json::Value;
 
 use crate::policy::Finding;
+
+/// Most bytes of one value matched against the credential formats. Longer answers are cut: every format
+/// is recognisable from its first bytes, and a PEM header lies at the start of a pasted key.
+pub const MAX_SCAN_BYTES: usize = 64 * 1024;
+
+/// The longest prefix of `text` not over [`MAX_SCAN_BYTES`], cut at a character boundary.
+pub(crate) fn scan_limit(text: &str) -> &str {
+    if text.len() <= MAX_SCAN_BYTES {
+        return text;
+    }
+    let mut end = MAX_SCAN_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}
 
 /// Why a secret pack could not be compiled.
 #[derive(Debug, thiserror::Error)]
@@ -35,14 +82,15 @@ pub struct PackSource {
 /// The compiled classifier.
 #[derive(Debug)]
 pub struct SecretPolicy {
-    _private: (),
+    compiled: pack::Compiled,
 }
 
 impl SecretPolicy {
     /// Compiles the embedded packs plus `extra` operator packs.
     pub fn compile(extra: &[PackSource]) -> Result<Self, SecretError> {
-        let _ = extra;
-        Ok(SecretPolicy { _private: () })
+        Ok(SecretPolicy {
+            compiled: pack::compile(extra)?,
+        })
     }
 
     /// Judges one form-mode elicitation. `params_ptr` points at the elicitation's params object;
@@ -55,8 +103,7 @@ impl SecretPolicy {
         params_ptr: &str,
         allowed_fields: &[String],
     ) -> Vec<Finding> {
-        let _ = (message, schema, params_ptr, allowed_fields);
-        Vec::new()
+        form::judge_form(&self.compiled, message, schema, params_ptr, allowed_fields)
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.
@@ -67,7 +114,6 @@ impl SecretPolicy {
         schema: &Value,
         content_ptr: &str,
     ) -> Vec<Finding> {
-        let _ = (content, schema, content_ptr);
-        Vec::new()
+        content::judge_content(&self.compiled, content, schema, content_ptr)
     }
 }
