@@ -117,3 +117,262 @@ impl SecretPolicy {
         content::judge_content(&self.compiled, content, schema, content_ptr)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn policy() -> SecretPolicy {
+        SecretPolicy::compile(&[]).unwrap()
+    }
+
+    fn rules(p: &SecretPolicy, message: &str, schema: Value) -> Vec<(String, String)> {
+        p.judge_form(message, &schema, "/result/inputRequests/a/params", &[])
+            .into_iter()
+            .map(|f| (f.rule, f.path))
+            .collect()
+    }
+
+    fn form(props: Value) -> Value {
+        json!({"type": "object", "properties": props})
+    }
+
+    #[test]
+    fn names_the_category_and_the_field() {
+        let p = policy();
+        let base = "/result/inputRequests/a/params/requestedSchema/properties";
+        let cases = [
+            (
+                json!({"newPassword": {"type": "string"}}),
+                "form.secret.password",
+                "newPassword",
+            ),
+            (json!({"otp": {"type": "string"}}), "form.secret.otp", "otp"),
+            (
+                json!({"pin": {"type": "integer"}}),
+                "form.secret.pin",
+                "pin",
+            ),
+            (
+                json!({"cvv": {"type": "string"}}),
+                "form.secret.card",
+                "cvv",
+            ),
+            (
+                json!({"a/b": {"type": "string", "title": "Seed phrase"}}),
+                "form.secret.recovery_phrase",
+                "a~1b",
+            ),
+            (
+                json!({"v": {"type": "string", "title": "Clé privée"}}),
+                "form.secret.private_key",
+                "v",
+            ),
+        ];
+        for (props, rule, field) in cases {
+            let got = rules(&p, "Continue", form(props));
+            assert_eq!(got, vec![(rule.to_string(), format!("{base}/{field}"))]);
+        }
+    }
+
+    #[test]
+    fn benign_look_alikes_pass() {
+        let p = policy();
+        assert!(rules(
+            &p,
+            "Settings",
+            form(json!({"max_tokens": {"type": "integer"}}))
+        )
+        .is_empty());
+        assert!(rules(
+            &p,
+            "OKR",
+            form(json!({"kr": {"type": "string", "title": "Key results"}}))
+        )
+        .is_empty());
+        let rotate =
+            json!({"key": {"type": "string", "enum": ["a", "b"], "title": "API key to rotate"}});
+        assert!(rules(&p, "Which API key should be rotated?", form(rotate)).is_empty());
+    }
+
+    #[test]
+    fn message_speaks_for_an_unnamed_field_or_asks_itself() {
+        let p = policy();
+        let got = rules(
+            &p,
+            "Paste your GitHub personal access token",
+            form(json!({"value": {"type": "string"}})),
+        );
+        assert_eq!(got.first().map(|r| r.0.as_str()), Some("form.secret.token"));
+        // A named, unrelated field: the message's own request is the finding.
+        let got = rules(
+            &p,
+            "Enter your password in the notes",
+            form(json!({"notes": {"type": "string"}})),
+        );
+        assert_eq!(
+            got,
+            vec![(
+                "form.secret.password".into(),
+                "/result/inputRequests/a/params/message".into()
+            )]
+        );
+        // The same message over a choice asks nothing that can be typed.
+        assert!(rules(
+            &p,
+            "Enter your password",
+            form(json!({"ok": {"type": "boolean"}}))
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn allowed_fields_are_not_judged_by_name() {
+        let p = policy();
+        let schema =
+            form(json!({"api_key_name": {"type": "string"}, "password": {"type": "string"}}));
+        let allowed = vec!["password".to_string()];
+        assert!(p
+            .judge_form("Continue", &schema, "", &allowed)
+            .iter()
+            .all(|f| !f.path.ends_with("/password")));
+    }
+
+    #[test]
+    fn pushed_credentials_are_findings_without_the_value() {
+        let p = policy();
+        let token = format!("ghp_{}", "a1B2c3D4e5F6g7H8i9J0".repeat(2));
+        let schema = form(json!({"note": {"type": "string", "default": token},
+                                 "pick": {"type": "string", "enum": ["x", token]}}));
+        let findings = p.judge_form(&format!("Your token is {token}"), &schema, "", &[]);
+        let got: Vec<_> = findings
+            .iter()
+            .map(|f| (f.rule.as_str(), f.path.as_str()))
+            .collect();
+        assert!(got.contains(&("form.secret.embedded_value", "/message")));
+        assert!(got.contains(&(
+            "form.secret.default_value",
+            "/requestedSchema/properties/note/default"
+        )));
+        assert!(got.contains(&(
+            "form.secret.default_value",
+            "/requestedSchema/properties/pick/enum/1"
+        )));
+        assert!(findings.iter().all(|f| !f.message.contains(&token)));
+    }
+
+    #[test]
+    fn pasted_answers_are_caught_without_the_value() {
+        let p = policy();
+        let pem = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----";
+        let schema = form(json!({"notes": {"type": "string"}, "commit_sha": {"type": "string"}}));
+        let cases = [
+            (
+                json!({"notes": "sk-proj-abcdefghijklmnopqrstuvwxyz012345"}),
+                Some("answer.secret.api_key"),
+            ),
+            (json!({"notes": pem}), Some("answer.secret.private_key")),
+            (
+                json!({"notes": "my card is 4111 1111 1111 1111 thanks"}),
+                Some("answer.secret.card"),
+            ),
+            (
+                json!({"notes": 4111111111111111u64}),
+                Some("answer.secret.card"),
+            ),
+            (
+                json!({"notes": "9fQ2xL7pZa3VbN8mR4tY6wE1kJ5h"}),
+                Some("answer.secret.high_entropy"),
+            ),
+            (json!({"commit_sha": "9fQ2xL7pZa3VbN8mR4tY6wE1kJ5h"}), None),
+            (
+                json!({"notes": "Please ship it on Tuesday, order 12345"}),
+                None,
+            ),
+            (
+                json!({"notes": ["ok", "AKIAABCDEFGHIJKLMNOP"]}),
+                Some("answer.secret.api_key"),
+            ),
+        ];
+        for (content, want) in cases {
+            let findings = p.judge_content(&content, &schema, "/c");
+            assert_eq!(findings.first().map(|f| f.rule.as_str()), want, "{content}");
+            for f in &findings {
+                assert!(
+                    !f.message.contains("4111")
+                        && !f.message.contains("sk-proj")
+                        && !f.message.contains("BEGIN")
+                );
+            }
+        }
+    }
+
+    fn pack(name: &str, text: &str) -> PackSource {
+        PackSource {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn operator_packs_add_terms_and_disable_categories() {
+        let extra = pack(
+            "ops.yaml",
+            "categories:\n  card: {enabled: false}\ngroups:\n  - kind: strong\n    category: password\n    terms: [zauberwort]\n",
+        );
+        let p = SecretPolicy::compile(&[extra]).unwrap();
+        let got = rules(
+            &p,
+            "x",
+            form(json!({"z": {"type": "string", "title": "Your Zauberwort"}})),
+        );
+        assert_eq!(
+            got.first().map(|r| r.0.as_str()),
+            Some("form.secret.password")
+        );
+        assert!(rules(&p, "x", form(json!({"cvv": {"type": "string"}}))).is_empty());
+        assert!(p
+            .judge_content(&json!({"n": "4111111111111111"}), &form(json!({})), "")
+            .is_empty());
+    }
+
+    #[test]
+    fn a_bad_pack_names_its_file_and_reason() {
+        let cases = [
+            (
+                "typo.yaml",
+                "groups:\n  - kind: strong\n    category: password\n    term: [x]\n",
+                "term",
+            ),
+            (
+                "cat.yaml",
+                "groups:\n  - kind: strong\n    category: nope\n    terms: [x]\n",
+                "nope",
+            ),
+            (
+                "re.yaml",
+                "formats:\n  - {id: broken, category: token, label: t, regex: '(['}\n",
+                "broken",
+            ),
+            (
+                "empty.yaml",
+                "groups:\n  - kind: strong\n    category: pin\n    terms: ['--']\n",
+                "empty",
+            ),
+            ("yaml.yaml", "groups: [\n", "yaml.yaml"),
+        ];
+        for (name, text, needle) in cases {
+            let err = SecretPolicy::compile(&[pack(name, text)])
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(name) && err.contains(needle), "{err}");
+        }
+    }
+
+    #[test]
+    fn policy_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<SecretPolicy>();
+    }
+}
