@@ -34,8 +34,12 @@ fn bench(c: &mut Criterion) {
     let benign = benign_form();
     let hostile = hostile_form();
     let message = "Please review the model settings for this run and confirm the key rotation.";
-    assert!(policy.judge_form(message, &benign, "/params", &[]).is_empty());
-    assert!(!policy.judge_form(message, &hostile, "/params", &[]).is_empty());
+    assert!(policy
+        .judge_form(message, &benign, "/params", &[])
+        .is_empty());
+    assert!(!policy
+        .judge_form(message, &hostile, "/params", &[])
+        .is_empty());
 
     c.bench_function("secret/judge_form 10 fields benign", |b| {
         b.iter(|| policy.judge_form(black_box(message), black_box(&benign), "/params", &[]))
@@ -48,7 +52,9 @@ fn bench(c: &mut Criterion) {
     c.bench_function("secret/judge_content 4 answers", |b| {
         b.iter(|| policy.judge_content(black_box(&content), black_box(&benign), "/content"))
     });
-    c.bench_function("secret/compile packs", |b| b.iter(|| SecretPolicy::compile(&[])));
+    c.bench_function("secret/compile packs", |b| {
+        b.iter(|| SecretPolicy::compile(&[]))
+    });
 }
 
 criterion_group!(benches, bench);

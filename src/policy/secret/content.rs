@@ -106,10 +106,10 @@ fn judge_value(
             ),
         )
     };
-    if let Some(fmt) = c
-        .formats
-        .matches(text)
-        .iter()
+    if let Some(fmt) = super::may_hold_format(text)
+        .then(|| c.formats.matches(text))
+        .into_iter()
+        .flat_map(|m| m.into_iter())
         .filter_map(|i| c.format_infos.get(i))
         .find(|f| c.categories.get(f.category).is_some_and(|k| k.enabled))
     {
@@ -205,7 +205,7 @@ pub fn luhn(digits: &[u8]) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// A whitespace-free run of at least [`MIN_ENTROPY_CHARS`] characters with letters and digits whose entropy

@@ -495,7 +495,7 @@ fn format_finding(
         .category(rule_cat)
         .and_then(|i| c.categories.get(i))
         .is_some_and(|k| k.enabled);
-    if !rule_on || text.len() < 8 {
+    if !rule_on || !super::may_hold_format(text) {
         return None;
     }
     let text = super::scan_limit(text);

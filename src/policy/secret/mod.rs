@@ -45,6 +45,27 @@ use crate::policy::Finding;
 /// is recognisable from its first bytes, and a PEM header lies at the start of a pasted key.
 pub const MAX_SCAN_BYTES: usize = 64 * 1024;
 
+/// Fewest consecutive non-whitespace bytes a credential format needs (`-----BEGIN` is 10; every token
+/// format is longer). Texts without such a run skip the format `RegexSet`: most labels are a few short words.
+/// Operator formats must match such a run too (documented in `policies/secrets/formats.yaml`).
+pub const MIN_FORMAT_RUN: usize = 8;
+
+/// Whether `text` has a run of [`MIN_FORMAT_RUN`] non-whitespace bytes, so a format could match.
+pub(crate) fn may_hold_format(text: &str) -> bool {
+    let mut run = 0usize;
+    for b in text.bytes() {
+        if b.is_ascii_whitespace() {
+            run = 0;
+        } else {
+            run += 1;
+            if run >= MIN_FORMAT_RUN {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The longest prefix of `text` not over [`MAX_SCAN_BYTES`], cut at a character boundary.
 pub(crate) fn scan_limit(text: &str) -> &str {
     if text.len() <= MAX_SCAN_BYTES {
