@@ -178,8 +178,10 @@ impl Evidence<'_> {
                 continue;
             };
             let qualified = self.hits.iter().any(|q| {
+                // Another word: `card` is both weak and a qualifier, but does not qualify itself.
                 q.kind == Kind::Qualifier
                     && q.cat == w.cat
+                    && q.pattern != w.pattern
                     && pick(q)
                     && (q.source != w.source || q.end <= w.start || w.end <= q.start)
             });
