@@ -292,6 +292,10 @@ fn judge_property(
     if let Some((cat, hit)) = ev.strong(own).or_else(|| ev.paired(own)) {
         return Some(finding(c, cat, ptr, name, &hit, "asks for"));
     }
+    if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
+        // "Name of the new key": about the secret the message speaks of, not the secret itself.
+        return None;
+    }
     let clue = ev
         .hits
         .iter()

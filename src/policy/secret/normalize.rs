@@ -94,7 +94,7 @@ pub fn fold(text: &str, stopwords: &HashSet<String>) -> String {
     let mut word: Vec<char> = Vec::with_capacity(32);
     let flush = |word: &mut Vec<char>, out: &mut String| {
         if !word.is_empty() {
-            emit_word(word, out, stopwords);
+            emit_word(word, out);
             word.clear();
         }
     };
@@ -106,7 +106,55 @@ pub fn fold(text: &str, stopwords: &HashSet<String>) -> String {
         }
     }
     flush(&mut word, &mut out);
-    out
+    finish(&out, stopwords)
+}
+
+/// Joins a word spelled out letter by letter (`p_a_s_s_w_o_r_d`, `p a s s`): a run of at least
+/// `MIN_SPELLED` one-letter words becomes one word. Then drops stopwords (after joining: `a` and `o` are
+/// stopwords and letters of `password` alike).
+fn finish(out: &str, stopwords: &HashSet<String>) -> String {
+    /// Shortest run of one-letter words taken as a spelled-out word: `x y` is a pair of names, `p a s s` is not.
+    const MIN_SPELLED: usize = 3;
+    let single = |w: &str| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(|c| c.is_alphabetic()) && cs.next().is_none()
+    };
+    let words: Vec<&str> = out.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut run = 0usize;
+    let mut spelled = false;
+    for w in &words {
+        run = if single(w) { run + 1 } else { 0 };
+        spelled |= run >= MIN_SPELLED;
+    }
+    if !spelled && !words.iter().any(|w| stopwords.contains(*w)) {
+        return out.to_string();
+    }
+    let keep = |w: &str, joined: &mut String| {
+        if !stopwords.contains(w) {
+            joined.push_str(w);
+            joined.push(' ');
+        }
+    };
+    let mut joined = String::with_capacity(out.len());
+    joined.push(' ');
+    let mut i = 0;
+    while i < words.len() {
+        let mut j = i;
+        while j < words.len() && words.get(j).is_some_and(|w| single(w)) {
+            j += 1;
+        }
+        if j - i >= MIN_SPELLED {
+            let spelled: String = words.iter().take(j).skip(i).copied().collect();
+            keep(&spelled, &mut joined);
+            i = j;
+        } else {
+            if let Some(w) = words.get(i) {
+                keep(w, &mut joined);
+            }
+            i += 1;
+        }
+    }
+    joined
 }
 
 /// Folds without dropping stopwords: used to fold the stopword list itself.
@@ -128,7 +176,7 @@ fn truncate(text: &str, max: usize) -> &str {
 
 /// Splits one raw word at camelCase and trailing-digit boundaries, undoes leetspeak, lower-cases, and appends
 /// each piece that is not a stopword followed by a space.
-fn emit_word(word: &mut [char], out: &mut String, stopwords: &HashSet<String>) {
+fn emit_word(word: &mut [char], out: &mut String) {
     // Leetspeak first, on the raw word: a run of leet characters with an ASCII letter on both sides.
     let n = word.len();
     let mut i = 0;
@@ -159,17 +207,17 @@ fn emit_word(word: &mut [char], out: &mut String, stopwords: &HashSet<String>) {
     for i in 0..n {
         let c = word[i];
         if c == '@' || c == '$' {
-            push_piece(&word[start..i], &mut piece, out, stopwords);
+            push_piece(&word[start..i], &mut piece, out);
             start = i + 1;
             continue;
         }
         if i > start && is_boundary(&word[start..], i - start) {
-            push_piece(&word[start..i], &mut piece, out, stopwords);
+            push_piece(&word[start..i], &mut piece, out);
             start = i;
         }
     }
     if start < n {
-        push_piece(&word[start..], &mut piece, out, stopwords);
+        push_piece(&word[start..], &mut piece, out);
     }
 }
 
@@ -196,8 +244,8 @@ fn is_boundary(w: &[char], i: usize) -> bool {
     false
 }
 
-/// Lower-cases one piece into `scratch` and appends it to `out` unless it is a stopword.
-fn push_piece(piece: &[char], scratch: &mut String, out: &mut String, stopwords: &HashSet<String>) {
+/// Lower-cases one piece into `scratch` and appends it to `out` with a space.
+fn push_piece(piece: &[char], scratch: &mut String, out: &mut String) {
     if piece.is_empty() {
         return;
     }
@@ -208,9 +256,6 @@ fn push_piece(piece: &[char], scratch: &mut String, out: &mut String, stopwords:
         } else {
             scratch.extend(c.to_lowercase());
         }
-    }
-    if stopwords.contains(scratch.as_str()) {
-        return;
     }
     out.push_str(scratch);
     out.push(' ');
@@ -233,6 +278,8 @@ mod tests {
         assert_eq!(f("smtp.password"), " smtp password ");
         assert_eq!(f("field1"), " field 1 ");
         assert_eq!(f("code_2fa"), " code 2fa ");
+        assert_eq!(f("p_a_s_s_w_o_r_d"), " password ");
+        assert_eq!(f("x y field"), " x y field ");
     }
 
     #[test]

@@ -105,6 +105,9 @@ pub enum Kind {
     Request,
     /// A part of something ("digit", "character"): a choice field that asks for part of a secret.
     Fragment,
+    /// A word about a secret's metadata ("name", "label", "description"): a field that holds one asks about
+    /// the secret, not for it, and does not take the secret the message speaks of.
+    Metadata,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
 }
