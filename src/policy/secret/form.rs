@@ -387,11 +387,15 @@ fn requested_in_message(c: &Compiled, hits: &[Hit], ptr: &str) -> Option<Finding
         if !info.enabled {
             continue;
         }
+        // "Enter a name for your new API key" asks about the key, not for it.
         let asked = hits.iter().any(|r| {
             r.kind == Kind::Request
                 && r.end <= s.start + 1
                 && s.word >= r.word
                 && s.word - r.word <= REQUEST_REACH
+                && !hits.iter().any(|m| {
+                    m.kind == Kind::Metadata && m.start + 1 >= r.end && m.end <= s.start + 1
+                })
         });
         if asked {
             let term = c.patterns.get(s.pattern).map(|p| p.trim()).unwrap_or("");
