@@ -48,7 +48,7 @@ pub const MAX_SCAN_BYTES: usize = 64 * 1024;
 /// Fewest consecutive non-whitespace bytes a credential format needs (`-----BEGIN` is 10; every token
 /// format is longer). Texts without such a run skip the format `RegexSet`: most labels are a few short words.
 /// Operator formats must match such a run too (documented in `policies/secrets/formats.yaml`).
-pub const MIN_FORMAT_RUN: usize = 8;
+pub const MIN_FORMAT_RUN: usize = 10;
 
 /// Whether `text` has a run of [`MIN_FORMAT_RUN`] non-whitespace bytes, so a format could match.
 pub(crate) fn may_hold_format(text: &str) -> bool {

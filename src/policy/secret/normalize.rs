@@ -25,6 +25,13 @@ fn is_invisible(c: char) -> bool {
         | '\u{1BCA0}'..='\u{1BCA3}' | '\u{E0000}'..='\u{E0FFF}')
 }
 
+/// Whether `c` belongs to a script written without spaces (Han, kana, Hangul).
+pub fn is_unspaced_script(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
+        | 0xFF66..=0xFF9F | 0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F)
+}
+
 /// The letter a leetspeak character stands for inside a word.
 fn leet(c: char) -> Option<char> {
     Some(match c {
@@ -50,6 +57,11 @@ fn unconfuse(text: &str, out: &mut String) {
             continue;
         }
         if is_invisible(c) {
+            continue;
+        }
+        if is_unspaced_script(c) {
+            // Han, kana and Hangul have no Latin look-alikes worth the skeleton's cost.
+            out.push(c);
             continue;
         }
         let upper = c.is_uppercase();
@@ -81,6 +93,9 @@ fn unconfuse(text: &str, out: &mut String) {
 /// Folds `text` into the matching form described in the module doc. `stopwords` are dropped (they must be
 /// given folded, see [`fold_words`]).
 pub fn fold(text: &str, stopwords: &HashSet<String>) -> String {
+    if text.is_empty() {
+        return " ".to_string();
+    }
     let text = truncate(text, MAX_FOLD_BYTES);
     let mut pre = String::new();
     let text: &str = if text.is_ascii() {
@@ -106,29 +121,31 @@ pub fn fold(text: &str, stopwords: &HashSet<String>) -> String {
         }
     }
     flush(&mut word, &mut out);
-    finish(&out, stopwords)
+    finish(out, stopwords)
 }
 
 /// Joins a word spelled out letter by letter (`p_a_s_s_w_o_r_d`, `p a s s`): a run of at least
 /// `MIN_SPELLED` one-letter words becomes one word. Then drops stopwords (after joining: `a` and `o` are
 /// stopwords and letters of `password` alike).
-fn finish(out: &str, stopwords: &HashSet<String>) -> String {
+fn finish(out: String, stopwords: &HashSet<String>) -> String {
     /// Shortest run of one-letter words taken as a spelled-out word: `x y` is a pair of names, `p a s s` is not.
     const MIN_SPELLED: usize = 3;
     let single = |w: &str| {
         let mut cs = w.chars();
         cs.next().is_some_and(|c| c.is_alphabetic()) && cs.next().is_none()
     };
-    let words: Vec<&str> = out.split(' ').filter(|w| !w.is_empty()).collect();
     let mut run = 0usize;
     let mut spelled = false;
-    for w in &words {
+    let mut stop = false;
+    for w in out.split(' ').filter(|w| !w.is_empty()) {
         run = if single(w) { run + 1 } else { 0 };
         spelled |= run >= MIN_SPELLED;
+        stop |= stopwords.contains(w);
     }
-    if !spelled && !words.iter().any(|w| stopwords.contains(*w)) {
-        return out.to_string();
+    if !spelled && !stop {
+        return out;
     }
+    let words: Vec<&str> = out.split(' ').filter(|w| !w.is_empty()).collect();
     let keep = |w: &str, joined: &mut String| {
         if !stopwords.contains(w) {
             joined.push_str(w);

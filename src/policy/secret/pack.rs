@@ -11,7 +11,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::{RegexSet, RegexSetBuilder};
 use serde::Deserialize;
 
-use super::normalize::{fold, fold_words};
+use super::normalize::{fold, fold_words, is_unspaced_script};
 use super::{PackSource, SecretError};
 
 /// The built-in packs, embedded in the binary: (file name, text). Order matters only for error messages.
@@ -246,11 +246,7 @@ fn err(file: &str, reason: impl Into<String>) -> SecretError {
 
 /// Whether a term is written in a script without spaces between words.
 fn unspaced(term: &str) -> bool {
-    term.chars().any(|c| {
-        matches!(c as u32,
-            0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
-            | 0xFF66..=0xFF9F | 0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F)
-    })
+    term.chars().any(is_unspaced_script)
 }
 
 /// Parses and compiles the built-in packs followed by `extra`.
