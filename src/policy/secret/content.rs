@@ -96,7 +96,7 @@ fn judge_value(
     path: &str,
 ) -> Option<Finding> {
     let text = super::scan_limit(text);
-    let field: String = name.chars().filter(|c| !c.is_control()).take(64).collect();
+    let field = super::shown_name(c, name);
     let found = |cat: &str, what: &str| {
         Finding::block(
             format!("answer.secret.{cat}"),

@@ -223,7 +223,16 @@ pub fn judge_form(
     let mut field_found = false;
     if let Some(props) = schema.get("properties").and_then(Value::as_object) {
         for (name, prop) in props.iter().take(MAX_JUDGED_PROPERTIES) {
-            let ptr = pointer_push(&props_ptr, name);
+            // A name that holds a credential is not repeated, not even in a pointer: findings point at
+            // the properties object instead.
+            let withheld =
+                super::may_hold_format(name) && c.formats.is_match(super::scan_limit(name));
+            let ptr = if withheld {
+                props_ptr.clone()
+            } else {
+                pointer_push(&props_ptr, name)
+            };
+            embedded(c, name, &ptr, &mut findings);
             pushed_values(c, prop, &ptr, &mut findings);
             for key in ["title", "description"] {
                 if let Some(text) = prop.get(key).and_then(Value::as_str) {
@@ -360,21 +369,10 @@ fn finding(c: &Compiled, cat: CatId, ptr: &str, name: &str, hit: &Hit, verb: &st
         ptr,
         format!(
             "form field `{}` {verb} {label} (matched \"{term}\" in its {}); secrets must go through URL mode",
-            printable(name),
+            super::shown_name(c, name),
             hit.source.label()
         ),
     )
-}
-
-/// A property name as shown in a message: control characters removed and length capped, since it is the
-/// server's text.
-fn printable(name: &str) -> String {
-    /// Longest property name shown in a finding message, in characters.
-    const MAX_NAME_CHARS: usize = 64;
-    name.chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_NAME_CHARS)
-        .collect()
 }
 
 /// The message asks for a secret right after a request verb.

@@ -66,6 +66,20 @@ pub(crate) fn may_hold_format(text: &str) -> bool {
     false
 }
 
+/// A property name as shown in a finding message: control characters removed, length capped, and withheld
+/// altogether when it holds a credential format (a server could push a secret in a name, too).
+pub(crate) fn shown_name(c: &pack::Compiled, name: &str) -> String {
+    /// Longest property name shown in a finding message, in characters.
+    const MAX_NAME_CHARS: usize = 64;
+    if may_hold_format(name) && c.formats.is_match(scan_limit(name)) {
+        return "(name withheld)".to_string();
+    }
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect()
+}
+
 /// The longest prefix of `text` not over [`MAX_SCAN_BYTES`], cut at a character boundary.
 pub(crate) fn scan_limit(text: &str) -> &str {
     if text.len() <= MAX_SCAN_BYTES {
@@ -281,6 +295,19 @@ mod tests {
             "/requestedSchema/properties/pick/enum/1"
         )));
         assert!(findings.iter().all(|f| !f.message.contains(&token)));
+        // A credential pushed as a property name is a finding, and the name is not repeated.
+        let schema = form(json!({ token.clone(): {"type": "string", "title": "Password"} }));
+        let findings = p.judge_form("x", &schema, "", &[]);
+        assert!(findings
+            .iter()
+            .any(|f| f.rule == "form.secret.embedded_value"));
+        // The field itself is judged too (its name already reads as a GitHub token, its title as a password).
+        assert!(findings
+            .iter()
+            .any(|f| f.rule == "form.secret.token" || f.rule == "form.secret.password"));
+        assert!(findings
+            .iter()
+            .all(|f| !f.message.contains(&token) && !f.path.contains(&token)));
     }
 
     #[test]
