@@ -327,4 +327,17 @@ mod tests {
             " characters password "
         );
     }
+
+    proptest::proptest! {
+        #[test]
+        fn folding_any_text_is_total_and_ignores_invisibles(text in "\\PC{0,60}", at in 0usize..60) {
+            let folded = f(&text);
+            proptest::prop_assert!(folded.starts_with(' ') && folded.ends_with(' '));
+            // A zero-width space inserted anywhere changes nothing a person reads, nor the folding.
+            let cut = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
+            let hidden = format!("{}\u{200B}{}", &text[..cut], &text[cut..]);
+            let (a, b) = (f(&hidden), f(&text));
+            proptest::prop_assert_eq!(a, b);
+        }
+    }
 }
