@@ -2,13 +2,95 @@
 //!
 //! CONTRACT (secret helper; see issue 4): a [`SecretPolicy`] is compiled once from rule packs (YAML files in
 //! `policies/secrets/`, embedded in the binary with `include_str!`, plus operator packs) into automata; it is
-//! immutable and `Send + Sync`. Findings carry rule ids under `form.secret.*` (e.g. `form.secret.password`,
-//! `form.secret.api_key`, `form.secret.otp`, `form.secret.card`, `form.secret.default_value`) and
-//! `answer.secret.*` for pasted content; messages never contain the secret value itself.
+//! immutable and `Send + Sync`. Findings carry rule ids under `form.secret.*` and `answer.secret.*` for pasted
+//! content; messages never contain the secret value itself.
+//!
+//! How a form is judged is in [`form`]; how an answer is judged, in [`content`]; the pack format, in [`pack`]
+//! and `policies/secrets/core.yaml`; text folding (NFKC, confusables, leetspeak, case and separators), in
+//! [`normalize`].
+//!
+//! Rule ids (all `Action::Block`), one per category of the built-in packs:
+//! - `form.secret.password`: a password or passphrase;
+//! - `form.secret.pin`: a PIN or passcode;
+//! - `form.secret.otp`: a one-time, SMS, TOTP or other two-factor code;
+//! - `form.secret.api_key`: an API key or secret access key;
+//! - `form.secret.token`: an access, refresh, bearer or personal access token, a JWT;
+//! - `form.secret.session`: a session id or cookie;
+//! - `form.secret.client_secret`: an OAuth client, consumer, webhook or signing secret;
+//! - `form.secret.credential`: "credentials", "secret" and the like, of no more precise kind;
+//! - `form.secret.private_key`: an SSH, PGP, wallet or other private key;
+//! - `form.secret.recovery_phrase`: a seed, mnemonic or recovery phrase;
+//! - `form.secret.backup_code`: backup or recovery codes;
+//! - `form.secret.card`: card number, CVV/CVC, card expiry;
+//! - `form.secret.bank_login`: online-banking logins;
+//! - `form.secret.default_value`: a `default`, `enum`, `const`, option or `examples` value that holds a
+//!   credential in a known format (the server must not push one either);
+//! - `form.secret.embedded_value`: the message, a title or a description holds a credential in a known format;
+//! - `answer.secret.<category>`: a pasted answer holds a known format of that category (`token`, `api_key`,
+//!   `client_secret`, `private_key`), `answer.secret.card` (a Luhn-valid card number),
+//!   `answer.secret.high_entropy` (a long random string in a field not declared for one).
+//!
+//! Operator packs may add categories; their rule ids follow the same pattern.
+
+pub mod content;
+pub mod form;
+pub mod normalize;
+pub mod pack;
 
 use serde_json::Value;
 
 use crate::policy::Finding;
+
+/// Most bytes of one value matched against the credential formats. Longer answers are cut: every format
+/// is recognisable from its first bytes, and a PEM header lies at the start of a pasted key.
+pub const MAX_SCAN_BYTES: usize = 64 * 1024;
+
+/// Fewest consecutive non-whitespace bytes a credential format needs (`-----BEGIN` is 10; every token
+/// format is longer). Texts without such a run skip the format `RegexSet`: most labels are a few short words.
+/// Operator formats must match such a run too (documented in `policies/secrets/formats.yaml`).
+pub const MIN_FORMAT_RUN: usize = 10;
+
+/// Whether `text` has a run of [`MIN_FORMAT_RUN`] non-whitespace bytes, so a format could match.
+pub(crate) fn may_hold_format(text: &str) -> bool {
+    let mut run = 0usize;
+    for b in text.bytes() {
+        if b.is_ascii_whitespace() {
+            run = 0;
+        } else {
+            run += 1;
+            if run >= MIN_FORMAT_RUN {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A property name as shown in a finding message: control characters removed, length capped, and withheld
+/// altogether when it holds a credential format (a server could push a secret in a name, too).
+pub(crate) fn shown_name(c: &pack::Compiled, name: &str) -> String {
+    /// Longest property name shown in a finding message, in characters.
+    const MAX_NAME_CHARS: usize = 64;
+    if may_hold_format(name) && c.formats.is_match(scan_limit(name)) {
+        return "(name withheld)".to_string();
+    }
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect()
+}
+
+/// The longest prefix of `text` not over [`MAX_SCAN_BYTES`], cut at a character boundary.
+pub(crate) fn scan_limit(text: &str) -> &str {
+    if text.len() <= MAX_SCAN_BYTES {
+        return text;
+    }
+    let mut end = MAX_SCAN_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}
 
 /// Why a secret pack could not be compiled.
 #[derive(Debug, thiserror::Error)]
@@ -35,14 +117,15 @@ pub struct PackSource {
 /// The compiled classifier.
 #[derive(Debug)]
 pub struct SecretPolicy {
-    _private: (),
+    compiled: pack::Compiled,
 }
 
 impl SecretPolicy {
     /// Compiles the embedded packs plus `extra` operator packs.
     pub fn compile(extra: &[PackSource]) -> Result<Self, SecretError> {
-        let _ = extra;
-        Ok(SecretPolicy { _private: () })
+        Ok(SecretPolicy {
+            compiled: pack::compile(extra)?,
+        })
     }
 
     /// Judges one form-mode elicitation. `params_ptr` points at the elicitation's params object;
@@ -55,8 +138,7 @@ impl SecretPolicy {
         params_ptr: &str,
         allowed_fields: &[String],
     ) -> Vec<Finding> {
-        let _ = (message, schema, params_ptr, allowed_fields);
-        Vec::new()
+        form::judge_form(&self.compiled, message, schema, params_ptr, allowed_fields)
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.
@@ -67,7 +149,278 @@ impl SecretPolicy {
         schema: &Value,
         content_ptr: &str,
     ) -> Vec<Finding> {
-        let _ = (content, schema, content_ptr);
-        Vec::new()
+        content::judge_content(&self.compiled, content, schema, content_ptr)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn policy() -> SecretPolicy {
+        SecretPolicy::compile(&[]).unwrap()
+    }
+
+    fn rules(p: &SecretPolicy, message: &str, schema: Value) -> Vec<(String, String)> {
+        p.judge_form(message, &schema, "/result/inputRequests/a/params", &[])
+            .into_iter()
+            .map(|f| (f.rule, f.path))
+            .collect()
+    }
+
+    fn form(props: Value) -> Value {
+        json!({"type": "object", "properties": props})
+    }
+
+    #[test]
+    fn names_the_category_and_the_field() {
+        let p = policy();
+        let base = "/result/inputRequests/a/params/requestedSchema/properties";
+        let cases = [
+            (
+                json!({"newPassword": {"type": "string"}}),
+                "form.secret.password",
+                "newPassword",
+            ),
+            (json!({"otp": {"type": "string"}}), "form.secret.otp", "otp"),
+            (
+                json!({"pin": {"type": "integer"}}),
+                "form.secret.pin",
+                "pin",
+            ),
+            (
+                json!({"cvv": {"type": "string"}}),
+                "form.secret.card",
+                "cvv",
+            ),
+            (
+                json!({"a/b": {"type": "string", "title": "Seed phrase"}}),
+                "form.secret.recovery_phrase",
+                "a~1b",
+            ),
+            (
+                json!({"v": {"type": "string", "title": "Clé privée"}}),
+                "form.secret.private_key",
+                "v",
+            ),
+        ];
+        for (props, rule, field) in cases {
+            let got = rules(&p, "Continue", form(props));
+            assert_eq!(got, vec![(rule.to_string(), format!("{base}/{field}"))]);
+        }
+    }
+
+    #[test]
+    fn benign_look_alikes_pass() {
+        let p = policy();
+        assert!(rules(
+            &p,
+            "Settings",
+            form(json!({"max_tokens": {"type": "integer"}}))
+        )
+        .is_empty());
+        assert!(rules(
+            &p,
+            "OKR",
+            form(json!({"kr": {"type": "string", "title": "Key results"}}))
+        )
+        .is_empty());
+        let rotate =
+            json!({"key": {"type": "string", "enum": ["a", "b"], "title": "API key to rotate"}});
+        assert!(rules(&p, "Which API key should be rotated?", form(rotate)).is_empty());
+    }
+
+    #[test]
+    fn message_speaks_for_an_unnamed_field_or_asks_itself() {
+        let p = policy();
+        let got = rules(
+            &p,
+            "Paste your GitHub personal access token",
+            form(json!({"value": {"type": "string"}})),
+        );
+        assert_eq!(got.first().map(|r| r.0.as_str()), Some("form.secret.token"));
+        // A named, unrelated field: the message's own request is the finding.
+        let got = rules(
+            &p,
+            "Enter your password in the notes",
+            form(json!({"notes": {"type": "string"}})),
+        );
+        assert_eq!(
+            got,
+            vec![(
+                "form.secret.password".into(),
+                "/result/inputRequests/a/params/message".into()
+            )]
+        );
+        // The same message over a choice asks nothing that can be typed.
+        assert!(rules(
+            &p,
+            "Enter your password",
+            form(json!({"ok": {"type": "boolean"}}))
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn allowed_fields_are_not_judged_by_name() {
+        let p = policy();
+        let schema =
+            form(json!({"api_key_name": {"type": "string"}, "password": {"type": "string"}}));
+        let allowed = vec!["password".to_string()];
+        assert!(p
+            .judge_form("Continue", &schema, "", &allowed)
+            .iter()
+            .all(|f| !f.path.ends_with("/password")));
+    }
+
+    #[test]
+    fn pushed_credentials_are_findings_without_the_value() {
+        let p = policy();
+        let token = format!("ghp_{}", "a1B2c3D4e5F6g7H8i9J0".repeat(2));
+        let schema = form(json!({"note": {"type": "string", "default": token},
+                                 "pick": {"type": "string", "enum": ["x", token]}}));
+        let findings = p.judge_form(&format!("Your token is {token}"), &schema, "", &[]);
+        let got: Vec<_> = findings
+            .iter()
+            .map(|f| (f.rule.as_str(), f.path.as_str()))
+            .collect();
+        assert!(got.contains(&("form.secret.embedded_value", "/message")));
+        assert!(got.contains(&(
+            "form.secret.default_value",
+            "/requestedSchema/properties/note/default"
+        )));
+        assert!(got.contains(&(
+            "form.secret.default_value",
+            "/requestedSchema/properties/pick/enum/1"
+        )));
+        assert!(findings.iter().all(|f| !f.message.contains(&token)));
+        // A credential pushed as a property name is a finding, and the name is not repeated.
+        let schema = form(json!({ token.clone(): {"type": "string", "title": "Password"} }));
+        let findings = p.judge_form("x", &schema, "", &[]);
+        assert!(findings
+            .iter()
+            .any(|f| f.rule == "form.secret.embedded_value"));
+        // The field itself is judged too (its name already reads as a GitHub token, its title as a password).
+        assert!(findings
+            .iter()
+            .any(|f| f.rule == "form.secret.token" || f.rule == "form.secret.password"));
+        assert!(findings
+            .iter()
+            .all(|f| !f.message.contains(&token) && !f.path.contains(&token)));
+    }
+
+    #[test]
+    fn pasted_answers_are_caught_without_the_value() {
+        let p = policy();
+        let pem = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----";
+        let schema = form(json!({"notes": {"type": "string"}, "commit_sha": {"type": "string"}}));
+        let cases = [
+            (
+                json!({"notes": "sk-proj-abcdefghijklmnopqrstuvwxyz012345"}),
+                Some("answer.secret.api_key"),
+            ),
+            (json!({"notes": pem}), Some("answer.secret.private_key")),
+            (
+                json!({"notes": "my card is 4111 1111 1111 1111 thanks"}),
+                Some("answer.secret.card"),
+            ),
+            (
+                json!({"notes": 4111111111111111u64}),
+                Some("answer.secret.card"),
+            ),
+            (
+                json!({"notes": "9fQ2xL7pZa3VbN8mR4tY6wE1kJ5h"}),
+                Some("answer.secret.high_entropy"),
+            ),
+            (json!({"commit_sha": "9fQ2xL7pZa3VbN8mR4tY6wE1kJ5h"}), None),
+            (
+                json!({"notes": "Please ship it on Tuesday, order 12345"}),
+                None,
+            ),
+            (
+                json!({"notes": ["ok", "AKIAABCDEFGHIJKLMNOP"]}),
+                Some("answer.secret.api_key"),
+            ),
+        ];
+        for (content, want) in cases {
+            let findings = p.judge_content(&content, &schema, "/c");
+            assert_eq!(findings.first().map(|f| f.rule.as_str()), want, "{content}");
+            for f in &findings {
+                assert!(
+                    !f.message.contains("4111")
+                        && !f.message.contains("sk-proj")
+                        && !f.message.contains("BEGIN")
+                );
+            }
+        }
+    }
+
+    fn pack(name: &str, text: &str) -> PackSource {
+        PackSource {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn operator_packs_add_terms_and_disable_categories() {
+        let extra = pack(
+            "ops.yaml",
+            "categories:\n  card: {enabled: false}\ngroups:\n  - kind: strong\n    category: password\n    terms: [zauberwort]\n",
+        );
+        let p = SecretPolicy::compile(&[extra]).unwrap();
+        let got = rules(
+            &p,
+            "x",
+            form(json!({"z": {"type": "string", "title": "Your Zauberwort"}})),
+        );
+        assert_eq!(
+            got.first().map(|r| r.0.as_str()),
+            Some("form.secret.password")
+        );
+        assert!(rules(&p, "x", form(json!({"cvv": {"type": "string"}}))).is_empty());
+        assert!(p
+            .judge_content(&json!({"n": "4111111111111111"}), &form(json!({})), "")
+            .is_empty());
+    }
+
+    #[test]
+    fn a_bad_pack_names_its_file_and_reason() {
+        let cases = [
+            (
+                "typo.yaml",
+                "groups:\n  - kind: strong\n    category: password\n    term: [x]\n",
+                "term",
+            ),
+            (
+                "cat.yaml",
+                "groups:\n  - kind: strong\n    category: nope\n    terms: [x]\n",
+                "nope",
+            ),
+            (
+                "re.yaml",
+                "formats:\n  - {id: broken, category: token, label: t, regex: '(['}\n",
+                "broken",
+            ),
+            (
+                "empty.yaml",
+                "groups:\n  - kind: strong\n    category: pin\n    terms: ['--']\n",
+                "empty",
+            ),
+            ("yaml.yaml", "groups: [\n", "yaml.yaml"),
+        ];
+        for (name, text, needle) in cases {
+            let err = SecretPolicy::compile(&[pack(name, text)])
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(name) && err.contains(needle), "{err}");
+        }
+    }
+
+    #[test]
+    fn policy_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<SecretPolicy>();
     }
 }

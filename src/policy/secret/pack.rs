@@ -1,0 +1,474 @@
+//! Rule packs: the YAML format of `policies/secrets/*.yaml` and its compilation into one automaton.
+//!
+//! Every term of every pack and language is folded (see [`super::normalize`]) and goes into ONE Aho-Corasick
+//! automaton; every credential format goes into ONE [`RegexSet`]. Matching cost is one pass over the text per
+//! automaton, whatever the number of terms. Packs are merged in order: built-in packs first, then operator packs,
+//! which may add terms and formats and switch a category off (`categories: {card: {enabled: false}}`).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use regex::{RegexSet, RegexSetBuilder};
+use serde::Deserialize;
+
+use super::normalize::{fold, fold_words, is_unspaced_script};
+use super::{PackSource, SecretError};
+
+/// The built-in packs, embedded in the binary: (file name, text). Order matters only for error messages.
+pub const BUILTIN_PACKS: &[(&str, &str)] = &[
+    (
+        "core.yaml",
+        include_str!("../../../policies/secrets/core.yaml"),
+    ),
+    (
+        "formats.yaml",
+        include_str!("../../../policies/secrets/formats.yaml"),
+    ),
+    ("en.yaml", include_str!("../../../policies/secrets/en.yaml")),
+    ("de.yaml", include_str!("../../../policies/secrets/de.yaml")),
+    ("fr.yaml", include_str!("../../../policies/secrets/fr.yaml")),
+    ("es.yaml", include_str!("../../../policies/secrets/es.yaml")),
+    ("it.yaml", include_str!("../../../policies/secrets/it.yaml")),
+    ("pt.yaml", include_str!("../../../policies/secrets/pt.yaml")),
+    ("nl.yaml", include_str!("../../../policies/secrets/nl.yaml")),
+    ("ru.yaml", include_str!("../../../policies/secrets/ru.yaml")),
+    ("zh.yaml", include_str!("../../../policies/secrets/zh.yaml")),
+    ("ja.yaml", include_str!("../../../policies/secrets/ja.yaml")),
+    ("ko.yaml", include_str!("../../../policies/secrets/ko.yaml")),
+];
+
+/// Most terms all packs together may hold. The built-in packs hold well under 2,000; the bound keeps a runaway
+/// operator pack from building an automaton of unbounded size.
+pub const MAX_TERMS: usize = 50_000;
+/// Most credential formats all packs together may hold (one `RegexSet`; each format costs DFA states).
+pub const MAX_FORMATS: usize = 256;
+/// Longest regex source accepted for one format.
+pub const MAX_FORMAT_REGEX_BYTES: usize = 1024;
+/// Compiled size limit for the format `RegexSet`, in bytes.
+const REGEX_SIZE_LIMIT: usize = 8 * 1024 * 1024;
+
+/// One pack file. Every key is optional; unknown keys are an error so that a typo cannot switch a rule off.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackFile {
+    /// What the pack is for; for people only.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Language of the pack's terms (`en`, `de`, ...); for people only.
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// Categories declared or changed by this pack, by name (`password`, `api_key`, ...). A later pack
+    /// changes only the fields it sets.
+    #[serde(default)]
+    pub categories: BTreeMap<String, CategorySpec>,
+    /// Term groups: vocabularies with the role they play.
+    #[serde(default)]
+    pub groups: Vec<GroupSpec>,
+    /// Credential value formats.
+    #[serde(default)]
+    pub formats: Vec<FormatSpec>,
+}
+
+/// Settings of one category; the rule ids are `form.secret.<name>` and `answer.secret.<name>`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CategorySpec {
+    /// `false` switches the category off: its terms and formats then produce no finding. Default `true`.
+    #[serde(default)]
+    pub enabled: Option<bool>,
+    /// `true` if the secret can be typed into a number field (a PIN, a card number); otherwise number fields
+    /// are not judged for it (`max_tokens` is a count). Default `false`.
+    #[serde(default)]
+    pub numeric: Option<bool>,
+    /// What the category asks for, in a finding message ("a password"). Default: the name.
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// The role a group of terms plays.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Names the secret on its own ("password", "cvv").
+    Strong,
+    /// Names it only together with a `qualifier` of the same category in the same context ("key" + "aws").
+    Weak,
+    /// Supports a `weak` term of its category ("aws", "ssh", "verification").
+    Qualifier,
+    /// A benign phrase ("max tokens", "public key"): a term of its category (or of any category, when the
+    /// group has none) that lies inside the phrase is ignored.
+    Benign,
+    /// A word that says nothing about a field ("value", "input"): a field named only with such words is
+    /// judged by the elicitation message.
+    Generic,
+    /// A request verb ("enter", "paste"): a `strong` term right after it in the message asks for the secret.
+    Request,
+    /// A part of something ("digit", "character"): a choice field that asks for part of a secret.
+    Fragment,
+    /// A word about a secret's metadata ("name", "label", "description"): a field that holds one asks about
+    /// the secret, not for it, and does not take the secret the message speaks of.
+    Metadata,
+    /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
+    Stopword,
+}
+
+/// Where in a folded text a term matches.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchMode {
+    /// Whole words only: ` pin ` matches `PIN` and `pin_code`, never `spinning`.
+    Word,
+    /// At the start of a word: `парол` matches `пароль` and `пароля`.
+    Prefix,
+    /// At the end of a word: `pass` as a suffix matches `keystorepass`.
+    Suffix,
+    /// Anywhere, also inside words: German compounds, and text without spaces (Chinese, Japanese).
+    Substring,
+}
+
+/// Which texts a term is looked for in.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// Property names, `format`, titles, descriptions, option titles and the message.
+    #[default]
+    Any,
+    /// Property names and `format` only: abbreviations such as `pw` or `pat` that are identifiers, not prose.
+    Name,
+}
+
+/// A group of terms that play one role.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupSpec {
+    /// The role (see [`Kind`]).
+    pub kind: Kind,
+    /// The category: required for `strong`, `weak` and `qualifier`; optional for `benign` (absent: every
+    /// category); not allowed for the others.
+    #[serde(default)]
+    pub category: Option<String>,
+    /// Where a term matches. Default: `word`, or `substring` for a term in a script written without spaces.
+    #[serde(rename = "match", default)]
+    pub match_mode: Option<MatchMode>,
+    /// Where a term is looked for (see [`Scope`]). Default `any`.
+    #[serde(default)]
+    pub scope: Scope,
+    /// The terms, written naturally ("API-Schlüssel", "mot de passe"); they are folded like any text.
+    pub terms: Vec<String>,
+}
+
+/// A credential value format, matched against defaults, option values, texts and answers.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormatSpec {
+    /// Stable name of the format (`github_token`), for people and tests.
+    pub id: String,
+    /// The category an answer holding it is reported under (`answer.secret.<category>`).
+    pub category: String,
+    /// What it is, in a finding message ("a GitHub token"). Never the value.
+    pub label: String,
+    /// The regular expression (Rust `regex` syntax, unanchored).
+    pub regex: String,
+}
+
+/// Index of a category in [`Compiled::categories`].
+pub type CatId = usize;
+
+/// A compiled category.
+#[derive(Debug, Clone)]
+pub struct Category {
+    /// Its name, the last part of its rule ids.
+    pub name: String,
+    /// Whether it produces findings.
+    pub enabled: bool,
+    /// Whether number fields are judged for it.
+    pub numeric: bool,
+    /// Message label.
+    pub label: String,
+}
+
+/// What one automaton pattern means (one pattern may mean several things: `key` is weak for two categories).
+#[derive(Debug, Clone, Copy)]
+pub struct TermInfo {
+    /// Role.
+    pub kind: Kind,
+    /// Category, when the role has one.
+    pub category: Option<CatId>,
+    /// Where it applies.
+    pub scope: Scope,
+}
+
+/// A compiled format.
+#[derive(Debug, Clone)]
+pub struct Format {
+    /// Stable name.
+    pub id: String,
+    /// Category.
+    pub category: CatId,
+    /// Message label.
+    pub label: String,
+}
+
+/// Everything the classifier needs, compiled once.
+#[derive(Debug)]
+pub struct Compiled {
+    /// Categories by id.
+    pub categories: Vec<Category>,
+    /// The term automaton over folded text.
+    pub terms: AhoCorasick,
+    /// The patterns as folded, by pattern id (kept for explanations).
+    pub patterns: Vec<String>,
+    /// What each pattern means, by pattern id.
+    pub infos: Vec<Vec<TermInfo>>,
+    /// The folded stopwords.
+    pub stopwords: HashSet<String>,
+    /// The folded generic words (single words; a field named only with them says nothing).
+    pub generic: HashSet<String>,
+    /// The credential formats, one set.
+    pub formats: RegexSet,
+    /// Format metadata, by index in `formats`.
+    pub format_infos: Vec<Format>,
+}
+
+impl Compiled {
+    /// The id of a category by name.
+    pub fn category(&self, name: &str) -> Option<CatId> {
+        self.categories.iter().position(|c| c.name == name)
+    }
+}
+
+fn err(file: &str, reason: impl Into<String>) -> SecretError {
+    SecretError::Pack {
+        file: file.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Whether a term is written in a script without spaces between words.
+fn unspaced(term: &str) -> bool {
+    term.chars().any(is_unspaced_script)
+}
+
+/// Parses and compiles the built-in packs followed by `extra`.
+pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
+    let mut files: Vec<(String, PackFile)> = Vec::with_capacity(BUILTIN_PACKS.len() + extra.len());
+    for (name, text) in BUILTIN_PACKS {
+        files.push((name.to_string(), parse(name, text)?));
+    }
+    for src in extra {
+        files.push((src.name.clone(), parse(&src.name, &src.text)?));
+    }
+
+    // Pass 1: categories, so that any pack may refer to a category declared by another.
+    let mut categories: Vec<Category> = Vec::new();
+    for (file, pack) in &files {
+        for (name, spec) in &pack.categories {
+            if name.is_empty()
+                || !name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            {
+                return Err(err(
+                    file,
+                    format!("category name {name:?} must be lower-case ASCII, digits or `_`"),
+                ));
+            }
+            let idx = match categories.iter().position(|c| &c.name == name) {
+                Some(i) => i,
+                None => {
+                    categories.push(Category {
+                        name: name.clone(),
+                        enabled: true,
+                        numeric: false,
+                        label: name.replace('_', " "),
+                    });
+                    categories.len() - 1
+                }
+            };
+            if let Some(cat) = categories.get_mut(idx) {
+                if let Some(e) = spec.enabled {
+                    cat.enabled = e;
+                }
+                if let Some(n) = spec.numeric {
+                    cat.numeric = n;
+                }
+                if let Some(l) = &spec.label {
+                    cat.label = l.clone();
+                }
+            }
+        }
+    }
+    let cat_id = |file: &str, name: &str| {
+        categories
+            .iter()
+            .position(|c| c.name == name)
+            .ok_or_else(|| {
+                err(
+                    file,
+                    format!("unknown category {name:?} (declare it under `categories`)"),
+                )
+            })
+    };
+
+    // Pass 2: stopwords, folded, because every other term is folded without them.
+    let mut stopwords = HashSet::new();
+    for (_, pack) in &files {
+        for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
+            for t in &g.terms {
+                for w in fold_words(t).split_whitespace() {
+                    stopwords.insert(w.to_string());
+                }
+            }
+        }
+    }
+
+    // Generic words are looked up per word, not matched: a field is generic when all its words are.
+    let mut generic = HashSet::new();
+    for (_, pack) in &files {
+        for g in pack.groups.iter().filter(|g| g.kind == Kind::Generic) {
+            for t in &g.terms {
+                for w in fold(t, &stopwords).split_whitespace() {
+                    generic.insert(w.to_string());
+                }
+            }
+        }
+    }
+
+    // Pass 3: terms into one deduplicated pattern list.
+    let mut patterns: Vec<String> = Vec::new();
+    let mut infos: Vec<Vec<TermInfo>> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut add = |pattern: String, info: TermInfo| {
+        let id = *index.entry(pattern.clone()).or_insert_with(|| {
+            patterns.push(pattern);
+            infos.push(Vec::new());
+            infos.len() - 1
+        });
+        if let Some(v) = infos.get_mut(id) {
+            v.push(info);
+        }
+    };
+    let mut total = 0usize;
+    for (file, pack) in &files {
+        for g in &pack.groups {
+            if matches!(g.kind, Kind::Stopword | Kind::Generic) {
+                continue;
+            }
+            let needs_cat = matches!(g.kind, Kind::Strong | Kind::Weak | Kind::Qualifier);
+            let may_cat = needs_cat || g.kind == Kind::Benign;
+            let category = match (&g.category, needs_cat, may_cat) {
+                (Some(c), _, true) => Some(cat_id(file, c)?),
+                (None, true, _) => {
+                    return Err(err(
+                        file,
+                        format!("a {:?} group needs a `category`", g.kind),
+                    ))
+                }
+                (Some(_), _, false) => {
+                    return Err(err(
+                        file,
+                        format!("a {:?} group takes no `category`", g.kind),
+                    ))
+                }
+                (None, false, _) => None,
+            };
+            let info = TermInfo {
+                kind: g.kind,
+                category,
+                scope: g.scope,
+            };
+            for term in &g.terms {
+                total += 1;
+                if total > MAX_TERMS {
+                    return Err(err(
+                        file,
+                        format!("more than {MAX_TERMS} terms in all packs"),
+                    ));
+                }
+                let folded = fold(term, &stopwords);
+                let core = folded.trim();
+                if core.is_empty() {
+                    return Err(err(file, format!("term {term:?} is empty once folded")));
+                }
+                let mode = g.match_mode.unwrap_or(if unspaced(term) {
+                    MatchMode::Substring
+                } else {
+                    MatchMode::Word
+                });
+                add(shape(core, mode), info);
+                // A phrase is also written glued together in identifiers: `accesstoken`, `maxtokens`.
+                if core.contains(' ') {
+                    let glued: String = core.split(' ').collect();
+                    if glued.chars().count() >= 6 {
+                        add(glued, info);
+                    }
+                }
+            }
+        }
+    }
+    let terms = AhoCorasickBuilder::new()
+        .match_kind(MatchKind::Standard)
+        .build(&patterns)
+        .map_err(|e| err("(all packs)", format!("term automaton: {e}")))?;
+
+    // Pass 4: formats into one RegexSet.
+    let mut sources = Vec::new();
+    let mut format_infos = Vec::new();
+    for (file, pack) in &files {
+        for f in &pack.formats {
+            if f.regex.len() > MAX_FORMAT_REGEX_BYTES {
+                return Err(err(
+                    file,
+                    format!(
+                        "format {:?}: regex longer than {MAX_FORMAT_REGEX_BYTES} bytes",
+                        f.id
+                    ),
+                ));
+            }
+            // Compiled alone first, so that the error names the format that is wrong.
+            regex::Regex::new(&f.regex)
+                .map_err(|e| err(file, format!("format {:?}: {e}", f.id)))?;
+            format_infos.push(Format {
+                id: f.id.clone(),
+                category: cat_id(file, &f.category)?,
+                label: f.label.clone(),
+            });
+            sources.push(f.regex.clone());
+            if sources.len() > MAX_FORMATS {
+                return Err(err(
+                    file,
+                    format!("more than {MAX_FORMATS} formats in all packs"),
+                ));
+            }
+        }
+    }
+    let formats = RegexSetBuilder::new(&sources)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .map_err(|e| err("(all packs)", format!("format set: {e}")))?;
+
+    Ok(Compiled {
+        categories,
+        terms,
+        patterns,
+        infos,
+        stopwords,
+        generic,
+        formats,
+        format_infos,
+    })
+}
+
+/// The automaton pattern for a folded term in a match mode (folded text is ` word word `).
+fn shape(core: &str, mode: MatchMode) -> String {
+    match mode {
+        MatchMode::Word => format!(" {core} "),
+        MatchMode::Prefix => format!(" {core}"),
+        MatchMode::Suffix => format!("{core} "),
+        MatchMode::Substring => core.to_string(),
+    }
+}
+
+fn parse(file: &str, text: &str) -> Result<PackFile, SecretError> {
+    serde_saphyr::from_str::<PackFile>(text).map_err(|e| err(file, e.to_string()))
+}
