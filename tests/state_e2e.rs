@@ -39,12 +39,17 @@ fn call(id: u64, args: Value, extra: Option<(Value, Value)>) -> String {
         params["requestState"] = state;
         params["inputResponses"] = responses;
     }
-    serde_json::to_string(&json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":params})).unwrap()
+    serde_json::to_string(&json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":params}))
+        .unwrap()
 }
 
 async fn post_json(gw: &Gw, body: String) -> (u16, Value) {
     let (parts, bytes) = send(&http1_client(), post(&gw.url("/mcp"), body)).await;
-    (parts.status.as_u16(), serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&bytes))))
+    (
+        parts.status.as_u16(),
+        serde_json::from_slice(&bytes)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&bytes))),
+    )
 }
 
 fn good_answer() -> Value {
@@ -57,18 +62,37 @@ async fn full_mrtr_exchange_restores_the_upstream_state_byte_for_byte() {
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let (_, first) = post_json(&gw, call(1, json!({"table":4}), None)).await;
     let token = first["result"]["requestState"].as_str().unwrap().to_owned();
-    assert!(token.starts_with("eg1."), "the client holds the gateway's envelope, not the upstream's state: {token}");
+    assert!(
+        token.starts_with("eg1."),
+        "the client holds the gateway's envelope, not the upstream's state: {token}"
+    );
     assert!(!token.contains("up-1"));
-    let (status, done) = post_json(&gw, call(2, json!({"table":4}), Some((json!(token), good_answer())))).await;
+    let (status, done) = post_json(
+        &gw,
+        call(2, json!({"table":4}), Some((json!(token), good_answer()))),
+    )
+    .await;
     assert_eq!(status, 200);
-    let text = done["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{done}"));
+    let text = done["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{done}"));
     assert!(text.starts_with(r#"upstream got state "up-1""#), "{text}");
     assert_eq!(done["id"], 2);
     // The same envelope again: single use.
-    let (status, again) = post_json(&gw, call(3, json!({"table":4}), Some((json!(token), good_answer())))).await;
-    assert_eq!((status, again["error"]["code"].clone()), (400, json!(-32602)));
+    let (status, again) = post_json(
+        &gw,
+        call(3, json!({"table":4}), Some((json!(token), good_answer()))),
+    )
+    .await;
+    assert_eq!(
+        (status, again["error"]["code"].clone()),
+        (400, json!(-32602))
+    );
     assert_eq!(again["error"]["message"], "Invalid or expired requestState");
-    assert!(gw.metrics.encode().contains(r#"elicitguard_envelope_rejections_total{reason="replayed"} 1"#));
+    assert!(gw
+        .metrics
+        .encode()
+        .contains(r#"elicitguard_envelope_rejections_total{reason="replayed"} 1"#));
 }
 
 #[tokio::test]
@@ -87,21 +111,49 @@ async fn forged_swapped_and_missing_envelopes_are_refused() {
         if forged == token {
             continue;
         }
-        let (status, v) = post_json(&gw, call(10, json!({"table":4}), Some((json!(forged), good_answer())))).await;
-        assert_eq!((status, v["error"]["code"].clone()), (400, json!(-32602)), "flip at {i}");
+        let (status, v) = post_json(
+            &gw,
+            call(10, json!({"table":4}), Some((json!(forged), good_answer()))),
+        )
+        .await;
+        assert_eq!(
+            (status, v["error"]["code"].clone()),
+            (400, json!(-32602)),
+            "flip at {i}"
+        );
     }
     // The envelope moved to other params (another table): refused.
-    let (status, _) = post_json(&gw, call(11, json!({"table":5}), Some((json!(token), good_answer())))).await;
+    let (status, _) = post_json(
+        &gw,
+        call(11, json!({"table":5}), Some((json!(token), good_answer()))),
+    )
+    .await;
     assert_eq!(status, 400);
     // The upstream's raw state, or none at all, with answers: refused.
-    let (status, _) = post_json(&gw, call(12, json!({"table":4}), Some((json!("up-1"), good_answer())))).await;
+    let (status, _) = post_json(
+        &gw,
+        call(12, json!({"table":4}), Some((json!("up-1"), good_answer()))),
+    )
+    .await;
     assert_eq!(status, 400);
-    let mut no_state: Value = serde_json::from_str(&call(13, json!({"table":4}), Some((json!(token), good_answer())))).unwrap();
-    no_state["params"].as_object_mut().unwrap().remove("requestState");
+    let mut no_state: Value = serde_json::from_str(&call(
+        13,
+        json!({"table":4}),
+        Some((json!(token), good_answer())),
+    ))
+    .unwrap();
+    no_state["params"]
+        .as_object_mut()
+        .unwrap()
+        .remove("requestState");
     let (status, _) = post_json(&gw, no_state.to_string()).await;
     assert_eq!(status, 400);
     // The untouched token still works afterwards: refusals did not burn it.
-    let (status, v) = post_json(&gw, call(14, json!({"table":4}), Some((json!(token), good_answer())))).await;
+    let (status, v) = post_json(
+        &gw,
+        call(14, json!({"table":4}), Some((json!(token), good_answer()))),
+    )
+    .await;
     assert_eq!(status, 200, "{v}");
 }
 
@@ -110,20 +162,45 @@ async fn answers_outside_what_was_asked_get_32012() {
     let up = asking_upstream(1).await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     for (bad, rule) in [
-        (json!({"when":{"action":"accept","content":{"day":"sun"}}}), "answer.schema"),
-        (json!({"when":{"action":"accept","content":{"day":"mon","guests":99}}}), "answer.schema"),
-        (json!({"when":{"action":"accept","content":{"day":"mon"}},"other":{"action":"accept"}}), "answer.unasked_key"),
+        (
+            json!({"when":{"action":"accept","content":{"day":"sun"}}}),
+            "answer.schema",
+        ),
+        (
+            json!({"when":{"action":"accept","content":{"day":"mon","guests":99}}}),
+            "answer.schema",
+        ),
+        (
+            json!({"when":{"action":"accept","content":{"day":"mon"}},"other":{"action":"accept"}}),
+            "answer.unasked_key",
+        ),
         (json!({"when":{"action":"maybe"}}), "answer.shape"),
     ] {
         let (_, first) = post_json(&gw, call(1, json!({}), None)).await;
         let token = first["result"]["requestState"].clone();
         let (status, v) = post_json(&gw, call(2, json!({}), Some((token, bad.clone())))).await;
-        assert_eq!((status, v["error"]["code"].clone()), (200, json!(-32012)), "{bad}: {v}");
-        assert!(v["error"]["data"]["rules"].as_array().unwrap().contains(&json!(rule)), "{bad}: {v}");
-        assert!(!v.to_string().contains("sun"), "the refused value is never echoed");
+        assert_eq!(
+            (status, v["error"]["code"].clone()),
+            (200, json!(-32012)),
+            "{bad}: {v}"
+        );
+        assert!(
+            v["error"]["data"]["rules"]
+                .as_array()
+                .unwrap()
+                .contains(&json!(rule)),
+            "{bad}: {v}"
+        );
+        assert!(
+            !v.to_string().contains("sun"),
+            "the refused value is never echoed"
+        );
     }
     // No upstream request ever carried a refused answer.
-    assert!(up.requests().iter().all(|r| !String::from_utf8_lossy(&r.body).contains("inputResponses")));
+    assert!(up
+        .requests()
+        .iter()
+        .all(|r| !String::from_utf8_lossy(&r.body).contains("inputResponses")));
 }
 
 #[tokio::test]
@@ -133,10 +210,33 @@ async fn the_round_budget_cuts_an_endless_asker() {
     let cfg = write_config(&dir, &up.url("/mcp"), "limits:\n  max_rounds: 2\n");
     let gw = start_gateway(Source::File(cfg)).await;
     let (_, r1) = post_json(&gw, call(1, json!({}), None)).await;
-    let (_, r2) = post_json(&gw, call(2, json!({}), Some((r1["result"]["requestState"].clone(), good_answer())))).await;
-    assert_eq!(r2["result"]["resultType"], "input_required", "round 2 passes: {r2}");
-    let (status, r3) = post_json(&gw, call(3, json!({}), Some((r2["result"]["requestState"].clone(), good_answer())))).await;
-    assert_eq!((status, r3["error"]["code"].clone()), (200, json!(-32011)), "{r3}");
+    let (_, r2) = post_json(
+        &gw,
+        call(
+            2,
+            json!({}),
+            Some((r1["result"]["requestState"].clone(), good_answer())),
+        ),
+    )
+    .await;
+    assert_eq!(
+        r2["result"]["resultType"], "input_required",
+        "round 2 passes: {r2}"
+    );
+    let (status, r3) = post_json(
+        &gw,
+        call(
+            3,
+            json!({}),
+            Some((r2["result"]["requestState"].clone(), good_answer())),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, r3["error"]["code"].clone()),
+        (200, json!(-32011)),
+        "{r3}"
+    );
     assert_eq!(r3["error"]["data"]["rules"], json!(["limit.rounds"]));
     assert_eq!(r3["id"], 3);
 }

@@ -13,10 +13,10 @@ use http::Uri;
 
 use crate::limit::RateConfig;
 use crate::policy::engine::{Engine, RoutePolicy};
-use crate::state::Keyring;
 use crate::policy::rules::RuleTable;
 use crate::policy::secret::{PackSource, SecretPolicy};
 use crate::policy::url::{RouteUrlRules, UrlConfig, UrlPolicy};
+use crate::state::Keyring;
 
 pub use file::ModeSetting;
 
@@ -548,7 +548,12 @@ fn compile(
         let identity = match &r.identity {
             None => None,
             Some(idf) if idf.mode == file::IdentityMode::Off => None,
-            Some(idf) => match compile_identity(idf, &resolve, upstream_tls_for_jwks(&cfg.upstream_tls, &resolve), watched) {
+            Some(idf) => match compile_identity(
+                idf,
+                &resolve,
+                upstream_tls_for_jwks(&cfg.upstream_tls, &resolve),
+                watched,
+            ) {
                 Ok(v) => Some(RouteIdentity {
                     required: idf.mode == file::IdentityMode::Required,
                     verifier: Arc::new(v),
@@ -608,10 +613,14 @@ fn compile(
         Some(p) => {
             let path = resolve(p);
             watched.push(path.clone());
-            Keyring::from_file(&path).map(Arc::new).map_err(|e| invalid("state.keys_file", e.to_string()))
+            Keyring::from_file(&path)
+                .map(Arc::new)
+                .map_err(|e| invalid("state.keys_file", e.to_string()))
         }
         None => match std::env::var(crate::state::ENV_STATE_KEYS) {
-            Ok(_) => Keyring::from_env().map(Arc::new).map_err(|e| invalid(crate::state::ENV_STATE_KEYS, e.to_string())),
+            Ok(_) => Keyring::from_env()
+                .map(Arc::new)
+                .map_err(|e| invalid(crate::state::ENV_STATE_KEYS, e.to_string())),
             Err(_) => ephemeral_keyring().map_err(|e| invalid("state", e)),
         },
     };
@@ -624,21 +633,44 @@ fn compile(
     };
     let state_ttl_seconds = cfg.state.ttl_seconds.unwrap_or(DEFAULT_STATE_TTL_SECONDS);
     if state_ttl_seconds == 0 || state_ttl_seconds > 86_400 {
-        errs.push(invalid("state.ttl_seconds", "must be between 1 and 86400".into()));
+        errs.push(invalid(
+            "state.ttl_seconds",
+            "must be between 1 and 86400".into(),
+        ));
     }
     let rd = RateConfig::default();
     let mut nz = |field: &str, v: Option<u32>, d: std::num::NonZeroU32| match v {
         None => d,
         Some(v) => std::num::NonZeroU32::new(v).unwrap_or_else(|| {
-            errs.push(ConfigError::Invalid { file: f.to_owned(), field: field.to_owned(), reason: "must be greater than zero".into() });
+            errs.push(ConfigError::Invalid {
+                file: f.to_owned(),
+                field: field.to_owned(),
+                reason: "must be greater than zero".into(),
+            });
             d
         }),
     };
     let rate = RateConfig {
-        per_principal_burst: nz("limits.elicitation_burst", l.elicitation_burst, rd.per_principal_burst),
-        per_principal_per_minute: nz("limits.elicitations_per_minute", l.elicitations_per_minute, rd.per_principal_per_minute),
-        per_route_burst: nz("limits.route_elicitation_burst", l.route_elicitation_burst, rd.per_route_burst),
-        per_route_per_minute: nz("limits.route_elicitations_per_minute", l.route_elicitations_per_minute, rd.per_route_per_minute),
+        per_principal_burst: nz(
+            "limits.elicitation_burst",
+            l.elicitation_burst,
+            rd.per_principal_burst,
+        ),
+        per_principal_per_minute: nz(
+            "limits.elicitations_per_minute",
+            l.elicitations_per_minute,
+            rd.per_principal_per_minute,
+        ),
+        per_route_burst: nz(
+            "limits.route_elicitation_burst",
+            l.route_elicitation_burst,
+            rd.per_route_burst,
+        ),
+        per_route_per_minute: nz(
+            "limits.route_elicitations_per_minute",
+            l.route_elicitations_per_minute,
+            rd.per_route_per_minute,
+        ),
         max_tracked_keys: rd.max_tracked_keys,
     };
 
@@ -681,7 +713,10 @@ fn compile(
 /// Default clock skew for JWT `exp`/`nbf`.
 const DEFAULT_LEEWAY_SECONDS: u64 = 60;
 
-fn upstream_tls_for_jwks(t: &file::UpstreamTlsFile, resolve: &dyn Fn(&str) -> PathBuf) -> Option<rustls::ClientConfig> {
+fn upstream_tls_for_jwks(
+    t: &file::UpstreamTlsFile,
+    resolve: &dyn Fn(&str) -> PathBuf,
+) -> Option<rustls::ClientConfig> {
     tls::client_config(t.extra_ca.as_deref().map(resolve).as_deref(), None, None).ok()
 }
 
@@ -694,28 +729,46 @@ fn compile_identity(
     use crate::identity::{JwksSource, JwtConfig, JwtVerifier, KeySet};
     let mut algorithms = Vec::new();
     for a in &idf.algorithms {
-        algorithms.push(a.parse::<jsonwebtoken::Algorithm>().map_err(|_| format!("algorithms: {a:?} is not a JWT algorithm"))?);
+        algorithms.push(
+            a.parse::<jsonwebtoken::Algorithm>()
+                .map_err(|_| format!("algorithms: {a:?} is not a JWT algorithm"))?,
+        );
     }
     let source = match (&idf.jwks_file, &idf.jwks_url) {
         (Some(p), None) => {
             let path = resolve(p);
             watched.push(path.clone());
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("jwks_file {}: {e}", path.display()))?;
-            JwksSource::fixed(KeySet::from_jwks(&text).map_err(|e| format!("jwks_file {}: {e}", path.display()))?)
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("jwks_file {}: {e}", path.display()))?;
+            JwksSource::fixed(
+                KeySet::from_jwks(&text)
+                    .map_err(|e| format!("jwks_file {}: {e}", path.display()))?,
+            )
         }
         (None, Some(url)) => {
             let uri: http::Uri = url.parse().map_err(|e| format!("jwks_url: {e}"))?;
-            if uri.scheme_str() != Some("https") && uri.host() != Some("127.0.0.1") && uri.host() != Some("localhost") {
+            if uri.scheme_str() != Some("https")
+                && uri.host() != Some("127.0.0.1")
+                && uri.host() != Some("localhost")
+            {
                 return Err("jwks_url must be https (plain http only for localhost)".into());
             }
             let tls_cfg = tls_cfg.ok_or("jwks_url: no TLS configuration")?;
-            JwksSource::remote(jwks_fetch(uri, tls_cfg), crate::identity::DEFAULT_MIN_REFETCH)
+            JwksSource::remote(
+                jwks_fetch(uri, tls_cfg),
+                crate::identity::DEFAULT_MIN_REFETCH,
+            )
         }
         _ => return Err("exactly one of jwks_file and jwks_url".into()),
     };
     let leeway = idf.leeway_seconds.unwrap_or(DEFAULT_LEEWAY_SECONDS);
     JwtVerifier::new(
-        JwtConfig { issuers: idf.issuers.clone(), audiences: idf.audiences.clone(), algorithms, leeway_seconds: leeway },
+        JwtConfig {
+            issuers: idf.issuers.clone(),
+            audiences: idf.audiences.clone(),
+            algorithms,
+            leeway_seconds: leeway,
+        },
         Arc::new(source),
     )
     .map_err(|e| e.to_string())
@@ -724,19 +777,32 @@ fn compile_identity(
 /// Fetches a JWKS document over HTTPS with a bounded body.
 fn jwks_fetch(uri: http::Uri, tls_cfg: rustls::ClientConfig) -> crate::identity::JwksFetch {
     use http_body_util::BodyExt;
-    let https = hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls_cfg).https_or_http().enable_http1().build();
+    let https = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(tls_cfg)
+        .https_or_http()
+        .enable_http1()
+        .build();
     let client: hyper_util::client::legacy::Client<_, http_body_util::Empty<bytes::Bytes>> =
-        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build(https);
+        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+            .build(https);
     Arc::new(move || {
         let client = client.clone();
         let uri = uri.clone();
         Box::pin(async move {
-            let resp = client.get(uri).await.map_err(|e| format!("jwks fetch: {e}"))?;
+            let resp = client
+                .get(uri)
+                .await
+                .map_err(|e| format!("jwks fetch: {e}"))?;
             if !resp.status().is_success() {
                 return Err(format!("jwks fetch: HTTP {}", resp.status()));
             }
-            let body = http_body_util::Limited::new(resp.into_body(), crate::identity::MAX_JWKS_BYTES);
-            let bytes = body.collect().await.map_err(|e| format!("jwks fetch: {e}"))?.to_bytes();
+            let body =
+                http_body_util::Limited::new(resp.into_body(), crate::identity::MAX_JWKS_BYTES);
+            let bytes = body
+                .collect()
+                .await
+                .map_err(|e| format!("jwks fetch: {e}"))?
+                .to_bytes();
             String::from_utf8(bytes.to_vec()).map_err(|_| "jwks fetch: not UTF-8".to_owned())
         })
     })
@@ -747,8 +813,11 @@ pub const DEFAULT_STATE_TTL_SECONDS: u64 = 600;
 
 /// The random keyring used when none is configured: made once per process, so reloads keep it.
 pub fn ephemeral_keyring() -> Result<Arc<Keyring>, String> {
-    static EPHEMERAL: std::sync::OnceLock<Result<Arc<Keyring>, String>> = std::sync::OnceLock::new();
-    EPHEMERAL.get_or_init(|| Keyring::random().map(Arc::new).map_err(|e| e.to_string())).clone()
+    static EPHEMERAL: std::sync::OnceLock<Result<Arc<Keyring>, String>> =
+        std::sync::OnceLock::new();
+    EPHEMERAL
+        .get_or_init(|| Keyring::random().map(Arc::new).map_err(|e| e.to_string()))
+        .clone()
 }
 
 /// True when the snapshot seals with the random per-process key.

@@ -18,9 +18,9 @@ use crate::proxy::enforce::{decide, Context, Outcome};
 use crate::proxy::error::{json_response, ProxyError};
 use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
+use crate::proxy::retry;
 use crate::proxy::sessions::Lookup;
 use crate::proxy::sse::{Shared, SseFilter, UpstreamAnswerer};
-use crate::proxy::retry;
 use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
 use crate::telemetry::{method_label, RequestLabels, RouteLabels, UpstreamErrorLabels};
@@ -141,7 +141,14 @@ async fn proxy(
         let info = classify_request(&v, header_version);
         (v, info)
     } else {
-        let info = RequestInfo { era: Era::Legacy, method: None, id: None, declared: None, is_response: false, is_batch: false };
+        let info = RequestInfo {
+            era: Era::Legacy,
+            method: None,
+            id: None,
+            declared: None,
+            is_response: false,
+            is_batch: false,
+        };
         (Value::Null, info)
     };
     let mut body = body;
@@ -182,8 +189,20 @@ async fn proxy(
     let mut prev_round = 0;
     let mut digest = String::new();
     let method = info.method.clone().unwrap_or_default();
-    if !monitor && info.era == Era::Modern && (retry::is_mrtr_method(&method) || method == "tasks/update") {
-        match retry::check_request(&request, &method, &route.name, &principal, &snap.keyring, &gw.replay, &snap.engine.secret, retry::now_unix()) {
+    if !monitor
+        && info.era == Era::Modern
+        && (retry::is_mrtr_method(&method) || method == "tasks/update")
+    {
+        match retry::check_request(
+            &request,
+            &method,
+            &route.name,
+            &principal,
+            &snap.keyring,
+            &gw.replay,
+            &snap.engine.secret,
+            retry::now_unix(),
+        ) {
             Ok(checked) => {
                 prev_round = checked.round;
                 digest = checked.params_digest;
@@ -326,7 +345,12 @@ async fn proxy(
             };
             if let Some(l) = limited {
                 meta.outcome = "blocked";
-                recorder.event("rate_limit", Verdict::Block, vec![l.rule.to_owned()], &crate::telemetry::incident_id());
+                recorder.event(
+                    "rate_limit",
+                    Verdict::Block,
+                    vec![l.rule.to_owned()],
+                    &crate::telemetry::incident_id(),
+                );
             }
             if let Some(j) = &d.judgement {
                 meta.outcome = match j.verdict {
@@ -377,15 +401,29 @@ async fn proxy(
     }
 }
 
-async fn identify(gw: &Gateway, route: &Route, headers: &http::HeaderMap) -> Result<String, ProxyError> {
+async fn identify(
+    gw: &Gateway,
+    route: &Route,
+    headers: &http::HeaderMap,
+) -> Result<String, ProxyError> {
     use crate::identity::{bearer_from_headers, www_authenticate, IdentityError};
-    let Some(id) = &route.identity else { return Ok("anonymous".to_owned()) };
+    let Some(id) = &route.identity else {
+        return Ok("anonymous".to_owned());
+    };
     let refuse = |e: IdentityError| {
-        gw.metrics.identity_failures.get_or_create(&crate::telemetry::ReasonLabels { reason: e.as_str() }).inc();
+        gw.metrics
+            .identity_failures
+            .get_or_create(&crate::telemetry::ReasonLabels { reason: e.as_str() })
+            .inc();
         ProxyError::Unauthorized(www_authenticate(id.resource_metadata.as_deref(), &e))
     };
     match bearer_from_headers(headers) {
-        Ok(Some(token)) => id.verifier.verify_or_refresh(token).await.map(|p| p.to_string()).map_err(refuse),
+        Ok(Some(token)) => id
+            .verifier
+            .verify_or_refresh(token)
+            .await
+            .map(|p| p.to_string())
+            .map_err(refuse),
         Ok(None) if id.required => Err(refuse(IdentityError::Missing)),
         Ok(None) => Ok("anonymous".to_owned()),
         Err(e) => Err(refuse(e)),
@@ -394,7 +432,14 @@ async fn identify(gw: &Gateway, route: &Route, headers: &http::HeaderMap) -> Res
 
 /// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
 /// only), -32012 for answers (the rules, never the values).
-fn refused(gw: &Gateway, route: &Route, info: &RequestInfo, meta: &mut Meta, principal: &str, refusal: retry::Refusal) -> Response<ProxyBody> {
+fn refused(
+    gw: &Gateway,
+    route: &Route,
+    info: &RequestInfo,
+    meta: &mut Meta,
+    principal: &str,
+    refusal: retry::Refusal,
+) -> Response<ProxyBody> {
     use crate::proxy::error::{codes, error_message};
     let incident = crate::telemetry::incident_id();
     let recorder = Recorder {
@@ -409,23 +454,44 @@ fn refused(gw: &Gateway, route: &Route, info: &RequestInfo, meta: &mut Meta, pri
     meta.outcome = "rejected";
     match refusal {
         retry::Refusal::Envelope(reason) => {
-            gw.metrics.envelope_rejections.get_or_create(&crate::telemetry::ReasonLabels { reason }).inc();
-            recorder.event("envelope", Verdict::Block, vec![format!("state.{reason}")], &incident);
+            gw.metrics
+                .envelope_rejections
+                .get_or_create(&crate::telemetry::ReasonLabels { reason })
+                .inc();
+            recorder.event(
+                "envelope",
+                Verdict::Block,
+                vec![format!("state.{reason}")],
+                &incident,
+            );
             json_response(
                 StatusCode::BAD_REQUEST,
-                &error_message(info.id.as_ref(), codes::INVALID_PARAMS, "Invalid or expired requestState", Some(serde_json::json!({"incident": incident}))),
+                &error_message(
+                    info.id.as_ref(),
+                    codes::INVALID_PARAMS,
+                    "Invalid or expired requestState",
+                    Some(serde_json::json!({"incident": incident})),
+                ),
             )
         }
         retry::Refusal::Answers(findings) => {
             let mut rules: Vec<String> = Vec::new();
             for f in &findings {
-                gw.metrics.answers_refused.get_or_create(&crate::telemetry::RuleLabels { rule: f.rule.clone() }).inc();
+                gw.metrics
+                    .answers_refused
+                    .get_or_create(&crate::telemetry::RuleLabels {
+                        rule: f.rule.clone(),
+                    })
+                    .inc();
                 if !rules.contains(&f.rule) {
                     rules.push(f.rule.clone());
                 }
             }
             recorder.event("answers", Verdict::Block, rules.clone(), &incident);
-            let why = findings.first().map(|f| f.message.as_str()).unwrap_or("the answers do not match what was asked");
+            let why = findings
+                .first()
+                .map(|f| f.message.as_str())
+                .unwrap_or("the answers do not match what was asked");
             json_response(
                 StatusCode::OK,
                 &error_message(

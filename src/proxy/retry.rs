@@ -24,7 +24,10 @@ pub fn is_mrtr_method(method: &str) -> bool {
 
 /// Unix seconds now.
 pub fn now_unix() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
 }
 
 /// What a checked request carries forward.
@@ -62,7 +65,11 @@ pub fn check_request(
     let digest = params_digest(params);
     let state = params.get("requestState");
     let responses = params.get("inputResponses");
-    let fresh = Checked { round: 0, new_body: None, params_digest: digest.clone() };
+    let fresh = Checked {
+        round: 0,
+        new_body: None,
+        params_digest: digest.clone(),
+    };
     let Some(state) = state else {
         return match responses {
             None => Ok(fresh),
@@ -78,8 +85,12 @@ pub fn check_request(
             Some(_) => Err(Refusal::Envelope("missing")),
         };
     };
-    let Some(token) = state.as_str() else { return Err(Refusal::Envelope("malformed")) };
-    let env = keyring.open(token, route, now).map_err(|e| Refusal::Envelope(e.as_str()))?;
+    let Some(token) = state.as_str() else {
+        return Err(Refusal::Envelope("malformed"));
+    };
+    let env = keyring
+        .open(token, route, now)
+        .map_err(|e| Refusal::Envelope(e.as_str()))?;
     if env.principal != principal {
         return Err(Refusal::Envelope("principal"));
     }
@@ -97,7 +108,9 @@ pub fn check_request(
         }
     }
     // Single use: checked last, so a refused retry does not burn the envelope the client may fix and resend.
-    replay.check_and_insert(&env.id, env.expires_at, now).map_err(|e| Refusal::Envelope(e.as_str()))?;
+    replay
+        .check_and_insert(&env.id, env.expires_at, now)
+        .map_err(|e| Refusal::Envelope(e.as_str()))?;
     let mut forwarded = request.clone();
     if let Some(p) = forwarded.get_mut("params").and_then(Value::as_object_mut) {
         match &env.upstream_state {
@@ -110,19 +123,34 @@ pub fn check_request(
         }
     }
     let body = serde_json::to_vec(&forwarded).map_err(|_| Refusal::Envelope("malformed"))?;
-    Ok(Checked { round: env.round, new_body: Some(Bytes::from(body)), params_digest: digest })
+    Ok(Checked {
+        round: env.round,
+        new_body: Some(Bytes::from(body)),
+        params_digest: digest,
+    })
 }
 
 /// Secrets pasted into accepted form answers.
-fn pasted_secrets(responses: &Value, asked: &[(String, Asked)], secret: &SecretPolicy) -> Vec<Finding> {
+fn pasted_secrets(
+    responses: &Value,
+    asked: &[(String, Asked)],
+    secret: &SecretPolicy,
+) -> Vec<Finding> {
     let mut out = Vec::new();
-    let Some(map) = responses.as_object() else { return out };
+    let Some(map) = responses.as_object() else {
+        return out;
+    };
     for (key, answer) in map {
-        let Some(content) = answer.get("content") else { continue };
-        let schema = asked.iter().find(|(k, _)| k == key).and_then(|(_, a)| match a {
-            Asked::Form { schema } => Some(schema.clone()),
-            _ => None,
-        });
+        let Some(content) = answer.get("content") else {
+            continue;
+        };
+        let schema = asked
+            .iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, a)| match a {
+                Asked::Form { schema } => Some(schema.clone()),
+                _ => None,
+            });
         let ptr = pointer_push(&pointer_push("/params/inputResponses", key), "content");
         out.extend(secret.judge_content(content, &schema.unwrap_or(Value::Null), &ptr));
     }
@@ -167,7 +195,12 @@ pub struct Limited {
 impl Sealer {
     /// Applies budgets and seals the outgoing message. `outcome` is what the policy decided; `parsed` the
     /// message it judged. Returns the outcome to send and the limit that bit, if any.
-    pub fn finish(&self, outcome: Outcome, parsed: Option<&Value>, client_id: Option<&Value>) -> (Outcome, Option<Limited>) {
+    pub fn finish(
+        &self,
+        outcome: Outcome,
+        parsed: Option<&Value>,
+        client_id: Option<&Value>,
+    ) -> (Outcome, Option<Limited>) {
         let base = match (&outcome, parsed) {
             (Outcome::Replace(v), _) => v.clone(),
             (Outcome::Original, Some(v)) => v.clone(),
@@ -184,14 +217,22 @@ impl Sealer {
                         return (limited_error(c.id.as_ref().or(client_id), &l), Some(l));
                     }
                     let result_ptr = pointer_push(&c.msg_ptr, "result");
-                    let upstream_state = msg.pointer(&result_ptr).and_then(|r| r.get("requestState")).and_then(Value::as_str).map(str::to_owned);
+                    let upstream_state = msg
+                        .pointer(&result_ptr)
+                        .and_then(|r| r.get("requestState"))
+                        .and_then(Value::as_str)
+                        .map(str::to_owned);
                     let asked = c
                         .entries
                         .iter()
                         .map(|e| {
                             let a = match e.method {
                                 InputMethod::Form => Asked::Form {
-                                    schema: msg.pointer(&e.params_ptr).and_then(|p| p.get("requestedSchema")).cloned().unwrap_or(Value::Null),
+                                    schema: msg
+                                        .pointer(&e.params_ptr)
+                                        .and_then(|p| p.get("requestedSchema"))
+                                        .cloned()
+                                        .unwrap_or(Value::Null),
                                 },
                                 InputMethod::Url => Asked::Url,
                                 InputMethod::Sampling => Asked::Sampling,
@@ -201,7 +242,9 @@ impl Sealer {
                         })
                         .collect();
                     let now = now_unix();
-                    let Ok(id) = Envelope::new_id() else { return (sealing_failed(c.id.as_ref().or(client_id)), None) };
+                    let Ok(id) = Envelope::new_id() else {
+                        return (sealing_failed(c.id.as_ref().or(client_id)), None);
+                    };
                     let env = Envelope {
                         id,
                         upstream_state,
@@ -219,20 +262,37 @@ impl Sealer {
                         Ok(t) => t,
                         Err(_) => return (sealing_failed(c.id.as_ref().or(client_id)), None),
                     };
-                    if let Some(result) = msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut) {
+                    if let Some(result) =
+                        msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut)
+                    {
                         result.insert("requestState".into(), Value::String(token));
                         changed = true;
                     }
                 }
-                CarrierKind::ServerRequest if c.entries.iter().any(|e| matches!(e.method, InputMethod::Form | InputMethod::Url)) => {
-                    let round = self.legacy_rounds.fetch_add(1, Ordering::Relaxed).saturating_add(1);
+                CarrierKind::ServerRequest
+                    if c.entries
+                        .iter()
+                        .any(|e| matches!(e.method, InputMethod::Form | InputMethod::Url)) =>
+                {
+                    let round = self
+                        .legacy_rounds
+                        .fetch_add(1, Ordering::Relaxed)
+                        .saturating_add(1);
                     if let Err(l) = self.limits(round) {
                         let answer = error_message(c.id.as_ref(), codes::RATE_LIMITED, "The gateway refused this request on the user's behalf: too many elicitations.", Some(json!({"rules": [l.rule]})));
-                        let client_error = client_id.map(|id| limited_error(Some(id), &l)).and_then(|o| match o {
-                            Outcome::Error { message, .. } => Some(message),
-                            _ => None,
-                        });
-                        return (Outcome::DropServerRequests { upstream_answers: vec![answer], client_error }, Some(l));
+                        let client_error = client_id
+                            .map(|id| limited_error(Some(id), &l))
+                            .and_then(|o| match o {
+                                Outcome::Error { message, .. } => Some(message),
+                                _ => None,
+                            });
+                        return (
+                            Outcome::DropServerRequests {
+                                upstream_answers: vec![answer],
+                                client_error,
+                            },
+                            Some(l),
+                        );
                     }
                 }
                 _ => {}
@@ -246,8 +306,17 @@ impl Sealer {
     }
 
     fn limits(&self, round: u32) -> Result<(), Limited> {
-        let as_limited = |e: LimitError| Limited { rule: e.rule(), retry_after: e.retry_after_seconds() };
-        let r = check_round(round, self.max_rounds).map_err(as_limited).and_then(|()| self.limiter.check(&self.route, &self.principal).map_err(as_limited));
+        let as_limited = |e: LimitError| Limited {
+            rule: e.rule(),
+            retry_after: e.retry_after_seconds(),
+        };
+        let r = check_round(round, self.max_rounds)
+            .map_err(as_limited)
+            .and_then(|()| {
+                self.limiter
+                    .check(&self.route, &self.principal)
+                    .map_err(as_limited)
+            });
         if let Err(l) = &r {
             let scope = l.rule.strip_prefix("limit.").unwrap_or(l.rule);
             let scope: &'static str = match scope {
@@ -256,7 +325,10 @@ impl Sealer {
                 "rate.route" => "route",
                 _ => "overflow",
             };
-            self.metrics.rate_limited.get_or_create(&crate::telemetry::ScopeLabels { scope }).inc();
+            self.metrics
+                .rate_limited
+                .get_or_create(&crate::telemetry::ScopeLabels { scope })
+                .inc();
         }
         r
     }
@@ -272,13 +344,25 @@ pub fn limited_error(id: Option<&Value>, l: &Limited) -> Outcome {
     if let Some(s) = l.retry_after {
         data["retryAfterSeconds"] = json!(s);
     }
-    Outcome::Error { message: error_message(id, codes::RATE_LIMITED, &text, Some(data)), status: 200 }
+    Outcome::Error {
+        message: error_message(id, codes::RATE_LIMITED, &text, Some(data)),
+        status: 200,
+    }
 }
 
 fn sealing_failed(id: Option<&Value>) -> Outcome {
-    let f = Finding::block("state.seal", "/result/requestState", "The gateway could not seal the server's requestState (too large or a crypto failure).");
+    let f = Finding::block(
+        "state.seal",
+        "/result/requestState",
+        "The gateway could not seal the server's requestState (too large or a crypto failure).",
+    );
     Outcome::Error {
-        message: error_message(id, codes::BLOCKED, "elicitguard could not protect this input request, so it was not forwarded.", Some(json!({"rules": [f.rule]}))),
+        message: error_message(
+            id,
+            codes::BLOCKED,
+            "elicitguard could not protect this input request, so it was not forwarded.",
+            Some(json!({"rules": [f.rule]})),
+        ),
         status: 200,
     }
 }

@@ -131,9 +131,15 @@ impl Shared {
             self.recorder.decision(&d);
             let outcome = match &self.sealer {
                 Some(s) => {
-                    let (o, limited) = s.finish(d.outcome, d.parsed.as_ref(), self.client_id.as_ref());
+                    let (o, limited) =
+                        s.finish(d.outcome, d.parsed.as_ref(), self.client_id.as_ref());
                     if let Some(l) = limited {
-                        self.recorder.event("rate_limit", crate::policy::Verdict::Block, vec![l.rule.to_owned()], &crate::telemetry::incident_id());
+                        self.recorder.event(
+                            "rate_limit",
+                            crate::policy::Verdict::Block,
+                            vec![l.rule.to_owned()],
+                            &crate::telemetry::incident_id(),
+                        );
                     }
                     o
                 }
