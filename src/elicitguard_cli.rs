@@ -66,6 +66,7 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
         route: &route,
         modes,
         client_id: client_id.as_ref(),
+        links: None,
     };
     let d = decide(&input, &ctx, false);
     let (verdict, findings) = match &d.judgement {

@@ -38,6 +38,22 @@ pub struct ConfigFile {
     /// The sealed requestState envelope.
     #[serde(default)]
     pub state: StateFile,
+    /// Gateway-hosted warning pages for suspicious url-mode URLs (rule action `warning_page`).
+    #[serde(default)]
+    pub links: LinksFile,
+}
+
+/// Warning-page links.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinksFile {
+    /// The gateway's public base URL as clients reach it (`https://mcp.example.com`); a gateway behind a load
+    /// balancer cannot guess it. Without it, `warning_page` rules block instead.
+    #[serde(default)]
+    pub public_base_url: Option<String>,
+    /// How long a warning-page link stays valid, seconds (default 900).
+    #[serde(default)]
+    pub ttl_seconds: Option<u64>,
 }
 
 /// The requestState envelope.

@@ -191,6 +191,8 @@ pub struct Snapshot {
     pub state_ttl_seconds: u64,
     /// Elicitation rate limits (applied by the limiter made at start-up).
     pub rate: RateConfig,
+    /// Warning-page links: public base URL (no trailing slash) and lifetime, when configured.
+    pub links: Option<(String, u64)>,
 }
 
 impl Snapshot {
@@ -282,6 +284,7 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                 policy: Default::default(),
                 audit: Default::default(),
                 state: Default::default(),
+                links: Default::default(),
             };
             (cfg, "--upstream".to_owned(), PathBuf::new(), vec![])
         }
@@ -674,6 +677,19 @@ fn compile(
         max_tracked_keys: rd.max_tracked_keys,
     };
 
+    let links = match &cfg.links.public_base_url {
+        None => None,
+        Some(base) => match base.parse::<Uri>() {
+            Ok(u) if matches!(u.scheme_str(), Some("https") | Some("http")) && u.host().is_some() && u.query().is_none() => {
+                Some((base.trim_end_matches('/').to_owned(), cfg.links.ttl_seconds.unwrap_or(DEFAULT_LINK_TTL_SECONDS)))
+            }
+            _ => {
+                errs.push(invalid("links.public_base_url", format!("{base:?} must be an absolute http(s) URL without a query")));
+                None
+            }
+        },
+    };
+
     let audit = Audit {
         path: cfg.audit.path.as_deref().map(resolve),
         include_allows: cfg.audit.include_allows,
@@ -705,6 +721,7 @@ fn compile(
             keyring,
             state_ttl_seconds,
             rate,
+            links,
         }),
         _ => Err(errs),
     }
@@ -807,6 +824,9 @@ fn jwks_fetch(uri: http::Uri, tls_cfg: rustls::ClientConfig) -> crate::identity:
         })
     })
 }
+
+/// Warning-page link lifetime: a person reads the page soon after the prompt.
+pub const DEFAULT_LINK_TTL_SECONDS: u64 = 900;
 
 /// Envelope lifetime: long enough for a person to fill a form, short enough that a leaked state is soon useless.
 pub const DEFAULT_STATE_TTL_SECONDS: u64 = 600;

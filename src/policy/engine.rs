@@ -36,6 +36,9 @@ pub struct RoutePolicy {
     pub url_rules: RouteUrlRules,
 }
 
+/// Makes a warning-page link for an unsafe URL; None when the gateway cannot (no public base URL configured).
+pub type LinkMinter<'a> = &'a (dyn Fn(&str) -> Option<String> + Sync);
+
 /// One judged entry, for metrics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EntryOutcome {
@@ -83,6 +86,7 @@ impl Engine {
         carriers: &[Carrier],
         modes: ClientModes,
         route: &RoutePolicy,
+        links: Option<LinkMinter<'_>>,
     ) -> Judgement {
         let mut j = Judgement {
             verdict: Verdict::Allow,
@@ -113,7 +117,7 @@ impl Engine {
                         self.check_form(params, &entry.params_ptr, route, &mut raw, &mut edits)
                     }
                     InputMethod::Url => {
-                        self.check_url(params, &entry.params_ptr, route, &mut raw, &mut edits)
+                        self.check_url(params, &entry.params_ptr, route, links, &mut raw, &mut edits)
                     }
                     InputMethod::Sampling | InputMethod::Roots => {}
                 }
@@ -154,7 +158,7 @@ impl Engine {
                 j.findings.push(f);
             }
             // Rewrite only where the finding can be rewritten (it then carries Action::Rewrite).
-            Some(RuleSetting::Rewrite) | None => j.findings.push(f),
+            Some(RuleSetting::Rewrite) | Some(RuleSetting::WarningPage) | None => j.findings.push(f),
         }
     }
 
@@ -257,53 +261,61 @@ impl Engine {
         params: &Value,
         ptr: &str,
         route: &RoutePolicy,
+        links: Option<LinkMinter<'_>>,
         out: &mut Vec<Finding>,
         edits: &mut Vec<(String, Value)>,
     ) {
-        let (Some(Value::String(url)), Some(Value::String(message))) =
-            (params.get("url"), params.get("message"))
-        else {
-            out.push(Finding::block(
-                "wire.malformed",
-                ptr.to_owned(),
-                "A url elicitation needs a url string and a message string.",
-            ));
+        let (Some(Value::String(url)), Some(Value::String(message))) = (params.get("url"), params.get("message")) else {
+            out.push(Finding::block("wire.malformed", ptr.to_owned(), "A url elicitation needs a url string and a message string."));
             return;
         };
         let url_ptr = pointer_push(ptr, "url");
         let judged = self.url.judge(url, &url_ptr, &route.url_rules);
-        let mut wants_rewrite = false;
+        // The strongest rewrite any finding asks for: a warning page beats the canonical form.
+        let mut replacement: Option<String> = None;
+        let mut page = false;
+        let mut pending = Vec::new();
         for mut f in judged.findings {
-            let setting = route
-                .rules
-                .resolve(&f.rule)
-                .or_else(|| self.rules.resolve(&f.rule));
-            if setting == Some(RuleSetting::Rewrite) {
-                // A URL finding can be rewritten only to the canonical form, and only when it has one that
-                // itself judges clean of this rule; otherwise it blocks.
-                if judged.view.canonical.is_some() {
+            let setting = route.rules.resolve(&f.rule).or_else(|| self.rules.resolve(&f.rule));
+            match setting {
+                Some(RuleSetting::WarningPage) => {
+                    page = true;
                     f.action = Action::Rewrite;
-                    wants_rewrite = true;
-                } else {
-                    f.action = Action::Block;
+                    pending.push(f);
                 }
-                out.push(f);
-            } else {
-                out.push(f);
+                // The canonical form is only a fix when it exists; otherwise the rule blocks.
+                Some(RuleSetting::Rewrite) if judged.view.canonical.is_some() => {
+                    f.action = Action::Rewrite;
+                    pending.push(f);
+                }
+                Some(RuleSetting::Rewrite) => {
+                    f.action = Action::Block;
+                    pending.push(f);
+                }
+                _ => pending.push(f),
             }
         }
-        if wants_rewrite {
-            if let Some(canonical) = judged.view.canonical {
-                edits.push((url_ptr, Value::String(canonical)));
+        let rewriting = pending.iter().any(|f| f.action == Action::Rewrite);
+        if page {
+            match links.and_then(|mint| mint(url)) {
+                Some(link) => replacement = Some(link),
+                None => {
+                    // No public base URL: a warning page cannot be offered, so the finding blocks instead.
+                    for f in pending.iter_mut().filter(|f| f.action == Action::Rewrite) {
+                        f.action = Action::Block;
+                    }
+                }
+            }
+        } else if rewriting {
+            replacement = judged.view.canonical.clone();
+        }
+        out.extend(pending);
+        if let Some(r) = replacement {
+            if r != *url {
+                edits.push((url_ptr, Value::String(r)));
             }
         }
-        sanitize_at(
-            message,
-            &pointer_push(ptr, "message"),
-            MAX_MESSAGE_CHARS,
-            out,
-            edits,
-        );
+        sanitize_at(message, &pointer_push(ptr, "message"), MAX_MESSAGE_CHARS, out, edits);
     }
 }
 

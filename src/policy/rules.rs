@@ -12,6 +12,9 @@ pub enum RuleSetting {
     Block,
     /// Rewrite where the rule can (a URL to its canonical form; sanitised text); block where it cannot.
     Rewrite,
+    /// URL rules only: replace the URL by a gateway-hosted warning page that shows the real domain; blocks
+    /// when the gateway has no `links.public_base_url`.
+    WarningPage,
     /// Record only.
     Monitor,
     /// Ignore the rule.

@@ -13,7 +13,7 @@ use crate::wire::strict::parse_strict;
 use crate::wire::{find_carriers, CarrierKind, ClientModes};
 
 /// What the decision depends on.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Context<'a> {
     /// The policy.
     pub engine: &'a Engine,
@@ -23,6 +23,8 @@ pub struct Context<'a> {
     pub modes: ClientModes,
     /// The client's own request id, when the message answers a client request (None on a GET stream).
     pub client_id: Option<&'a Value>,
+    /// Warning-page links, when the gateway can offer them.
+    pub links: Option<crate::policy::engine::LinkMinter<'a>>,
 }
 
 /// What goes out in place of the upstream's message.
@@ -108,7 +110,7 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
         d.seconds = started.elapsed().as_secs_f64();
         return d;
     }
-    let j = ctx.engine.judge(&value, &carriers, ctx.modes, ctx.route);
+    let j = ctx.engine.judge(&value, &carriers, ctx.modes, ctx.route, ctx.links);
     if j.verdict != Verdict::Allow {
         d.incident = crate::telemetry::incident_id();
     }

@@ -86,3 +86,4 @@ impl Gateway {
     }
 }
 pub mod retry;
+pub mod links;

@@ -111,6 +111,10 @@ async fn proxy(
     tls: bool,
     meta: &mut Meta,
 ) -> Result<Response<ProxyBody>, ProxyError> {
+    // Warning pages are the gateway's own, on every listener.
+    if req.method() == Method::GET && req.uri().path().starts_with(crate::proxy::links::LINK_PREFIX) {
+        return Ok(crate::proxy::links::serve(snap, req.uri().path()));
+    }
     // Admit: a route, and a place among the requests in flight.
     let route = snap
         .route_for(req.uri().path())
@@ -331,11 +335,13 @@ async fn proxy(
                 Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
                 Ok(Ok(b)) => b,
             };
+            let mint = |url: &str| crate::proxy::links::mint(snap, &route.name, url);
             let ctx = Context {
                 engine: &snap.engine,
                 route: &route.policy,
                 modes,
                 client_id: info.id.as_ref(),
+                links: Some(&mint),
             };
             let d = decide(&bytes, &ctx, monitor);
             recorder.decision(&d);

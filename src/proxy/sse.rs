@@ -121,11 +121,13 @@ impl Shared {
                 out.extend_from_slice(&event.raw);
                 continue;
             };
+            let mint = |url: &str| crate::proxy::links::mint(&self.snapshot, &self.route.name, url);
             let ctx = Context {
                 engine: &self.snapshot.engine,
                 route: &self.route.policy,
                 modes: self.modes,
                 client_id: self.client_id.as_ref(),
+                links: Some(&mint),
             };
             let d = decide(data.as_bytes(), &ctx, self.monitor);
             self.recorder.decision(&d);
