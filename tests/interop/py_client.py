@@ -21,7 +21,7 @@ import mcp_types
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-CALLBACKS = {"count": 0, "seen": []}
+CALLBACKS: dict[str, Any] = {"count": 0, "urls": []}
 
 
 def fill(schema: dict[str, Any]) -> dict[str, Any]:
@@ -54,8 +54,8 @@ def describe(err: BaseException) -> str:
 async def on_elicit(_context: Any, params: Any) -> Any:
     CALLBACKS["count"] += 1
     mode = getattr(params, "mode", "form") or "form"
-    CALLBACKS["seen"].append(mode)
     if mode == "url":
+        CALLBACKS["urls"].append(getattr(params, "url", None))
         return mcp_types.ElicitResult(action="accept")
     schema = getattr(params, "requested_schema", None)
     if hasattr(schema, "model_dump"):
@@ -69,12 +69,13 @@ async def run(url: str, mode: str, tools: list[str]) -> dict[str, Any]:
         out["negotiated"] = client.protocol_version
         for tool in tools:
             CALLBACKS["count"] = 0
+            CALLBACKS["urls"] = []
             try:
                 result = await asyncio.wait_for(client.call_tool(tool, {}), timeout=60)
                 texts = [c.text for c in result.content if getattr(c, "type", None) == "text"]
                 outcome: dict[str, Any] = {
                     "kind": "result",
-                    "text": "\n".join(texts),
+                    "text": "\n".join(texts)[:300],
                     "isError": bool(result.is_error),
                 }
             except MCPError as err:
@@ -87,6 +88,7 @@ async def run(url: str, mode: str, tools: list[str]) -> dict[str, Any]:
             except Exception as err:  # noqa: BLE001 - the runner reports any other failure as such
                 outcome = {"kind": "exception", "message": describe(err)}
             outcome["callbacks"] = CALLBACKS["count"]
+            outcome["urls"] = CALLBACKS["urls"]
             out["calls"][tool] = outcome
     return out
 

@@ -14,6 +14,7 @@ else if (mode === 'pin') options.versionNegotiation = { mode: { pin: '2026-07-28
 else if (mode !== 'legacy') throw new Error(`unknown mode ${mode}`);
 
 let callbacks = 0;
+let urls = [];
 
 function fill(schema) {
     const content = {};
@@ -31,7 +32,10 @@ const client = new Client({ name: 'interop-ts-client', version: '1.0.0' }, optio
 client.setRequestHandler('elicitation/create', async request => {
     callbacks += 1;
     const params = request.params ?? {};
-    if (params.mode === 'url') return { action: 'accept' };
+    if (params.mode === 'url') {
+        urls.push(params.url);
+        return { action: 'accept' };
+    }
     return { action: 'accept', content: fill(params.requestedSchema) };
 });
 
@@ -42,12 +46,13 @@ out.negotiated = client.getNegotiatedProtocolVersion();
 out.era = client.getProtocolEra();
 for (const tool of tools) {
     callbacks = 0;
+    urls = [];
     let outcome;
     try {
         const result = await client.callTool({ name: tool, arguments: {} }, { timeout: 60_000 });
         outcome = {
             kind: 'result',
-            text: (result.content ?? []).filter(c => c.type === 'text').map(c => c.text).join('\n'),
+            text: (result.content ?? []).filter(c => c.type === 'text').map(c => c.text).join('\n').slice(0, 300),
             isError: Boolean(result.isError)
         };
     } catch (err) {
@@ -58,6 +63,7 @@ for (const tool of tools) {
         }
     }
     outcome.callbacks = callbacks;
+    outcome.urls = urls;
     out.calls[tool] = outcome;
 }
 await client.close().catch(() => {});
