@@ -11,6 +11,7 @@ gateway's `--max-rounds`; each client still negotiates its era. Every failure me
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -203,3 +204,32 @@ def test_endless_asker_cut_at_gateway_budget(client: ClientSpec, server: str, up
     else:
         assert out["kind"] == "result" and out["isError"], f"{where}: expected a JSON-RPC error or isError, got {out}"
         assert names_gateway(out["text"], "limit.rounds"), f"{where}: the isError result does not name the budget: {out}"
+
+
+# ---------------------------------------------------------------- a mode the client did not declare
+
+FORM_ONLY = ClientSpec("ts", "pin-form-only", MODERN)
+UNDECLARED_MODE = -32021
+
+
+@pytest.mark.parametrize("server", SERVERS)
+def test_undeclared_url_mode_direct(server: str, upstreams: Any, gateways: Any) -> None:
+    """A client declaring form mode only: the TS server refuses itself (-32021); the Python server
+    asks anyway and only the TS client's own check (-32602) stops it."""
+    where = label(FORM_ONLY, server, "direct", "open_dashboard (url mode undeclared)")
+    out = call(run(FORM_ONLY, server, "direct", upstreams, gateways), "open_dashboard", where)
+    assert out["callbacks"] == 0, f"{where}: {out}"
+    expected = UNDECLARED_MODE if server == "ts" else -32602
+    assert out["kind"] == "error" and out["code"] == expected, f"{where}: expected {expected}, got {out}"
+
+
+@pytest.mark.parametrize("server", SERVERS)
+def test_undeclared_url_mode_refused_by_gateway(server: str, upstreams: Any, gateways: Any) -> None:
+    """Through the gateway both upstreams end in -32021 with `data.requiredCapabilities`, naming url."""
+    where = label(FORM_ONLY, server, "gateway", "open_dashboard (url mode undeclared)")
+    out = call(run(FORM_ONLY, server, "gateway", upstreams, gateways), "open_dashboard", where)
+    assert out["callbacks"] == 0, f"{where}: the callback ran for an undeclared mode: {out}"
+    assert out["kind"] == "error" and out["code"] == UNDECLARED_MODE, f"{where}: expected -32021, got {out}"
+    data = out.get("data") or {}
+    if isinstance(data, dict) and "requiredCapabilities" in data:
+        assert "url" in json.dumps(data["requiredCapabilities"]), f"{where}: {data}"

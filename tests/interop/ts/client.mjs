@@ -1,6 +1,7 @@
 // Client on the official TypeScript SDK (@modelcontextprotocol/client 2.4.0), for the interop tests.
 // Run: `node client.mjs URL MODE TOOL [TOOL...]`, MODE being `legacy` (the SDK's default: no
-// versionNegotiation option at all), `auto` (versionNegotiation auto) or `pin` (pinned 2026-07-28).
+// versionNegotiation option at all), `auto` (versionNegotiation auto), `pin` (pinned 2026-07-28) or
+// `pin-form-only` (pinned, declaring only form-mode elicitation).
 // Prints one JSON object like ../py_client.py: {negotiated, era, calls: {tool: outcome}}.
 //
 // The elicitation handler accepts everything, so a blocked call proves the gateway, not a cautious client.
@@ -8,9 +9,11 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 
 const [url, mode, ...tools] = process.argv.slice(2);
 
-const options = { capabilities: { elicitation: { form: {}, url: {} } } };
+// `pin-form-only` is the pinned modern client declaring form mode alone (no url), for the
+// undeclared-mode scenario.
+const options = { capabilities: { elicitation: mode === 'pin-form-only' ? { form: {} } : { form: {}, url: {} } } };
 if (mode === 'auto') options.versionNegotiation = { mode: 'auto' };
-else if (mode === 'pin') options.versionNegotiation = { mode: { pin: '2026-07-28' } };
+else if (mode === 'pin' || mode === 'pin-form-only') options.versionNegotiation = { mode: { pin: '2026-07-28' } };
 else if (mode !== 'legacy') throw new Error(`unknown mode ${mode}`);
 
 let callbacks = 0;
