@@ -21,6 +21,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 TS_DIR = HERE / "ts"
+# setup.sh puts a registry Node.js 20 here when the machine's is missing or older.
+LOCAL_NODE = HERE / ".node" / "bin" / "node"
+NODE = os.environ.get("INTEROP_NODE") or (str(LOCAL_NODE) if LOCAL_NODE.exists() else "node")
 LOG_DIR = Path(os.environ.get("INTEROP_LOG_DIR", "/tmp/elicitguard-interop"))
 # How long a peer or the gateway may take to come up on a loaded two-core machine.
 START_DEADLINE_S = 30.0
@@ -129,7 +132,7 @@ def start_upstream(peer: str) -> Upstream:
     if peer == "py":
         argv = [sys.executable, str(HERE / "py_server.py"), str(port)]
     elif peer == "ts":
-        argv = ["node", str(TS_DIR / "server.mjs"), str(port)]
+        argv = [NODE, str(TS_DIR / "server.mjs"), str(port)]
     else:
         raise ValueError(peer)
     proc = start(f"upstream-{peer}", argv)
@@ -207,7 +210,7 @@ def run_client(spec: ClientSpec, url: str, tools: list[str], label: str) -> Clie
         argv = [sys.executable, str(HERE / "py_client.py"), url, spec.mode, *tools]
         cwd = HERE
     else:
-        argv = ["node", str(TS_DIR / "client.mjs"), url, spec.mode, *tools]
+        argv = [NODE, str(TS_DIR / "client.mjs"), url, spec.mode, *tools]
         cwd = TS_DIR
     try:
         done = subprocess.run(argv, cwd=cwd, capture_output=True, timeout=CLIENT_DEADLINE_S, check=False)

