@@ -1,10 +1,16 @@
-"""The harness catches a gateway that enforces nothing.
+"""The harness tells a gateway that enforces from one that does not.
 
-Runs test_interop.py in a child pytest with ELICITGUARD_BIN pointing at transparent_proxy.sh (the
-gateway's CLI, forwarding everything unchanged). Expected: every era and benign gateway test passes
-(the gateway plumbing, SSE streaming and the legacy session flow work through an intermediary), and
-every hostile and endless-asker gateway test fails (the assertions cannot be satisfied by the SDKs
-alone). Skip it with INTEROP_SKIP_SELF_CHECK=1 to save its minute.
+Runs the gateway tests in a child pytest with ELICITGUARD_BIN pointing at two stand-ins that take
+the gateway's CLI:
+
+- `transparent_proxy.sh` forwards everything unchanged (negative control): every era and benign
+  test must pass (the plumbing, SSE streaming and legacy sessions work through an intermediary),
+  every hostile and endless-asker test must fail (the SDKs alone cannot satisfy them);
+- `policy_proxy.sh` applies DESIGN.md's decisions crudely (positive control): every gateway test
+  must pass, including the real-Prometheus one, which shows the assertions can be met and that both
+  SDKs surface what they check (codes, `data.rules`).
+
+About two minutes together; INTEROP_SKIP_SELF_CHECK=1 skips them.
 """
 
 from __future__ import annotations
@@ -18,30 +24,32 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-# The child run makes twenty client runs; generous for two loaded cores.
+# A child run makes twenty client runs; generous for two loaded cores.
 CHILD_DEADLINE_S = 400
 
+ENFORCING = ("test_hostile_blocked_by_gateway", "test_endless_asker_cut_at_gateway_budget")
+PLUMBING = ("test_negotiates_requested_era", "test_benign_through_gateway_equals_direct")
+# 10 client x server pairs: 3 hostile scenarios + 1 endless each; era + 3 benign each.
+EXPECTED_COUNTS = {
+    "test_hostile_blocked_by_gateway": 30,
+    "test_endless_asker_cut_at_gateway_budget": 10,
+    "test_negotiates_requested_era": 10,
+    "test_benign_through_gateway_equals_direct": 30,
+    "test_undeclared_url_mode_refused_by_gateway": 2,
+}
 
-@pytest.mark.skipif(os.environ.get("INTEROP_SKIP_SELF_CHECK") == "1", reason="INTEROP_SKIP_SELF_CHECK=1")
-def test_transparent_proxy_fails_exactly_the_enforcement_tests(tmp_path: Path) -> None:
+pytestmark = pytest.mark.skipif(os.environ.get("INTEROP_SKIP_SELF_CHECK") == "1", reason="INTEROP_SKIP_SELF_CHECK=1")
+
+
+def child_outcomes(tmp_path: Path, stand_in: str, files: list[str], select: str) -> dict[str, str]:
     report = tmp_path / "report.xml"
     env = dict(os.environ)
-    env["ELICITGUARD_BIN"] = str(HERE / "transparent_proxy.sh")
+    env["ELICITGUARD_BIN"] = str(HERE / stand_in)
     env["INTEROP_LOG_DIR"] = str(tmp_path / "logs")
     env.pop("ELICITGUARD_EXTRA_ARGS", None)
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}", "-k", select]
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            f"--junitxml={report}",
-            "-k",
-            "gateway",
-            str(HERE / "test_interop.py"),
-        ],
+        [*argv, *(str(HERE / f) for f in files)],
         cwd=HERE,
         env=env,
         capture_output=True,
@@ -59,28 +67,32 @@ def test_transparent_proxy_fails_exactly_the_enforcement_tests(tmp_path: Path) -
             outcomes[name] = "skipped"
         else:
             outcomes[name] = "passed"
+    counts = {k: sum(1 for n in outcomes if n.startswith(k)) for k in EXPECTED_COUNTS}
+    assert counts == EXPECTED_COUNTS, f"{stand_in}: unexpected test counts {counts}\n{done.stdout[-2000:]}"
+    return outcomes
 
-    enforcing = ("test_hostile_blocked_by_gateway", "test_endless_asker_cut_at_gateway_budget")
-    plumbing = ("test_negotiates_requested_era", "test_benign_through_gateway_equals_direct")
+
+def test_transparent_proxy_fails_exactly_the_enforcement_tests(tmp_path: Path) -> None:
+    outcomes = child_outcomes(tmp_path, "transparent_proxy.sh", ["test_interop.py"], "gateway")
     wrong = []
     for name, outcome in sorted(outcomes.items()):
-        if name.startswith(enforcing) and outcome != "failed":
+        if name.startswith(ENFORCING) and outcome != "failed":
             wrong.append(f"{name}: {outcome} through a transparent proxy (must fail)")
-        if name.startswith(plumbing) and "gateway" in name and outcome != "passed":
+        if name.startswith(PLUMBING) and "gateway" in name and outcome != "passed":
             wrong.append(f"{name}: {outcome} through a transparent proxy (must pass)")
-    # Undeclared url mode: the TS server refuses by itself (-32021), so only the Python upstream,
-    # which asks anyway, tells a gateway from a proxy.
-    for name, outcome in outcomes.items():
+        # The TS server refuses an undeclared url mode by itself (-32021), so only the Python
+        # upstream, which asks anyway, tells a gateway from a proxy.
         if name.startswith("test_undeclared_url_mode_refused_by_gateway"):
             want = "failed" if name.endswith("[py]") else "passed"
             if outcome != want:
                 wrong.append(f"{name}: {outcome} through a transparent proxy (must have {want})")
-    counts = {k: sum(1 for n in outcomes if n.startswith(k)) for k in (*enforcing, *plumbing)}
-    # 10 client x server pairs: 3 hostile scenarios + 1 endless each; era + 3 benign each.
-    assert counts == {
-        "test_hostile_blocked_by_gateway": 30,
-        "test_endless_asker_cut_at_gateway_budget": 10,
-        "test_negotiates_requested_era": 10,
-        "test_benign_through_gateway_equals_direct": 30,
-    }, counts
     assert not wrong, "\n".join(wrong)
+
+
+def test_policy_proxy_passes_every_gateway_test(tmp_path: Path) -> None:
+    outcomes = child_outcomes(
+        tmp_path, "policy_proxy.sh", ["test_interop.py", "test_prometheus.py"], "gateway"
+    )
+    assert outcomes.get("test_gateway_counters_move_in_prometheus") == "passed", outcomes
+    wrong = [f"{n}: {o}" for n, o in sorted(outcomes.items()) if o != "passed"]
+    assert not wrong, "through the policy proxy, these did not pass:\n" + "\n".join(wrong)
