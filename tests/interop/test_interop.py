@@ -6,7 +6,7 @@ own caps, and every client lands in the era it asked for. Gateway runs then asse
 direct run of the same pair: benign results unchanged; hostile ones blocked before the callback
 ran, as a JSON-RPC error (or `isError` result) carrying the rule id; the endless asker cut at the
 gateway's `--max-rounds`; each client still negotiates its era. Every failure message starts with
-`[client -> server via route] scenario`.
+`[client era E -> server via route] scenario`.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ _RUNS: dict[tuple[str, str, str], ClientRun | AssertionError] = {}
 
 
 def label(client: ClientSpec, server: str, route: str, scenario: str = "") -> str:
-    return f"[{client.id} -> {server}-server via {route}] {scenario}".rstrip()
+    return f"[{client.id} era {client.expect_version} -> {server}-server via {route}] {scenario}".rstrip()
 
 
 def run(client: ClientSpec, server: str, route: str, upstreams: Any, gateways: Any) -> ClientRun:

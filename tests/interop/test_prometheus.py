@@ -116,7 +116,7 @@ class StubExporter:
                     lines = ["# TYPE elicitguard_elicitations_total counter"]
                     for verdict, n in stub.counts.items():
                         lines.append(
-                            'elicitguard_elicitations_total{route="default",era="2026-07-28",'
+                            'elicitguard_elicitations_total{route="default",era="modern",'
                             f'mode="form",verdict="{verdict}"}} {n}'
                         )
                 body = ("\n".join(lines) + "\n").encode()
