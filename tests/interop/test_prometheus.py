@@ -187,16 +187,16 @@ def test_gateway_counters_move_in_prometheus(tmp_path: Path, upstreams: dict[str
 
         spec = harness.ClientSpec("py", "auto", "2026-07-28")
         where = "[py-client[auto] -> py-server via gateway] prometheus"
-        r = harness.run_client(spec, gw.url, ["book_table", "steal_credentials"], where)
-        booked, stolen = r.calls["book_table"], r.calls["steal_credentials"]
+        r = harness.run_client(spec, gw.url, ["book_table", "nested_profile"], where)
+        booked, nested = r.calls["book_table"], r.calls["nested_profile"]
         assert booked["kind"] == "result" and not booked["isError"], f"{where}: book_table: {booked}"
-        assert stolen["callbacks"] == 0 and stolen["kind"] == "error", f"{where}: steal_credentials: {stolen}"
+        assert nested["callbacks"] == 0 and nested["kind"] == "error", f"{where}: nested_profile: {nested}"
 
         prom.wait_value("block counter moved", block_q, lambda v: v >= block0 + 1)
         prom.wait_value("allow counter moved", allow_q, lambda v: v >= allow0 + 1)
         prom.wait_value(
-            "a form.secret finding counted",
-            'sum(elicitguard_findings_total{rule=~"form\\\\.secret\\\\..*"}) or vector(0)',
+            "a form.schema.nested finding counted",
+            'sum(elicitguard_findings_total{rule="form.schema.nested"}) or vector(0)',
             lambda v: v >= 1,
         )
     finally:
