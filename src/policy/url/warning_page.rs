@@ -109,12 +109,16 @@ pub fn render_warning_page(
         .as_deref()
         .unwrap_or(unknown);
     let reg_a = view.registrable_domain.as_deref().unwrap_or(unknown);
-    let domain_line = match view.registrable_domain_unicode.as_deref() {
-        Some(d) => format!(
-            "<p>This link goes to a site under <strong>{}</strong>.</p>",
-            escape_html(d)
+    // The destination is named by its ASCII form, which is what the browser visits; the Unicode reading is
+    // shown beside it only when it differs, because that reading is exactly what a look-alike exploits.
+    let domain_line = match (view.registrable_domain.as_deref(), view.registrable_domain_unicode.as_deref()) {
+        (Some(a), Some(u)) if a != u => format!(
+            "<p>This link goes to a site under <strong>{}</strong>, a name that reads as <em>{}</em> but is not it.</p>",
+            escape_html(a),
+            escape_html(u)
         ),
-        None => "<p>This link has no public domain name.</p>".to_string(),
+        (Some(a), _) => format!("<p>This link goes to a site under <strong>{}</strong>.</p>", escape_html(a)),
+        (None, _) => "<p>This link has no public domain name.</p>".to_string(),
     };
     format!(
         "<!DOCTYPE html>
