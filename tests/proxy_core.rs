@@ -600,3 +600,71 @@ async fn h2c_upstream_route() {
     assert_eq!(reqs[0].version, Version::HTTP_2);
     assert_eq!(reqs[0].path, "/base/mcp");
 }
+
+#[tokio::test]
+async fn accepted_notification_with_an_empty_body_passes() {
+    // A client notification: MCP servers answer 202 with no body (and often no content type).
+    let up = Upstream::start(|_| Reply::Json {
+        status: 202,
+        headers: vec![],
+        body: Bytes::new(),
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let note = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), note)).await;
+    assert_eq!(
+        resp.status,
+        StatusCode::ACCEPTED,
+        "{:?}",
+        String::from_utf8_lossy(&body)
+    );
+    assert!(body.is_empty());
+    assert_eq!(up.requests()[0].body, Bytes::from_static(note.as_bytes()));
+}
+
+#[tokio::test]
+async fn get_listening_stream_passes_events_through() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    tx.send(SseMsg::Data(": keep-alive\n\n".into()))
+        .await
+        .unwrap();
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    drop(tx);
+    let req = http::Request::get(gw.url("/mcp"))
+        .header("accept", "text/event-stream")
+        .header("mcp-session-id", "s-1")
+        .body(http_body_util::Full::new(Bytes::new()))
+        .unwrap();
+    let (resp, body) = send(&http1_client(), req).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(
+        String::from_utf8(body.to_vec()).unwrap(),
+        format!(": keep-alive\n\n{EVENT_1}")
+    );
+    let reqs = up.requests();
+    assert_eq!(reqs[0].method, http::Method::GET);
+    assert_eq!(reqs[0].headers["mcp-session-id"], "s-1");
+}
+
+#[tokio::test]
+async fn sse_priming_event_with_empty_data_passes() {
+    // 2025-11-25 servers open a stream with an event id and an empty data field, for resumption.
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let priming = "id: 0\ndata:\n\n";
+    tx.send(SseMsg::Data(priming.into())).await.unwrap();
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(
+        String::from_utf8(body.to_vec()).unwrap(),
+        format!("{priming}{EVENT_2}")
+    );
+}
