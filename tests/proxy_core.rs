@@ -672,3 +672,53 @@ async fn sse_priming_event_with_empty_data_passes() {
         format!("{priming}{EVENT_2}")
     );
 }
+
+#[tokio::test]
+async fn over_the_concurrency_limit_gets_503_until_the_stream_ends() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |r| {
+        if r.path.ends_with("/sse") {
+            Reply::Sse(rx.lock().unwrap().take().unwrap())
+        } else {
+            Reply::json(ODD_RESPONSE)
+        }
+    })
+    .await;
+    let dir = temp_dir("conc");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  max_concurrent_requests: 1\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let client = http1_client();
+
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp/sse"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+
+    // The open stream holds the only place.
+    let (shed, shed_body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(shed.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(shed.headers["retry-after"], "1");
+    // Shed before the body is read (shedding must stay cheap), so the id is not known.
+    assert_eq!(rpc_error(&shed_body).0, -32001);
+
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    let url = gw.url("/mcp");
+    eventually("the place is released when the stream ends", || {
+        let client = client.clone();
+        let url = url.clone();
+        async move { send(&client, post(&url, CALL)).await.0.status == StatusCode::OK }
+    })
+    .await;
+    // The shed request never reached the upstream.
+    assert_eq!(up.requests().len(), 2);
+}
