@@ -722,3 +722,27 @@ async fn over_the_concurrency_limit_gets_503_until_the_stream_ends() {
     // The shed request never reached the upstream.
     assert_eq!(up.requests().len(), 2);
 }
+
+#[tokio::test]
+async fn sse_split_across_chunks_with_crlf_arrives_byte_identical() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let stream = format!(
+        "{}{}",
+        EVENT_1.replace('\n', "\r\n"),
+        EVENT_2.replace('\n', "\r\n")
+    );
+    // Chunks of 7 bytes: event boundaries and CRLF pairs fall inside and across chunks.
+    for chunk in stream.as_bytes().chunks(7) {
+        tx.send(SseMsg::Data(Bytes::copy_from_slice(chunk)))
+            .await
+            .unwrap();
+    }
+    drop(tx);
+    let (resp, body) = send(&h2c_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(resp.version, Version::HTTP_2);
+    assert_eq!(String::from_utf8(body.to_vec()).unwrap(), stream);
+}
