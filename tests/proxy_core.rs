@@ -746,3 +746,52 @@ async fn sse_split_across_chunks_with_crlf_arrives_byte_identical() {
     assert_eq!(resp.version, Version::HTTP_2);
     assert_eq!(String::from_utf8(body.to_vec()).unwrap(), stream);
 }
+
+#[tokio::test]
+async fn a_client_that_disconnects_cancels_its_upstream_request() {
+    let (held_tx, held_rx) = tokio::sync::oneshot::channel();
+    let held_tx = std::sync::Mutex::new(Some(held_tx));
+    let up = Upstream::start(move |_| Reply::Hold(held_tx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    let call = tokio::spawn(client.request(post(&gw.url("/mcp"), CALL)));
+    eventually("the upstream received the call", || async {
+        !up.requests().is_empty()
+    })
+    .await;
+    // The client goes away: the gateway must drop its upstream request, which drops the mock's handler.
+    call.abort();
+    drop(client);
+    tokio::time::timeout(DEADLINE, held_rx)
+        .await
+        .expect("the upstream request was not cancelled")
+        .unwrap_err();
+}
+
+#[tokio::test]
+async fn a_client_that_leaves_a_stream_cancels_the_upstream_stream() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    drop(body);
+    drop(client);
+    // Keep-alive comments give the upstream a write to fail on; the mock drops its stream when it does.
+    eventually("the upstream stream was closed", || {
+        let tx = tx.clone();
+        async move {
+            let _ = tx.try_send(SseMsg::Data(": ping\n\n".into()));
+            tx.is_closed()
+        }
+    })
+    .await;
+}

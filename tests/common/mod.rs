@@ -52,6 +52,8 @@ pub enum Reply {
     Sse(mpsc::Receiver<SseMsg>),
     /// Never answer.
     Pending,
+    /// Never answer, holding this sender: the test sees it dropped when the request is cancelled.
+    Hold(tokio::sync::oneshot::Sender<()>),
     /// Close the connection without answering.
     Reset,
     /// `GZIP_BODY` with `Content-Encoding: gzip`.
@@ -193,6 +195,10 @@ async fn serve_one(
             Ok(r)
         }
         Reply::Pending => std::future::pending().await,
+        Reply::Hold(guard) => {
+            let _guard = guard;
+            std::future::pending().await
+        }
         // An error from the service makes hyper close the connection without a response.
         Reply::Reset => Err(BoxError::from("reset by the mock upstream")),
         Reply::Sse(rx) => {
