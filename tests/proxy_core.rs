@@ -337,6 +337,7 @@ async fn hop_by_hop_headers_removed_and_forwarding_headers_set() {
         .header("te", "trailers")
         .header("accept-encoding", "gzip, br")
         .header("x-forwarded-for", "10.1.2.3")
+        .header("x-forwarded-for", "10.4.5.6")
         .header("mcp-session-id", "sess-1")
         .header("mcp-protocol-version", "2025-06-18")
         .header("authorization", "Bearer tok")
@@ -364,7 +365,8 @@ async fn hop_by_hop_headers_removed_and_forwarding_headers_set() {
         assert!(!c.to_str().unwrap().contains("x-hop"), "{h:?}");
     }
     assert_eq!(h["accept-encoding"], "identity");
-    assert_eq!(h["x-forwarded-for"], "10.1.2.3, 127.0.0.1");
+    assert_eq!(h["x-forwarded-for"], "10.1.2.3, 10.4.5.6, 127.0.0.1");
+    assert_eq!(h.get_all("x-forwarded-for").iter().count(), 1);
     assert_eq!(h["x-forwarded-proto"], "http");
     assert_eq!(h["mcp-session-id"], "sess-1");
     assert_eq!(h["mcp-protocol-version"], "2025-06-18");
