@@ -797,3 +797,23 @@ async fn a_client_that_leaves_a_stream_cancels_the_upstream_stream() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_client_trickling_its_body_is_cut_off_and_releases_its_place() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let dir = temp_dir("slowbody");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  header_read_timeout_ms: 300\n  max_concurrent_requests: 1\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    // Headers announce 100 bytes; 10 arrive, and then nothing.
+    let partial = "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"";
+    let (status, _) = raw_head(gw.addr, partial.as_bytes()).await;
+    assert!(status.starts_with("HTTP/1.1 408"), "{status}");
+    assert!(up.requests().is_empty());
+    // The only place is free again.
+    let (resp, _) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+}
