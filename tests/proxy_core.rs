@@ -817,3 +817,43 @@ async fn a_client_trickling_its_body_is_cut_off_and_releases_its_place() {
     let (resp, _) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
     assert_eq!(resp.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_quiet_stream_outlives_the_upstream_timeout() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let dir = temp_dir("quiet");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  upstream_timeout_ms: 200\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let req = http::Request::get(gw.url("/mcp"))
+        .header("accept", "text/event-stream")
+        .body(http_body_util::Full::new(Bytes::new()))
+        .unwrap();
+    let resp = tokio::time::timeout(DEADLINE, http1_client().request(req))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    // Quiet for three times the upstream timeout: the timeout bounds the response head, never a stream.
+    let quiet = tokio::time::timeout(
+        Duration::from_millis(600),
+        http_body_util::BodyExt::frame(&mut body),
+    )
+    .await;
+    assert!(quiet.is_err(), "the quiet stream was cut or sent something");
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    assert_eq!(
+        String::from_utf8(got).unwrap(),
+        format!("{EVENT_1}{EVENT_2}")
+    );
+}
