@@ -407,9 +407,13 @@ async fn responses_never_carry_both_content_length_and_transfer_encoding() {
     let (tx, rx) = sse_channel();
     let rx = std::sync::Mutex::new(Some(rx));
     // A JSON response with a length, a streamed SSE response, and a gateway error.
+    let (jtx, jrx) = sse_channel();
+    let jrx = std::sync::Mutex::new(Some(jrx));
     let up = Upstream::start(move |r| {
         if r.path.ends_with("/sse") {
             Reply::Sse(rx.lock().unwrap().take().unwrap())
+        } else if r.path.ends_with("/chunked") {
+            Reply::Stream("application/json", jrx.lock().unwrap().take().unwrap())
         } else {
             Reply::json(ODD_RESPONSE)
         }
@@ -418,13 +422,18 @@ async fn responses_never_carry_both_content_length_and_transfer_encoding() {
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
     drop(tx);
+    // A JSON body the upstream sends chunked, in two pieces.
+    let (a, b) = ODD_RESPONSE.split_at(20);
+    jtx.send(SseMsg::Data(a.to_owned().into())).await.unwrap();
+    jtx.send(SseMsg::Data(b.to_owned().into())).await.unwrap();
+    drop(jtx);
     let raw = |path: &str| {
         format!(
             "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{CALL}",
             CALL.len()
         )
     };
-    for path in ["/mcp", "/mcp/sse", "/nowhere"] {
+    for path in ["/mcp", "/mcp/sse", "/mcp/chunked", "/nowhere"] {
         let (status, headers) = raw_head(gw.addr, raw(path).as_bytes()).await;
         assert!(status.starts_with("HTTP/1.1 "), "{status}");
         let cl = headers
@@ -855,5 +864,30 @@ async fn a_quiet_stream_outlives_the_upstream_timeout() {
     assert_eq!(
         String::from_utf8(got).unwrap(),
         format!("{EVENT_1}{EVENT_2}")
+    );
+}
+
+#[tokio::test]
+async fn a_chunked_json_response_is_judged_whole_and_passed_byte_identical() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| {
+        Reply::Stream("application/json", rx.lock().unwrap().take().unwrap())
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    for piece in ODD_RESPONSE.as_bytes().chunks(9) {
+        tx.send(SseMsg::Data(Bytes::copy_from_slice(piece)))
+            .await
+            .unwrap();
+    }
+    drop(tx);
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    // Buffered whole for judgement, so it goes out with its exact length.
+    assert_eq!(
+        resp.headers["content-length"],
+        ODD_RESPONSE.len().to_string()
     );
 }
