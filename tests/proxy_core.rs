@@ -287,13 +287,17 @@ async fn graceful_shutdown_lets_an_open_stream_finish_and_refuses_new_connection
     let mut got = Vec::new();
     read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
 
-    let shutdown = tokio::spawn(gw.take().shutdown(Duration::from_secs(10)));
+    let mut shutdown = tokio::spawn(gw.take().shutdown(Duration::from_secs(10)));
     eventually("new connections refused", || async move {
         tokio::net::TcpStream::connect(addr).await.is_err()
     })
     .await;
+    // A bounded wait for something that must not happen: with the stream open, shutdown cannot be over.
+    // (A correct gateway passes whatever the timing; a broken one is caught unless the machine stalls.)
     assert!(
-        !shutdown.is_finished(),
+        tokio::time::timeout(Duration::from_millis(300), &mut shutdown)
+            .await
+            .is_err(),
         "shutdown did not wait for the open stream"
     );
 
@@ -333,6 +337,7 @@ async fn hop_by_hop_headers_removed_and_forwarding_headers_set() {
         .header("te", "trailers")
         .header("accept-encoding", "gzip, br")
         .header("x-forwarded-for", "10.1.2.3")
+        .header("x-forwarded-for", "10.4.5.6")
         .header("mcp-session-id", "sess-1")
         .header("mcp-protocol-version", "2025-06-18")
         .header("authorization", "Bearer tok")
@@ -360,7 +365,8 @@ async fn hop_by_hop_headers_removed_and_forwarding_headers_set() {
         assert!(!c.to_str().unwrap().contains("x-hop"), "{h:?}");
     }
     assert_eq!(h["accept-encoding"], "identity");
-    assert_eq!(h["x-forwarded-for"], "10.1.2.3, 127.0.0.1");
+    assert_eq!(h["x-forwarded-for"], "10.1.2.3, 10.4.5.6, 127.0.0.1");
+    assert_eq!(h.get_all("x-forwarded-for").iter().count(), 1);
     assert_eq!(h["x-forwarded-proto"], "http");
     assert_eq!(h["mcp-session-id"], "sess-1");
     assert_eq!(h["mcp-protocol-version"], "2025-06-18");
@@ -401,9 +407,13 @@ async fn responses_never_carry_both_content_length_and_transfer_encoding() {
     let (tx, rx) = sse_channel();
     let rx = std::sync::Mutex::new(Some(rx));
     // A JSON response with a length, a streamed SSE response, and a gateway error.
+    let (jtx, jrx) = sse_channel();
+    let jrx = std::sync::Mutex::new(Some(jrx));
     let up = Upstream::start(move |r| {
         if r.path.ends_with("/sse") {
             Reply::Sse(rx.lock().unwrap().take().unwrap())
+        } else if r.path.ends_with("/chunked") {
+            Reply::Stream("application/json", jrx.lock().unwrap().take().unwrap())
         } else {
             Reply::json(ODD_RESPONSE)
         }
@@ -412,13 +422,18 @@ async fn responses_never_carry_both_content_length_and_transfer_encoding() {
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
     drop(tx);
+    // A JSON body the upstream sends chunked, in two pieces.
+    let (a, b) = ODD_RESPONSE.split_at(20);
+    jtx.send(SseMsg::Data(a.to_owned().into())).await.unwrap();
+    jtx.send(SseMsg::Data(b.to_owned().into())).await.unwrap();
+    drop(jtx);
     let raw = |path: &str| {
         format!(
             "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{CALL}",
             CALL.len()
         )
     };
-    for path in ["/mcp", "/mcp/sse", "/nowhere"] {
+    for path in ["/mcp", "/mcp/sse", "/mcp/chunked", "/nowhere"] {
         let (status, headers) = raw_head(gw.addr, raw(path).as_bytes()).await;
         assert!(status.starts_with("HTTP/1.1 "), "{status}");
         let cl = headers
@@ -599,4 +614,281 @@ async fn h2c_upstream_route() {
     let reqs = up.requests();
     assert_eq!(reqs[0].version, Version::HTTP_2);
     assert_eq!(reqs[0].path, "/base/mcp");
+}
+
+#[tokio::test]
+async fn accepted_notification_with_an_empty_body_passes() {
+    // A client notification: MCP servers answer 202 with no body (and often no content type).
+    let up = Upstream::start(|_| Reply::Json {
+        status: 202,
+        headers: vec![],
+        body: Bytes::new(),
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let note = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), note)).await;
+    assert_eq!(
+        resp.status,
+        StatusCode::ACCEPTED,
+        "{:?}",
+        String::from_utf8_lossy(&body)
+    );
+    assert!(body.is_empty());
+    assert_eq!(up.requests()[0].body, Bytes::from_static(note.as_bytes()));
+}
+
+#[tokio::test]
+async fn get_listening_stream_passes_events_through() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    tx.send(SseMsg::Data(": keep-alive\n\n".into()))
+        .await
+        .unwrap();
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    drop(tx);
+    let req = http::Request::get(gw.url("/mcp"))
+        .header("accept", "text/event-stream")
+        .header("mcp-session-id", "s-1")
+        .body(http_body_util::Full::new(Bytes::new()))
+        .unwrap();
+    let (resp, body) = send(&http1_client(), req).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(
+        String::from_utf8(body.to_vec()).unwrap(),
+        format!(": keep-alive\n\n{EVENT_1}")
+    );
+    let reqs = up.requests();
+    assert_eq!(reqs[0].method, http::Method::GET);
+    assert_eq!(reqs[0].headers["mcp-session-id"], "s-1");
+}
+
+#[tokio::test]
+async fn sse_priming_event_with_empty_data_passes() {
+    // 2025-11-25 servers open a stream with an event id and an empty data field, for resumption.
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let priming = "id: 0\ndata:\n\n";
+    tx.send(SseMsg::Data(priming.into())).await.unwrap();
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(
+        String::from_utf8(body.to_vec()).unwrap(),
+        format!("{priming}{EVENT_2}")
+    );
+}
+
+#[tokio::test]
+async fn over_the_concurrency_limit_gets_503_until_the_stream_ends() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |r| {
+        if r.path.ends_with("/sse") {
+            Reply::Sse(rx.lock().unwrap().take().unwrap())
+        } else {
+            Reply::json(ODD_RESPONSE)
+        }
+    })
+    .await;
+    let dir = temp_dir("conc");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  max_concurrent_requests: 1\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let client = http1_client();
+
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp/sse"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+
+    // The open stream holds the only place.
+    let (shed, shed_body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(shed.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(shed.headers["retry-after"], "1");
+    // Shed before the body is read (shedding must stay cheap), so the id is not known.
+    assert_eq!(rpc_error(&shed_body).0, -32001);
+
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    let url = gw.url("/mcp");
+    eventually("the place is released when the stream ends", || {
+        let client = client.clone();
+        let url = url.clone();
+        async move { send(&client, post(&url, CALL)).await.0.status == StatusCode::OK }
+    })
+    .await;
+    // The shed request never reached the upstream.
+    assert_eq!(up.requests().len(), 2);
+}
+
+#[tokio::test]
+async fn sse_split_across_chunks_with_crlf_arrives_byte_identical() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let stream = format!(
+        "{}{}",
+        EVENT_1.replace('\n', "\r\n"),
+        EVENT_2.replace('\n', "\r\n")
+    );
+    // Chunks of 7 bytes: event boundaries and CRLF pairs fall inside and across chunks.
+    for chunk in stream.as_bytes().chunks(7) {
+        tx.send(SseMsg::Data(Bytes::copy_from_slice(chunk)))
+            .await
+            .unwrap();
+    }
+    drop(tx);
+    let (resp, body) = send(&h2c_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(resp.version, Version::HTTP_2);
+    assert_eq!(String::from_utf8(body.to_vec()).unwrap(), stream);
+}
+
+#[tokio::test]
+async fn a_client_that_disconnects_cancels_its_upstream_request() {
+    let (held_tx, held_rx) = tokio::sync::oneshot::channel();
+    let held_tx = std::sync::Mutex::new(Some(held_tx));
+    let up = Upstream::start(move |_| Reply::Hold(held_tx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    let call = tokio::spawn(client.request(post(&gw.url("/mcp"), CALL)));
+    eventually("the upstream received the call", || async {
+        !up.requests().is_empty()
+    })
+    .await;
+    // The client goes away: the gateway must drop its upstream request, which drops the mock's handler.
+    call.abort();
+    drop(client);
+    tokio::time::timeout(DEADLINE, held_rx)
+        .await
+        .expect("the upstream request was not cancelled")
+        .unwrap_err();
+}
+
+#[tokio::test]
+async fn a_client_that_leaves_a_stream_cancels_the_upstream_stream() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    drop(body);
+    drop(client);
+    // Keep-alive comments give the upstream a write to fail on; the mock drops its stream when it does.
+    eventually("the upstream stream was closed", || {
+        let tx = tx.clone();
+        async move {
+            let _ = tx.try_send(SseMsg::Data(": ping\n\n".into()));
+            tx.is_closed()
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_client_trickling_its_body_is_cut_off_and_releases_its_place() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let dir = temp_dir("slowbody");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  header_read_timeout_ms: 1000\n  max_concurrent_requests: 1\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    // Headers announce 100 bytes; 10 arrive, and then nothing.
+    let partial = "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"";
+    let (status, _) = raw_head(gw.addr, partial.as_bytes()).await;
+    assert!(status.starts_with("HTTP/1.1 408"), "{status}");
+    assert!(up.requests().is_empty());
+    // The only place is free again.
+    let (resp, _) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_quiet_stream_outlives_the_upstream_timeout() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let dir = temp_dir("quiet");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "limits:\n  upstream_timeout_ms: 1000\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let req = http::Request::get(gw.url("/mcp"))
+        .header("accept", "text/event-stream")
+        .body(http_body_util::Full::new(Bytes::new()))
+        .unwrap();
+    let resp = tokio::time::timeout(DEADLINE, http1_client().request(req))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    // Quiet for longer than the upstream timeout: it bounds the response head, never a stream. (The
+    // timeout is generous so that a loaded machine still delivers the head in time.)
+    let quiet = tokio::time::timeout(
+        Duration::from_millis(1500),
+        http_body_util::BodyExt::frame(&mut body),
+    )
+    .await;
+    assert!(quiet.is_err(), "the quiet stream was cut or sent something");
+    tx.send(SseMsg::Data(EVENT_2.into())).await.unwrap();
+    drop(tx);
+    read_rest(&mut body, &mut got).await.unwrap();
+    assert_eq!(
+        String::from_utf8(got).unwrap(),
+        format!("{EVENT_1}{EVENT_2}")
+    );
+}
+
+#[tokio::test]
+async fn a_chunked_json_response_is_judged_whole_and_passed_byte_identical() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| {
+        Reply::Stream("application/json", rx.lock().unwrap().take().unwrap())
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    for piece in ODD_RESPONSE.as_bytes().chunks(9) {
+        tx.send(SseMsg::Data(Bytes::copy_from_slice(piece)))
+            .await
+            .unwrap();
+    }
+    drop(tx);
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    // Buffered whole for judgement, so it goes out with its exact length.
+    assert_eq!(
+        resp.headers["content-length"],
+        ODD_RESPONSE.len().to_string()
+    );
 }

@@ -220,7 +220,7 @@ pub struct LimitsFile {
     pub response_body_bytes: Option<u64>,
     /// Largest single SSE event.
     pub sse_event_bytes: Option<u64>,
-    /// Time allowed for a client to send its request headers.
+    /// Time allowed for a client to send its request headers, and again for its body.
     pub header_read_timeout_ms: Option<u64>,
     /// Idle keep-alive connections are closed after this.
     pub idle_timeout_ms: Option<u64>,

@@ -75,6 +75,14 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
         incident: String::new(),
         seconds: 0.0,
     };
+    // An empty body (a 202 for a notification, an SSE priming event with an empty `data:`) carries nothing;
+    // no parser yields a message from JSON whitespace alone, so it passes rather than fail as unparseable.
+    if bytes
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        return d;
+    }
     if !may_carry_elicitation(bytes) {
         return d;
     }

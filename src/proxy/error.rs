@@ -41,6 +41,9 @@ pub enum ProxyError {
     /// The request body could not be read.
     #[error("request body could not be read")]
     RequestRead,
+    /// The request body did not arrive within the header read timeout.
+    #[error("request body not received in time")]
+    RequestTimeout,
     /// The request body is not one JSON-RPC message the gateway can read.
     #[error("request body is not valid JSON-RPC: {0}")]
     BadRequest(String),
@@ -80,6 +83,7 @@ impl ProxyError {
             ProxyError::NoRoute
             | ProxyError::RequestTooLarge(_)
             | ProxyError::RequestRead
+            | ProxyError::RequestTimeout
             | ProxyError::BadRequest(_)
             | ProxyError::Overloaded
             | ProxyError::Unauthorized(_) => None,
@@ -97,6 +101,11 @@ impl ProxyError {
                 format!("The request body is larger than the gateway's limit of {n} bytes."),
             ),
             ProxyError::RequestRead => (StatusCode::BAD_REQUEST, codes::INVALID_REQUEST, "The request body could not be read.".to_owned()),
+            ProxyError::RequestTimeout => (
+                StatusCode::REQUEST_TIMEOUT,
+                codes::INVALID_REQUEST,
+                "The request body did not arrive in time.".to_owned(),
+            ),
             ProxyError::BadRequest(why) => (StatusCode::BAD_REQUEST, codes::PARSE, format!("The request is not valid JSON-RPC: {why}.")),
             ProxyError::Unauthorized(_) => (
                 StatusCode::UNAUTHORIZED,

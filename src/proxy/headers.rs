@@ -43,10 +43,15 @@ pub fn to_upstream(h: &mut HeaderMap, client_ip: Option<std::net::IpAddr>, tls: 
     // Host is set from the upstream URI by the client.
     h.remove(header::HOST);
     if let Some(ip) = client_ip {
-        let value = match h.get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
-            Some(prev) => format!("{prev}, {ip}"),
-            None => ip.to_string(),
-        };
+        // Every received field counts: several X-Forwarded-For fields are one comma-separated list.
+        let mut value: Vec<String> = h
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .map(str::to_owned)
+            .collect();
+        value.push(ip.to_string());
+        let value = value.join(", ");
         if let Ok(v) = HeaderValue::from_str(&value) {
             h.insert("x-forwarded-for", v);
         }

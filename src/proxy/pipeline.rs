@@ -129,12 +129,16 @@ async fn proxy(
 
     // Read and parse the request: the gateway must know the era, the method, the id and the declared modes.
     let (mut parts, body) = req.into_parts();
-    let body = match read_bounded(body, snap.limits.request_body_bytes).await {
-        Ok(b) => b,
-        Err(ReadError::TooLarge) => {
+    // The body gets the same allowance as the headers: a client trickling its body would otherwise hold a
+    // place among the requests in flight for as long as it likes.
+    let read = read_bounded(body, snap.limits.request_body_bytes);
+    let body = match tokio::time::timeout(snap.limits.header_read_timeout, read).await {
+        Err(_) => return Err(ProxyError::RequestTimeout),
+        Ok(Ok(b)) => b,
+        Ok(Err(ReadError::TooLarge)) => {
             return Err(ProxyError::RequestTooLarge(snap.limits.request_body_bytes))
         }
-        Err(ReadError::Failed) => return Err(ProxyError::RequestRead),
+        Ok(Err(ReadError::Failed)) => return Err(ProxyError::RequestRead),
     };
     let header_version = parts
         .headers

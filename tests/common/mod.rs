@@ -50,8 +50,12 @@ pub enum Reply {
     },
     /// A `text/event-stream` response whose body is fed by the test; the stream ends when the sender drops.
     Sse(mpsc::Receiver<SseMsg>),
+    /// A streamed (chunked on HTTP/1.1) response of this content type, fed like `Sse`.
+    Stream(&'static str, mpsc::Receiver<SseMsg>),
     /// Never answer.
     Pending,
+    /// Never answer, holding this sender: the test sees it dropped when the request is cancelled.
+    Hold(tokio::sync::oneshot::Sender<()>),
     /// Close the connection without answering.
     Reset,
     /// `GZIP_BODY` with `Content-Encoding: gzip`.
@@ -193,24 +197,32 @@ async fn serve_one(
             Ok(r)
         }
         Reply::Pending => std::future::pending().await,
+        Reply::Hold(guard) => {
+            let _guard = guard;
+            std::future::pending().await
+        }
         // An error from the service makes hyper close the connection without a response.
         Reply::Reset => Err(BoxError::from("reset by the mock upstream")),
-        Reply::Sse(rx) => {
-            let stream = futures::stream::unfold(rx, |mut rx| async move {
-                match rx.recv().await {
-                    None => None,
-                    Some(SseMsg::Data(b)) => Some((Ok(Frame::data(b)), rx)),
-                    Some(SseMsg::Reset) => Some((Err(BoxError::from("reset mid-stream")), rx)),
-                }
-            });
-            let mut r = Response::new(StreamBody::new(stream).boxed_unsync());
-            r.headers_mut()
-                .insert("content-type", "text/event-stream".parse().unwrap());
-            r.headers_mut()
-                .insert("cache-control", "no-cache".parse().unwrap());
-            Ok(r)
-        }
+        Reply::Sse(rx) => Ok(streamed("text/event-stream", rx)),
+        Reply::Stream(content_type, rx) => Ok(streamed(content_type, rx)),
     }
+}
+
+/// A response whose body frames come from the channel.
+fn streamed(content_type: &'static str, rx: mpsc::Receiver<SseMsg>) -> Response<MockBody> {
+    let stream = futures::stream::unfold(rx, |mut rx| async move {
+        match rx.recv().await {
+            None => None,
+            Some(SseMsg::Data(b)) => Some((Ok(Frame::data(b)), rx)),
+            Some(SseMsg::Reset) => Some((Err(BoxError::from("reset mid-stream")), rx)),
+        }
+    });
+    let mut r = Response::new(StreamBody::new(stream).boxed_unsync());
+    r.headers_mut()
+        .insert("content-type", content_type.parse().unwrap());
+    r.headers_mut()
+        .insert("cache-control", "no-cache".parse().unwrap());
+    r
 }
 
 fn full(b: Bytes) -> MockBody {
