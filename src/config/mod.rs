@@ -590,7 +590,7 @@ fn compile(
             identity,
         }));
     }
-    routes.sort_by(|a, b| b.prefix.len().cmp(&a.prefix.len()));
+    routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));
 
     let upstream_tls = {
         let t = &cfg.upstream_tls;
@@ -680,11 +680,21 @@ fn compile(
     let links = match &cfg.links.public_base_url {
         None => None,
         Some(base) => match base.parse::<Uri>() {
-            Ok(u) if matches!(u.scheme_str(), Some("https") | Some("http")) && u.host().is_some() && u.query().is_none() => {
-                Some((base.trim_end_matches('/').to_owned(), cfg.links.ttl_seconds.unwrap_or(DEFAULT_LINK_TTL_SECONDS)))
+            Ok(u)
+                if matches!(u.scheme_str(), Some("https") | Some("http"))
+                    && u.host().is_some()
+                    && u.query().is_none() =>
+            {
+                Some((
+                    base.trim_end_matches('/').to_owned(),
+                    cfg.links.ttl_seconds.unwrap_or(DEFAULT_LINK_TTL_SECONDS),
+                ))
             }
             _ => {
-                errs.push(invalid("links.public_base_url", format!("{base:?} must be an absolute http(s) URL without a query")));
+                errs.push(invalid(
+                    "links.public_base_url",
+                    format!("{base:?} must be an absolute http(s) URL without a query"),
+                ));
                 None
             }
         },

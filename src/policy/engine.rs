@@ -116,9 +116,14 @@ impl Engine {
                     InputMethod::Form => {
                         self.check_form(params, &entry.params_ptr, route, &mut raw, &mut edits)
                     }
-                    InputMethod::Url => {
-                        self.check_url(params, &entry.params_ptr, route, links, &mut raw, &mut edits)
-                    }
+                    InputMethod::Url => self.check_url(
+                        params,
+                        &entry.params_ptr,
+                        route,
+                        links,
+                        &mut raw,
+                        &mut edits,
+                    ),
                     InputMethod::Sampling | InputMethod::Roots => {}
                 }
                 for f in raw {
@@ -158,7 +163,9 @@ impl Engine {
                 j.findings.push(f);
             }
             // Rewrite only where the finding can be rewritten (it then carries Action::Rewrite).
-            Some(RuleSetting::Rewrite) | Some(RuleSetting::WarningPage) | None => j.findings.push(f),
+            Some(RuleSetting::Rewrite) | Some(RuleSetting::WarningPage) | None => {
+                j.findings.push(f)
+            }
         }
     }
 
@@ -265,8 +272,14 @@ impl Engine {
         out: &mut Vec<Finding>,
         edits: &mut Vec<(String, Value)>,
     ) {
-        let (Some(Value::String(url)), Some(Value::String(message))) = (params.get("url"), params.get("message")) else {
-            out.push(Finding::block("wire.malformed", ptr.to_owned(), "A url elicitation needs a url string and a message string."));
+        let (Some(Value::String(url)), Some(Value::String(message))) =
+            (params.get("url"), params.get("message"))
+        else {
+            out.push(Finding::block(
+                "wire.malformed",
+                ptr.to_owned(),
+                "A url elicitation needs a url string and a message string.",
+            ));
             return;
         };
         let url_ptr = pointer_push(ptr, "url");
@@ -276,7 +289,10 @@ impl Engine {
         let mut page = false;
         let mut pending = Vec::new();
         for mut f in judged.findings {
-            let setting = route.rules.resolve(&f.rule).or_else(|| self.rules.resolve(&f.rule));
+            let setting = route
+                .rules
+                .resolve(&f.rule)
+                .or_else(|| self.rules.resolve(&f.rule));
             match setting {
                 Some(RuleSetting::WarningPage) => {
                     page = true;
@@ -315,7 +331,13 @@ impl Engine {
                 edits.push((url_ptr, Value::String(r)));
             }
         }
-        sanitize_at(message, &pointer_push(ptr, "message"), MAX_MESSAGE_CHARS, out, edits);
+        sanitize_at(
+            message,
+            &pointer_push(ptr, "message"),
+            MAX_MESSAGE_CHARS,
+            out,
+            edits,
+        );
     }
 }
 

@@ -118,7 +118,9 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
         d.seconds = started.elapsed().as_secs_f64();
         return d;
     }
-    let j = ctx.engine.judge(&value, &carriers, ctx.modes, ctx.route, ctx.links);
+    let j = ctx
+        .engine
+        .judge(&value, &carriers, ctx.modes, ctx.route, ctx.links);
     if j.verdict != Verdict::Allow {
         d.incident = crate::telemetry::incident_id();
     }

@@ -85,5 +85,5 @@ impl Gateway {
         }));
     }
 }
-pub mod retry;
 pub mod links;
+pub mod retry;

@@ -112,7 +112,12 @@ async fn proxy(
     meta: &mut Meta,
 ) -> Result<Response<ProxyBody>, ProxyError> {
     // Warning pages are the gateway's own, on every listener.
-    if req.method() == Method::GET && req.uri().path().starts_with(crate::proxy::links::LINK_PREFIX) {
+    if req.method() == Method::GET
+        && req
+            .uri()
+            .path()
+            .starts_with(crate::proxy::links::LINK_PREFIX)
+    {
         return Ok(crate::proxy::links::serve(snap, req.uri().path()));
     }
     // Admit: a route, and a place among the requests in flight.
@@ -206,9 +211,11 @@ async fn proxy(
             &method,
             &route.name,
             &principal,
-            &snap.keyring,
-            &gw.replay,
-            &snap.engine.secret,
+            retry::Verifiers {
+                keyring: &snap.keyring,
+                replay: &gw.replay,
+                secret: &snap.engine.secret,
+            },
             retry::now_unix(),
         ) {
             Ok(checked) => {

@@ -50,17 +50,31 @@ pub enum Refusal {
     Answers(Vec<Finding>),
 }
 
+/// What checking a retry needs from the gateway.
+#[derive(Clone, Copy)]
+pub struct Verifiers<'a> {
+    /// Envelope keys.
+    pub keyring: &'a Keyring,
+    /// Envelope ids already used.
+    pub replay: &'a ReplayCache,
+    /// The secret classifier, for pasted answers.
+    pub secret: &'a SecretPolicy,
+}
+
 /// Checks a modern request's `requestState` and `inputResponses`.
 pub fn check_request(
     request: &Value,
     method: &str,
     route: &str,
     principal: &str,
-    keyring: &Keyring,
-    replay: &ReplayCache,
-    secret: &SecretPolicy,
+    v: Verifiers<'_>,
     now: u64,
 ) -> Result<Checked, Refusal> {
+    let Verifiers {
+        keyring,
+        replay,
+        secret,
+    } = v;
     let params = request.get("params").unwrap_or(&Value::Null);
     let digest = params_digest(params);
     let state = params.get("requestState");

@@ -160,7 +160,7 @@ impl Metrics {
             inspection_duration: inspection_histogram(),
             envelope_rejections: Family::default(),
             rate_limited: Family::default(),
-            rounds: Histogram::new([1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0].into_iter()),
+            rounds: Histogram::new([1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0]),
             answers_refused: Family::default(),
             audit_dropped: Counter::default(),
             identity_failures: Family::default(),
