@@ -13,6 +13,16 @@ if ! command -v cargo >/dev/null; then
     exit 2
 fi
 
+# The warning-page test drives a real browser: Debian's Chromium, installed when missing (as root).
+if ! [ -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing chromium (for the warning-page browser test)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+if [ -x /usr/bin/chromium ]; then
+    export ELICITGUARD_REQUIRE_BROWSER=1
+fi
+
 echo "== Rust tests"
 cargo build --locked --bins
 cargo test --locked --all-targets

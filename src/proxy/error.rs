@@ -144,9 +144,17 @@ impl ProxyError {
             ),
         };
         let mut resp = json_response(status, &error_message(id, code, &message, None));
-        if matches!(self, ProxyError::Overloaded) {
-            resp.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        match &self {
+            ProxyError::Overloaded => {
+                resp.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            }
+            ProxyError::Unauthorized(www) => {
+                if let Ok(v) = HeaderValue::from_str(www) {
+                    resp.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+                }
+            }
+            _ => {}
         }
         resp
     }

@@ -228,6 +228,45 @@ async fn proxy(
             Err(refusal) => return Ok(refused(gw, &route, &info, meta, &principal, refusal)),
         }
     }
+    // A legacy client's answer to a server's form question: checked against the schema that was asked.
+    if !monitor && info.era == Era::Legacy && info.is_response {
+        if let (Some(sid), Some(id)) = (&session_id, request.get("id")) {
+            let key = match id {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            if let Some(schema) = gw.sessions.take_asked(sid, &key) {
+                if let Some(findings) =
+                    legacy_answer_findings(&request, &key, schema, &snap.engine.secret)
+                {
+                    let resp = refused(
+                        gw,
+                        &route,
+                        &info,
+                        meta,
+                        &principal,
+                        retry::Refusal::Answers(findings),
+                    );
+                    // The server still waits for an answer: it gets a refusal instead of the user's content.
+                    let refusal = crate::proxy::error::error_message(
+                        Some(id),
+                        crate::proxy::error::codes::ANSWERS_REFUSED,
+                        "The gateway refused the user's answer.",
+                        None,
+                    );
+                    answerer(
+                        clients.clone(),
+                        route.clone(),
+                        upstream_uri(&route, &parts.uri)?,
+                        sid.clone(),
+                        &parts.headers,
+                        snap.limits.upstream_timeout,
+                    )(vec![refusal]);
+                    return Ok(resp);
+                }
+            }
+        }
+    }
     let sealer = (!monitor && parts.method == Method::POST).then(|| {
         Arc::new(retry::Sealer {
             keyring: snap.keyring.clone(),
@@ -324,6 +363,10 @@ async fn proxy(
                 recorder,
                 answer_upstream,
                 sealer,
+                session: session_id
+                    .clone()
+                    .filter(|_| info.era == Era::Legacy)
+                    .map(|sid| (gw.clone(), sid)),
             });
             let filtered = SseFilter::new(rbody, shared);
             // The permit lives as long as the stream: open streams count against the concurrency limit.
@@ -445,6 +488,35 @@ async fn identify(
         Ok(None) => Ok("anonymous".to_owned()),
         Err(e) => Err(refuse(e)),
     }
+}
+
+/// Blocking findings on a legacy answer (`{"result": ElicitResult}`), or None when it is fine.
+fn legacy_answer_findings(
+    response: &Value,
+    key: &str,
+    schema: Value,
+    secret: &crate::policy::secret::SecretPolicy,
+) -> Option<Vec<crate::policy::Finding>> {
+    let mut result = response.get("result").cloned()?;
+    // The 2025-11-25 ElicitResult extends Result: `_meta` is allowed there and says nothing about the answer.
+    if let Some(o) = result.as_object_mut() {
+        o.remove("_meta");
+    }
+    let asked = vec![(
+        key.to_owned(),
+        crate::state::Asked::Form {
+            schema: schema.clone(),
+        },
+    )];
+    let mut map = serde_json::Map::new();
+    map.insert(key.to_owned(), result.clone());
+    let mut findings =
+        crate::policy::answers::check_input_responses(&asked, &Value::Object(map), "/result");
+    if let Some(content) = result.get("content") {
+        findings.extend(secret.judge_content(content, &schema, "/result/content"));
+    }
+    findings.retain(|f| f.action == crate::policy::Action::Block);
+    (!findings.is_empty()).then_some(findings)
 }
 
 /// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric

@@ -17,11 +17,18 @@ pub const SESSION_IDLE: Duration = Duration::from_secs(3600);
 /// Longest session id accepted. The spec asks for visible ASCII; UUIDs are 36 bytes.
 pub const MAX_SESSION_ID_BYTES: usize = 256;
 
+/// Form elicitations remembered per session until answered. A server waits on each one, so a handful are
+/// outstanding at once; 16 bounds a hostile server that pushes without end (the oldest is forgotten, and an
+/// answer to it is then refused as unasked).
+pub const MAX_OUTSTANDING: usize = 16;
+
 #[derive(Debug, Clone)]
 struct Session {
     modes: ClientModes,
     principal: String,
     last_used: Instant,
+    /// Server request id -> the form schema it asked, oldest first.
+    asked: std::collections::VecDeque<(String, serde_json::Value)>,
 }
 
 /// The store.
@@ -68,6 +75,7 @@ impl Sessions {
                 modes,
                 principal: principal.to_owned(),
                 last_used: now,
+                asked: Default::default(),
             },
         );
     }
@@ -89,6 +97,25 @@ impl Sessions {
             }
             None => Lookup::Unknown,
         }
+    }
+
+    /// Remembers the schema of a form elicitation the server pushed in this session.
+    pub fn remember_asked(&self, id: &str, request_id: &str, schema: serde_json::Value) {
+        let Ok(mut map) = self.map.lock() else { return };
+        if let Some(s) = map.get_mut(id) {
+            if s.asked.len() >= MAX_OUTSTANDING {
+                s.asked.pop_front();
+            }
+            s.asked.push_back((request_id.to_owned(), schema));
+        }
+    }
+
+    /// Takes the schema asked by the server request `request_id`, if this session has it.
+    pub fn take_asked(&self, id: &str, request_id: &str) -> Option<serde_json::Value> {
+        let mut map = self.map.lock().ok()?;
+        let s = map.get_mut(id)?;
+        let pos = s.asked.iter().position(|(r, _)| r == request_id)?;
+        s.asked.remove(pos).map(|(_, schema)| schema)
     }
 
     /// Forgets a session (DELETE).
@@ -129,5 +156,19 @@ mod tests {
             t0,
         );
         assert!(s.is_empty());
+    }
+
+    #[test]
+    fn outstanding_asks_are_bounded_and_taken_once() {
+        let s = Sessions::default();
+        let t0 = Instant::now();
+        s.insert("a", ClientModes::ALL, "p", t0);
+        for i in 0..(MAX_OUTSTANDING + 2) {
+            s.remember_asked("a", &i.to_string(), serde_json::json!({"i": i}));
+        }
+        assert_eq!(s.take_asked("a", "0"), None, "the oldest was forgotten");
+        assert_eq!(s.take_asked("a", "5"), Some(serde_json::json!({"i": 5})));
+        assert_eq!(s.take_asked("a", "5"), None, "taken once");
+        assert_eq!(s.take_asked("nope", "6"), None);
     }
 }

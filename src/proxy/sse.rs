@@ -40,6 +40,9 @@ pub struct Shared {
     pub answer_upstream: Option<UpstreamAnswerer>,
     /// Round budgets, rate limits and sealing (None in monitor mode).
     pub sealer: Option<Arc<crate::proxy::retry::Sealer>>,
+    /// The legacy session this stream belongs to, where forwarded form questions are remembered so the
+    /// client's answers can be checked against them.
+    pub session: Option<(Arc<crate::proxy::Gateway>, String)>,
 }
 
 pin_project_lite::pin_project! {
@@ -147,6 +150,9 @@ impl Shared {
                 }
                 None => d.outcome,
             };
+            if matches!(outcome, Outcome::Original | Outcome::Replace(_)) {
+                self.remember_forms(d.parsed.as_ref());
+            }
             match outcome {
                 Outcome::Original => out.extend_from_slice(&event.raw),
                 Outcome::Replace(v) => out.extend_from_slice(&event_bytes(&v)),
@@ -166,6 +172,32 @@ impl Shared {
                         return true;
                     }
                 }
+            }
+        }
+    }
+}
+
+impl Shared {
+    /// Remembers the schemas of forwarded legacy form elicitations.
+    fn remember_forms(&self, parsed: Option<&Value>) {
+        let (Some((gw, sid)), Some(msg)) = (&self.session, parsed) else {
+            return;
+        };
+        for c in crate::wire::find_carriers(msg) {
+            if c.kind != crate::wire::CarrierKind::ServerRequest {
+                continue;
+            }
+            for e in c
+                .entries
+                .iter()
+                .filter(|e| e.method == crate::wire::InputMethod::Form)
+            {
+                let schema = msg
+                    .pointer(&e.params_ptr)
+                    .and_then(|p| p.get("requestedSchema"))
+                    .cloned()
+                    .unwrap_or(Value::Null);
+                gw.sessions.remember_asked(sid, &e.key, schema);
             }
         }
     }
