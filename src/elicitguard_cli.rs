@@ -60,7 +60,13 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
             return ExitCode::from(2);
         }
     };
-    let client_id = original.get("id").cloned();
+    // The message is what the upstream sends: a response answers the client's request (its id is the
+    // client's); a request from the server has no client request behind it in this offline view.
+    let client_id = if original.get("method").is_some() {
+        None
+    } else {
+        original.get("id").cloned()
+    };
     let ctx = Context {
         engine: &engine,
         route: &route,

@@ -159,6 +159,12 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
         }
     };
     let grace = snap.limits.shutdown_grace;
+    if config::uses_ephemeral_keys(&snap) {
+        tracing::warn!(
+            "no state keys configured (state.keys_file or ELICITGUARD_STATE_KEYS): sealing requestState with a random key; \
+             envelopes die with this process and cannot cross replicas"
+        );
+    }
     let metrics = std::sync::Arc::new(Metrics::new());
     let gw = match Gateway::new(snap, metrics) {
         Ok(g) => g,
@@ -181,7 +187,7 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
         tracing::info!(address = %a, "admin listening (/metrics, /healthz, /readyz)");
     }
     if matches!(source, Source::File(_)) {
-        tokio::spawn(config::reload::run(source, overrides, gw.clone()));
+        config::reload::spawn(source, overrides, gw.clone());
     }
     wait_for_shutdown().await;
     tracing::info!(

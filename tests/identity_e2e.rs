@@ -220,3 +220,52 @@ async fn legacy_session_hijack_is_refused_and_answers_are_checked() {
     .await;
     drop(tx);
 }
+
+#[tokio::test]
+async fn jwks_fetched_from_a_url_verifies_tokens_and_fails_closed_without_it() {
+    let jwks = json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(SECRET)}]});
+    let serve_keys = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = serve_keys.clone();
+    let up = Upstream::start(move |r| {
+        if r.path == "/jwks" {
+            return if flag.load(std::sync::atomic::Ordering::SeqCst) {
+                Reply::json(jwks.to_string())
+            } else {
+                Reply::Json {
+                    status: 503,
+                    headers: vec![],
+                    body: Bytes::new(),
+                }
+            };
+        }
+        Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#)
+    })
+    .await;
+    let dir = temp_dir("jwks-url");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        &format!("    identity:\n      issuers: [\"https://idp.example\"]\n      audiences: [\"mcp-gateway\"]\n      algorithms: [HS256]\n      jwks_url: {}\n      jwks_min_refetch_seconds: 1\n", up.url("/jwks")),
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#;
+    // The key server is down: no keys, so even a well-signed token is refused (fail closed).
+    let (parts, _) = send(
+        &http1_client(),
+        with_bearer(post(&gw.url("/mcp"), call), Some("alice")),
+    )
+    .await;
+    assert_eq!(parts.status, 401);
+    assert!(gw
+        .metrics
+        .encode()
+        .contains("elicitguard_identity_failures_total"));
+    // Keys available: after the refetch interval (1 s here) the next token fetches them and verifies; polled
+    // with a fresh request each time, never a sleep-and-hope.
+    serve_keys.store(true, std::sync::atomic::Ordering::SeqCst);
+    eventually("the JWKS is fetched and the token verifies", || {
+        let req = with_bearer(post(&gw.url("/mcp"), call), Some("alice"));
+        async move { send(&http1_client(), req).await.0.status == 200 }
+    })
+    .await;
+}

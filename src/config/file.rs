@@ -187,6 +187,10 @@ pub struct IdentityFile {
     /// A JWKS URL, fetched by the gateway, cached, refetched on an unknown `kid` (at most every 30 s).
     #[serde(default)]
     pub jwks_url: Option<String>,
+    /// Least time between two fetches of `jwks_url`, seconds (default 30): an unknown `kid` refetches, but a
+    /// flood of forged kids must not turn the gateway into a load generator against the identity provider.
+    #[serde(default)]
+    pub jwks_min_refetch_seconds: Option<u64>,
     /// Clock skew allowed on `exp`/`nbf`, seconds (default 60, at most 300).
     #[serde(default)]
     pub leeway_seconds: Option<u64>,

@@ -781,10 +781,11 @@ fn compile_identity(
                 return Err("jwks_url must be https (plain http only for localhost)".into());
             }
             let tls_cfg = tls_cfg.ok_or("jwks_url: no TLS configuration")?;
-            JwksSource::remote(
-                jwks_fetch(uri, tls_cfg),
+            let min_refetch = idf.jwks_min_refetch_seconds.map_or(
                 crate::identity::DEFAULT_MIN_REFETCH,
-            )
+                std::time::Duration::from_secs,
+            );
+            JwksSource::remote(jwks_fetch(uri, tls_cfg), min_refetch)
         }
         _ => return Err("exactly one of jwks_file and jwks_url".into()),
     };

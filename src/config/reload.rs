@@ -13,19 +13,31 @@ use crate::proxy::Gateway;
 /// Changes arriving closer together than this are one reload: editors write files in several steps.
 const DEBOUNCE: Duration = Duration::from_millis(200);
 
-/// Runs the reload loop until the process ends.
-pub async fn run(source: Source, overrides: Overrides, gw: Arc<Gateway>) {
-    let metrics = gw.metrics.clone();
+/// Starts watching (synchronously, so a change made right after this returns is seen) and spawns the
+/// reload loop. Must be called inside a tokio runtime.
+pub fn spawn(source: Source, overrides: Overrides, gw: Arc<Gateway>) {
     // A small bounded channel: one pending trigger is enough, extra triggers are coalesced.
-    let (tx, mut rx) = mpsc::channel::<()>(1);
+    let (tx, rx) = mpsc::channel::<()>(1);
     let watched = gw.live.load().snapshot.watched.clone();
+    // Only events on the watched files count: other files in the same directories (a log file beside the
+    // config, say) must not trigger reloads.
+    let names: std::collections::HashSet<std::ffi::OsString> = watched
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_os_string()))
+        .collect();
     let tx_fs = tx.clone();
     let watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
-        if res.is_ok() {
-            let _ = tx_fs.try_send(());
+        if let Ok(ev) = res {
+            if ev
+                .paths
+                .iter()
+                .any(|p| p.file_name().is_some_and(|n| names.contains(n)))
+            {
+                let _ = tx_fs.try_send(());
+            }
         }
     });
-    let _watcher = match watcher {
+    let watcher = match watcher {
         Ok(mut w) => {
             // Watch the directories: editors and Kubernetes replace files by rename, which a file watch misses.
             let mut dirs: Vec<_> = watched
@@ -69,6 +81,18 @@ pub async fn run(source: Source, overrides: Overrides, gw: Arc<Gateway>) {
         });
     }
     drop(tx);
+    tokio::spawn(run(source, overrides, gw, rx, watcher));
+}
+
+/// The reload loop: one reload per burst of triggers.
+async fn run(
+    source: Source,
+    overrides: Overrides,
+    gw: Arc<Gateway>,
+    mut rx: mpsc::Receiver<()>,
+    _watcher: Option<notify::RecommendedWatcher>,
+) {
+    let metrics = gw.metrics.clone();
     while rx.recv().await.is_some() {
         tokio::time::sleep(DEBOUNCE).await;
         while rx.try_recv().is_ok() {}

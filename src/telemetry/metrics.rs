@@ -238,6 +238,11 @@ impl Metrics {
             "Audit lines dropped because the writer fell behind",
             m.audit_dropped.clone(),
         );
+        registry.register(
+            "identity_failures",
+            "Requests refused for a missing or invalid bearer token, by reason",
+            m.identity_failures.clone(),
+        );
         m.build_info
             .get_or_create(&BuildLabels {
                 version: env!("CARGO_PKG_VERSION"),
