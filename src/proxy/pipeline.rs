@@ -323,15 +323,7 @@ async fn proxy(
     if let Some(enc) = headers::content_encoding(&rparts.headers) {
         return Err(ProxyError::UpstreamEncoding(enc));
     }
-    let recorder = Recorder {
-        metrics: gw.metrics.clone(),
-        audit: gw.audit.clone(),
-        route: route.name.clone(),
-        era: info.era,
-        method: meta.method,
-        principal: principal.clone(),
-        monitor,
-    };
+    let recorder = recorder_for(gw, &route, info.era, meta.method, &principal, monitor);
 
     // Filter the response.
     match headers::body_kind(&rparts.headers) {
@@ -519,6 +511,26 @@ fn legacy_answer_findings(
     (!findings.is_empty()).then_some(findings)
 }
 
+/// The recorder of one request's decisions.
+fn recorder_for(
+    gw: &Gateway,
+    route: &Route,
+    era: Era,
+    method: &'static str,
+    principal: &str,
+    monitor: bool,
+) -> Recorder {
+    Recorder {
+        metrics: gw.metrics.clone(),
+        audit: gw.audit.clone(),
+        route: route.name.clone(),
+        era,
+        method,
+        principal: principal.to_owned(),
+        monitor,
+    }
+}
+
 /// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
 /// only), -32012 for answers (the rules, never the values).
 fn refused(
@@ -531,15 +543,7 @@ fn refused(
 ) -> Response<ProxyBody> {
     use crate::proxy::error::{codes, error_message};
     let incident = crate::telemetry::incident_id();
-    let recorder = Recorder {
-        metrics: gw.metrics.clone(),
-        audit: gw.audit.clone(),
-        route: route.name.clone(),
-        era: info.era,
-        method: meta.method,
-        principal: principal.to_owned(),
-        monitor: false,
-    };
+    let recorder = recorder_for(gw, route, info.era, meta.method, principal, false);
     meta.outcome = "rejected";
     match refusal {
         retry::Refusal::Envelope(reason) => {
