@@ -97,7 +97,9 @@ fn envelope(c: &mut Criterion) {
     // The envelope the gateway seals for the 2 KB fixture: one form (its schema) and one url key.
     let fixture: serde_json::Value = serde_json::from_slice(INPUT_REQUIRED_2K).expect("fixture");
     let schema = fixture["result"]["inputRequests"]["book0"]["params"]["requestedSchema"].clone();
-    let upstream_state = fixture["result"]["requestState"].as_str().map(str::to_owned);
+    let upstream_state = fixture["result"]["requestState"]
+        .as_str()
+        .map(str::to_owned);
     let now = 1_800_000_000;
     let env = Envelope {
         id: Envelope::new_id().expect("system RNG"),

@@ -130,7 +130,8 @@ fn sse(body: Body) -> Response<Body> {
 }
 
 /// The 3-event stream as 3 frames, one per event (each event ends with a blank line).
-fn three_chunks() -> StreamBody<impl futures_util::Stream<Item = Result<Frame<Bytes>, Infallible>>> {
+fn three_chunks() -> StreamBody<impl futures_util::Stream<Item = Result<Frame<Bytes>, Infallible>>>
+{
     let whole = Bytes::from_static(STREAM_3EV);
     let mut chunks = Vec::with_capacity(3);
     let mut start = 0;
@@ -143,9 +144,7 @@ fn three_chunks() -> StreamBody<impl futures_util::Stream<Item = Result<Frame<By
     if start < whole.len() {
         chunks.push(whole.slice(start..));
     }
-    StreamBody::new(stream::iter(
-        chunks.into_iter().map(|c| Ok(Frame::data(c))),
-    ))
+    StreamBody::new(stream::iter(chunks.into_iter().map(|c| Ok(Frame::data(c)))))
 }
 
 /// First event (the first event of the fixture stream) at once, then a comment every `HOLD_PING`.
