@@ -13,7 +13,7 @@
 # - latency: wrk2 (fixed rate) is not packaged in Debian, so this is SERIAL latency: wrk -t1 -c1, one request
 #   at a time on one keep-alive connection. p50/p99/p99.9 come from wrk's histogram (its done() hook).
 #
-# Environment: DURATION (s, default 5), ROUNDS (3), CONNS (32), PATHS ("mcp mcp-elicit sse"), LOADGEN_CPU (0),
+# Environment: DURATION (s, default 5), ROUNDS (3; 0 runs only the memory/TTFE phase), CONNS (32), PATHS ("mcp mcp-elicit sse"), LOADGEN_CPU (0),
 # SUT_CPU (1), IDLE (10000 idle keep-alive connections), SSE_STREAMS (1000), TTFE_SAMPLES (200), MEMORY (1; 0
 # skips the memory/TTFE phase), SKIP_BUILD (0), BIN_DIR ($CARGO_TARGET_DIR/release), PORT_BASE (19100).
 set -euo pipefail
@@ -85,7 +85,7 @@ wait_port() { # port: wait up to 10 s until something accepts on it
     done
 }
 
-gateway_config() { # port file
+gateway_config() { # port file [extra limits line]
     cat >"$2" <<EOF
 mode: enforce
 listeners:
@@ -115,11 +115,12 @@ limits:
   route_elicitation_burst: 1000000000
   route_elicitations_per_minute: 1000000000
   max_concurrent_requests: 100000
+  ${3:-}
 EOF
 }
 
-start_gateway() { # port -> sets GW_PID
-    gateway_config "$1" "$WORK/gateway-$1.yaml"
+start_gateway() { # port [extra limits line] -> sets GW_PID
+    gateway_config "$1" "$WORK/gateway-$1.yaml" "${2:-}"
     taskset -c "$SUT_CPU" "$GW_BIN" serve --config "$WORK/gateway-$1.yaml" --workers 1 --admin-listen off \
         2>"$WORK/gateway-$1.log" &
     GW_PID=$!
@@ -222,7 +223,7 @@ for round in $(seq 1 "$ROUNDS"); do
     done
 done
 
-python3 - "$WORK/results.txt" "$CONNS" <<'EOF'
+[ "$ROUNDS" -gt 0 ] && python3 - "$WORK/results.txt" "$CONNS" <<'EOF'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 # round label path mode rps p50_us p99_us p999_us requests status_errors socket_errors
@@ -260,7 +261,10 @@ EOF
 if [ "$MEMORY" = 1 ]; then
     # A fresh gateway, so the baseline is not memory the allocator kept from the load phase.
     kill "$LOAD_GW_PID" 2>/dev/null || true
-    start_gateway $GW_MEM_PORT
+    # hyper applies the header read timeout (default 10 s) to a keep-alive connection waiting for its next
+    # request, so idle connections close after 10 s, not after limits.idle_timeout_ms: raise it here, or
+    # most of the idle connections are gone before they are counted.
+    start_gateway $GW_MEM_PORT "header_read_timeout_ms: 600000"
     echo "== time to first SSE event, and memory: $IDLE idle connections, $SSE_STREAMS SSE streams" >&2
     taskset -c "$LOADGEN_CPU" python3 benches/conns.py --gateway 127.0.0.1:$GW_MEM_PORT \
         --direct 127.0.0.1:$UP_PORT --pid "$GW_PID" --idle "$IDLE" --sse "$SSE_STREAMS" \
