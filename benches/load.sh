@@ -120,8 +120,11 @@ EOF
 }
 
 start_gateway() { # port [extra limits line] -> sets GW_PID
-    gateway_config "$1" "$WORK/gateway-$1.yaml" "${2:-}"
-    taskset -c "$SUT_CPU" "$GW_BIN" serve --config "$WORK/gateway-$1.yaml" --workers 1 --admin-listen off \
+    # The config sits alone in its directory: the gateway reloads on any change in the directory of its
+    # config file, and the logs and results written to $WORK would otherwise reload it during the run.
+    mkdir -p "$WORK/gw-$1"
+    gateway_config "$1" "$WORK/gw-$1/gateway.yaml" "${2:-}"
+    taskset -c "$SUT_CPU" "$GW_BIN" serve --config "$WORK/gw-$1/gateway.yaml" --workers 1 --admin-listen off \
         2>"$WORK/gateway-$1.log" &
     GW_PID=$!
     PIDS+=("$GW_PID")
