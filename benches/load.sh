@@ -49,7 +49,8 @@ cleanup() {
     wait 2>/dev/null || true
     echo "logs and raw results: $WORK" >&2
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 need_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
