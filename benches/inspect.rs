@@ -1,0 +1,141 @@
+//! Criterion benchmarks of the per-message work on the gateway's hot paths (issue 8's budgets):
+//! the pass-through decision for a 2 KB `tools/call` result, the full judgement of a 2 KB and a 64 KB
+//! `InputRequiredResult`, SSE decoding per event, and envelope seal + open.
+//!
+//! Fixtures are the files under `benches/fixtures/` (written by `gen.py` there), the same bytes the
+//! benchmark upstream (`src/bin/bench-upstream.rs`) serves. Short settings so `cargo bench --bench inspect`
+//! stays around a minute: warm-up 0.5 s, measurement 2 s, 30 samples.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use elicitguard::config::default_engine;
+use elicitguard::policy::RoutePolicy;
+use elicitguard::proxy::enforce::{decide, Context, Outcome};
+use elicitguard::state::{Asked, Envelope, Keyring};
+use elicitguard::wire::prefilter::may_carry_elicitation;
+use elicitguard::wire::sse::Decoder;
+use elicitguard::wire::ClientModes;
+
+const TOOLS_CALL_2K: &[u8] = include_bytes!("fixtures/tools_call_2k.json");
+const INPUT_REQUIRED_2K: &[u8] = include_bytes!("fixtures/input_required_2k.json");
+const INPUT_REQUIRED_64K: &[u8] = include_bytes!("fixtures/input_required_64k.json");
+const STREAM_3EV: &[u8] = include_bytes!("fixtures/stream_3ev.sse");
+
+/// The gateway's default largest SSE event; only a bound here, never reached by the fixture.
+const MAX_EVENT_BYTES: usize = 1024 * 1024;
+
+fn settings() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30)
+}
+
+fn decisions(c: &mut Criterion) {
+    let engine = default_engine().expect("embedded policy compiles");
+    let route = RoutePolicy::default();
+    let ctx = Context {
+        engine: &engine,
+        route: &route,
+        modes: ClientModes::ALL,
+        client_id: None,
+    };
+    // The fixtures must take the paths they are named after, or the figures mean nothing.
+    assert!(!may_carry_elicitation(TOOLS_CALL_2K));
+    for body in [INPUT_REQUIRED_2K, INPUT_REQUIRED_64K] {
+        let d = decide(body, &ctx, false);
+        assert_eq!(d.outcome, Outcome::Original, "fixture must be allowed");
+        assert!(d.judgement.is_some(), "fixture must be judged");
+    }
+
+    let mut g = c.benchmark_group("passthrough_2k");
+    g.throughput(Throughput::Bytes(TOOLS_CALL_2K.len() as u64));
+    g.bench_function("prefilter", |b| {
+        b.iter(|| may_carry_elicitation(black_box(TOOLS_CALL_2K)))
+    });
+    g.bench_function("decide", |b| {
+        b.iter(|| decide(black_box(TOOLS_CALL_2K), &ctx, false))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("judge_input_required");
+    g.throughput(Throughput::Bytes(INPUT_REQUIRED_2K.len() as u64));
+    g.bench_function("2k_form_url", |b| {
+        b.iter(|| decide(black_box(INPUT_REQUIRED_2K), &ctx, false))
+    });
+    g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
+    g.bench_function("64k", |b| {
+        b.iter(|| decide(black_box(INPUT_REQUIRED_64K), &ctx, false))
+    });
+    g.finish();
+}
+
+fn sse(c: &mut Criterion) {
+    let events = STREAM_3EV.windows(2).filter(|w| w == b"\n\n").count() as u64;
+    let mut g = c.benchmark_group("sse_decode");
+    // Per event: the figure criterion prints as elements/s inverts to the time of one event.
+    g.throughput(Throughput::Elements(events));
+    g.bench_function("3_events_2k", |b| {
+        b.iter(|| {
+            let mut dec = Decoder::new(MAX_EVENT_BYTES);
+            dec.push(black_box(STREAM_3EV));
+            let mut n = 0u32;
+            while let Ok(Some(ev)) = dec.next_event() {
+                black_box(&ev);
+                n += 1;
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+fn envelope(c: &mut Criterion) {
+    let ring = Keyring::random().expect("system RNG");
+    // The envelope the gateway seals for the 2 KB fixture: one form (its schema) and one url key.
+    let fixture: serde_json::Value = serde_json::from_slice(INPUT_REQUIRED_2K).expect("fixture");
+    let schema = fixture["result"]["inputRequests"]["book0"]["params"]["requestedSchema"].clone();
+    let upstream_state = fixture["result"]["requestState"]
+        .as_str()
+        .map(str::to_owned);
+    let now = 1_800_000_000;
+    let env = Envelope {
+        id: Envelope::new_id().expect("system RNG"),
+        upstream_state,
+        principal: "anonymous".into(),
+        route: "default".into(),
+        method: "tools/call".into(),
+        params_digest: "0".repeat(64),
+        asked: vec![
+            ("book0".into(), Asked::Form { schema }),
+            ("link".into(), Asked::Url),
+        ],
+        round: 1,
+        issued_at: now,
+        expires_at: now + 600,
+    };
+    let token = ring.seal(&env).expect("seal");
+    assert_eq!(ring.open(&token, "default", now + 1).expect("open"), env);
+
+    let mut g = c.benchmark_group("envelope");
+    g.bench_function("seal", |b| b.iter(|| ring.seal(black_box(&env))));
+    g.bench_function("open", |b| {
+        b.iter(|| ring.open(black_box(&token), "default", now + 1))
+    });
+    g.bench_function("seal_open", |b| {
+        b.iter(|| {
+            let t = ring.seal(black_box(&env)).ok();
+            t.map(|t| ring.open(&t, "default", now + 1))
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = settings();
+    targets = decisions, sse, envelope
+}
+criterion_main!(benches);
