@@ -93,7 +93,9 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
         Outcome::DropServerRequests { client_error, .. } => client_error.unwrap_or(Value::Null),
     };
     let line = json!({"verdict": verdict, "findings": findings, "forwarded": forwarded});
-    println!("{line}");
+    // A closed pipe (`inspect | head -c0`) is the reader's choice, not an error worth a panic.
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stdout(), "{line}");
     ExitCode::SUCCESS
 }
 
