@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use common::{start_gateway, temp_dir, write_config, Gw, DEADLINE};
 use elicitguard::config::Source;
+use elicitguard::demo::tools as upstream_tools;
 use elicitguard::demo::upstream;
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
@@ -163,7 +164,10 @@ async fn discover_fix(target: String) -> (String, tokio::task::JoinHandle<()>) {
     use hyper_util::client::legacy::Client as HttpClient;
     use hyper_util::rt::{TokioExecutor, TokioIo};
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let listener = tokio::time::timeout(DEADLINE, tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .await
+        .unwrap()
+        .unwrap();
     let addr = listener.local_addr().unwrap();
     let client = HttpClient::builder(TokioExecutor::new()).build_http::<Full<bytes::Bytes>>();
     let task = tokio::spawn(async move {
@@ -380,9 +384,15 @@ async fn modern_endless_asker_is_cut_by_the_gateway_round_budget() {
     );
     assert_eq!(e.code.0, -32011, "{e:?}");
     let shown = rec.asked().len();
-    assert!(
-        (1..=GATEWAY_MAX_ROUNDS as usize).contains(&shown),
+    // Each round within the budget reached the client; the one past it was cut.
+    assert_eq!(
+        shown, GATEWAY_MAX_ROUNDS as usize,
         "{shown} questions reached the client"
+    );
+    assert_eq!(
+        e.data.as_ref().unwrap()["rules"],
+        json!(["limit.rounds"]),
+        "{e:?}"
     );
     close(client).await;
 }
@@ -407,4 +417,65 @@ async fn legacy_client_books_and_is_blocked() {
     assert_eq!(rec.asked().len(), 1, "callback ran: {:?}", rec.asked());
     close(via_gw).await;
     close(direct).await;
+}
+
+#[tokio::test]
+async fn modern_url_mode_good_link_passes_lookalike_is_blocked() {
+    let s = stack(true).await;
+    let (client, rec) = modern_client(&s.gw.url("/mcp")).await;
+    let (direct, direct_rec) = modern_client(&s.upstream_url).await;
+
+    let through = call(&client, "link_github").await.unwrap();
+    let straight = call(&direct, "link_github").await.unwrap();
+    assert_eq!(visible(&through), visible(&straight));
+    let asked = rec.asked();
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert_eq!(asked[0]["url"], upstream_tools::GOOD_GITHUB_URL);
+
+    let e = rpc_error("link_lookalike", call(&client, "link_lookalike").await);
+    assert_blocked("link_lookalike", &e);
+    assert!(
+        e.data.as_ref().unwrap()["rules"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("url.host.punycode")),
+        "{e:?}"
+    );
+    assert_eq!(rec.asked().len(), 1, "callback ran: {:?}", rec.asked());
+    // Control: direct, the lookalike link does reach the callback.
+    call(&direct, "link_lookalike").await.unwrap();
+    assert_eq!(direct_rec.asked().len(), 2);
+    assert_eq!(
+        direct_rec.asked()[1]["url"],
+        upstream_tools::LOOKALIKE_GITHUB_URL
+    );
+    close(client).await;
+    close(direct).await;
+}
+
+#[tokio::test]
+async fn legacy_nested_form_and_endless_asker() {
+    let s = stack(false).await;
+    let (client, rec) = legacy_client(&s.gw.url("/mcp")).await;
+    let e = rpc_error("nested_profile", call(&client, "nested_profile").await);
+    assert_blocked("nested_profile", &e);
+    assert!(rec.asked().is_empty(), "callback ran: {:?}", rec.asked());
+    // A legacy rmcp client answers pushed `elicitation/create` requests with no cap of its own.
+    let e = rpc_error(
+        "endless_questions",
+        call(&client, "endless_questions").await,
+    );
+    assert_eq!(e.code.0, -32011, "{e:?}");
+    assert_eq!(
+        e.data.as_ref().unwrap()["rules"],
+        json!(["limit.rounds"]),
+        "{e:?}"
+    );
+    assert_eq!(
+        rec.asked().len(),
+        GATEWAY_MAX_ROUNDS as usize,
+        "{:?}",
+        rec.asked()
+    );
+    close(client).await;
 }
