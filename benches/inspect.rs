@@ -41,6 +41,7 @@ fn decisions(c: &mut Criterion) {
         route: &route,
         modes: ClientModes::ALL,
         client_id: None,
+        links: None,
     };
     // The fixtures must take the paths they are named after, or the figures mean nothing.
     assert!(!may_carry_elicitation(TOOLS_CALL_2K));

@@ -104,9 +104,6 @@ impl ClientHandler for Recorder {
 }
 
 /// The demo upstream and the gateway in front of it (config file with the test's round budget).
-///
-/// `modern` puts [`discover_fix`] between the gateway and the upstream: the demo upstream's `server/discover`
-/// result lacks the required `cacheScope`, which rmcp 3.11 refuses to parse (see `discover_fix`).
 struct Stack {
     upstream_url: String,
     tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -121,19 +118,14 @@ impl Drop for Stack {
     }
 }
 
-async fn stack(modern: bool) -> Stack {
+async fn stack() -> Stack {
     let (addr, upstream) =
         tokio::time::timeout(DEADLINE, upstream::spawn(([127, 0, 0, 1], 0).into()))
             .await
             .unwrap()
             .unwrap();
-    let mut tasks = vec![upstream];
-    let mut upstream_url = format!("http://{addr}/mcp");
-    if modern {
-        let (shim_url, shim) = discover_fix(upstream_url.clone()).await;
-        upstream_url = shim_url;
-        tasks.push(shim);
-    }
+    let tasks = vec![upstream];
+    let upstream_url = format!("http://{addr}/mcp");
     let dir = temp_dir("rmcp-interop");
     let cfg = write_config(
         &dir,
@@ -148,71 +140,6 @@ async fn stack(modern: bool) -> Stack {
         tasks,
         gw,
     }
-}
-
-/// A forwarder in front of the demo upstream that adds `"cacheScope":"public"` to a `server/discover` result
-/// missing it, and changes nothing else.
-///
-/// Why: the spec's `DiscoverResult` requires `cacheScope` and rmcp 3.11 deserializes it as required
-/// (`model.rs`, `DiscoverResult::cache_scope` has no serde default), but `src/demo/upstream.rs` sends only
-/// `supportedVersions`, `capabilities`, `instructions`, `ttlMs`. Without this fix rmcp's handshake fails
-/// with `ExpectedInitResult(Some(CustomResult(..)))`, directly and through the gateway alike. Remove this once
-/// the demo upstream sends `cacheScope`. Modern responses of the demo are whole JSON bodies, so buffering is fine.
-async fn discover_fix(target: String) -> (String, tokio::task::JoinHandle<()>) {
-    use http_body_util::{BodyExt, Full};
-    use hyper::body::Incoming;
-    use hyper_util::client::legacy::Client as HttpClient;
-    use hyper_util::rt::{TokioExecutor, TokioIo};
-
-    let listener = tokio::time::timeout(DEADLINE, tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .await
-        .unwrap()
-        .unwrap();
-    let addr = listener.local_addr().unwrap();
-    let client = HttpClient::builder(TokioExecutor::new()).build_http::<Full<bytes::Bytes>>();
-    let task = tokio::spawn(async move {
-        loop {
-            let Ok((stream, _)) = listener.accept().await else {
-                continue;
-            };
-            let client = client.clone();
-            let target = target.clone();
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(move |req: http::Request<Incoming>| {
-                    let client = client.clone();
-                    let target = target.clone();
-                    async move {
-                        let (mut parts, body) = req.into_parts();
-                        let body = body.collect().await?.to_bytes();
-                        parts.uri = target.parse().unwrap();
-                        parts.headers.remove(http::header::HOST);
-                        let resp = client
-                            .request(http::Request::from_parts(parts, Full::new(body)))
-                            .await
-                            .unwrap();
-                        let (mut parts, body) = resp.into_parts();
-                        let mut body = body.collect().await?.to_bytes();
-                        if let Ok(mut v) = serde_json::from_slice::<Value>(&body) {
-                            if let Some(r) = v.get_mut("result").and_then(Value::as_object_mut) {
-                                if r.contains_key("supportedVersions")
-                                    && !r.contains_key("cacheScope")
-                                {
-                                    r.insert("cacheScope".into(), json!("public"));
-                                    body = serde_json::to_vec(&v).unwrap().into();
-                                    parts.headers.remove(http::header::CONTENT_LENGTH);
-                                }
-                            }
-                        }
-                        Ok::<_, hyper::Error>(http::Response::from_parts(parts, Full::new(body)))
-                    }
-                });
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(stream), svc)
-                    .await;
-            });
-        }
-    });
-    (format!("http://{addr}/mcp"), task)
 }
 
 type Client = RunningService<RoleClient, Recorder>;
@@ -305,7 +232,7 @@ async fn close(client: Client) {
 
 #[tokio::test]
 async fn modern_client_negotiates_2026_through_the_gateway() {
-    let s = stack(true).await;
+    let s = stack().await;
     let (client, _) = modern_client(&s.gw.url("/mcp")).await;
     assert_eq!(negotiated(&client), ProtocolVersion::V_2026_07_28);
     close(client).await;
@@ -330,7 +257,7 @@ async fn modern_client_negotiates_2026_through_the_gateway() {
 
 #[tokio::test]
 async fn modern_benign_tools_match_direct() {
-    let s = stack(true).await;
+    let s = stack().await;
     let (via_gw, gw_rec) = modern_client(&s.gw.url("/mcp")).await;
     let (direct, direct_rec) = modern_client(&s.upstream_url).await;
     assert_eq!(negotiated(&via_gw), ProtocolVersion::V_2026_07_28);
@@ -356,7 +283,7 @@ async fn modern_benign_tools_match_direct() {
 
 #[tokio::test]
 async fn modern_hostile_forms_are_blocked_before_the_client_sees_them() {
-    let s = stack(true).await;
+    let s = stack().await;
     let (client, rec) = modern_client(&s.gw.url("/mcp")).await;
     for tool in ["connect_account_token", "nested_profile"] {
         let e = rpc_error(tool, call(&client, tool).await);
@@ -376,7 +303,7 @@ async fn modern_hostile_forms_are_blocked_before_the_client_sees_them() {
 async fn modern_endless_asker_is_cut_by_the_gateway_round_budget() {
     // The cut must be the gateway's, not the SDK's own `InputRequiredRoundsExceeded`.
     assert!((GATEWAY_MAX_ROUNDS as usize) < rmcp::model::DEFAULT_MRTR_MAX_ROUNDS);
-    let s = stack(true).await;
+    let s = stack().await;
     let (client, rec) = modern_client(&s.gw.url("/mcp")).await;
     let e = rpc_error(
         "endless_questions",
@@ -399,7 +326,7 @@ async fn modern_endless_asker_is_cut_by_the_gateway_round_budget() {
 
 #[tokio::test]
 async fn legacy_client_books_and_is_blocked() {
-    let s = stack(false).await;
+    let s = stack().await;
     let (via_gw, rec) = legacy_client(&s.gw.url("/mcp")).await;
     let (direct, _) = legacy_client(&s.upstream_url).await;
     assert_eq!(negotiated(&via_gw), ProtocolVersion::V_2025_11_25);
@@ -421,7 +348,7 @@ async fn legacy_client_books_and_is_blocked() {
 
 #[tokio::test]
 async fn modern_url_mode_good_link_passes_lookalike_is_blocked() {
-    let s = stack(true).await;
+    let s = stack().await;
     let (client, rec) = modern_client(&s.gw.url("/mcp")).await;
     let (direct, direct_rec) = modern_client(&s.upstream_url).await;
 
@@ -455,7 +382,7 @@ async fn modern_url_mode_good_link_passes_lookalike_is_blocked() {
 
 #[tokio::test]
 async fn legacy_nested_form_and_endless_asker() {
-    let s = stack(false).await;
+    let s = stack().await;
     let (client, rec) = legacy_client(&s.gw.url("/mcp")).await;
     let e = rpc_error("nested_profile", call(&client, "nested_profile").await);
     assert_blocked("nested_profile", &e);

@@ -379,7 +379,9 @@ fn modern(
             "supportedVersions": [MODERN_VERSION, LEGACY_VERSION],
             "capabilities": {"tools": {}},
             "instructions": "elicitguard demo upstream: each tool shows one kind of elicitation.",
-            "ttlMs": 60_000
+            "ttlMs": 60_000,
+            // The tool list is the same for everybody.
+            "cacheScope": "public"
         })),
         "tools/list" => complete(tools::list_json()),
         "tools/call" => match modern_call(params, Modes::from_capabilities(Some(caps))) {
