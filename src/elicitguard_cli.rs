@@ -208,7 +208,7 @@ pub async fn demo(port: u16, once: bool) -> ExitCode {
     }
     println!();
     println!("The gateway keeps serving. Point an MCP client at {gateway_url}, for example:");
-    println!("  npx @modelcontextprotocol/inspector --transport http --server-url {gateway_url}");
+    println!("  the MCP Inspector (npx @modelcontextprotocol/inspector): transport Streamable HTTP, URL {gateway_url}");
     println!("Ctrl-C stops it.");
     let _ = tokio::signal::ctrl_c().await;
     running.shutdown(std::time::Duration::from_secs(5)).await;
