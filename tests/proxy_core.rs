@@ -53,9 +53,7 @@ async fn json_round_trip_is_byte_identical_to_the_direct_path() {
 
 #[tokio::test]
 async fn sse_first_event_reaches_the_client_while_the_upstream_holds_the_stream() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let client = http1_client();
 
@@ -179,9 +177,7 @@ async fn upstream_reset_before_answering_gets_502() {
 
 #[tokio::test]
 async fn upstream_reset_mid_stream_ends_the_client_stream_with_an_error() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let client = http1_client();
 
@@ -271,9 +267,7 @@ async fn metrics_after_traffic_and_health_endpoints() {
 
 #[tokio::test]
 async fn graceful_shutdown_lets_an_open_stream_finish_and_refuses_new_connections() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let mut gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let addr = gw.addr;
     let client = http1_client();
@@ -491,9 +485,7 @@ async fn check_names_an_unknown_field_and_accepts_a_good_config() {
 
 #[tokio::test]
 async fn sse_event_over_the_limit_is_cut_with_an_error_for_the_call() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let dir = temp_dir("sselimit");
     let cfg = write_config(&dir, &up.url("/mcp"), "limits:\n  sse_event_bytes: 512\n");
     let gw = start_gateway(Source::File(cfg)).await;
@@ -530,9 +522,7 @@ async fn sse_event_over_the_limit_is_cut_with_an_error_for_the_call() {
 
 #[tokio::test]
 async fn sse_stream_is_counted_open_while_it_lasts() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let client = http1_client();
     let gauge = |text: &str| {
@@ -640,9 +630,7 @@ async fn accepted_notification_with_an_empty_body_passes() {
 
 #[tokio::test]
 async fn get_listening_stream_passes_events_through() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     tx.send(SseMsg::Data(": keep-alive\n\n".into()))
         .await
@@ -668,9 +656,7 @@ async fn get_listening_stream_passes_events_through() {
 #[tokio::test]
 async fn sse_priming_event_with_empty_data_passes() {
     // 2025-11-25 servers open a stream with an event id and an empty data field, for resumption.
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let priming = "id: 0\ndata:\n\n";
     tx.send(SseMsg::Data(priming.into())).await.unwrap();
@@ -736,9 +722,7 @@ async fn over_the_concurrency_limit_gets_503_until_the_stream_ends() {
 
 #[tokio::test]
 async fn sse_split_across_chunks_with_crlf_arrives_byte_identical() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let stream = format!(
         "{}{}",
@@ -781,9 +765,7 @@ async fn a_client_that_disconnects_cancels_its_upstream_request() {
 
 #[tokio::test]
 async fn a_client_that_leaves_a_stream_cancels_the_upstream_stream() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let client = http1_client();
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
@@ -829,9 +811,7 @@ async fn a_client_trickling_its_body_is_cut_off_and_releases_its_place() {
 
 #[tokio::test]
 async fn a_quiet_stream_outlives_the_upstream_timeout() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    let (tx, up) = sse_upstream().await;
     let dir = temp_dir("quiet");
     let cfg = write_config(
         &dir,

@@ -86,6 +86,15 @@ pub fn sse_channel() -> (mpsc::Sender<SseMsg>, mpsc::Receiver<SseMsg>) {
     mpsc::channel(SSE_CHANNEL)
 }
 
+/// An upstream that answers its one request with an SSE stream the test feeds through the returned sender
+/// (a second request would find no stream and fail the test).
+pub async fn sse_upstream() -> (mpsc::Sender<SseMsg>, Upstream) {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| Reply::Sse(rx.lock().unwrap().take().unwrap())).await;
+    (tx, up)
+}
+
 /// One request as the mock upstream received it.
 #[derive(Debug, Clone)]
 pub struct Recorded {
