@@ -496,9 +496,7 @@ fn legacy_answer_findings(
     }
     let asked = vec![(
         key.to_owned(),
-        crate::state::Asked::Form {
-            schema: schema.clone(),
-        },
+        crate::state::Asked::form(&schema),
     )];
     let mut map = serde_json::Map::new();
     map.insert(key.to_owned(), result.clone());

@@ -288,22 +288,48 @@ fn edit_distance(a: &str, b: &str) -> usize {
 fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
     let folded = fold(label);
     let collapsed = collapse_runs(&folded);
+    let long = folded.chars().count() >= policy.brand_min_len_for_edit;
     policy.brands.iter().find_map(|b| {
         if label == b.name {
             return None;
         }
-        let long = |s: &str| s.chars().count() >= policy.brand_min_len_for_edit;
-        let b_collapsed = collapse_runs(&b.folded);
         let near = folded == b.folded
             // Repeated letters (`githuuub`, `gooogle`) are one typo to a reader however many there are.
-            || collapsed == b_collapsed
-            || (long(&b.name) && long(&folded) && edit_distance(&folded, &b.folded) <= 1);
+            || collapsed == b.collapsed
+            || (b.long && long && within_one_edit(&folded, &b.folded));
         near.then_some(b.name.as_str())
     })
 }
 
+/// Whether `a` and `b` are at most one edit apart (insertion, deletion, substitution, or a swap of two
+/// neighbours): [`edit_distance`] ≤ 1 without its table. This runs once per protected brand per URL, so
+/// the common ASCII case is a linear scan with no allocation; other text takes the general path.
+fn within_one_edit(a: &str, b: &str) -> bool {
+    if !(a.is_ascii() && b.is_ascii()) {
+        return edit_distance(a, b) <= 1;
+    }
+    let (a, b) = if a.len() <= b.len() {
+        (a.as_bytes(), b.as_bytes())
+    } else {
+        (b.as_bytes(), a.as_bytes())
+    };
+    if b.len() - a.len() > 1 {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let tail = |x: usize, y: usize| a.get(x..) == b.get(y..);
+    if a.len() == b.len() {
+        p == a.len()
+            || tail(p + 1, p + 1)
+            || (a.get(p) == b.get(p + 1) && a.get(p + 1) == b.get(p) && tail(p + 2, p + 2))
+    } else {
+        // One byte more in `b`, at the first difference.
+        tail(p, p + 1)
+    }
+}
+
 /// The string with each run of one repeated character reduced to one (`gooogle` -> `gogle`).
-fn collapse_runs(s: &str) -> String {
+pub(super) fn collapse_runs(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut last = None;
     for c in s.chars() {
@@ -411,6 +437,19 @@ mod tests {
         assert_eq!(edit_distance("github", "githubb"), 1);
         assert_eq!(edit_distance("github", "gitlab"), 2);
         assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn one_edit_agrees_with_the_distance() {
+        let words = [
+            "", "a", "ab", "ba", "abc", "acb", "bac", "abcd", "abdc", "github", "gihtub", "githubb",
+            "gthub", "gitlab", "githbu", "igthub", "paypal", "paypa1", "pаypal",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(within_one_edit(a, b), edit_distance(a, b) <= 1, "{a} {b}");
+            }
+        }
     }
 
     #[test]

@@ -212,6 +212,10 @@ pub struct RouteUrlRules {
 struct Brand {
     name: String,
     folded: String,
+    /// `folded` with repeated letters collapsed, computed once here rather than per URL.
+    collapsed: String,
+    /// Long enough for one-edit matching ([`UrlConfig::brand_min_len_for_edit`]).
+    long: bool,
 }
 
 /// The compiled URL policy.
@@ -285,7 +289,14 @@ impl UrlPolicy {
                 )));
             }
             let folded = host::fold(&name);
-            brands.push(Brand { name, folded });
+            let collapsed = host::collapse_runs(&folded);
+            let long = name.chars().count() >= cfg.brand_min_len_for_edit.max(1);
+            brands.push(Brand {
+                name,
+                folded,
+                collapsed,
+                long,
+            });
         }
         let internal_suffixes = host_set("internal_suffixes", &cfg.internal_suffixes)?
             .into_iter()
