@@ -109,11 +109,10 @@ SCENARIOS = {
     ],
 }
 
-_TASKS = (
-    "the tasks extension (io.modelcontextprotocol/tasks, SEP-2663) is optional and not scored for 2026-07-28; "
-    "the TypeScript SDK 2.4.0 our server is built on does not implement it (no tasks/get, tasks/update, "
-    "tasks/cancel, task store), and the suite's own reference fixture is marked pending on it"
-)
+# The tasks extension (io.modelcontextprotocol/tasks, SEP-2663) is optional and not scored for 2026-07-28, the
+# suite's own reference fixture is marked pending on it, and the TypeScript SDK 2.4.0 our server is built on does
+# not implement it (no tasks/get, tasks/update, tasks/cancel, task store, the suite's task fixture tools).
+_TASKS = "tasks extension (SEP-2663, optional, unscored for 2026-07-28) not implemented by the TS SDK 2.4.0"
 EXCLUDED: dict[tuple[str, str], str] = {
     ("2026", s): _TASKS
     for s in (
