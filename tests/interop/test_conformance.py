@@ -255,13 +255,14 @@ def conf_server() -> Iterator[Route]:
         proc.stop()
 
 
-def start_gateway(binary: str, upstream: str, name: str) -> Route:
-    """`elicitguard serve` in quick mode with the default policies and limits; ready when /readyz says 200."""
+def start_gateway(binary: str, upstream: str, name: str, env_args: bool = True) -> Route:
+    """`elicitguard serve` in quick mode with the default policies and limits; ready when /readyz says 200.
+    `env_args`: add ELICITGUARD_EXTRA_ARGS (not for the stand-in proxy, which takes only the basic flags)."""
     port, admin = harness.free_port(), harness.free_port()
     argv = [
         binary, "serve", "--listen", f"127.0.0.1:{port}", "--upstream", upstream,
         "--admin-listen", f"127.0.0.1:{admin}",
-        *shlex.split(os.environ.get("ELICITGUARD_EXTRA_ARGS", "")),
+        *(shlex.split(os.environ.get("ELICITGUARD_EXTRA_ARGS", "")) if env_args else []),
     ]  # fmt: skip
     proc = harness.start(f"gateway-{name}", argv)
     ready = f"http://127.0.0.1:{admin}/readyz"
@@ -413,7 +414,9 @@ def transparent(conf_server: Route) -> Iterator[Route]:
     """The harness's transparent proxy (it enforces nothing) in the gateway's place."""
     if not harness.gateway_bin():
         pytest.skip("the control matters only where the gateway assertions run (ELICITGUARD_BIN)")
-    proxy = start_gateway(str(harness.HERE / "transparent_proxy.sh"), conf_server.url, "conformance-transparent")
+    proxy = start_gateway(
+        str(harness.HERE / "transparent_proxy.sh"), conf_server.url, "conformance-transparent", env_args=False
+    )
     try:
         yield proxy
     finally:
