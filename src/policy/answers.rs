@@ -737,7 +737,9 @@ mod tests {
     fn unreadable_asked_schema_fails_closed() {
         let asked = vec![(
             "f".to_string(),
-            Asked::form(&json!({"type":"object","properties":{"x":{"type":"object"},"y":{"type":"array"}}})),
+            Asked::form(
+                &json!({"type":"object","properties":{"x":{"type":"object"},"y":{"type":"array"}}}),
+            ),
         )];
         for field in ["x", "y"] {
             let r = json!({"f":{"action":"accept","content":{field: []}}});

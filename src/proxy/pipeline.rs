@@ -494,10 +494,7 @@ fn legacy_answer_findings(
     if let Some(o) = result.as_object_mut() {
         o.remove("_meta");
     }
-    let asked = vec![(
-        key.to_owned(),
-        crate::state::Asked::form(&schema),
-    )];
+    let asked = vec![(key.to_owned(), crate::state::Asked::form(&schema))];
     let mut map = serde_json::Map::new();
     map.insert(key.to_owned(), result.clone());
     let mut findings =

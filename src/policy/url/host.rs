@@ -442,8 +442,8 @@ mod tests {
     #[test]
     fn one_edit_agrees_with_the_distance() {
         let words = [
-            "", "a", "ab", "ba", "abc", "acb", "bac", "abcd", "abdc", "github", "gihtub", "githubb",
-            "gthub", "gitlab", "githbu", "igthub", "paypal", "paypa1", "pаypal",
+            "", "a", "ab", "ba", "abc", "acb", "bac", "abcd", "abdc", "github", "gihtub",
+            "githubb", "gthub", "gitlab", "githbu", "igthub", "paypal", "paypa1", "pаypal",
         ];
         for a in words {
             for b in words {
