@@ -126,6 +126,14 @@ async fn proxy(
         .cloned()
         .ok_or(ProxyError::NoRoute)?;
     meta.route = Some(route.name.clone());
+    route
+        .origin
+        .check(
+            req.headers(),
+            req.uri(),
+            peer.ip().to_canonical().is_loopback(),
+        )
+        .map_err(ProxyError::Forbidden)?;
     let permit = gw
         .inflight
         .clone()
