@@ -300,14 +300,14 @@ impl Keyring {
             .map_err(|_| SealError::Crypto)?;
         buf.extend_from_slice(tag.as_ref());
 
-        let mut token = String::with_capacity(
-            VERSION.len() + key.kid.len() + 2 + base64::encoded_len(buf.len(), false).unwrap_or(0),
-        );
+        // base64-simd: the token's base64 was half of seal + open with the scalar `base64` engine.
+        let encoded: String = base64_simd::URL_SAFE_NO_PAD.encode_to_string(&buf);
+        let mut token = String::with_capacity(VERSION.len() + key.kid.len() + 2 + encoded.len());
         token.push_str(VERSION);
         token.push('.');
         token.push_str(&key.kid);
         token.push('.');
-        URL_SAFE_NO_PAD.encode_string(&buf, &mut token);
+        token.push_str(&encoded);
         Ok(token)
     }
 
@@ -337,8 +337,8 @@ impl Keyring {
             .iter()
             .find(|k| k.kid == kid)
             .ok_or(StateError::Malformed)?;
-        URL_SAFE_NO_PAD
-            .decode_vec(body, buf)
+        *buf = base64_simd::URL_SAFE_NO_PAD
+            .decode_to_vec(body)
             .map_err(|_| StateError::Malformed)?;
         if buf.len() < NONCE_LEN + 8 + TAG_LEN {
             return Err(StateError::Malformed);
