@@ -19,7 +19,7 @@ for a in "$@"; do
     case $a in
         --update) UPDATE=1 ;;
         --keep) KEEP=(--keep) ;;
-        -h | --help) sed -n '2,12p' "${BASH_SOURCE[0]}"; exit 0 ;;
+        -h | --help) sed -n '2,11p' "${BASH_SOURCE[0]}"; exit 0 ;;
         *) echo "unknown argument: $a" >&2; exit 2 ;;
     esac
 done
