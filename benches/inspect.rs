@@ -110,7 +110,7 @@ fn envelope(c: &mut Criterion) {
         method: "tools/call".into(),
         params_digest: "0".repeat(64),
         asked: vec![
-            ("book0".into(), Asked::Form { schema }),
+            ("book0".into(), Asked::form(&schema)),
             ("link".into(), Asked::Url),
         ],
         round: 1,

@@ -423,7 +423,7 @@ async fn responses_never_carry_both_content_length_and_transfer_encoding() {
     drop(jtx);
     let raw = |path: &str| {
         format!(
-            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{CALL}",
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{CALL}",
             CALL.len()
         )
     };
@@ -800,7 +800,7 @@ async fn a_client_trickling_its_body_is_cut_off_and_releases_its_place() {
     );
     let gw = start_gateway(Source::File(cfg)).await;
     // Headers announce 100 bytes; 10 arrive, and then nothing.
-    let partial = "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"";
+    let partial = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"";
     let (status, _) = raw_head(gw.addr, partial.as_bytes()).await;
     assert!(status.starts_with("HTTP/1.1 408"), "{status}");
     assert!(up.requests().is_empty());
@@ -871,4 +871,64 @@ async fn a_chunked_json_response_is_judged_whole_and_passed_byte_identical() {
         resp.headers["content-length"],
         ODD_RESPONSE.len().to_string()
     );
+}
+
+#[tokio::test]
+async fn dns_rebinding_host_and_foreign_origins_get_403_and_never_reach_the_upstream() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let dir = temp_dir("origin");
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "    allowed_origins: [\"https://app.example\"]\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let client = http1_client();
+    let with = |host: Option<&str>, origin: Option<&str>| {
+        let mut req = post(&gw.url("/mcp"), CALL);
+        if let Some(h) = host {
+            req.headers_mut().insert("host", h.parse().unwrap());
+        }
+        if let Some(o) = origin {
+            req.headers_mut().insert("origin", o.parse().unwrap());
+        }
+        req
+    };
+
+    // A page on evil.example rebound to 127.0.0.1: its Host gives it away, with or without an Origin.
+    for (host, origin) in [
+        (Some("evil.example:8080"), None),
+        (Some("evil.example:8080"), Some("http://evil.example:8080")),
+        (None, Some("http://evil.example")),
+        (None, Some("null")),
+    ] {
+        let (resp, body) = send(&client, with(host, origin)).await;
+        assert_eq!(resp.status, StatusCode::FORBIDDEN, "{host:?} {origin:?}");
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        // Refused before the body is read: the id is not known, as for any request refused at the door.
+        assert!(v["id"].is_null(), "{v}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("not allowed"),
+            "{v}"
+        );
+    }
+    assert!(
+        up.requests().is_empty(),
+        "nothing refused reached the upstream"
+    );
+
+    // SDK clients (no Origin), local tools (loopback origins) and listed origins pass.
+    for origin in [
+        None,
+        Some("http://localhost:6274"),
+        Some("https://app.example"),
+    ] {
+        let (resp, body) = send(&client, with(None, origin)).await;
+        assert_eq!(resp.status, StatusCode::OK, "{origin:?}");
+        assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    }
+    assert_eq!(up.requests().len(), 3);
 }

@@ -153,6 +153,14 @@ pub struct RouteFile {
     /// Verified identity (bearer JWT) for this route; without it the principal is `anonymous`.
     #[serde(default)]
     pub identity: Option<IdentityFile>,
+    /// `Host` values (`name` or `name:port`) accepted from clients on this machine besides loopback names;
+    /// `*` accepts any (DNS-rebinding protection off).
+    #[serde(default)]
+    pub allowed_hosts: Vec<String>,
+    /// `Origin` values (`https://app.example`) accepted besides loopback origins and the gateway's own;
+    /// `*` accepts any.
+    #[serde(default)]
+    pub allowed_origins: Vec<String>,
 }
 
 /// Whether a route needs a verified identity.

@@ -115,6 +115,8 @@ pub struct Route {
     pub policy: RoutePolicy,
     /// Identity verification, when configured and not `off`.
     pub identity: Option<RouteIdentity>,
+    /// Which `Host` and `Origin` a request may carry (DNS-rebinding protection).
+    pub origin: crate::proxy::origin::OriginPolicy,
 }
 
 /// A route's compiled identity settings.
@@ -278,6 +280,8 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                     url_allow: vec![],
                     url_deny: vec![],
                     identity: None,
+                    allowed_hosts: vec![],
+                    allowed_origins: vec![],
                 }],
                 upstream_tls: Default::default(),
                 limits: Default::default(),
@@ -588,6 +592,10 @@ fn compile(
                 },
             },
             identity,
+            origin: crate::proxy::origin::OriginPolicy {
+                allowed_hosts: lower(&r.allowed_hosts),
+                allowed_origins: lower(&r.allowed_origins),
+            },
         }));
     }
     routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));
@@ -838,6 +846,13 @@ fn jwks_fetch(uri: http::Uri, tls_cfg: rustls::ClientConfig) -> crate::identity:
 
 /// Warning-page link lifetime: a person reads the page soon after the prompt.
 pub const DEFAULT_LINK_TTL_SECONDS: u64 = 900;
+
+/// A list trimmed and lower-cased, as the `Host` and `Origin` checks compare.
+fn lower(list: &[String]) -> Vec<String> {
+    list.iter()
+        .map(|s| s.trim().trim_end_matches('/').to_ascii_lowercase())
+        .collect()
+}
 
 /// Envelope lifetime: long enough for a person to fill a form, short enough that a leaked state is soon useless.
 pub const DEFAULT_STATE_TTL_SECONDS: u64 = 600;

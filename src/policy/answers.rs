@@ -70,7 +70,15 @@ fn check_one(key: &str, asked: &Asked, value: &Value, p: &str, out: &mut Vec<Fin
         return;
     };
     match asked {
-        Asked::Form { schema } => check_elicit(key, Some(schema), obj, p, out),
+        Asked::Form { schema } => match schema.parse() {
+            Some(schema) => check_elicit(key, Some(&schema), obj, p, out),
+            // Only the gateway writes this text; if it does not read back, nothing can be checked: refuse.
+            None => out.push(Finding::block(
+                SHAPE,
+                p,
+                format!("the form asked for `{key}` could not be read back to check the answer"),
+            )),
+        },
         Asked::Url => check_elicit(key, None, obj, p, out),
         Asked::Sampling => check_sampling(key, obj, p, out),
         Asked::Roots => check_roots(key, obj, p, out),
@@ -460,8 +468,7 @@ mod tests {
         vec![
             (
                 "form".into(),
-                Asked::Form {
-                    schema: json!({"type":"object","properties":{
+                Asked::form(&json!({"type":"object","properties":{
                         "name":{"type":"string","minLength":2,"maxLength":5},
                         "mail":{"type":"string","format":"email"},
                         "site":{"type":"string","format":"uri"},
@@ -474,8 +481,7 @@ mod tests {
                         "ok":{"type":"boolean"},
                         "tags":{"type":"array","items":{"type":"string","enum":["a","b","c"]},"minItems":1,"maxItems":2},
                         "titled":{"type":"array","items":{"anyOf":[{"const":"x","title":"X"},{"const":"y","title":"Y"}]}}
-                    },"required":["ok"]}),
-                },
+                    },"required":["ok"]})),
             ),
             ("link".into(), Asked::Url),
             ("llm".into(), Asked::Sampling),
@@ -731,9 +737,9 @@ mod tests {
     fn unreadable_asked_schema_fails_closed() {
         let asked = vec![(
             "f".to_string(),
-            Asked::Form {
-                schema: json!({"type":"object","properties":{"x":{"type":"object"},"y":{"type":"array"}}}),
-            },
+            Asked::form(
+                &json!({"type":"object","properties":{"x":{"type":"object"},"y":{"type":"array"}}}),
+            ),
         )];
         for field in ["x", "y"] {
             let r = json!({"f":{"action":"accept","content":{field: []}}});

@@ -283,12 +283,12 @@ impl Engine {
             return;
         };
         let url_ptr = pointer_push(ptr, "url");
-        let judged = self.url.judge(url, &url_ptr, &route.url_rules);
+        let mut judged = self.url.judge(url, &url_ptr, &route.url_rules);
         // The strongest rewrite any finding asks for: a warning page beats the canonical form.
         let mut replacement: Option<String> = None;
         let mut page = false;
         let mut pending = Vec::new();
-        for mut f in judged.findings {
+        for mut f in std::mem::take(&mut judged.findings) {
             let setting = route
                 .rules
                 .resolve(&f.rule)
@@ -300,7 +300,7 @@ impl Engine {
                     pending.push(f);
                 }
                 // The canonical form is only a fix when it exists; otherwise the rule blocks.
-                Some(RuleSetting::Rewrite) if judged.view.canonical.is_some() => {
+                Some(RuleSetting::Rewrite) if judged.canonical().is_some() => {
                     f.action = Action::Rewrite;
                     pending.push(f);
                 }
@@ -323,7 +323,7 @@ impl Engine {
                 }
             }
         } else if rewriting {
-            replacement = judged.view.canonical.clone();
+            replacement = judged.canonical().map(str::to_owned);
         }
         out.extend(pending);
         if let Some(r) = replacement {

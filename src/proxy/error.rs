@@ -54,6 +54,9 @@ pub enum ProxyError {
     /// `WWW-Authenticate` header.
     #[error("authentication required")]
     Unauthorized(String),
+    /// The request's `Host` or `Origin` is not allowed (DNS-rebinding protection).
+    #[error("forbidden: {0}")]
+    Forbidden(crate::proxy::origin::OriginError),
     /// The upstream could not be reached.
     #[error("upstream unreachable")]
     UpstreamConnect,
@@ -86,7 +89,8 @@ impl ProxyError {
             | ProxyError::RequestTimeout
             | ProxyError::BadRequest(_)
             | ProxyError::Overloaded
-            | ProxyError::Unauthorized(_) => None,
+            | ProxyError::Unauthorized(_)
+            | ProxyError::Forbidden(_) => None,
         }
     }
 
@@ -111,6 +115,11 @@ impl ProxyError {
                 StatusCode::UNAUTHORIZED,
                 codes::INVALID_REQUEST,
                 "This MCP endpoint needs a valid bearer token.".to_owned(),
+            ),
+            ProxyError::Forbidden(why) => (
+                StatusCode::FORBIDDEN,
+                codes::INVALID_REQUEST,
+                format!("The gateway refused this request: {why}."),
             ),
             ProxyError::Overloaded => (
                 StatusCode::SERVICE_UNAVAILABLE,

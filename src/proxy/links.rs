@@ -60,14 +60,12 @@ pub fn serve(snap: &Snapshot, path: &str) -> Response<ProxyBody> {
         .url
         .judge(&claims.url, "/url", &route.policy.url_rules);
     let continue_href = judged
-        .view
-        .canonical
-        .clone()
-        .unwrap_or_else(|| claims.url.clone());
+        .canonical()
+        .map_or_else(|| claims.url.clone(), str::to_owned);
     let html = render_warning_page(
         &route.name,
         &claims.url,
-        &judged.view,
+        &judged.view(),
         &judged.findings,
         &continue_href,
         "about:blank",

@@ -4,6 +4,7 @@ pub mod body;
 pub mod enforce;
 pub mod error;
 pub mod headers;
+pub mod origin;
 pub mod pipeline;
 pub mod record;
 pub mod server;

@@ -126,6 +126,14 @@ async fn proxy(
         .cloned()
         .ok_or(ProxyError::NoRoute)?;
     meta.route = Some(route.name.clone());
+    route
+        .origin
+        .check(
+            req.headers(),
+            req.uri(),
+            peer.ip().to_canonical().is_loopback(),
+        )
+        .map_err(ProxyError::Forbidden)?;
     let permit = gw
         .inflight
         .clone()
@@ -494,12 +502,7 @@ fn legacy_answer_findings(
     if let Some(o) = result.as_object_mut() {
         o.remove("_meta");
     }
-    let asked = vec![(
-        key.to_owned(),
-        crate::state::Asked::Form {
-            schema: schema.clone(),
-        },
-    )];
+    let asked = vec![(key.to_owned(), crate::state::Asked::form(&schema))];
     let mut map = serde_json::Map::new();
     map.insert(key.to_owned(), result.clone());
     let mut findings =

@@ -162,7 +162,8 @@ fn pasted_secrets(
             .iter()
             .find(|(k, _)| k == key)
             .and_then(|(_, a)| match a {
-                Asked::Form { schema } => Some(schema.clone()),
+                // Unreadable schema text: judged against no schema, which treats every field as undeclared.
+                Asked::Form { schema } => schema.parse(),
                 _ => None,
             });
         let ptr = pointer_push(&pointer_push("/params/inputResponses", key), "content");
@@ -241,13 +242,11 @@ impl Sealer {
                         .iter()
                         .map(|e| {
                             let a = match e.method {
-                                InputMethod::Form => Asked::Form {
-                                    schema: msg
-                                        .pointer(&e.params_ptr)
+                                InputMethod::Form => Asked::form(
+                                    msg.pointer(&e.params_ptr)
                                         .and_then(|p| p.get("requestedSchema"))
-                                        .cloned()
-                                        .unwrap_or(Value::Null),
-                                },
+                                        .unwrap_or(&Value::Null),
+                                ),
                                 InputMethod::Url => Asked::Url,
                                 InputMethod::Sampling => Asked::Sampling,
                                 InputMethod::Roots => Asked::Roots,

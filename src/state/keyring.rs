@@ -14,7 +14,7 @@ use aws_lc_rs::hkdf::{Salt, HKDF_SHA256};
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 
-use super::{Envelope, StateError, MAX_UPSTREAM_STATE_BYTES};
+use super::{codec, Envelope, StateError, MAX_UPSTREAM_STATE_BYTES};
 
 /// The token version, first field of every token and of the associated data.
 const VERSION: &str = "eg1";
@@ -41,8 +41,9 @@ const MAX_KEYS: usize = 16;
 const MAX_KEY_TEXT_BYTES: usize = 64 * 1024;
 
 /// Longest token accepted by `open`, checked before any decoding. An envelope holds the upstream state
-/// (at most [`MAX_UPSTREAM_STATE_BYTES`], which JSON escaping can grow up to 6x for control characters)
-/// plus the asked schemas; a quarter of a mebibyte on top covers those. Anything longer is not ours.
+/// (at most [`MAX_UPSTREAM_STATE_BYTES`]) plus the asked schemas as compact JSON; six times the state's bound
+/// plus a quarter of a mebibyte covers any schema the form limits let through. Anything longer is not ours,
+/// and an envelope sealed over it would fail closed on the retry.
 pub const MAX_TOKEN_CHARS: usize = (MAX_UPSTREAM_STATE_BYTES * 6 + 256 * 1024) * 4 / 3;
 
 /// AES-GCM tag length.
@@ -109,9 +110,6 @@ pub enum SealError {
     /// The upstream `requestState` is longer than [`MAX_UPSTREAM_STATE_BYTES`].
     #[error("upstream requestState too large to wrap")]
     UpstreamStateTooLarge,
-    /// The envelope could not be serialised.
-    #[error("envelope could not be serialised")]
-    Encode,
     /// The RNG or the cipher failed; should not happen.
     #[error("sealing failed")]
     Crypto,
@@ -219,23 +217,27 @@ impl Keyring {
         {
             return Err(SealError::UpstreamStateTooLarge);
         }
-        let json = serde_json::to_vec(env).map_err(|_| SealError::Encode)?;
-        self.seal_bytes(LABEL_REQUEST_STATE, &env.route, env.expires_at, &json)
+        self.seal_with(
+            LABEL_REQUEST_STATE,
+            &env.route,
+            env.expires_at,
+            codec::encoded_len(env),
+            |buf| codec::encode(env, buf),
+        )
     }
 
     /// Opens a `requestState` token for `route`: checks format, key id, tag (which covers the route), and the
     /// expiry against `now_unix`. Principal, method and params digest are the caller's to check; the replay
     /// cache too.
     pub fn open(&self, token: &str, route: &str, now_unix: u64) -> Result<Envelope, StateError> {
-        let plain = self.open_bytes(LABEL_REQUEST_STATE, token, route, now_unix)?;
-        let env: Envelope = serde_json::from_slice(&plain).map_err(|_| StateError::Malformed)?;
-        // The AAD already binds the route and the prefix the expiry; these re-checks cost nothing and keep
-        // the claims honest if the sealing side ever disagrees with itself.
+        let mut buf = Vec::new();
+        let (expires_at, plain) =
+            self.open_in_place(LABEL_REQUEST_STATE, token, route, now_unix, &mut buf)?;
+        let env = codec::decode(plain, expires_at).ok_or(StateError::Malformed)?;
+        // The AAD already binds the route; this re-check costs nothing and keeps the claims honest if the
+        // sealing side ever disagrees with itself.
         if env.route != route {
             return Err(StateError::Tampered);
-        }
-        if now_unix >= env.expires_at {
-            return Err(StateError::Expired);
         }
         Ok(env)
     }
@@ -249,34 +251,9 @@ impl Keyring {
         expires_at: u64,
         plaintext: &[u8],
     ) -> Result<String, SealError> {
-        let key = self.keys.first().ok_or(SealError::Crypto)?;
-        let mut nonce_bytes = [0u8; NONCE_LEN];
-        aws_lc_rs::rand::fill(&mut nonce_bytes).map_err(|_| SealError::Crypto)?;
-        let aad = aad(label, &key.kid, route);
-
-        let mut buf = Vec::with_capacity(NONCE_LEN + 8 + plaintext.len() + TAG_LEN);
-        buf.extend_from_slice(&nonce_bytes);
-        buf.extend_from_slice(&expires_at.to_be_bytes());
-        buf.extend_from_slice(plaintext);
-        // Seal everything after the nonce in place; the nonce itself travels in clear at the front.
-        let mut body = buf.split_off(NONCE_LEN);
-        key.aead
-            .seal_in_place_append_tag(
-                Nonce::assume_unique_for_key(nonce_bytes),
-                Aad::from(aad.as_slice()),
-                &mut body,
-            )
-            .map_err(|_| SealError::Crypto)?;
-        buf.extend_from_slice(&body);
-
-        let encoded = URL_SAFE_NO_PAD.encode(&buf);
-        let mut token = String::with_capacity(VERSION.len() + key.kid.len() + encoded.len() + 2);
-        token.push_str(VERSION);
-        token.push('.');
-        token.push_str(&key.kid);
-        token.push('.');
-        token.push_str(&encoded);
-        Ok(token)
+        self.seal_with(label, route, expires_at, plaintext.len(), |buf| {
+            buf.extend_from_slice(plaintext)
+        })
     }
 
     /// Opens a token made by [`Keyring::seal_bytes`] with the same `label` and `route`; returns the plaintext.
@@ -287,6 +264,63 @@ impl Keyring {
         route: &str,
         now_unix: u64,
     ) -> Result<Vec<u8>, StateError> {
+        let mut buf = Vec::new();
+        let (_, plain) = self.open_in_place(label, token, route, now_unix, &mut buf)?;
+        Ok(plain.to_vec())
+    }
+
+    /// The one sealing path: `nonce || AES-GCM(expiry || plaintext) || tag`, base64url, behind `eg1.<kid>.`.
+    /// `write` appends `len` plaintext bytes; everything is built in one buffer and sealed in place.
+    fn seal_with(
+        &self,
+        label: &str,
+        route: &str,
+        expires_at: u64,
+        len: usize,
+        write: impl FnOnce(&mut Vec<u8>),
+    ) -> Result<String, SealError> {
+        let key = self.keys.first().ok_or(SealError::Crypto)?;
+        let mut nonce_bytes = [0u8; NONCE_LEN];
+        aws_lc_rs::rand::fill(&mut nonce_bytes).map_err(|_| SealError::Crypto)?;
+        let aad = aad(label, &key.kid, route);
+
+        let mut buf = Vec::with_capacity(NONCE_LEN + 8 + len + TAG_LEN);
+        buf.extend_from_slice(&nonce_bytes);
+        buf.extend_from_slice(&expires_at.to_be_bytes());
+        write(&mut buf);
+        // Seal everything after the nonce in place; the nonce itself travels in clear at the front.
+        let body = buf.get_mut(NONCE_LEN..).ok_or(SealError::Crypto)?;
+        let tag = key
+            .aead
+            .seal_in_place_separate_tag(
+                Nonce::assume_unique_for_key(nonce_bytes),
+                Aad::from(aad.as_slice()),
+                body,
+            )
+            .map_err(|_| SealError::Crypto)?;
+        buf.extend_from_slice(tag.as_ref());
+
+        let mut token = String::with_capacity(
+            VERSION.len() + key.kid.len() + 2 + base64::encoded_len(buf.len(), false).unwrap_or(0),
+        );
+        token.push_str(VERSION);
+        token.push('.');
+        token.push_str(&key.kid);
+        token.push('.');
+        URL_SAFE_NO_PAD.encode_string(&buf, &mut token);
+        Ok(token)
+    }
+
+    /// The one opening path: checks format, key id, tag (over label, key id and route) and expiry, decrypting
+    /// into `buf`; returns the expiry and the plaintext after it.
+    fn open_in_place<'b>(
+        &self,
+        label: &str,
+        token: &str,
+        route: &str,
+        now_unix: u64,
+        buf: &'b mut Vec<u8>,
+    ) -> Result<(u64, &'b [u8]), StateError> {
         if token.len() > MAX_TOKEN_CHARS {
             return Err(StateError::Malformed);
         }
@@ -303,25 +337,26 @@ impl Keyring {
             .iter()
             .find(|k| k.kid == kid)
             .ok_or(StateError::Malformed)?;
-        let mut bytes = URL_SAFE_NO_PAD
-            .decode(body)
+        URL_SAFE_NO_PAD
+            .decode_vec(body, buf)
             .map_err(|_| StateError::Malformed)?;
-        if bytes.len() < NONCE_LEN + 8 + TAG_LEN {
+        if buf.len() < NONCE_LEN + 8 + TAG_LEN {
             return Err(StateError::Malformed);
         }
-        let mut sealed = bytes.split_off(NONCE_LEN);
-        let nonce = Nonce::try_assume_unique_for_key(&bytes).map_err(|_| StateError::Malformed)?;
+        let (nonce, sealed) = buf.split_at_mut(NONCE_LEN);
+        let nonce = Nonce::try_assume_unique_for_key(nonce).map_err(|_| StateError::Malformed)?;
         let aad = aad(label, kid, route);
         let plain = key
             .aead
-            .open_in_place(nonce, Aad::from(aad.as_slice()), &mut sealed)
+            .open_in_place(nonce, Aad::from(aad.as_slice()), sealed)
             .map_err(|_| StateError::Tampered)?;
         let (exp, rest) = plain.split_at_checked(8).ok_or(StateError::Malformed)?;
         let exp: [u8; 8] = exp.try_into().map_err(|_| StateError::Malformed)?;
-        if now_unix >= u64::from_be_bytes(exp) {
+        let expires_at = u64::from_be_bytes(exp);
+        if now_unix >= expires_at {
             return Err(StateError::Expired);
         }
-        Ok(rest.to_vec())
+        Ok((expires_at, rest))
     }
 }
 

@@ -16,9 +16,7 @@ fn envelope(route: &str) -> Envelope {
         asked: vec![
             (
                 "confirm".into(),
-                Asked::Form {
-                    schema: json!({"type":"object","properties":{"ok":{"type":"boolean"}}}),
-                },
+                Asked::form(&json!({"type":"object","properties":{"ok":{"type":"boolean"}}})),
             ),
             ("login".into(), Asked::Url),
         ],

@@ -4,7 +4,7 @@
 //! once at load (HKDF-SHA256): the first seals, all open (`from_lines`, `from_file`, `from_env`, `random`).
 //! Token format: `eg1.<kid>.<base64url(nonce || ciphertext || tag)>`; the associated data is the version, a
 //! purpose label, the key id and the route, so an envelope moved to another route fails. [`Envelope`] is what
-//! is sealed (JSON inside). `Keyring::seal` returns `Result<String, SealError>` (refuses an upstream state
+//! is sealed (a compact binary layout inside, see `codec`). `Keyring::seal` returns `Result<String, SealError>` (refuses an upstream state
 //! over [`MAX_UPSTREAM_STATE_BYTES`]); `Keyring::open` checks the tag, the route, and the expiry against
 //! `now_unix`, and returns the claims; principal/method/params-digest checks are the caller's (it knows the
 //! request): [`Envelope::binding_mismatch`] does them. `seal_bytes`/`open_bytes` serve other short-lived
@@ -12,9 +12,9 @@
 //! [`ReplayCache`] is a bounded per-instance set of envelope ids with expiry. Errors say *why* for the audit
 //! log; the client is only ever told "invalid or expired".
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+mod codec;
 mod digest;
 mod keyring;
 mod replay;
@@ -28,14 +28,41 @@ pub use replay::{ReplayCache, REPLAY_CAPACITY};
 /// The largest upstream `requestState` the gateway will wrap.
 pub const MAX_UPSTREAM_STATE_BYTES: usize = 64 * 1024;
 
+/// A `requestedSchema` as compact JSON text: sealed as it is and parsed only when an answer is checked
+/// against it, so envelopes whose answers never need the schema (url mode, declines) never pay for a parse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaText(String);
+
+impl SchemaText {
+    /// The compact JSON text of `schema`.
+    pub fn of(schema: &Value) -> SchemaText {
+        // Serialising a `Value` cannot fail (its map keys are strings); `null` would fail every answer closed.
+        SchemaText(serde_json::to_string(schema).unwrap_or_else(|_| "null".to_owned()))
+    }
+
+    /// Wraps text read back from an authenticated envelope (parsed, and checked, only by [`SchemaText::parse`]).
+    fn from_text(text: String) -> SchemaText {
+        SchemaText(text)
+    }
+
+    /// The JSON text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The schema; `None` if the text is not JSON, which the caller must treat as a refusal.
+    pub fn parse(&self) -> Option<Value> {
+        serde_json::from_str(&self.0).ok()
+    }
+}
+
 /// What an asked input was, so the retry's answer can be checked against it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "k", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Asked {
     /// A form elicitation and its requested schema.
     Form {
         /// The `requestedSchema` as asked.
-        schema: Value,
+        schema: SchemaText,
     },
     /// A url elicitation.
     Url,
@@ -45,8 +72,17 @@ pub enum Asked {
     Roots,
 }
 
+impl Asked {
+    /// A form elicitation asking for `schema`.
+    pub fn form(schema: &Value) -> Asked {
+        Asked::Form {
+            schema: SchemaText::of(schema),
+        }
+    }
+}
+
 /// The sealed claims.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Envelope {
     /// Unique id (replay cache key), 16 random bytes hex.
     pub id: String,

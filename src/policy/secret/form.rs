@@ -15,7 +15,7 @@
 
 use serde_json::Value;
 
-use super::normalize::fold;
+use super::normalize::Folder;
 use super::pack::{CatId, Compiled, Kind, Scope};
 use crate::policy::{pointer_push, Finding};
 
@@ -75,37 +75,129 @@ enum FieldKind {
     Choice,
 }
 
-fn field_kind(prop: &Value) -> FieldKind {
-    let has = |k: &str| prop.get(k).is_some();
-    if has("enum")
-        || has("oneOf")
-        || has("anyOf")
-        || has("const")
-        || has("enumNames")
-        || has("items")
-    {
-        return FieldKind::Choice;
-    }
-    match prop.get("type").and_then(Value::as_str) {
-        Some("number") | Some("integer") => FieldKind::Number,
-        Some("boolean") | Some("array") | Some("object") | Some("null") => FieldKind::Choice,
-        _ => FieldKind::Text,
+/// The members of a property the classifier reads, found in one pass over its keys (a property has a handful
+/// of members; a dozen map lookups per property cost more than the matching itself).
+struct Prop<'v> {
+    value: &'v Value,
+    format: &'v str,
+    title: &'v str,
+    description: &'v str,
+    kind: FieldKind,
+    /// Has `default`, `const`, `enum`, `examples`, `oneOf`, `anyOf` or `items`: values the server fills in.
+    pushes_values: bool,
+}
+
+impl<'v> Prop<'v> {
+    fn of(value: &'v Value) -> Prop<'v> {
+        let mut p = Prop {
+            value,
+            format: "",
+            title: "",
+            description: "",
+            kind: FieldKind::Text,
+            pushes_values: false,
+        };
+        let Some(obj) = value.as_object() else {
+            return p;
+        };
+        let mut choice = false;
+        let mut ty = None;
+        let text = |v: &'v Value| v.as_str().unwrap_or("");
+        for (k, v) in obj {
+            match k.as_str() {
+                "format" => p.format = text(v),
+                "title" => p.title = text(v),
+                "description" => p.description = text(v),
+                "type" => ty = v.as_str(),
+                "enum" | "oneOf" | "anyOf" | "const" | "items" => {
+                    choice = true;
+                    p.pushes_values = true;
+                }
+                "enumNames" => choice = true,
+                "default" | "examples" => p.pushes_values = true,
+                _ => {}
+            }
+        }
+        p.kind = if choice {
+            FieldKind::Choice
+        } else {
+            match ty {
+                Some("number") | Some("integer") => FieldKind::Number,
+                Some("boolean") | Some("array") | Some("object") | Some("null") => {
+                    FieldKind::Choice
+                }
+                _ => FieldKind::Text,
+            }
+        };
+        p
     }
 }
 
-/// Scans one folded text; benign phrases remove the terms they contain.
-fn scan(c: &Compiled, folded: &str, source: Source, out: &mut Vec<Hit>) {
-    let names = matches!(source, Source::Name | Source::Format);
+/// Folded texts of one kind of source each, laid end to end in one buffer and scanned once. A newline
+/// separates them: folded terms hold only words and single spaces, so no term matches across two texts.
+struct Texts<'f> {
+    folder: &'f mut Folder,
+    buf: String,
+    spans: Vec<(Source, usize, usize)>,
+}
+
+impl<'f> Texts<'f> {
+    fn new(folder: &'f mut Folder) -> Self {
+        Texts {
+            folder,
+            buf: String::new(),
+            spans: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.buf.clear();
+        self.spans.clear();
+    }
+
+    /// Folds `text` in as `source`; empty texts add nothing.
+    fn add(&mut self, c: &Compiled, source: Source, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let start = self.buf.len();
+        self.folder.fold_into(text, &c.stopwords, &mut self.buf);
+        self.spans.push((source, start, self.buf.len()));
+        self.buf.push('\n');
+    }
+
+    /// The folded text of `source` (the first one added).
+    fn of(&self, source: Source) -> &str {
+        self.spans
+            .iter()
+            .find(|(s, _, _)| *s == source)
+            .and_then(|&(_, a, b)| self.buf.get(a..b))
+            .unwrap_or("")
+    }
+
+    fn source_at(&self, at: usize) -> Option<Source> {
+        self.spans
+            .iter()
+            .find(|&&(_, a, b)| a <= at && at < b)
+            .map(|&(s, _, _)| s)
+    }
+}
+
+/// Scans the folded texts once; benign phrases remove the terms they contain.
+fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
     let first = out.len();
-    for m in c.terms.find_overlapping_iter(folded) {
+    let mut any_benign = false;
+    for m in c.terms.find_overlapping_iter(texts.buf.as_str()) {
         let pattern = m.pattern().as_usize();
-        let Some(infos) = c.infos.get(pattern) else {
+        let (Some(infos), Some(source)) = (c.infos.get(pattern), texts.source_at(m.start())) else {
             continue;
         };
+        let names = matches!(source, Source::Name | Source::Format);
         for info in infos {
             if info.scope == Scope::Name && !names {
                 continue;
             }
+            any_benign |= info.kind == Kind::Benign;
             out.push(Hit {
                 kind: info.kind,
                 cat: info.category,
@@ -117,26 +209,27 @@ fn scan(c: &Compiled, folded: &str, source: Source, out: &mut Vec<Hit>) {
             });
         }
     }
-    let benign: Vec<(usize, usize, Option<CatId>)> = out[first..]
-        .iter()
-        .filter(|h| h.kind == Kind::Benign)
-        .map(|h| (h.start, h.end, h.cat))
-        .collect();
-    let mut i = first;
-    while i < out.len() {
-        let h = out[i];
-        let covered = h.kind == Kind::Benign
-            || benign
-                .iter()
-                .any(|&(s, e, cat)| s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat));
-        if covered {
-            out.swap_remove(i);
-        } else {
-            i += 1;
+    if any_benign {
+        let benign: Vec<(usize, usize, Option<CatId>)> = out[first..]
+            .iter()
+            .filter(|h| h.kind == Kind::Benign)
+            .map(|h| (h.start, h.end, h.cat))
+            .collect();
+        let mut i = first;
+        while let Some(h) = out.get(i) {
+            let covered = h.kind == Kind::Benign
+                || benign.iter().any(|&(s, e, cat)| {
+                    s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat)
+                });
+            if covered {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
         }
     }
-    if source == Source::Message {
-        let bytes = folded.as_bytes();
+    if texts.spans.iter().any(|(s, _, _)| *s == Source::Message) {
+        let bytes = texts.buf.as_bytes();
         for h in out[first..].iter_mut() {
             let upto = bytes.get(..=h.start).unwrap_or(bytes);
             h.word = upto.iter().filter(|&&b| b == b' ').count();
@@ -210,75 +303,78 @@ pub fn judge_form(
     allowed_fields: &[String],
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let schema_ptr = pointer_push(params_ptr, "requestedSchema");
-    let props_ptr = pointer_push(&schema_ptr, "properties");
-    let message_ptr = pointer_push(params_ptr, "message");
+    // Pointers are built only for findings: a benign form (nearly every form) needs none.
+    let props_ptr = || pointer_push(&pointer_push(params_ptr, "requestedSchema"), "properties");
+    let message_ptr = || pointer_push(params_ptr, "message");
 
-    let folded_message = fold(message, &c.stopwords);
+    let mut folder = Folder::default();
+    let mut texts = Texts::new(&mut folder);
+    texts.add(c, Source::Message, message);
     let mut message_hits = Vec::new();
-    scan(c, &folded_message, Source::Message, &mut message_hits);
-    embedded(c, message, &message_ptr, &mut findings);
+    scan(c, &texts, &mut message_hits);
+    embedded(c, message, message_ptr, &mut findings);
 
     let mut any_text_field = false;
     let mut field_found = false;
     if let Some(props) = schema.get("properties").and_then(Value::as_object) {
-        for (name, prop) in props.iter().take(MAX_JUDGED_PROPERTIES) {
+        for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
+            let prop = Prop::of(value);
             // A name that holds a credential is not repeated, not even in a pointer: findings point at
             // the properties object instead.
-            let withheld =
-                super::may_hold_format(name) && c.formats.is_match(super::scan_limit(name));
-            let ptr = if withheld {
-                props_ptr.clone()
-            } else {
-                pointer_push(&props_ptr, name)
-            };
-            embedded(c, name, &ptr, &mut findings);
-            pushed_values(c, prop, &ptr, &mut findings);
-            for key in ["title", "description"] {
-                if let Some(text) = prop.get(key).and_then(Value::as_str) {
-                    embedded(c, text, &pointer_push(&ptr, key), &mut findings);
+            let ptr = || {
+                let withheld =
+                    super::may_hold_format(name) && c.formats.is_match(super::scan_limit(name));
+                if withheld {
+                    props_ptr()
+                } else {
+                    pointer_push(&props_ptr(), name)
                 }
+            };
+            embedded(c, name, ptr, &mut findings);
+            if prop.pushes_values {
+                pushed_values(c, value, &ptr, &mut findings);
+            }
+            for (key, text) in [("title", prop.title), ("description", prop.description)] {
+                embedded(c, text, || pointer_push(&ptr(), key), &mut findings);
             }
             if allowed_fields.iter().any(|a| a == name) {
                 continue;
             }
-            let kind = field_kind(prop);
-            any_text_field |= kind == FieldKind::Text;
-            if let Some(f) = judge_property(c, name, prop, kind, &ptr, &message_hits) {
+            any_text_field |= prop.kind == FieldKind::Text;
+            texts.clear();
+            if let Some(f) = judge_property(c, name, &prop, &mut texts, &message_hits, ptr) {
                 field_found = true;
                 findings.push(f);
             }
         }
     }
     if !field_found && any_text_field {
-        if let Some(f) = requested_in_message(c, &message_hits, &message_ptr) {
+        if let Some(f) = requested_in_message(c, &message_hits, message_ptr) {
             findings.push(f);
         }
     }
     findings
 }
 
-fn text_of<'v>(prop: &'v Value, key: &str) -> &'v str {
-    prop.get(key).and_then(Value::as_str).unwrap_or("")
-}
-
 fn judge_property(
     c: &Compiled,
     name: &str,
-    prop: &Value,
-    kind: FieldKind,
-    ptr: &str,
+    prop: &Prop<'_>,
+    texts: &mut Texts<'_>,
     message_hits: &[Hit],
+    ptr: impl Fn() -> String,
 ) -> Option<Finding> {
-    let name_f = fold(name, &c.stopwords);
-    let format_f = fold(text_of(prop, "format"), &c.stopwords);
-    let title_f = fold(text_of(prop, "title"), &c.stopwords);
-    let desc_f = fold(text_of(prop, "description"), &c.stopwords);
+    let kind = prop.kind;
+    texts.add(c, Source::Name, name);
+    texts.add(c, Source::Format, prop.format);
+    texts.add(c, Source::Title, prop.title);
+    texts.add(c, Source::Description, prop.description);
+    if kind == FieldKind::Choice {
+        // A choice cannot carry a typed secret, but it can ask for one piece at a time.
+        texts.add(c, Source::Options, &option_titles(prop.value));
+    }
     let mut hits = Vec::new();
-    scan(c, &name_f, Source::Name, &mut hits);
-    scan(c, &format_f, Source::Format, &mut hits);
-    scan(c, &title_f, Source::Title, &mut hits);
-    scan(c, &desc_f, Source::Description, &mut hits);
+    scan(c, texts, &mut hits);
     let mut ev = Evidence {
         hits,
         compiled: c,
@@ -287,19 +383,16 @@ fn judge_property(
     let own = |h: &Hit| h.source != Source::Message;
 
     if kind == FieldKind::Choice {
-        // A choice cannot carry a typed secret, but it can ask for one piece at a time.
-        let titles = fold(&option_titles(prop), &c.stopwords);
-        scan(c, &titles, Source::Options, &mut ev.hits);
         let fragment = ev.hits.iter().any(|h| h.kind == Kind::Fragment);
         if !fragment {
             return None;
         }
         let (cat, hit) = ev.strong(own).or_else(|| ev.paired(own))?;
-        return Some(finding(c, cat, ptr, name, &hit, "asks for part of"));
+        return Some(finding(c, cat, &ptr(), name, &hit, "asks for part of"));
     }
 
     if let Some((cat, hit)) = ev.strong(own).or_else(|| ev.paired(own)) {
-        return Some(finding(c, cat, ptr, name, &hit, "asks for"));
+        return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
     }
     if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
         // "Name of the new key": about the secret the message speaks of, not the secret itself.
@@ -309,7 +402,16 @@ fn judge_property(
         .hits
         .iter()
         .any(|h| matches!(h.kind, Kind::Weak | Kind::Qualifier));
-    if !(clue || says_nothing(c, &[&name_f, &title_f, &desc_f])) {
+    if !(clue
+        || says_nothing(
+            c,
+            &[
+                texts.of(Source::Name),
+                texts.of(Source::Title),
+                texts.of(Source::Description),
+            ],
+        ))
+    {
         return None;
     }
     ev.hits.extend_from_slice(message_hits);
@@ -318,7 +420,7 @@ fn judge_property(
     Some(finding(
         c,
         cat,
-        ptr,
+        &ptr(),
         name,
         &hit,
         "is unnamed, and the message around it asks for",
@@ -376,7 +478,11 @@ fn finding(c: &Compiled, cat: CatId, ptr: &str, name: &str, hit: &Hit, verb: &st
 }
 
 /// The message asks for a secret right after a request verb.
-fn requested_in_message(c: &Compiled, hits: &[Hit], ptr: &str) -> Option<Finding> {
+fn requested_in_message(
+    c: &Compiled,
+    hits: &[Hit],
+    ptr: impl FnOnce() -> String,
+) -> Option<Finding> {
     for s in hits.iter().filter(|h| h.kind == Kind::Strong) {
         let Some(cat) = s.cat else { continue };
         let Some(info) = c.categories.get(cat) else {
@@ -399,7 +505,7 @@ fn requested_in_message(c: &Compiled, hits: &[Hit], ptr: &str) -> Option<Finding
             let term = c.patterns.get(s.pattern).map(|p| p.trim()).unwrap_or("");
             return Some(Finding::block(
                 format!("form.secret.{}", info.name),
-                ptr,
+                ptr(),
                 format!(
                     "the elicitation message asks for {} (\"{term}\") in a form; secrets must go through URL mode",
                     info.label
@@ -411,84 +517,83 @@ fn requested_in_message(c: &Compiled, hits: &[Hit], ptr: &str) -> Option<Finding
 }
 
 /// Credential formats in a server text (message, title, description).
-fn embedded(c: &Compiled, text: &str, ptr: &str, out: &mut Vec<Finding>) {
+fn embedded(c: &Compiled, text: &str, ptr: impl FnOnce() -> String, out: &mut Vec<Finding>) {
     if let Some(f) = format_finding(c, text, "embedded_value", ptr, "the form's text holds") {
         out.push(f);
     }
 }
 
-/// Credential formats in values the server pushes: default, enum, const, option consts, examples.
-fn pushed_values(c: &Compiled, prop: &Value, ptr: &str, out: &mut Vec<Finding>) {
-    for (path, v) in strings(prop, ptr) {
+/// Credential formats in values the server pushes: default, enum, const, option consts, examples (at most
+/// [`MAX_JUDGED_OPTIONS`] string values). Each value's pointer is built only when it holds a credential.
+fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut Vec<Finding>) {
+    let mut seen = 0usize;
+    let mut one = |v: &Value, path: &dyn Fn() -> String| {
+        let Some(text) = v.as_str() else {
+            return;
+        };
+        if seen >= MAX_JUDGED_OPTIONS {
+            return;
+        }
+        seen += 1;
         if let Some(f) = format_finding(
             c,
-            v,
+            text,
             "default_value",
-            &path,
+            path,
             "a value the server fills in holds",
         ) {
             out.push(f);
         }
-    }
-}
-
-/// Every server-supplied string value of a property, with its pointer (bounded by [`MAX_JUDGED_OPTIONS`]).
-fn strings<'v>(prop: &'v Value, ptr: &str) -> Vec<(String, &'v str)> {
-    let mut out = Vec::new();
-    let mut one = |path: String, v: &'v Value| {
-        if out.len() < MAX_JUDGED_OPTIONS {
-            if let Some(s) = v.as_str() {
-                out.push((path, s));
-            }
-        }
+    };
+    let at = |parts: &[&str]| {
+        parts
+            .iter()
+            .fold(ptr(), |acc, part| pointer_push(&acc, part))
     };
     for key in ["default", "const"] {
         if let Some(v) = prop.get(key) {
-            let p = pointer_push(ptr, key);
             match v.as_array() {
-                Some(items) => items
-                    .iter()
-                    .enumerate()
-                    .for_each(|(i, x)| one(pointer_push(&p, &i.to_string()), x)),
-                None => one(p, v),
+                Some(items) => {
+                    for (i, x) in items.iter().enumerate() {
+                        one(x, &|| at(&[key, &i.to_string()]));
+                    }
+                }
+                None => one(v, &|| at(&[key])),
             }
         }
     }
     for key in ["enum", "examples"] {
-        if let Some(items) = prop.get(key).and_then(Value::as_array) {
-            let p = pointer_push(ptr, key);
-            items
-                .iter()
-                .enumerate()
-                .for_each(|(i, x)| one(pointer_push(&p, &i.to_string()), x));
+        for (i, x) in prop
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            one(x, &|| at(&[key, &i.to_string()]));
         }
     }
-    let options = [("oneOf", prop.get("oneOf")), ("anyOf", prop.get("anyOf"))];
-    let items_ptr = pointer_push(ptr, "items");
-    let nested = [
-        ("enum", prop.get("items").and_then(|i| i.get("enum"))),
-        ("anyOf", prop.get("items").and_then(|i| i.get("anyOf"))),
-    ];
-    for (key, list) in options {
-        if let Some(items) = list.and_then(Value::as_array) {
-            let p = pointer_push(ptr, key);
-            for (i, x) in items.iter().enumerate() {
-                if let Some(v) = x.get("const") {
-                    one(pointer_push(&pointer_push(&p, &i.to_string()), "const"), v);
-                }
+    for key in ["oneOf", "anyOf"] {
+        for (i, x) in prop
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(v) = x.get("const") {
+                one(v, &|| at(&[key, &i.to_string(), "const"]));
             }
         }
     }
-    for (key, list) in nested {
-        if let Some(items) = list.and_then(Value::as_array) {
-            let p = pointer_push(&items_ptr, key);
-            for (i, x) in items.iter().enumerate() {
-                let v = x.get("const").unwrap_or(x);
-                one(pointer_push(&p, &i.to_string()), v);
-            }
+    let items = prop.get("items");
+    for key in ["enum", "anyOf"] {
+        let list = items.and_then(|i| i.get(key)).and_then(Value::as_array);
+        for (i, x) in list.into_iter().flatten().enumerate() {
+            let v = x.get("const").unwrap_or(x);
+            one(v, &|| at(&["items", key, &i.to_string()]));
         }
     }
-    out
 }
 
 /// The first enabled credential format in `text`, as a finding under `rule_cat` (never quoting the value).
@@ -496,26 +601,25 @@ fn format_finding(
     c: &Compiled,
     text: &str,
     rule_cat: &str,
-    ptr: &str,
+    ptr: impl FnOnce() -> String,
     what: &str,
 ) -> Option<Finding> {
+    // The text first: almost none holds a format, and the rule lookup is a scan of the categories.
+    let matched = super::format_matches(c, text)?;
     let rule_on = c
         .category(rule_cat)
         .and_then(|i| c.categories.get(i))
         .is_some_and(|k| k.enabled);
-    if !rule_on || !super::may_hold_format(text) {
+    if !rule_on {
         return None;
     }
-    let text = super::scan_limit(text);
-    let fmt = c
-        .formats
-        .matches(text)
+    let fmt = matched
         .iter()
         .filter_map(|i| c.format_infos.get(i))
         .find(|f| c.categories.get(f.category).is_some_and(|k| k.enabled))?;
     Some(Finding::block(
         format!("form.secret.{rule_cat}"),
-        ptr,
+        ptr(),
         format!("{what} what looks like {} (value not shown)", fmt.label),
     ))
 }

@@ -66,6 +66,19 @@ pub(crate) fn may_hold_format(text: &str) -> bool {
     false
 }
 
+/// The credential formats that match `text` (cut to [`MAX_SCAN_BYTES`]), or `None` when none can.
+///
+/// `is_match` first: it runs the set's lazy DFA and stops early, while `matches` must report every member
+/// and falls back to the PikeVM for the formats' Unicode word boundaries, about ten times slower. Almost no
+/// text holds a credential, so the slow path runs only for the few that do.
+pub(crate) fn format_matches(c: &pack::Compiled, text: &str) -> Option<regex::SetMatches> {
+    if !may_hold_format(text) {
+        return None;
+    }
+    let text = scan_limit(text);
+    c.formats.is_match(text).then(|| c.formats.matches(text))
+}
+
 /// A property name as shown in a finding message: control characters removed, length capped, and withheld
 /// altogether when it holds a credential format (a server could push a secret in a name, too).
 pub(crate) fn shown_name(c: &pack::Compiled, name: &str) -> String {

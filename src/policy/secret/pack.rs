@@ -5,13 +5,13 @@
 //! automaton, whatever the number of terms. Packs are merged in order: built-in packs first, then operator packs,
 //! which may add terms and formats and switch a category off (`categories: {card: {enabled: false}}`).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use regex::{RegexSet, RegexSetBuilder};
 use serde::Deserialize;
 
-use super::normalize::{fold, fold_words, is_unspaced_script};
+use super::normalize::{fold, fold_words, is_unspaced_script, WordSet};
 use super::{PackSource, SecretError};
 
 /// The built-in packs, embedded in the binary: (file name, text). Order matters only for error messages.
@@ -221,9 +221,9 @@ pub struct Compiled {
     /// What each pattern means, by pattern id.
     pub infos: Vec<Vec<TermInfo>>,
     /// The folded stopwords.
-    pub stopwords: HashSet<String>,
+    pub stopwords: WordSet,
     /// The folded generic words (single words; a field named only with them says nothing).
-    pub generic: HashSet<String>,
+    pub generic: WordSet,
     /// The credential formats, one set.
     pub formats: RegexSet,
     /// Format metadata, by index in `formats`.
@@ -311,7 +311,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     };
 
     // Pass 2: stopwords, folded, because every other term is folded without them.
-    let mut stopwords = HashSet::new();
+    let mut stopwords = WordSet::default();
     for (_, pack) in &files {
         for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
             for t in &g.terms {
@@ -323,7 +323,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     }
 
     // Generic words are looked up per word, not matched: a field is generic when all its words are.
-    let mut generic = HashSet::new();
+    let mut generic = WordSet::default();
     for (_, pack) in &files {
         for g in pack.groups.iter().filter(|g| g.kind == Kind::Generic) {
             for t in &g.terms {
@@ -406,8 +406,12 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             }
         }
     }
+    // A full DFA: every text a form shows goes through it with overlapping matches, where the default
+    // contiguous NFA spent ~50 instructions a byte following failure links. The DFA costs memory instead
+    // (a few MiB for the built-in packs, once per policy; `MAX_TERMS` bounds it).
     let terms = AhoCorasickBuilder::new()
         .match_kind(MatchKind::Standard)
+        .kind(Some(AhoCorasickKind::DFA))
         .build(&patterns)
         .map_err(|e| err("(all packs)", format!("term automaton: {e}")))?;
 

@@ -2,6 +2,7 @@
 //! labels (UTS #39 via `unicode-security`), and look-alikes of protected brands.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
+use std::sync::LazyLock;
 
 use unicode_security::{skeleton, MixedScript};
 use url::{Host, Url};
@@ -15,10 +16,31 @@ const MAX_EDIT_LABEL: usize = 63;
 /// The comparison form of a label: UTS #39 skeleton, lowercased, so `аррӏе`, `app1e` and `apple`
 /// agree, and `rn` meets `m` (the skeleton of `m` is `rn`).
 pub(super) fn fold(label: &str) -> String {
+    if label.is_ascii() {
+        // The skeleton maps character by character, so an ASCII label is the concatenation of its
+        // characters' folds: looked up, not recomputed through NFD for every URL (a test checks both agree).
+        let table = &*ASCII_FOLDS;
+        return label
+            .bytes()
+            .filter_map(|b| table.get(usize::from(b)))
+            .map(String::as_str)
+            .collect();
+    }
+    fold_general(label)
+}
+
+fn fold_general(label: &str) -> String {
     skeleton(&label.to_lowercase())
         .flat_map(char::to_lowercase)
         .collect()
 }
+
+/// [`fold_general`] of each ASCII character, by byte value.
+static ASCII_FOLDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    (0u8..128)
+        .map(|b| fold_general(char::from(b).encode_utf8(&mut [0u8; 4])))
+        .collect()
+});
 
 /// Whether the URL's host is loopback (`localhost`, 127/8, `::1`).
 pub(super) fn is_loopback_host(url: &Url) -> bool {
@@ -160,7 +182,7 @@ fn check_domain(
     out: &mut Findings,
 ) {
     let ascii = ascii.trim_end_matches('.').to_ascii_lowercase();
-    let (unicode, idna_result) = idna::domain_to_unicode(&ascii);
+    let (unicode, idna_result) = to_unicode(&ascii);
     if idna_result.is_err() {
         out.push(
             rules::HOST_PUNYCODE,
@@ -215,6 +237,19 @@ fn check_domain(
         }
     }
     brand_checks(policy, &ascii, &ulabels, out);
+}
+
+/// The Unicode form of an ASCII host and whether IDNA accepts it. A host of letters, digits, hyphens and
+/// dots with no `xn--` label (nearly every host) is its own Unicode form, so the IDNA pass is skipped for
+/// it; a test checks both ways agree.
+fn to_unicode(ascii: &str) -> (String, Result<(), idna::Errors>) {
+    let ldh = ascii
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
+    if ldh && !ascii.split('.').any(|l| l.starts_with("xn--")) {
+        return (ascii.to_owned(), Ok(()));
+    }
+    idna::domain_to_unicode(ascii)
 }
 
 /// Names that never reach the public Internet.
@@ -288,22 +323,48 @@ fn edit_distance(a: &str, b: &str) -> usize {
 fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
     let folded = fold(label);
     let collapsed = collapse_runs(&folded);
+    let long = folded.chars().count() >= policy.brand_min_len_for_edit;
     policy.brands.iter().find_map(|b| {
         if label == b.name {
             return None;
         }
-        let long = |s: &str| s.chars().count() >= policy.brand_min_len_for_edit;
-        let b_collapsed = collapse_runs(&b.folded);
         let near = folded == b.folded
             // Repeated letters (`githuuub`, `gooogle`) are one typo to a reader however many there are.
-            || collapsed == b_collapsed
-            || (long(&b.name) && long(&folded) && edit_distance(&folded, &b.folded) <= 1);
+            || collapsed == b.collapsed
+            || (b.long && long && within_one_edit(&folded, &b.folded));
         near.then_some(b.name.as_str())
     })
 }
 
+/// Whether `a` and `b` are at most one edit apart (insertion, deletion, substitution, or a swap of two
+/// neighbours): [`edit_distance`] ≤ 1 without its table. This runs once per protected brand per URL, so
+/// the common ASCII case is a linear scan with no allocation; other text takes the general path.
+fn within_one_edit(a: &str, b: &str) -> bool {
+    if !(a.is_ascii() && b.is_ascii()) {
+        return edit_distance(a, b) <= 1;
+    }
+    let (a, b) = if a.len() <= b.len() {
+        (a.as_bytes(), b.as_bytes())
+    } else {
+        (b.as_bytes(), a.as_bytes())
+    };
+    if b.len() - a.len() > 1 {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let tail = |x: usize, y: usize| a.get(x..) == b.get(y..);
+    if a.len() == b.len() {
+        p == a.len()
+            || tail(p + 1, p + 1)
+            || (a.get(p) == b.get(p + 1) && a.get(p + 1) == b.get(p) && tail(p + 2, p + 2))
+    } else {
+        // One byte more in `b`, at the first difference.
+        tail(p, p + 1)
+    }
+}
+
 /// The string with each run of one repeated character reduced to one (`gooogle` -> `gogle`).
-fn collapse_runs(s: &str) -> String {
+pub(super) fn collapse_runs(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut last = None;
     for c in s.chars() {
@@ -411,6 +472,34 @@ mod tests {
         assert_eq!(edit_distance("github", "githubb"), 1);
         assert_eq!(edit_distance("github", "gitlab"), 2);
         assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn ascii_labels_fold_by_table_as_by_skeleton(label in "[ -~]{0,24}") {
+            proptest::prop_assert_eq!(fold(&label), fold_general(&label));
+        }
+
+        #[test]
+        fn the_ascii_shortcut_agrees_with_idna(host in "[a-z0-9-]{1,12}(\\.[a-z0-9-]{1,12}){0,3}") {
+            let (fast, fast_ok) = to_unicode(&host);
+            let (slow, slow_ok) = idna::domain_to_unicode(&host);
+            proptest::prop_assert_eq!(fast, slow);
+            proptest::prop_assert_eq!(fast_ok.is_ok(), slow_ok.is_ok());
+        }
+    }
+
+    #[test]
+    fn one_edit_agrees_with_the_distance() {
+        let words = [
+            "", "a", "ab", "ba", "abc", "acb", "bac", "abcd", "abdc", "github", "gihtub",
+            "githubb", "gthub", "gitlab", "githbu", "igthub", "paypal", "paypa1", "pаypal",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(within_one_edit(a, b), edit_distance(a, b) <= 1, "{a} {b}");
+            }
+        }
     }
 
     #[test]

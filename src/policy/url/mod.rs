@@ -191,8 +191,21 @@ pub struct UrlView {
 pub struct UrlJudgement {
     /// Every finding; empty means the URL passes.
     pub findings: Vec<Finding>,
-    /// What the URL is.
-    pub view: UrlView,
+    /// The URL as parsed, when it parses.
+    parsed: Option<Url>,
+}
+
+impl UrlJudgement {
+    /// The URL re-serialised with its ASCII (punycode) host, when it parses.
+    pub fn canonical(&self) -> Option<&str> {
+        self.parsed.as_ref().map(Url::as_str)
+    }
+
+    /// What the URL is, for a person. Computed on demand: the Unicode forms and the registrable domain
+    /// cost IDNA and public-suffix lookups that only a warning page or a report needs.
+    pub fn view(&self) -> UrlView {
+        self.parsed.as_ref().map(view_of).unwrap_or_default()
+    }
 }
 
 /// Per-route lists, compiled.
@@ -212,6 +225,10 @@ pub struct RouteUrlRules {
 struct Brand {
     name: String,
     folded: String,
+    /// `folded` with repeated letters collapsed, computed once here rather than per URL.
+    collapsed: String,
+    /// Long enough for one-edit matching ([`UrlConfig::brand_min_len_for_edit`]).
+    long: bool,
 }
 
 /// The compiled URL policy.
@@ -285,7 +302,14 @@ impl UrlPolicy {
                 )));
             }
             let folded = host::fold(&name);
-            brands.push(Brand { name, folded });
+            let collapsed = host::collapse_runs(&folded);
+            let long = name.chars().count() >= cfg.brand_min_len_for_edit.max(1);
+            brands.push(Brand {
+                name,
+                folded,
+                collapsed,
+                long,
+            });
         }
         let internal_suffixes = host_set("internal_suffixes", &cfg.internal_suffixes)?
             .into_iter()
@@ -324,10 +348,9 @@ impl UrlPolicy {
     pub fn judge(&self, raw: &str, ptr: &str, route: &RouteUrlRules) -> UrlJudgement {
         let mut out = Findings::new(ptr);
         let parsed = self.judge_into(raw, route, Depth::Top, &mut out);
-        let view = parsed.map(|u| view_of(&u)).unwrap_or_default();
         UrlJudgement {
             findings: out.into_vec(),
-            view,
+            parsed,
         }
     }
 
@@ -484,6 +507,9 @@ fn entry_matches(entry: &str, host: &str, reg: Option<&str>) -> bool {
 }
 
 fn domain_lists(url: &Url, route: &RouteUrlRules, out: &mut Findings) {
+    if route.deny.is_empty() && route.allow.is_empty() {
+        return;
+    }
     let Some(host) = url.host_str() else { return };
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     let reg = url

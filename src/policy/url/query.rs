@@ -1,6 +1,7 @@
 //! Checks on path, query and fragment: a url-mode link must not carry credentials or personal data and
 //! must not be pre-authenticated; redirect parameters must not lead somewhere unsafe.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet};
@@ -62,7 +63,8 @@ fn has_key_format(v: &str) -> bool {
 }
 
 fn has_email(v: &str) -> bool {
-    EMAIL.as_ref().is_some_and(|r| r.is_match(v))
+    // The regex has no literal to start from; every address has an `@`.
+    v.contains('@') && EMAIL.as_ref().is_some_and(|r| r.is_match(v))
 }
 
 fn is_phone(v: &str) -> bool {
@@ -117,7 +119,7 @@ pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &
             value_checks(
                 rules::QUERY_CREDENTIAL,
                 rules::QUERY_PII,
-                "fragment",
+                &|| "fragment".to_owned(),
                 &v,
                 out,
             );
@@ -125,31 +127,46 @@ pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &
     }
 }
 
-fn percent_decode(s: &str) -> String {
+fn percent_decode(s: &str) -> Cow<'_, str> {
+    if !s.contains(['%', '+']) {
+        return Cow::Borrowed(s);
+    }
     // `form_urlencoded` also turns `+` into a space, which is harmless for these searches.
-    url::form_urlencoded::parse(format!("x={s}").as_bytes())
-        .next()
-        .map(|(_, v)| v.into_owned())
-        .unwrap_or_default()
+    Cow::Owned(
+        url::form_urlencoded::parse(format!("x={s}").as_bytes())
+            .next()
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default(),
+    )
 }
 
-fn value_checks(cred_rule: &str, pii_rule: &str, where_: &str, v: &str, out: &mut Findings) {
+/// `where_` names the place for a finding's message; it is only built for a finding.
+fn value_checks(
+    cred_rule: &str,
+    pii_rule: &str,
+    where_: &dyn Fn() -> String,
+    v: &str,
+    out: &mut Findings,
+) {
     if has_key_format(v) {
         out.push(
             cred_rule,
-            format!("the link's {where_} contains something that looks like a secret key or token"),
+            format!(
+                "the link's {} contains something that looks like a secret key or token",
+                where_()
+            ),
         );
     }
     if has_email(v) {
         out.push(
             pii_rule,
-            format!("the link's {where_} contains an email address"),
+            format!("the link's {} contains an email address", where_()),
         );
     }
     if is_phone(v) {
         out.push(
             pii_rule,
-            format!("the link's {where_} contains a phone number"),
+            format!("the link's {} contains a phone number", where_()),
         );
     }
 }
@@ -163,8 +180,10 @@ fn param(
     out: &mut Findings,
 ) {
     let name = super::norm_param(key);
-    let where_ = format!("{} parameter `{}`", part.name(), key);
-    let flag = FLAG_VALUES.contains(&value.trim().to_ascii_lowercase().as_str());
+    let where_ = || format!("{} parameter `{}`", part.name(), key);
+    let flag = FLAG_VALUES
+        .iter()
+        .any(|f| f.eq_ignore_ascii_case(value.trim()));
     let weak = policy.weak_credential_params.contains(&name);
     let credential_name = (weak && value.trim().chars().count() >= policy.weak_credential_min_len)
         || (!weak
@@ -176,14 +195,17 @@ fn param(
     if credential_name && !flag {
         out.push(
             rules::QUERY_CREDENTIAL,
-            format!("the link carries a credential in the {where_}: it may be pre-authenticated"),
+            format!(
+                "the link carries a credential in the {}: it may be pre-authenticated",
+                where_()
+            ),
         );
     }
     let digits = value.chars().filter(char::is_ascii_digit).count();
     if policy.phone_params.contains(&name) && digits >= 7 {
         out.push(
             rules::QUERY_PII,
-            format!("the link's {where_} contains a phone number"),
+            format!("the link's {} contains a phone number", where_()),
         );
     }
     value_checks(
@@ -194,7 +216,7 @@ fn param(
         out,
     );
     if policy.redirect_params.contains(&name) {
-        redirect(policy, route, &where_, value, out);
+        redirect(policy, route, &where_(), value, out);
     }
 }
 

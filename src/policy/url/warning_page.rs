@@ -171,7 +171,7 @@ mod tests {
         render_warning_page(
             "evil <b>server</b>",
             url,
-            &j.view,
+            &j.view(),
             &j.findings,
             "https://gw.example.net/elicitguard/link/tok?go=1&x=\"",
             "javascript:history.back()",
