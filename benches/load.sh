@@ -1,33 +1,48 @@
 #!/usr/bin/env bash
 # Load benchmark: the fixed upstream directly, behind nginx, and behind elicitguard, with the same load
-# generator, interleaved rounds, medians. Then time to first SSE event and resident memory (benches/conns.py).
+# generators, interleaved rounds, medians. Then time to first SSE event and resident memory (benches/conns.py),
+# and on request a soak.
 #
-#   bash benches/load.sh                       # full run: ~5 minutes of load plus the memory phase
+#   bash benches/load.sh                       # full run: ~8 minutes of load, then the memory phase
 #   DURATION=2 ROUNDS=1 IDLE=1000 SSE_STREAMS=100 bash benches/load.sh   # smoke run
+#   SOAK=600 ROUNDS=0 bash benches/load.sh     # memory phase, then a 10-minute soak (RSS sampled over time)
 #
-# Layout: load generator (wrk, the python client) on CPU $LOADGEN_CPU, everything under test (bench-upstream,
-# nginx, elicitguard; one thread or worker each) on CPU $SUT_CPU. Loopback only.
+# Layout: load generators (wrk, oha, the python client) on CPU $LOADGEN_CPU, everything under test
+# (bench-upstream, nginx, elicitguard; one thread or worker each) on CPU $SUT_CPU. Loopback only.
 #
-# Modes, per path (/mcp pass-through, /mcp-elicit judged and sealed, /sse 3-event stream):
-# - closed loop for throughput: wrk -t1 -c$CONNS -d$DURATION, POST with benches/wrk-post.lua;
-# - latency: wrk2 (fixed rate) is not packaged in Debian, so this is SERIAL latency: wrk -t1 -c1, one request
-#   at a time on one keep-alive connection. p50/p99/p99.9 come from wrk's histogram (its done() hook).
+# Paths: /mcp (pass-through JSON), /mcp-elicit (judged and sealed JSON), /sse (pass-through SSE, 3 events),
+# /sse-elicit (SSE whose last event is judged and sealed). Modes, per path and target ($MODES):
+# - throughput: closed loop, wrk -t1 -c$CONNS -d$DURATION, POST with benches/wrk-post.lua;
+# - rate: fixed rate for latency, oha -q $RATE -c $RATE_CONNS -z $DURATION --latency-correction: each latency
+#   counts from the moment its request was due, so a target that falls behind cannot hide its queue
+#   (no coordinated omission). oha is installed with `cargo install oha --locked` into $OHA_ROOT if missing;
+# - serial (not in the default $MODES): wrk -t1 -c1, one request at a time on one keep-alive connection.
 #
-# Environment: DURATION (s, default 5), ROUNDS (3; 0 runs only the memory/TTFE phase), CONNS (32), PATHS ("mcp mcp-elicit sse"), LOADGEN_CPU (0),
+# Environment: DURATION (s, default 5), ROUNDS (3; 0 runs only the memory phase), MODES ("throughput rate"),
+# CONNS (32), RATE (5000 req/s), RATE_CONNS (32), PATHS ("mcp mcp-elicit sse sse-elicit"), LOADGEN_CPU (0),
 # SUT_CPU (1), IDLE (10000 idle keep-alive connections), SSE_STREAMS (1000), TTFE_SAMPLES (200), MEMORY (1; 0
-# skips the memory/TTFE phase), SKIP_BUILD (0), BIN_DIR ($CARGO_TARGET_DIR/release), PORT_BASE (19100).
+# skips the memory phase), SOAK (0; seconds of soak after the memory phase: the idle connections and streams
+# stay open while SOAK_RATE (200) requests/s go through all paths on reused and fresh connections, and the
+# gateway's RSS is sampled every SOAK_SAMPLE (10) s), SKIP_BUILD (0), BIN_DIR ($CARGO_TARGET_DIR/release), OHA
+# (path of oha), OHA_ROOT ($CARGO_TARGET_DIR/oha), PORT_BASE (19100).
 set -euo pipefail
 
 DURATION=${DURATION:-5}
 ROUNDS=${ROUNDS:-3}
+MODES=${MODES:-"throughput rate"}
 CONNS=${CONNS:-32}
-PATHS=${PATHS:-"mcp mcp-elicit sse"}
+RATE=${RATE:-5000}
+RATE_CONNS=${RATE_CONNS:-32}
+PATHS=${PATHS:-"mcp mcp-elicit sse sse-elicit"}
 LOADGEN_CPU=${LOADGEN_CPU:-0}
 SUT_CPU=${SUT_CPU:-1}
 IDLE=${IDLE:-10000}
 SSE_STREAMS=${SSE_STREAMS:-1000}
 TTFE_SAMPLES=${TTFE_SAMPLES:-200}
 MEMORY=${MEMORY:-1}
+SOAK=${SOAK:-0}
+SOAK_RATE=${SOAK_RATE:-200}
+SOAK_SAMPLE=${SOAK_SAMPLE:-10}
 SKIP_BUILD=${SKIP_BUILD:-0}
 PORT_BASE=${PORT_BASE:-19100}
 
@@ -59,8 +74,19 @@ if ! command -v wrk >/dev/null || ! command -v nginx >/dev/null; then
     echo "== installing wrk and nginx-light" >&2
     need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk nginx-light >&2
 fi
-if command -v wrk2 >/dev/null; then
-    echo "note: wrk2 is installed but this script measures serial latency with wrk -c1 (see header)" >&2
+OHA=${OHA:-}
+if [ "$ROUNDS" -gt 0 ] && [[ " $MODES " == *" rate "* ]] && [ -z "$OHA" ]; then
+    if command -v oha >/dev/null; then
+        OHA=$(command -v oha)
+    else
+        OHA_ROOT=${OHA_ROOT:-$TARGET/oha}
+        OHA=$OHA_ROOT/bin/oha
+        if [ ! -x "$OHA" ]; then
+            # Built once (a few minutes), in cargo's own temporary directory, not in the project's target.
+            echo "== cargo install oha --locked --version 1.16.0 --root $OHA_ROOT" >&2
+            env -u CARGO_TARGET_DIR cargo install oha --locked --version 1.16.0 --root "$OHA_ROOT" >&2
+        fi
+    fi
 fi
 
 # Build.
@@ -105,6 +131,9 @@ routes:
   - name: sse
     path_prefix: /sse
     upstream: http://127.0.0.1:$UP_PORT/sse
+  - name: sse-elicit
+    path_prefix: /sse-elicit
+    upstream: http://127.0.0.1:$UP_PORT/sse-elicit
   - name: sse-hold
     path_prefix: /sse-hold
     upstream: http://127.0.0.1:$UP_PORT/sse-hold
@@ -190,20 +219,27 @@ for port in $UP_PORT $NGINX_PORT $GW_PORT; do
         fi
     done
 done
-if grep -q '"requestState":"upstream-state-' "$WORK/check-$GW_PORT-mcp-elicit" ||
-    ! grep -q '"input_required"' "$WORK/check-$GW_PORT-mcp-elicit"; then
-    echo "the gateway did not seal /mcp-elicit's requestState:" >&2
-    head -c 600 "$WORK/check-$GW_PORT-mcp-elicit" >&2
-    exit 1
-fi
+for p in $PATHS; do
+    case $p in *-elicit) ;; *) continue ;; esac
+    if grep -q '"requestState":"upstream-state-' "$WORK/check-$GW_PORT-$p" ||
+        ! grep -q '"input_required"' "$WORK/check-$GW_PORT-$p"; then
+        echo "the gateway did not seal /$p's requestState:" >&2
+        head -c 600 "$WORK/check-$GW_PORT-$p" >&2
+        exit 1
+    fi
+done
 
-run_wrk() { # label path conns -> appends one line to results
-    local label=$1 path=$2 conns=$3 port mode out
-    case $label in direct) port=$UP_PORT ;; nginx) port=$NGINX_PORT ;; elicitguard) port=$GW_PORT ;; esac
+port_of() {
+    case $1 in direct) echo $UP_PORT ;; nginx) echo $NGINX_PORT ;; elicitguard) echo $GW_PORT ;; esac
+}
+
+# Each measurement appends one line to $WORK/results.txt:
+# round label path mode req_per_s p50_us p99_us p999_us requests non2xx socket_errors
+run_wrk() { # label path conns
+    local label=$1 path=$2 conns=$3 mode out line
     if [ "$conns" = 1 ]; then mode=serial; else mode=throughput; fi
     out=$(timeout $((DURATION + 30)) taskset -c "$LOADGEN_CPU" wrk -t1 -c"$conns" -d"${DURATION}s" \
-        -s benches/wrk-post.lua "http://127.0.0.1:$port/$path" 2>&1) || true
-    local line
+        -s benches/wrk-post.lua "http://127.0.0.1:$(port_of "$label")/$path" 2>&1) || true
     line=$(grep '^RESULT ' <<<"$out" || true)
     if [ -z "$line" ]; then
         echo "wrk failed for $label /$path:" >&2
@@ -214,63 +250,53 @@ run_wrk() { # label path conns -> appends one line to results
     echo "  round $round $mode /$path $label: ${line#RESULT }" >&2
 }
 
-echo "== load: $ROUNDS round(s) x $DURATION s, wrk on CPU $LOADGEN_CPU, under test on CPU $SUT_CPU" >&2
+run_oha() { # label path: fixed rate
+    local label=$1 path=$2 json=$WORK/oha-$round-$1-$2.json line
+    timeout $((DURATION + 60)) taskset -c "$LOADGEN_CPU" "$OHA" -z "${DURATION}s" -c "$RATE_CONNS" -q "$RATE" \
+        --latency-correction --no-tui --output-format json -m POST \
+        -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+        -H 'MCP-Protocol-Version: 2026-07-28' -d "$REQ" \
+        "http://127.0.0.1:$(port_of "$label")/$path" >"$json" 2>"$json.err" || true
+    line=$(python3 benches/results.py oha "$json" || true)
+    if [ -z "$line" ]; then
+        echo "oha failed for $label /$path:" >&2
+        cat "$json.err" >&2
+        return
+    fi
+    echo "$round $label $path rate $line" >>"$WORK/results.txt"
+    echo "  round $round rate /$path $label: $line" >&2
+}
+
+[ "$ROUNDS" -gt 0 ] && echo "== load: $ROUNDS round(s) x $DURATION s; modes: $MODES; load generators on CPU $LOADGEN_CPU, under test on CPU $SUT_CPU" >&2
 : >"$WORK/results.txt"
 for round in $(seq 1 "$ROUNDS"); do
     for path in $PATHS; do
-        for label in direct nginx elicitguard; do
-            run_wrk $label "$path" "$CONNS"
-        done
-        for label in direct nginx elicitguard; do
-            run_wrk $label "$path" 1
+        for mode in $MODES; do
+            for label in direct nginx elicitguard; do
+                case $mode in
+                    throughput) run_wrk $label "$path" "$CONNS" ;;
+                    serial) run_wrk $label "$path" 1 ;;
+                    rate) run_oha $label "$path" ;;
+                    *) echo "unknown mode $mode" >&2; exit 2 ;;
+                esac
+            done
         done
     done
 done
-
-[ "$ROUNDS" -gt 0 ] && python3 - "$WORK/results.txt" "$CONNS" <<'EOF'
-import statistics, sys
-rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-# round label path mode rps p50_us p99_us p999_us requests status_errors socket_errors
-data = {}
-for r in rows:
-    key = (r[2], r[3], r[1])
-    data.setdefault(key, []).append([float(x) for x in r[4:]])
-med = {k: [statistics.median(c) for c in zip(*v)] for k, v in data.items()}
-paths = []
-for r in rows:
-    if r[2] not in paths:
-        paths.append(r[2])
-print()
-print("| path | mode | target | req/s | p50 ms | p99 ms | p99.9 ms | errors | req/s ÷ direct | req/s ÷ nginx | p50 − nginx ms |")
-print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-for path in paths:
-    for mode in ("throughput", "serial"):
-        d = med.get((path, mode, "direct"))
-        n = med.get((path, mode, "nginx"))
-        for label in ("direct", "nginx", "elicitguard"):
-            m = med.get((path, mode, label))
-            if m is None:
-                continue
-            rps, p50, p99, p999, _req, es, ee = m
-            rd = "%.2f" % (rps / d[0]) if d and label != "direct" else ""
-            rn = "%.2f" % (rps / n[0]) if n and label == "elicitguard" else ""
-            dp = "%+.3f" % ((p50 - n[1]) / 1000) if n and label == "elicitguard" else ""
-            print("| /%s | %s | %s | %.0f | %.3f | %.3f | %.3f | %d | %s | %s | %s |" % (
-                path, "closed loop c=%s" % sys.argv[2] if mode == "throughput" else "serial c=1", label,
-                rps, p50 / 1000, p99 / 1000, p999 / 1000, es + ee, rd, rn, dp))
-print()
-print("medians of %d round(s); errors = non-2xx + socket errors; serial = one request at a time (wrk -c1)" % max(int(r[0]) for r in rows))
-EOF
+if [ "$ROUNDS" -gt 0 ]; then
+    python3 benches/results.py table "$WORK/results.txt" "$CONNS" "$RATE" "$RATE_CONNS"
+fi
 
 if [ "$MEMORY" = 1 ]; then
     # A fresh gateway, so the baseline is not memory the allocator kept from the load phase.
     kill "$LOAD_GW_PID" 2>/dev/null || true
     # hyper applies the header read timeout (default 10 s) to a keep-alive connection waiting for its next
-    # request, so idle connections close after 10 s, not after limits.idle_timeout_ms: raise it here, or
-    # most of the idle connections are gone before they are counted.
-    start_gateway $GW_MEM_PORT "header_read_timeout_ms: 600000"
+    # request, so idle connections close after 10 s, not after limits.idle_timeout_ms: raise it here (past any
+    # soak), or most of the idle connections are gone before they are counted.
+    start_gateway $GW_MEM_PORT "header_read_timeout_ms: 3600000"
     echo "== time to first SSE event, and memory: $IDLE idle connections, $SSE_STREAMS SSE streams" >&2
+    [ "$SOAK" != 0 ] && echo "== then a soak of $SOAK s at $SOAK_RATE requests/s" >&2
     taskset -c "$LOADGEN_CPU" python3 benches/conns.py --gateway 127.0.0.1:$GW_MEM_PORT \
         --direct 127.0.0.1:$UP_PORT --pid "$GW_PID" --idle "$IDLE" --sse "$SSE_STREAMS" \
-        --ttfe-samples "$TTFE_SAMPLES"
+        --ttfe-samples "$TTFE_SAMPLES" --soak "$SOAK" --soak-rate "$SOAK_RATE" --soak-sample "$SOAK_SAMPLE"
 fi

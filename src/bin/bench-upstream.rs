@@ -6,6 +6,8 @@
 //! - `/mcp-elicit`: a 2 KB benign `InputRequiredResult`, one form and one url elicitation, which the default
 //!   policy allows (the gateway judges it and seals its `requestState`).
 //! - `/sse`: an SSE response of 3 events (~2 KB in all) written as 3 body chunks, then the end.
+//! - `/sse-elicit`: the same two notifications, then the 2 KB `InputRequiredResult` of `/mcp-elicit` as the last
+//!   event (~3 KB, 3 chunks): the gateway judges that event and seals its `requestState`.
 //! - `/sse-hold`: one SSE event at once, then a comment every [`HOLD_PING`] for up to [`HOLD_MAX`], for
 //!   time-to-first-event and memory measurements (open streams).
 //!
@@ -28,6 +30,7 @@ use tokio::net::TcpListener;
 const TOOLS_CALL_2K: &[u8] = include_bytes!("../../benches/fixtures/tools_call_2k.json");
 const INPUT_REQUIRED_2K: &[u8] = include_bytes!("../../benches/fixtures/input_required_2k.json");
 const STREAM_3EV: &[u8] = include_bytes!("../../benches/fixtures/stream_3ev.sse");
+const STREAM_ELICIT_3EV: &[u8] = include_bytes!("../../benches/fixtures/stream_elicit_3ev.sse");
 
 /// Interval of the keep-alive comment on `/sse-hold`: a write is how a closed client is noticed.
 const HOLD_PING: Duration = Duration::from_secs(5);
@@ -98,7 +101,8 @@ async fn respond(req: Request<Incoming>) -> Result<Response<Body>, Infallible> {
     let resp = match path.as_str() {
         "/mcp" => json(TOOLS_CALL_2K),
         "/mcp-elicit" => json(INPUT_REQUIRED_2K),
-        "/sse" => sse(BodyExt::boxed(three_chunks())),
+        "/sse" => sse(BodyExt::boxed(event_chunks(STREAM_3EV))),
+        "/sse-elicit" => sse(BodyExt::boxed(event_chunks(STREAM_ELICIT_3EV))),
         "/sse-hold" => sse(BodyExt::boxed(hold())),
         _ => {
             let mut r = Response::new(Full::new(Bytes::from_static(b"not found\n")).boxed());
@@ -129,13 +133,14 @@ fn sse(body: Body) -> Response<Body> {
     r
 }
 
-/// The 3-event stream as 3 frames, one per event (each event ends with a blank line).
-fn three_chunks() -> StreamBody<impl futures_util::Stream<Item = Result<Frame<Bytes>, Infallible>>>
-{
-    let whole = Bytes::from_static(STREAM_3EV);
+/// A fixture stream as one frame per event (each event ends with a blank line).
+fn event_chunks(
+    fixture: &'static [u8],
+) -> StreamBody<impl futures_util::Stream<Item = Result<Frame<Bytes>, Infallible>>> {
+    let whole = Bytes::from_static(fixture);
     let mut chunks = Vec::with_capacity(3);
     let mut start = 0;
-    for (i, w) in STREAM_3EV.windows(2).enumerate() {
+    for (i, w) in fixture.windows(2).enumerate() {
         if w == b"\n\n" {
             chunks.push(whole.slice(start..i + 2));
             start = i + 2;

@@ -94,19 +94,72 @@ pub async fn serve(gw: Arc<Gateway>) -> std::io::Result<Running> {
     })
 }
 
-fn http_builder(gw: &Gateway) -> auto::Builder<TokioExecutor> {
+/// The HTTP/2 connection preface: a plaintext connection that opens with it speaks h2c (prior knowledge).
+const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+/// Pause before peeking again at a connection whose first bytes are a strict prefix of [`H2_PREFACE`].
+const PREFACE_REPEEK: Duration = Duration::from_millis(5);
+
+/// The connection builders of a listener, made once.
+///
+/// Plaintext connections are served by the HTTP/1.1 or the HTTP/2 builder directly, chosen by peeking at the
+/// first bytes ([`speaks_h2`]), not by hyper-util's `auto` builder. Memory per idle keep-alive connection is what
+/// this is for: `auto` reads the first bytes itself and hands them to the HTTP/1 parser alone, which makes hyper
+/// regrow its 8 KiB read buffer to 16 KiB (copying 8 KiB) on every connection, and its task holds an HTTP/2
+/// connection inline even for HTTP/1.1 clients. TLS connections keep `auto`.
+#[derive(Clone)]
+struct Builders {
+    h1: hyper::server::conn::http1::Builder,
+    h2: hyper::server::conn::http2::Builder<TokioExecutor>,
+    auto: auto::Builder<TokioExecutor>,
+    /// How long a new plaintext connection may stay silent before its protocol is known.
+    first_bytes_timeout: Duration,
+}
+
+fn builders(gw: &Gateway) -> Builders {
     let limits = gw.live.load().snapshot.limits;
-    let mut b = auto::Builder::new(TokioExecutor::new());
-    b.http1()
-        .timer(TokioTimer::new())
+    let mut h1 = hyper::server::conn::http1::Builder::new();
+    h1.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
         .keep_alive(true);
-    b.http2()
-        .timer(TokioTimer::new())
+    let mut h2 = hyper::server::conn::http2::Builder::new(TokioExecutor::new());
+    h2.timer(TokioTimer::new())
         .keep_alive_interval(Some(Duration::from_secs(30)))
         // Bounded per-connection streams: one client cannot open thousands of concurrent calls on one socket.
         .max_concurrent_streams(256);
-    b
+    let mut auto = auto::Builder::new(TokioExecutor::new());
+    auto.http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout)
+        .keep_alive(true);
+    auto.http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(Some(Duration::from_secs(30)))
+        .max_concurrent_streams(256);
+    Builders {
+        h1,
+        h2,
+        auto,
+        first_bytes_timeout: limits.header_read_timeout,
+    }
+}
+
+/// Whether a new plaintext connection opens with the HTTP/2 preface. Peeks, so the bytes stay in the socket
+/// for the HTTP parser. An HTTP/1.1 request differs from the preface in its first or second byte, so one peek
+/// decides almost always; a connection whose bytes so far are a strict prefix of the preface is peeked again
+/// after a short pause (the caller bounds the whole wait). End of stream counts as HTTP/1.1, whose parser then
+/// sees it and closes.
+async fn speaks_h2(stream: &tokio::net::TcpStream) -> std::io::Result<bool> {
+    let mut buf = [0u8; H2_PREFACE.len()];
+    loop {
+        let n = stream.peek(&mut buf).await?;
+        if n == 0 || buf[..n] != H2_PREFACE[..n] {
+            return Ok(false);
+        }
+        if n == H2_PREFACE.len() {
+            return Ok(true);
+        }
+        tokio::time::sleep(PREFACE_REPEEK).await;
+    }
 }
 
 async fn accept_loop(
@@ -117,7 +170,7 @@ async fn accept_loop(
     grace: Duration,
 ) {
     let graceful = GracefulShutdown::new();
-    let builder = Arc::new(http_builder(&gw));
+    let builders = Arc::new(builders(&gw));
     loop {
         let accepted = tokio::select! {
             r = listener.accept() => r,
@@ -137,34 +190,50 @@ async fn accept_loop(
         let is_tls = tls.is_some();
         let svc = service_fn(move |req: Request<Incoming>| {
             let gw = gw2.clone();
-            async move { Ok::<_, Infallible>(pipeline::handle(gw, req, peer, is_tls).await) }
+            // Boxed: hyper keeps a slot the size of the service future for the whole life of an HTTP/1.1
+            // connection. Boxed, the slot is a pointer, and the request's state (a few KiB) exists only while
+            // the request is in flight, not on every idle keep-alive connection.
+            Box::pin(
+                async move { Ok::<_, Infallible>(pipeline::handle(gw, req, peer, is_tls).await) },
+            )
         });
         let metrics = gw.metrics.clone();
+        let builders = builders.clone();
+        // The connection is watched by the graceful shutdown once its protocol is known (plaintext) or its
+        // handshake is done (TLS); both run in the connection's task so a slow client never blocks the loop.
+        let watcher = graceful.watcher();
         match &tls {
             None => {
-                let conn = builder
-                    .serve_connection_with_upgrades(TokioIo::new(stream), svc)
-                    .into_owned();
-                let watched = graceful.watch(conn);
                 tokio::spawn(async move {
+                    let first = builders.first_bytes_timeout;
+                    // Silent past the header read timeout, or a socket error: nothing to serve.
+                    let Ok(Ok(h2)) = tokio::time::timeout(first, speaks_h2(&stream)).await else {
+                        return;
+                    };
+                    let io = TokioIo::new(stream);
                     metrics.connections_open.inc();
-                    let _ = watched.await;
+                    if h2 {
+                        // Boxed: h2c is rare here, and its connection state inline would make every
+                        // HTTP/1.1 connection's task that much larger.
+                        let conn = builders.h2.serve_connection(io, svc);
+                        let _ = Box::pin(watcher.watch(conn)).await;
+                    } else {
+                        let conn = builders.h1.serve_connection(io, svc);
+                        let _ = watcher.watch(conn).await;
+                    }
                     metrics.connections_open.dec();
                 });
             }
             Some(acceptor) => {
                 let acceptor = acceptor.clone();
-                let builder = builder.clone();
-                // The handshake runs in its own task so a slow client never blocks the accept loop; the
-                // connection is not watched by the graceful shutdown until it is established.
-                let watcher = graceful.watcher();
                 tokio::spawn(async move {
                     let Ok(Ok(tls_stream)) =
                         tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, acceptor.accept(stream)).await
                     else {
                         return;
                     };
-                    let conn = builder
+                    let conn = builders
+                        .auto
                         .serve_connection_with_upgrades(TokioIo::new(tls_stream), svc)
                         .into_owned();
                     metrics.connections_open.inc();
@@ -237,4 +306,84 @@ fn admin(gw: &Gateway, req: &Request<Incoming>, ready: &AtomicBool) -> Response<
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(ctype));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncWriteExt;
+
+    /// A connected pair: the client side to write on, the accepted side to peek at.
+    async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let client = tokio::net::TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (server, _) = listener.accept().await.unwrap();
+        (client, server)
+    }
+
+    /// Peeks under a generous bound (the test fails rather than hangs).
+    async fn sniff(server: &tokio::net::TcpStream) -> bool {
+        tokio::time::timeout(Duration::from_secs(10), speaks_h2(server))
+            .await
+            .expect("speaks_h2 decided")
+            .expect("peek worked")
+    }
+
+    #[tokio::test]
+    async fn http1_request_is_not_h2_and_stays_readable() {
+        let (mut client, server) = pair().await;
+        let req = b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n";
+        client.write_all(req).await.unwrap();
+        assert!(!sniff(&server).await);
+        // The bytes were peeked, not consumed: the HTTP parser still gets the whole request.
+        let mut buf = vec![0u8; req.len()];
+        let mut got = 0;
+        while got < req.len() {
+            server.readable().await.unwrap();
+            match server.try_read(&mut buf[got..]) {
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(&buf[..], &req[..]);
+    }
+
+    #[tokio::test]
+    async fn preface_is_h2_also_when_it_arrives_in_pieces() {
+        let (mut client, server) = pair().await;
+        client.write_all(&H2_PREFACE[..1]).await.unwrap();
+        let writer = tokio::spawn(async move {
+            // Let the peeker see the first piece alone before the rest comes.
+            tokio::time::sleep(PREFACE_REPEEK * 4).await;
+            client.write_all(&H2_PREFACE[1..9]).await.unwrap();
+            tokio::time::sleep(PREFACE_REPEEK * 4).await;
+            client.write_all(&H2_PREFACE[9..]).await.unwrap();
+            client
+        });
+        assert!(sniff(&server).await);
+        drop(writer.await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_method_sharing_the_first_letter_is_http1() {
+        let (mut client, server) = pair().await;
+        client.write_all(b"P").await.unwrap();
+        let writer = tokio::spawn(async move {
+            tokio::time::sleep(PREFACE_REPEEK * 4).await;
+            client.write_all(b"UT / HTTP/1.1\r\n\r\n").await.unwrap();
+            client
+        });
+        assert!(!sniff(&server).await);
+        drop(writer.await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn closed_before_any_byte_is_left_to_http1() {
+        let (client, server) = pair().await;
+        drop(client);
+        assert!(!sniff(&server).await);
+    }
 }

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Helpers of benches/load.sh.
+
+    python3 benches/results.py oha FILE.json
+        one result line from oha's JSON output: req_per_s p50_us p99_us p999_us requests non2xx errors
+    python3 benches/results.py table RESULTS CONNS RATE RATE_CONNS
+        the markdown table: medians over rounds, ratios and latency deltas
+
+RESULTS has one line per measurement: round label path mode req_per_s p50_us p99_us p999_us requests non2xx
+socket_errors (mode: throughput, rate or serial).
+"""
+import json
+import statistics
+import sys
+
+
+def oha(path):
+    try:
+        with open(path) as f:
+            r = json.load(f)
+        s, p = r["summary"], r["latencyPercentiles"]
+    except (OSError, ValueError, KeyError):
+        return 1
+    codes = r.get("statusCodeDistribution") or {}
+    non2xx = sum(int(v) for k, v in codes.items() if not str(k).startswith("2"))
+    answered = sum(int(v) for v in codes.values())
+    # Requests still in flight when the duration ends are "aborted due to deadline": not failures.
+    errors = sum(int(v) for k, v in (r.get("errorDistribution") or {}).items() if "deadline" not in k)
+
+    def us(v):
+        return (v or 0) * 1e6
+
+    print("%.1f %d %d %d %d %d %d" % (s["requestsPerSec"], us(p.get("p50")), us(p.get("p99")),
+                                      us(p.get("p99.9")), answered, non2xx, errors))
+    return 0
+
+
+def table(results, conns, rate, rate_conns):
+    with open(results) as f:
+        rows = [line.split() for line in f if line.strip()]
+    if not rows:
+        print("no results")
+        return 1
+    data = {}
+    for r in rows:
+        data.setdefault((r[2], r[3], r[1]), []).append([float(x) for x in r[4:]])
+    med = {k: [statistics.median(c) for c in zip(*v)] for k, v in data.items()}
+    paths = []
+    for r in rows:
+        if r[2] not in paths:
+            paths.append(r[2])
+    mode_name = {"throughput": "closed loop c=%s" % conns, "rate": "fixed %s req/s c=%s" % (rate, rate_conns),
+                 "serial": "serial c=1"}
+
+    def ms(us):
+        return us / 1000
+
+    print()
+    print("| path | mode | target | req/s | p50 ms | p99 ms | p99.9 ms | errors | req/s ÷ direct | req/s ÷ nginx "
+          "| p50 − direct ms | p50 − nginx ms | p99 − nginx ms |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for path in paths:
+        for mode in ("throughput", "rate", "serial"):
+            d = med.get((path, mode, "direct"))
+            n = med.get((path, mode, "nginx"))
+            for label in ("direct", "nginx", "elicitguard"):
+                m = med.get((path, mode, label))
+                if m is None:
+                    continue
+                rps, p50, p99, p999, _req, es, ee = m
+                # At a fixed rate every target serves the same req/s unless it cannot keep up; closed-loop
+                # latencies are queueing at saturation, not service time.
+                ratios, lat = mode != "rate", mode != "throughput"
+                rd = "%.2f" % (rps / d[0]) if ratios and d and label != "direct" else ""
+                rn = "%.2f" % (rps / n[0]) if ratios and n and label == "elicitguard" else ""
+                pd = "%+.3f" % ms(p50 - d[1]) if lat and d and label != "direct" else ""
+                pn = "%+.3f" % ms(p50 - n[1]) if lat and n and label == "elicitguard" else ""
+                qn = "%+.3f" % ms(p99 - n[2]) if lat and n and label == "elicitguard" else ""
+                print("| /%s | %s | %s | %.0f | %.3f | %.3f | %.3f | %d | %s | %s | %s | %s | %s |" % (
+                    path, mode_name[mode], label, rps, ms(p50), ms(p99), ms(p999), es + ee, rd, rn, pd, pn, qn))
+    print()
+    print("medians of %d round(s); errors = non-2xx + socket errors. Fixed rate: oha --latency-correction, each "
+          "latency counted from the request's due time. Budget (issue 8): at the fixed rate elicitguard adds at most "
+          "nginx's p50 + 0.15 ms, i.e. p50 − nginx ≤ +0.150." % max(int(r[0]) for r in rows))
+    return 0
+
+
+def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == "oha":
+        return oha(sys.argv[2])
+    if len(sys.argv) == 6 and sys.argv[1] == "table":
+        return table(*sys.argv[2:])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
