@@ -562,25 +562,20 @@ fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut
             }
         }
     }
-    for key in ["enum", "examples"] {
-        for (i, x) in prop
-            .get(key)
+    let entries = |key| {
+        prop.get(key)
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
             .enumerate()
-        {
+    };
+    for key in ["enum", "examples"] {
+        for (i, x) in entries(key) {
             one(x, &|| at(&[key, &i.to_string()]));
         }
     }
     for key in ["oneOf", "anyOf"] {
-        for (i, x) in prop
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (i, x) in entries(key) {
             if let Some(v) = x.get("const") {
                 one(v, &|| at(&[key, &i.to_string(), "const"]));
             }
