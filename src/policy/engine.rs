@@ -149,13 +149,17 @@ impl Engine {
         j
     }
 
+    /// A rule's setting: the route's own first, then the global one.
+    fn setting(&self, route: &RoutePolicy, rule: &str) -> Option<RuleSetting> {
+        route
+            .rules
+            .resolve(rule)
+            .or_else(|| self.rules.resolve(rule))
+    }
+
     /// Applies the rule settings to one raw finding.
     fn settle(&self, mut f: Finding, route: &RoutePolicy, j: &mut Judgement) {
-        let setting = route
-            .rules
-            .resolve(&f.rule)
-            .or_else(|| self.rules.resolve(&f.rule));
-        match setting {
+        match self.setting(route, &f.rule) {
             Some(RuleSetting::Off) => {}
             Some(RuleSetting::Monitor) => j.monitored.push(f),
             Some(RuleSetting::Block) => {
@@ -289,11 +293,7 @@ impl Engine {
         let mut page = false;
         let mut pending = Vec::new();
         for mut f in std::mem::take(&mut judged.findings) {
-            let setting = route
-                .rules
-                .resolve(&f.rule)
-                .or_else(|| self.rules.resolve(&f.rule));
-            match setting {
+            match self.setting(route, &f.rule) {
                 Some(RuleSetting::WarningPage) => {
                     page = true;
                     f.action = Action::Rewrite;
