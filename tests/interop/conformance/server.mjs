@@ -13,8 +13,8 @@
 //
 // Every request is first checked for DNS rebinding: a Host or Origin that is not loopback gets 403.
 // The tools are written once with `inputRequired(...)`; the SDK serves them in both eras.
-import { createServer } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { serveFetch } from '../fetch_bridge.mjs';
 import {
     InMemoryServerEventBus,
     McpServer,
@@ -625,39 +625,4 @@ async function route(request) {
     return modern.fetch(request);
 }
 
-// node:http <-> web Request/Response, streaming both ways (SSE must flow event by event).
-const httpServer = createServer(async (req, res) => {
-    try {
-        const chunks = [];
-        for await (const c of req) chunks.push(c);
-        const body = chunks.length ? Buffer.concat(chunks) : undefined;
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) {
-            if (Array.isArray(v)) v.forEach(x => headers.append(k, x));
-            else if (v !== undefined) headers.set(k, v);
-        }
-        const request = new Request(`http://127.0.0.1${req.url}`, {
-            method: req.method,
-            headers,
-            body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body
-        });
-        const response = await route(request);
-        res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-        if (!response.body) return res.end();
-        const reader = response.body.getReader();
-        res.on('close', () => void reader.cancel().catch(() => {}));
-        for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            res.write(value);
-        }
-        res.end();
-    } catch (err) {
-        console.error('conformance server error:', err);
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-    }
-});
-
-const port = Number(process.argv[2]);
-httpServer.listen(port, '127.0.0.1', () => console.error(`conformance server listening on 127.0.0.1:${port}`));
+serveFetch(route, { port: Number(process.argv[2]), label: 'conformance server', origin: () => 'http://127.0.0.1' });

@@ -6,8 +6,8 @@
 // WebStandardStreamableHTTPServerTransport, one McpServer per session, because only a sessionful
 // transport lets the SDK's legacy shim push real `elicitation/create` requests (the stateless legacy
 // leg cannot). The tools are written once and serve both eras; they mirror ../py_server.py.
-import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { serveFetch } from '../fetch_bridge.mjs';
 import {
     McpServer,
     WebStandardStreamableHTTPServerTransport,
@@ -154,39 +154,4 @@ async function route(request) {
     return modern.fetch(request);
 }
 
-// node:http <-> web Request/Response, streaming both ways (SSE must flow event by event).
-const httpServer = createServer(async (req, res) => {
-    try {
-        const chunks = [];
-        for await (const c of req) chunks.push(c);
-        const body = chunks.length ? Buffer.concat(chunks) : undefined;
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) {
-            if (Array.isArray(v)) v.forEach(x => headers.append(k, x));
-            else if (v !== undefined) headers.set(k, v);
-        }
-        const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url}`, {
-            method: req.method,
-            headers,
-            body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body
-        });
-        const response = await route(request);
-        res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-        if (!response.body) return res.end();
-        const reader = response.body.getReader();
-        res.on('close', () => void reader.cancel().catch(() => {}));
-        for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            res.write(value);
-        }
-        res.end();
-    } catch (err) {
-        console.error('interop-ts server error:', err);
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-    }
-});
-
-const port = Number(process.argv[2]);
-httpServer.listen(port, '127.0.0.1', () => console.error(`interop-ts listening on 127.0.0.1:${port}`));
+serveFetch(route, { port: Number(process.argv[2]), label: 'interop-ts', origin: req => `http://${req.headers.host ?? '127.0.0.1'}` });
