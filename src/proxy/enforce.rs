@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
 use crate::proxy::error::{codes, error_message};
 use crate::wire::prefilter::may_carry_elicitation;
+use crate::wire::skim::carries_no_input;
 use crate::wire::strict::parse_strict;
 use crate::wire::{find_carriers, CarrierKind, ClientModes};
 
@@ -83,7 +84,9 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
     {
         return d;
     }
-    if !may_carry_elicitation(bytes) {
+    // Two looks before the tree: no deciding word at all, or a notification (most of a stream) that can
+    // carry nothing whatever it holds.
+    if !may_carry_elicitation(bytes) || carries_no_input(bytes) {
         return d;
     }
     let started = Instant::now();

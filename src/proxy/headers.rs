@@ -13,8 +13,20 @@ const HOP_BY_HOP: &[HeaderName] = &[
     header::UPGRADE,
 ];
 
+/// Is `name` hop-by-hop on its own (without being named in `Connection`)?
+fn is_hop_by_hop(name: &HeaderName) -> bool {
+    HOP_BY_HOP.contains(name) || name == "keep-alive" || name == "proxy-connection"
+}
+
+const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
+
 /// Removes hop-by-hop headers, including any named in `Connection`.
 pub fn strip_hop_by_hop(h: &mut HeaderMap) {
+    // Most messages carry none (HTTP/1.1 keeps alive by default): one look at each name is cheaper than ten
+    // removals that each hash a name. `Connection` is itself hop-by-hop, so a message naming others is caught.
+    if !h.keys().any(is_hop_by_hop) {
+        return;
+    }
     let named: Vec<HeaderName> = h
         .get_all(header::CONNECTION)
         .iter()
@@ -32,8 +44,9 @@ pub fn strip_hop_by_hop(h: &mut HeaderMap) {
     h.remove("proxy-connection");
 }
 
-/// Prepares client request headers for the upstream.
-pub fn to_upstream(h: &mut HeaderMap, client_ip: Option<std::net::IpAddr>, tls: bool) {
+/// Prepares client request headers for the upstream. `client_ip` is the peer's address as a header value
+/// (made once per connection).
+pub fn to_upstream(h: &mut HeaderMap, client_ip: Option<&HeaderValue>, tls: bool) {
     strip_hop_by_hop(h);
     // Compression could hide an elicitation from inspection: ask for the plain body.
     h.insert(
@@ -44,20 +57,23 @@ pub fn to_upstream(h: &mut HeaderMap, client_ip: Option<std::net::IpAddr>, tls: 
     h.remove(header::HOST);
     if let Some(ip) = client_ip {
         // Every received field counts: several X-Forwarded-For fields are one comma-separated list.
-        let mut value: Vec<String> = h
-            .get_all("x-forwarded-for")
+        let mut value: Vec<&[u8]> = h
+            .get_all(X_FORWARDED_FOR)
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .map(str::to_owned)
+            .map(HeaderValue::as_bytes)
             .collect();
-        value.push(ip.to_string());
-        let value = value.join(", ");
-        if let Ok(v) = HeaderValue::from_str(&value) {
-            h.insert("x-forwarded-for", v);
+        let v = if value.is_empty() {
+            Some(ip.clone())
+        } else {
+            value.push(ip.as_bytes());
+            HeaderValue::from_bytes(&value.join(&b", "[..])).ok()
+        };
+        if let Some(v) = v {
+            h.insert(X_FORWARDED_FOR, v);
         }
     }
     h.insert(
-        "x-forwarded-proto",
+        HeaderName::from_static("x-forwarded-proto"),
         HeaderValue::from_static(if tls { "https" } else { "http" }),
     );
     // The body may be re-written (requestState unwrapped); the length is recomputed from the body.
@@ -134,12 +150,23 @@ mod tests {
         h.insert("x-secret-hop", HeaderValue::from_static("1"));
         h.insert("mcp-session-id", HeaderValue::from_static("s"));
         h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
-        to_upstream(&mut h, Some("10.0.0.1".parse().unwrap()), false);
+        to_upstream(&mut h, Some(&HeaderValue::from_static("10.0.0.1")), false);
         assert!(h.get("x-secret-hop").is_none());
         assert!(h.get(header::CONNECTION).is_none());
         assert_eq!(h.get("mcp-session-id").unwrap(), "s");
         assert_eq!(h.get(header::ACCEPT_ENCODING).unwrap(), "identity");
         assert_eq!(h.get("x-forwarded-for").unwrap(), "10.0.0.1");
+        // A proxy before the gateway: the peer is appended to every field the client sent.
+        let mut h = HeaderMap::new();
+        h.append("x-forwarded-for", HeaderValue::from_static("192.0.2.1"));
+        h.append(
+            "x-forwarded-for",
+            HeaderValue::from_static("192.0.2.2, 192.0.2.3"),
+        );
+        to_upstream(&mut h, Some(&HeaderValue::from_static("10.0.0.1")), true);
+        let all: Vec<_> = h.get_all("x-forwarded-for").iter().collect();
+        assert_eq!(all, ["192.0.2.1, 192.0.2.2, 192.0.2.3, 10.0.0.1"]);
+        assert_eq!(h.get("x-forwarded-proto").unwrap(), "https");
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
 use crate::telemetry::{method_label, RequestLabels, RouteLabels, UpstreamErrorLabels};
 use crate::wire::strict::parse_strict;
-use crate::wire::{classify_request, ClientModes, Era, RequestInfo};
+use crate::wire::{skim_request, ClientModes, Era, RequestInfo, Skimmed};
 
 /// Header carrying the legacy session id.
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -41,12 +41,33 @@ struct Meta {
     outcome: &'static str,
 }
 
+/// The client end of one connection, worked out once per connection instead of once per request.
+pub struct Peer {
+    /// Connected over TLS.
+    tls: bool,
+    /// The peer is a loopback address (the DNS-rebinding check treats such clients apart).
+    loopback: bool,
+    /// The peer's address as an `X-Forwarded-For` entry.
+    forwarded_for: Option<HeaderValue>,
+}
+
+impl Peer {
+    /// The peer at `addr`, over TLS or not.
+    pub fn new(addr: SocketAddr, tls: bool) -> Peer {
+        let ip = addr.ip().to_canonical();
+        Peer {
+            tls,
+            loopback: ip.is_loopback(),
+            forwarded_for: HeaderValue::from_str(&ip.to_string()).ok(),
+        }
+    }
+}
+
 /// Serves one client request. Never fails: every error becomes a response here.
 pub async fn handle(
     gw: Arc<Gateway>,
     req: Request<Incoming>,
-    peer: SocketAddr,
-    tls: bool,
+    peer: Arc<Peer>,
 ) -> Response<ProxyBody> {
     let started = Instant::now();
     let live = gw.live.load_full();
@@ -55,17 +76,7 @@ pub async fn handle(
         outcome: "ok",
         ..Meta::default()
     };
-    let resp = match proxy(
-        &gw,
-        &live.snapshot,
-        &live.clients,
-        req,
-        peer,
-        tls,
-        &mut meta,
-    )
-    .await
-    {
+    let resp = match proxy(&gw, &live.snapshot, &live.clients, req, &peer, &mut meta).await {
         Ok(r) => r,
         Err(e) => {
             meta.outcome = match e {
@@ -107,8 +118,7 @@ async fn proxy(
     snap: &Arc<Snapshot>,
     clients: &Clients,
     req: Request<Incoming>,
-    peer: SocketAddr,
-    tls: bool,
+    peer: &Peer,
     meta: &mut Meta,
 ) -> Result<Response<ProxyBody>, ProxyError> {
     // Warning pages are the gateway's own, on every listener.
@@ -128,11 +138,7 @@ async fn proxy(
     meta.route = Some(route.name.clone());
     route
         .origin
-        .check(
-            req.headers(),
-            req.uri(),
-            peer.ip().to_canonical().is_loopback(),
-        )
+        .check(req.headers(), req.uri(), peer.loopback)
         .map_err(ProxyError::Forbidden)?;
     let permit = gw
         .inflight
@@ -157,21 +163,26 @@ async fn proxy(
         .headers
         .get("mcp-protocol-version")
         .and_then(|v| v.to_str().ok());
-    let (request, info) = if parts.method == Method::POST {
-        let v = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
-        let info = classify_request(&v, header_version);
-        (v, info)
+    // Most bodies are plain calls: read what routing and policy need without building a tree, and parse the
+    // whole body below only where the gateway must look further (a retry, a legacy answer, sealing).
+    let skimmed = if parts.method == Method::POST {
+        skim_request(&body, header_version).map_err(|e| ProxyError::BadRequest(e.to_string()))?
     } else {
-        let info = RequestInfo {
-            era: Era::Legacy,
-            method: None,
-            id: None,
-            declared: None,
-            is_response: false,
-            is_batch: false,
-        };
-        (Value::Null, info)
+        Skimmed {
+            info: RequestInfo {
+                era: Era::Legacy,
+                method: None,
+                id: None,
+                declared: None,
+                is_response: false,
+                is_batch: false,
+            },
+            carries_retry: false,
+        }
     };
+    let info = skimmed.info;
+    // The client's own body, for the params digest if a response is sealed (a cheap reference count).
+    let client_body = body.clone();
     let mut body = body;
     meta.id = info.id.clone();
     meta.method = method_label(info.method.as_deref());
@@ -208,12 +219,14 @@ async fn proxy(
     // The retry: open and check the envelope and the answers; give the upstream its own state back.
     let monitor = route.monitor;
     let mut prev_round = 0;
-    let mut digest = String::new();
+    let mut digest = retry::ParamsDigest::of_request(client_body);
     let method = info.method.clone().unwrap_or_default();
     if !monitor
         && info.era == Era::Modern
+        && skimmed.carries_retry
         && (retry::is_mrtr_method(&method) || method == "tasks/update")
     {
+        let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
         match retry::check_request(
             &request,
             &method,
@@ -228,7 +241,7 @@ async fn proxy(
         ) {
             Ok(checked) => {
                 prev_round = checked.round;
-                digest = checked.params_digest;
+                digest = retry::ParamsDigest::known(checked.params_digest);
                 if let Some(b) = checked.new_body {
                     body = b;
                 }
@@ -237,7 +250,8 @@ async fn proxy(
         }
     }
     // A legacy client's answer to a server's form question: checked against the schema that was asked.
-    if !monitor && info.era == Era::Legacy && info.is_response {
+    if !monitor && info.era == Era::Legacy && info.is_response && session_id.is_some() {
+        let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
         if let (Some(sid), Some(id)) = (&session_id, request.get("id")) {
             let key = match id {
                 Value::String(s) => s.clone(),
@@ -298,13 +312,20 @@ async fn proxy(
 
     // Forward.
     let upstream_uri = upstream_uri(&route, &parts.uri)?;
-    headers::to_upstream(&mut parts.headers, Some(peer.ip()), tls);
+    headers::to_upstream(&mut parts.headers, peer.forwarded_for.as_ref(), peer.tls);
     let mut up = Request::builder()
         .method(parts.method.clone())
         .uri(upstream_uri.clone())
         .body(Full::new(body))
         .map_err(|_| ProxyError::UpstreamBroken)?;
-    *up.headers_mut() = parts.headers.clone();
+    // The headers move to the upstream request; a legacy session keeps a copy for answering the server's
+    // blocked requests with the client's credentials (`answerer` takes what it needs from them).
+    let answer_headers = if session_id.is_some() {
+        parts.headers.clone()
+    } else {
+        http::HeaderMap::new()
+    };
+    *up.headers_mut() = std::mem::take(&mut parts.headers);
     let resp = clients
         .send(&route, up, snap.limits.upstream_timeout)
         .await?;
@@ -350,7 +371,7 @@ async fn proxy(
                     route.clone(),
                     upstream_uri.clone(),
                     sid,
-                    &parts.headers,
+                    &answer_headers,
                     snap.limits.upstream_timeout,
                 )
             });
@@ -397,11 +418,12 @@ async fn proxy(
                 client_id: info.id.as_ref(),
                 links: Some(&mint),
             };
-            let d = decide(&bytes, &ctx, monitor);
+            let mut d = decide(&bytes, &ctx, monitor);
             recorder.decision(&d);
+            let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
             let (outcome, limited) = match &sealer {
-                Some(s) => s.finish(d.outcome.clone(), d.parsed.as_ref(), info.id.as_ref()),
-                None => (d.outcome.clone(), None),
+                Some(s) => s.finish(decided, d.parsed.take(), info.id.as_ref()),
+                None => (decided, None),
             };
             if let Some(l) = limited {
                 meta.outcome = "blocked";
@@ -443,7 +465,7 @@ async fn proxy(
                             route.clone(),
                             upstream_uri,
                             sid,
-                            &parts.headers,
+                            &answer_headers,
                             snap.limits.upstream_timeout,
                         )(upstream_answers);
                     }

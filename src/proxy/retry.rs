@@ -3,7 +3,7 @@
 //! the answers are checked against what was asked, and the upstream gets its own state back byte for byte.
 
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
 use serde_json::{json, Value};
@@ -15,6 +15,7 @@ use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
 use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache};
+use crate::wire::strict::parse_strict;
 use crate::wire::{find_carriers, CarrierKind, InputMethod};
 
 /// Methods whose results may be `input_required` (2026-07-28 MRTR).
@@ -172,6 +173,43 @@ fn pasted_secrets(
     out
 }
 
+/// The params digest of the request a response answers, computed the first time a response is sealed: most
+/// responses carry nothing to seal, and hashing every call's canonical params up front was an eighth of the
+/// pass-through path.
+pub struct ParamsDigest {
+    /// The client's body (already read strictly once), when the digest is not known yet.
+    request: Bytes,
+    digest: OnceLock<Option<String>>,
+}
+
+impl ParamsDigest {
+    /// The digest of `request`'s params, when it is first needed.
+    pub fn of_request(request: Bytes) -> Self {
+        ParamsDigest {
+            request,
+            digest: OnceLock::new(),
+        }
+    }
+
+    /// A digest already computed (checking a retry needs it anyway).
+    pub fn known(digest: String) -> Self {
+        ParamsDigest {
+            request: Bytes::new(),
+            digest: OnceLock::from(Some(digest)),
+        }
+    }
+
+    /// The digest; None if the body cannot be parsed after all, and then nothing is sealed (fails closed).
+    pub fn get(&self) -> Option<&str> {
+        self.digest
+            .get_or_init(|| {
+                let request = parse_strict(&self.request).ok()?;
+                Some(params_digest(request.get("params").unwrap_or(&Value::Null)))
+            })
+            .as_deref()
+    }
+}
+
 /// What sealing needs for one request.
 pub struct Sealer {
     /// Keys.
@@ -183,7 +221,7 @@ pub struct Sealer {
     /// The request's method.
     pub method: String,
     /// Digest of the request's salient params.
-    pub params_digest: String,
+    pub params_digest: ParamsDigest,
     /// The round the request answered (0 on a first call).
     pub prev_round: u32,
     /// The round budget.
@@ -213,13 +251,14 @@ impl Sealer {
     pub fn finish(
         &self,
         outcome: Outcome,
-        parsed: Option<&Value>,
+        parsed: Option<Value>,
         client_id: Option<&Value>,
     ) -> (Outcome, Option<Limited>) {
-        let base = match (&outcome, parsed) {
-            (Outcome::Replace(v), _) => v.clone(),
-            (Outcome::Original, Some(v)) => v.clone(),
-            _ => return (outcome, None),
+        // The message to seal is taken, not copied: a copy of a 2 KB tree cost as much as sealing it.
+        let (base, outcome) = match (outcome, parsed) {
+            (Outcome::Replace(v), _) => (v, None),
+            (Outcome::Original, Some(v)) => (v, Some(Outcome::Original)),
+            (outcome, _) => return (outcome, None),
         };
         let carriers = find_carriers(&base);
         let mut msg = base;
@@ -254,6 +293,9 @@ impl Sealer {
                             (e.key.clone(), a)
                         })
                         .collect();
+                    let Some(params_digest) = self.params_digest.get() else {
+                        return (sealing_failed(c.id.as_ref().or(client_id)), None);
+                    };
                     let now = now_unix();
                     let Ok(id) = Envelope::new_id() else {
                         return (sealing_failed(c.id.as_ref().or(client_id)), None);
@@ -264,7 +306,7 @@ impl Sealer {
                         principal: self.principal.clone(),
                         route: self.route.clone(),
                         method: self.method.clone(),
-                        params_digest: self.params_digest.clone(),
+                        params_digest: params_digest.to_owned(),
                         asked,
                         round,
                         issued_at: now,
@@ -311,10 +353,9 @@ impl Sealer {
                 _ => {}
             }
         }
-        if changed {
-            (Outcome::Replace(msg), None)
-        } else {
-            (outcome, None)
+        match outcome {
+            Some(original) if !changed => (original, None),
+            _ => (Outcome::Replace(msg), None),
         }
     }
 

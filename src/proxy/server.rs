@@ -187,15 +187,14 @@ async fn accept_loop(
         };
         let _ = stream.set_nodelay(true);
         let gw2 = gw.clone();
-        let is_tls = tls.is_some();
+        let client = Arc::new(pipeline::Peer::new(peer, tls.is_some()));
         let svc = service_fn(move |req: Request<Incoming>| {
             let gw = gw2.clone();
+            let client = client.clone();
             // Boxed: hyper keeps a slot the size of the service future for the whole life of an HTTP/1.1
             // connection. Boxed, the slot is a pointer, and the request's state (a few KiB) exists only while
             // the request is in flight, not on every idle keep-alive connection.
-            Box::pin(
-                async move { Ok::<_, Infallible>(pipeline::handle(gw, req, peer, is_tls).await) },
-            )
+            Box::pin(async move { Ok::<_, Infallible>(pipeline::handle(gw, req, client).await) })
         });
         let metrics = gw.metrics.clone();
         let builders = builders.clone();

@@ -132,12 +132,17 @@ impl Shared {
                 client_id: self.client_id.as_ref(),
                 links: Some(&mint),
             };
-            let d = decide(data.as_bytes(), &ctx, self.monitor);
+            let mut d = decide(data.as_bytes(), &ctx, self.monitor);
             self.recorder.decision(&d);
+            // A legacy session remembers the forms it forwards; the sealer takes the message itself.
+            let legacy_msg = match &self.session {
+                Some(_) => d.parsed.clone(),
+                None => None,
+            };
             let outcome = match &self.sealer {
                 Some(s) => {
                     let (o, limited) =
-                        s.finish(d.outcome, d.parsed.as_ref(), self.client_id.as_ref());
+                        s.finish(d.outcome, d.parsed.take(), self.client_id.as_ref());
                     if let Some(l) = limited {
                         self.recorder.event(
                             "rate_limit",
@@ -151,7 +156,7 @@ impl Shared {
                 None => d.outcome,
             };
             if matches!(outcome, Outcome::Original | Outcome::Replace(_)) {
-                self.remember_forms(d.parsed.as_ref());
+                self.remember_forms(legacy_msg.as_ref().or(d.parsed.as_ref()));
             }
             match outcome {
                 Outcome::Original => out.extend_from_slice(&event.raw),

@@ -39,10 +39,22 @@ pub fn params_digest(params: &Value) -> String {
     super::hex(ctx.finish().as_ref())
 }
 
+/// Feeds what serde_json writes straight into the hash, without an intermediate string.
+struct Hashing<'a>(&'a mut Context);
+
+impl std::io::Write for Hashing<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 fn write_str(ctx: &mut Context, s: &str) {
-    // serde_json's string escaping is deterministic; serialising a &str cannot fail.
-    let quoted = serde_json::to_string(s).unwrap_or_default();
-    ctx.update(quoted.as_bytes());
+    // serde_json's string escaping is deterministic; writing a &str into the hash cannot fail.
+    let _ = serde_json::to_writer(Hashing(ctx), s);
 }
 
 fn write_value(ctx: &mut Context, v: &Value) {
@@ -50,7 +62,9 @@ fn write_value(ctx: &mut Context, v: &Value) {
         Value::Null => ctx.update(b"null"),
         Value::Bool(true) => ctx.update(b"true"),
         Value::Bool(false) => ctx.update(b"false"),
-        Value::Number(n) => ctx.update(n.to_string().as_bytes()),
+        Value::Number(n) => {
+            let _ = serde_json::to_writer(Hashing(ctx), n);
+        }
         Value::String(s) => write_str(ctx, s),
         Value::Array(items) => {
             ctx.update(b"[");
@@ -121,6 +135,14 @@ mod tests {
         assert_eq!(
             params_digest(&json!({"a":1})),
             "015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862"
+        );
+        // Escapes, non-ASCII, floats, negatives, nested order: what Python's
+        // `json.dumps(p, separators=(",", ":"), sort_keys=True, ensure_ascii=False)` hashes to.
+        let p = json!({"arguments":{"env":"prod","n":1.5,"k":-3,"s":"a\"b\u{e9}\n",
+            "list":[true,null,{"z":1,"a":2}]},"name":"deploy"});
+        assert_eq!(
+            params_digest(&p),
+            "1a30a8a7f89b990fd7d75641816e7acc656c3dae89f4fc88b39b130e48b70ef2"
         );
     }
 }

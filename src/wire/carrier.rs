@@ -256,7 +256,8 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
 }
 
 /// Maps a method name to the input it asks for; `elicitation/create` is refined by its mode later.
-fn method_kind(method: &str) -> Option<InputMethod> {
+/// What a server-to-client request asks of the client, for the methods that ask anything.
+pub(crate) fn method_kind(method: &str) -> Option<InputMethod> {
     match method {
         "elicitation/create" => Some(InputMethod::Form),
         "sampling/createMessage" => Some(InputMethod::Sampling),

@@ -3,7 +3,9 @@
 pub mod carrier;
 pub mod era;
 pub mod prefilter;
+pub mod skim;
 pub mod sse;
 pub mod strict;
 pub use carrier::{find_carriers, Carrier, CarrierKind, InputEntry, InputMethod};
 pub use era::{classify_request, ClientModes, Era, RequestInfo};
+pub use skim::{skim_request, Skimmed};

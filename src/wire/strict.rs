@@ -10,11 +10,14 @@
 //! enforced by our own seed, well below serde_json's built-in recursion limit (128), so it is the one
 //! that fires and the error says so.
 
+use std::borrow::Cow;
 use std::cell::Cell;
+use std::collections::HashSet;
 use std::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
+use smallvec::SmallVec;
 
 /// Deepest nesting accepted. MCP messages are shallow (a form schema sits at depth ~8); 64 leaves room
 /// for rich tool results while keeping recursion bounded far below the stack.
@@ -37,24 +40,36 @@ pub enum StrictError {
 /// Which of our own refusals happened. serde errors are strings, so the seed records the kind here
 /// and the caller reads it back instead of parsing messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+pub(crate) enum Refusal {
     DuplicateKey,
     TooDeep,
 }
 
 /// Parses one JSON value strictly. See the module doc.
 pub fn parse_strict(bytes: &[u8]) -> Result<Value, StrictError> {
+    read_strict(bytes, |de, guard| StrictSeed::from(guard).deserialize(de))
+}
+
+/// Runs `read` over `bytes` under the module's rules: UTF-8 checked over the whole body first, exactly one
+/// value (trailing data refused), and the refusals `read`'s seeds record through `guard` reported as ours.
+/// [`parse_strict`] builds a tree with it; `wire::request` reads a client request without one.
+pub(crate) fn read_strict<T>(
+    bytes: &[u8],
+    read: impl for<'de, 'r> FnOnce(
+        &mut serde_json::Deserializer<serde_json::de::StrRead<'de>>,
+        Guard<'r>,
+    ) -> Result<T, serde_json::Error>,
+) -> Result<T, StrictError> {
     // Validate UTF-8 up front over the whole body, not only inside strings, so no byte escapes the check.
     let text = std::str::from_utf8(bytes)
         .map_err(|e| StrictError::Syntax(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
     let refusal = Cell::new(None);
     let mut de = serde_json::Deserializer::from_str(text);
-    let parsed = StrictSeed {
+    let guard = Guard {
         depth: 0,
         refusal: &refusal,
-    }
-    .deserialize(&mut de)
-    .and_then(|v| de.end().map(|()| v));
+    };
+    let parsed = read(&mut de, guard).and_then(|v| de.end().map(|()| v));
     match (parsed, refusal.get()) {
         (_, Some(Refusal::DuplicateKey)) => Err(StrictError::DuplicateKey),
         (_, Some(Refusal::TooDeep)) => Err(StrictError::TooDeep),
@@ -63,22 +78,40 @@ pub fn parse_strict(bytes: &[u8]) -> Result<Value, StrictError> {
     }
 }
 
-/// Deserializes one value at `depth` (the number of containers around it).
+/// The depth of the value being read (the number of containers around it) and where a seed records which of
+/// our own refusals happened. Every seed of a strict read carries one, so depth and duplicates are judged
+/// the same way whichever seed reads a value.
 #[derive(Clone, Copy)]
-struct StrictSeed<'r> {
+pub(crate) struct Guard<'r> {
     depth: usize,
     refusal: &'r Cell<Option<Refusal>>,
 }
 
-impl StrictSeed<'_> {
-    /// The seed for the children of a container at this depth, or a refusal if that is too deep.
-    fn enter<E: serde::de::Error>(self) -> Result<Self, E> {
+impl Guard<'_> {
+    /// The guard for the children of a container at this depth, or a refusal if that is too deep.
+    pub(crate) fn enter<E: serde::de::Error>(self) -> Result<Self, E> {
         let depth = self.depth + 1;
         if depth > MAX_DEPTH {
             self.refusal.set(Some(Refusal::TooDeep));
             return Err(E::custom("too deep"));
         }
-        Ok(StrictSeed { depth, ..self })
+        Ok(Guard { depth, ..self })
+    }
+
+    /// Records a repeated key and returns the error that stops the read.
+    pub(crate) fn duplicate<E: serde::de::Error>(self) -> E {
+        self.refusal.set(Some(Refusal::DuplicateKey));
+        E::custom("duplicate key")
+    }
+}
+
+/// Deserializes one value into a tree, under a [`Guard`].
+#[derive(Clone, Copy)]
+pub(crate) struct StrictSeed<'r>(Guard<'r>);
+
+impl<'r> From<Guard<'r>> for StrictSeed<'r> {
+    fn from(g: Guard<'r>) -> Self {
+        StrictSeed(g)
     }
 }
 
@@ -122,7 +155,7 @@ impl<'de> Visitor<'de> for StrictSeed<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let child = self.enter()?;
+        let child = StrictSeed(self.0.enter()?);
         let mut out = Vec::new();
         while let Some(v) = seq.next_element_seed(child)? {
             out.push(v);
@@ -131,18 +164,143 @@ impl<'de> Visitor<'de> for StrictSeed<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let child = self.enter()?;
+        let child = StrictSeed(self.0.enter()?);
         let mut out = Map::new();
         // Keys arrive escape-decoded, so the comparison is on what every parser sees.
         while let Some(key) = map.next_key::<String>()? {
             if out.contains_key(&key) {
-                self.refusal.set(Some(Refusal::DuplicateKey));
-                return Err(A::Error::custom("duplicate key"));
+                return Err(self.0.duplicate());
             }
             let value = map.next_value_seed(child)?;
             out.insert(key, value);
         }
         Ok(Value::Object(out))
+    }
+}
+
+/// Validates one value under the same rules as [`StrictSeed`] without building it: for the parts of a message
+/// the gateway only needs to know are well-formed. Strings arrive borrowed (or in serde_json's scratch
+/// buffer), so only object keys that carry escapes allocate.
+#[derive(Clone, Copy)]
+pub(crate) struct CheckSeed<'r>(pub(crate) Guard<'r>);
+
+impl<'de> DeserializeSeed<'de> for CheckSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CheckSeed<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        check_seq(self.0, seq)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let child = CheckSeed(self.0.enter()?);
+        let mut keys = Keys::default();
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            keys.insert(key, self.0)?;
+            map.next_value_seed(child)?;
+        }
+        Ok(())
+    }
+}
+
+/// Validates the elements of an array whose container is at `guard`'s depth.
+pub(crate) fn check_seq<'de, A: SeqAccess<'de>>(
+    guard: Guard<'_>,
+    mut seq: A,
+) -> Result<(), A::Error> {
+    let child = CheckSeed(guard.enter()?);
+    while seq.next_element_seed(child)?.is_some() {}
+    Ok(())
+}
+
+/// Reads an object key, escape-decoded (so `"\u0061"` and `"a"` are the same key), borrowed when it had no
+/// escapes.
+pub(crate) struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed {
+    type Value = Cow<'de, str>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object key")
+    }
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v))
+    }
+}
+
+/// Keys seen so far in one object, to refuse a repeat. MCP objects have a handful of keys, so a linear scan
+/// of a short list is cheapest; past [`Keys::LINEAR`] keys it moves to a hash set with std's randomly seeded
+/// hasher, so an object with a hundred thousand keys costs linear time and cannot be made to collide.
+#[derive(Default)]
+pub(crate) struct Keys<'de> {
+    /// Inline up to 8 keys: most objects never allocate for the check.
+    few: SmallVec<[Cow<'de, str>; 8]>,
+    many: Option<HashSet<Cow<'de, str>>>,
+}
+
+impl<'de> Keys<'de> {
+    /// Largest object checked by linear scan.
+    const LINEAR: usize = 16;
+
+    /// Adds `key`; a key already seen records the refusal in `guard` and stops the read.
+    pub(crate) fn insert<E: serde::de::Error>(
+        &mut self,
+        key: Cow<'de, str>,
+        guard: Guard<'_>,
+    ) -> Result<(), E> {
+        if let Some(set) = &mut self.many {
+            return if set.insert(key) {
+                Ok(())
+            } else {
+                Err(guard.duplicate())
+            };
+        }
+        if self.few.contains(&key) {
+            return Err(guard.duplicate());
+        }
+        self.few.push(key);
+        if self.few.len() > Self::LINEAR {
+            self.many = Some(self.few.drain(..).collect());
+        }
+        Ok(())
     }
 }
 
