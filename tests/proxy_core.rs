@@ -240,6 +240,64 @@ async fn tls_listener_speaks_h2_and_http1_by_alpn() {
 }
 
 #[tokio::test]
+async fn a_tls_client_silent_after_the_handshake_is_closed() {
+    use tokio::io::AsyncReadExt;
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let dir = temp_dir("tls-silent");
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned()]).unwrap();
+    let cert_pem = ck.cert.pem();
+    std::fs::write(dir.join("cert.pem"), &cert_pem).unwrap();
+    std::fs::write(dir.join("key.pem"), ck.signing_key.serialize_pem()).unwrap();
+    let cfg = write_config(
+        &dir,
+        &up.url("/mcp"),
+        "listeners:\n  - address: \"127.0.0.1:0\"\n    tls: {cert: cert.pem, key: key.pem}\nlimits:\n  header_read_timeout_ms: 500\n",
+    );
+    let gw = start_gateway(Source::File(cfg)).await;
+    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+    let mut roots = rustls::RootCertStore::empty();
+    roots
+        .add(rustls_pki_types::CertificateDer::from(
+            ck.cert.der().to_vec(),
+        ))
+        .unwrap();
+    // Each way the protocol can be chosen: ALPN h2, ALPN http/1.1, no ALPN (the sniffing builder).
+    for alpn in [vec![b"h2".to_vec()], vec![b"http/1.1".to_vec()], vec![]] {
+        let mut cfg = rustls::ClientConfig::builder()
+            .with_root_certificates(roots.clone())
+            .with_no_client_auth();
+        cfg.alpn_protocols = alpn.clone();
+        let tcp = tokio::net::TcpStream::connect(gw.addr).await.unwrap();
+        let name = rustls_pki_types::ServerName::try_from("127.0.0.1").unwrap();
+        let mut tls = tokio_rustls::TlsConnector::from(std::sync::Arc::new(cfg))
+            .connect(name, tcp)
+            .await
+            .unwrap();
+        // Say nothing. The gateway may write (an h2 server's SETTINGS), then must close.
+        let closed = tokio::time::timeout(DEADLINE, async {
+            let mut buf = [0u8; 256];
+            while let Ok(n) = tls.read(&mut buf).await {
+                if n == 0 {
+                    break;
+                }
+            }
+        })
+        .await;
+        assert!(
+            closed.is_ok(),
+            "a silent TLS connection (ALPN {alpn:?}) was held open"
+        );
+    }
+    // Clients that speak still get served, by ALPN.
+    let url = format!("https://127.0.0.1:{}/mcp", gw.addr.port());
+    for version in [Version::HTTP_2, Version::HTTP_11] {
+        let (resp, _) = send(&tls_client(&cert_pem, version), post(&url, CALL)).await;
+        assert_eq!(resp.status, StatusCode::OK, "{version:?}");
+        assert_eq!(resp.version, version);
+    }
+}
+
+#[tokio::test]
 async fn metrics_after_traffic_and_health_endpoints() {
     let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;

@@ -3,6 +3,7 @@
 pub mod body;
 pub mod enforce;
 pub mod error;
+pub mod first_bytes;
 pub mod headers;
 pub mod origin;
 pub mod pipeline;

@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::proxy::body::{full, ProxyBody};
+use crate::proxy::first_bytes::FirstBytes;
 use crate::proxy::{pipeline, Gateway};
 
 /// TLS handshakes must finish within this: a client that cannot is stalling a connection slot.
@@ -105,13 +106,14 @@ const PREFACE_REPEEK: Duration = Duration::from_millis(5);
 /// first bytes ([`speaks_h2`]), not by hyper-util's `auto` builder. Memory per idle keep-alive connection is what
 /// this is for: `auto` reads the first bytes itself and hands them to the HTTP/1 parser alone, which makes hyper
 /// regrow its 8 KiB read buffer to 16 KiB (copying 8 KiB) on every connection, and its task holds an HTTP/2
-/// connection inline even for HTTP/1.1 clients. TLS connections keep `auto`.
+/// connection inline even for HTTP/1.1 clients. TLS connections are served by the builder of the protocol ALPN
+/// agreed, and by `auto` only when the client offered no ALPN.
 #[derive(Clone)]
 struct Builders {
     h1: hyper::server::conn::http1::Builder,
     h2: hyper::server::conn::http2::Builder<TokioExecutor>,
     auto: auto::Builder<TokioExecutor>,
-    /// How long a new plaintext connection may stay silent before its protocol is known.
+    /// How long a new connection (plaintext, or TLS after its handshake) may stay silent before its first bytes.
     first_bytes_timeout: Duration,
 }
 
@@ -231,12 +233,29 @@ async fn accept_loop(
                     else {
                         return;
                     };
-                    let conn = builders
-                        .auto
-                        .serve_connection_with_upgrades(TokioIo::new(tls_stream), svc)
-                        .into_owned();
+                    // The protocol is the one ALPN agreed (RFC 9113 §3.2); `auto` sniffs only for a client that
+                    // offered none. Whichever serves it, the client's first bytes have a deadline.
+                    let alpn = tls_stream.get_ref().1.alpn_protocol().map(<[u8]>::to_vec);
+                    let io =
+                        TokioIo::new(FirstBytes::new(tls_stream, builders.first_bytes_timeout));
                     metrics.connections_open.inc();
-                    let _ = watcher.watch(conn).await;
+                    match alpn.as_deref() {
+                        Some(b"h2") => {
+                            let conn = builders.h2.serve_connection(io, svc);
+                            let _ = Box::pin(watcher.watch(conn)).await;
+                        }
+                        Some(b"http/1.1") => {
+                            let conn = builders.h1.serve_connection(io, svc);
+                            let _ = watcher.watch(conn).await;
+                        }
+                        _ => {
+                            let conn = builders
+                                .auto
+                                .serve_connection_with_upgrades(io, svc)
+                                .into_owned();
+                            let _ = Box::pin(watcher.watch(conn)).await;
+                        }
+                    }
                     metrics.connections_open.dec();
                 });
             }
