@@ -240,3 +240,26 @@ async fn the_round_budget_cuts_an_endless_asker() {
     assert_eq!(r3["error"]["data"]["rules"], json!(["limit.rounds"]));
     assert_eq!(r3["id"], 3);
 }
+
+#[tokio::test]
+async fn a_sealed_result_is_the_upstream_bytes_but_for_the_request_state() {
+    // Spacing, key order, a number spelling and an escape that a re-serialised tree would all change.
+    const ASKING: &str = "{ \"jsonrpc\":\"2.0\", \"id\":1, \"result\":{\"requestState\":\"up-1\", \
+        \"resultType\":\"input_required\", \"_meta\":{\"weight\":1.50e3,\"note\":\"caf\\u00e9\"}, \
+        \"inputRequests\":{\"when\":{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"form\", \
+        \"message\":\"Which day?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"day\":\
+        {\"type\":\"string\",\"enum\":[\"mon\",\"tue\"]}}}}}}} }";
+    let up = Upstream::start(|_| Reply::json(ASKING)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let (parts, bytes) = send(
+        &http1_client(),
+        post(&gw.url("/mcp"), call(1, json!({"table":4}), None)),
+    )
+    .await;
+    assert_eq!(parts.status.as_u16(), 200);
+    let got = String::from_utf8(bytes.to_vec()).unwrap();
+    let sealed: Value = serde_json::from_str(&got).unwrap();
+    let token = sealed["result"]["requestState"].as_str().unwrap();
+    assert!(token.starts_with("eg1."), "{got}");
+    assert_eq!(got.replacen(token, "up-1", 1), ASKING);
+}

@@ -421,6 +421,7 @@ async fn proxy(
             let mut d = decide(&bytes, &ctx, monitor);
             recorder.decision(&d);
             let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
+            let passed_as_is = decided == Outcome::Original;
             let (outcome, limited) = match &sealer {
                 Some(s) => s.finish(decided, d.parsed.take(), info.id.as_ref()),
                 None => (decided, None),
@@ -448,7 +449,7 @@ async fn proxy(
                 }
                 Outcome::Replace(v) => {
                     headers::to_client(&mut rparts.headers, true);
-                    let out = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
+                    let out = Bytes::from(retry::sealed_bytes(&bytes, &v, passed_as_is));
                     Ok(Response::from_parts(rparts, full(out)))
                 }
                 Outcome::Error { message, status } => Ok(json_response(

@@ -15,6 +15,7 @@ use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
 use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache};
+use crate::wire::splice::set_result_member;
 use crate::wire::strict::parse_strict;
 use crate::wire::{find_carriers, CarrierKind, InputMethod};
 
@@ -386,6 +387,23 @@ impl Sealer {
         }
         r
     }
+}
+
+/// The bytes of a sealed message. When sealing was the only change (`only_sealed`: the policy let the
+/// upstream's message through as it was) the client gets the upstream's own bytes with the sealed
+/// `requestState` spliced in; otherwise, or if the splice cannot be made, the tree is serialised.
+pub fn sealed_bytes(original: &[u8], sealed: &Value, only_sealed: bool) -> Vec<u8> {
+    if only_sealed && sealed.is_object() {
+        let spliced = sealed
+            .pointer("/result/requestState")
+            .and_then(Value::as_str)
+            .and_then(|token| serde_json::to_string(token).ok())
+            .and_then(|quoted| set_result_member(original, "requestState", &quoted));
+        if let Some(out) = spliced {
+            return out;
+        }
+    }
+    serde_json::to_vec(sealed).unwrap_or_default()
 }
 
 /// A -32011 error for a limit.

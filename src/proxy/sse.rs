@@ -90,10 +90,14 @@ impl SseFilter {
 
 /// Formats a JSON-RPC message as one SSE `message` event.
 pub fn event_bytes(msg: &Value) -> Bytes {
-    let json = serde_json::to_string(msg).unwrap_or_default();
+    event_of_json(&serde_json::to_vec(msg).unwrap_or_default())
+}
+
+/// One `message` event carrying `json` (one line: serde_json writes no newline).
+fn event_of_json(json: &[u8]) -> Bytes {
     let mut out = BytesMut::with_capacity(json.len() + 24);
     out.extend_from_slice(b"event: message\ndata: ");
-    out.extend_from_slice(json.as_bytes());
+    out.extend_from_slice(json);
     out.extend_from_slice(b"\n\n");
     out.freeze()
 }
@@ -139,6 +143,7 @@ impl Shared {
                 Some(_) => d.parsed.clone(),
                 None => None,
             };
+            let passed_as_is = d.outcome == Outcome::Original;
             let outcome = match &self.sealer {
                 Some(s) => {
                     let (o, limited) =
@@ -160,7 +165,18 @@ impl Shared {
             }
             match outcome {
                 Outcome::Original => out.extend_from_slice(&event.raw),
-                Outcome::Replace(v) => out.extend_from_slice(&event_bytes(&v)),
+                Outcome::Replace(v) => {
+                    // The event's data may span several lines; the spliced JSON is written on one. A line break
+                    // inside the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a
+                    // one-line `data:` field: such data is serialised instead.
+                    let one_line = !data.contains(['\n', '\r']);
+                    let json = crate::proxy::retry::sealed_bytes(
+                        data.as_bytes(),
+                        &v,
+                        passed_as_is && one_line,
+                    );
+                    out.extend_from_slice(&event_of_json(&json))
+                }
                 Outcome::Error { message, .. } => {
                     out.extend_from_slice(&event_bytes(&message));
                     return true;

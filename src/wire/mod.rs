@@ -4,6 +4,7 @@ pub mod carrier;
 pub mod era;
 pub mod prefilter;
 pub mod skim;
+pub mod splice;
 pub mod sse;
 pub mod strict;
 pub use carrier::{find_carriers, Carrier, CarrierKind, InputEntry, InputMethod};

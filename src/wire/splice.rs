@@ -1,0 +1,294 @@
+//! Sets one member of a message's `result` in the upstream's own bytes, instead of re-serialising the tree.
+//!
+//! Sealing an `InputRequiredResult` changes one string (`result.requestState`); writing the whole 2 KB tree
+//! back out to change it cost as much as sealing itself. When the gateway changed nothing else, the bytes
+//! the client gets are the upstream's, with that member's value replaced (or the member added), so the
+//! client also sees exactly the key order, number spellings and escapes the server chose.
+//!
+//! Only for bytes that already passed the strict parser (one value, no duplicate keys), which the caller
+//! guarantees: this only looks for where things are. It is a small hand-written scanner rather than a second
+//! serde pass because serde cannot report positions, and finding them with `RawValue` reads the result twice
+//! (it cost as much as the serialisation it replaces). Anything unexpected returns None and the caller
+//! serialises the tree as before.
+
+use memchr::memchr2;
+
+/// `bytes` (a single JSON-RPC message object) with `result[member]` set to the JSON text `value`. None if
+/// `bytes` is not an object with an object `result`, or cannot be read.
+pub fn set_result_member(bytes: &[u8], member: &str, value: &str) -> Option<Vec<u8>> {
+    let top = skip_ws(bytes, 0);
+    let (start, _) = find_member(bytes, top, "result")?.ok()?;
+    if bytes.get(start) != Some(&b'{') {
+        return None;
+    }
+    let found = find_member(bytes, start, member)?;
+    let mut out = Vec::with_capacity(bytes.len() + value.len() + member.len() + 4);
+    match found {
+        Ok((vstart, vend)) => {
+            out.extend_from_slice(&bytes[..vstart]);
+            out.extend_from_slice(value.as_bytes());
+            out.extend_from_slice(&bytes[vend..]);
+        }
+        Err(close) => {
+            // Added as the last member: before the object's closing brace, after a comma unless it is empty.
+            let empty = skip_ws(bytes, start + 1) == close;
+            out.extend_from_slice(&bytes[..close]);
+            if !empty {
+                out.push(b',');
+            }
+            out.extend_from_slice(serde_json::to_string(member).ok()?.as_bytes());
+            out.push(b':');
+            out.extend_from_slice(value.as_bytes());
+            out.extend_from_slice(&bytes[close..]);
+        }
+    }
+    Some(out)
+}
+
+/// In the object opening at `open`: the value span of member `name`, or else the index of the object's
+/// closing brace. Keys are unique (the bytes passed the strict parser), so the scan stops at the match.
+fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<(usize, usize), usize>> {
+    if b.get(open) != Some(&b'{') {
+        return None;
+    }
+    let mut i = skip_ws(b, open + 1);
+    if b.get(i) == Some(&b'}') {
+        return Some(Err(i));
+    }
+    loop {
+        let key_end = skip_string(b, i)?;
+        let key = &b[i..key_end];
+        i = skip_ws(b, key_end);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        let vstart = skip_ws(b, i + 1);
+        let vend = skip_value(b, vstart)?;
+        if key_is(key, name) {
+            return Some(Ok((vstart, vend)));
+        }
+        i = skip_ws(b, vend);
+        match b.get(i) {
+            Some(b',') => i = skip_ws(b, i + 1),
+            Some(b'}') => return Some(Err(i)),
+            _ => return None,
+        }
+    }
+}
+
+/// Does the quoted key (with its quotes) decode to `name`? Keys without escapes compare as bytes.
+fn key_is(quoted: &[u8], name: &str) -> bool {
+    let inner = &quoted[1..quoted.len() - 1];
+    if !inner.contains(&b'\\') {
+        return inner == name.as_bytes();
+    }
+    serde_json::from_slice::<String>(quoted).is_ok_and(|k| k == name)
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    i
+}
+
+/// The index just past the string opening at `i`.
+fn skip_string(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let mut j = i + 1;
+    loop {
+        j += memchr2(b'"', b'\\', b.get(j..)?)?;
+        if b[j] == b'"' {
+            return Some(j + 1);
+        }
+        // An escape: the next byte is escaped (`\uXXXX` continues with plain hex digits).
+        j += 2;
+    }
+}
+
+/// The index just past the value starting at `i`.
+fn skip_value(b: &[u8], i: usize) -> Option<usize> {
+    match b.get(i)? {
+        b'"' => skip_string(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            loop {
+                match b.get(j)? {
+                    b'"' => {
+                        j = skip_string(b, j)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+        }
+        // A number, true, false or null: up to the next delimiter.
+        _ => {
+            let mut j = i;
+            while !matches!(
+                b.get(j),
+                None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+            ) {
+                j += 1;
+            }
+            (j > i).then_some(j)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// What the tree path would send: the same message with the member set.
+    fn via_tree(bytes: &[u8], member: &str, value: &str) -> Value {
+        let mut v: Value = serde_json::from_slice(bytes).unwrap();
+        v["result"][member] = serde_json::from_str(value).unwrap();
+        v
+    }
+
+    #[test]
+    fn replaces_or_adds_the_member_and_keeps_everything_else_byte_for_byte() {
+        let cases: &[&[u8]] = &[
+            br#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{},"requestState":"up-1"}}"#,
+            br#"{"result":{"requestState":"a\"b","x":1.50e3},"id":"r"}"#,
+            br#" { "id" : 1 , "result" : { "inputRequests" : { "requestState" : 1 } } } "#,
+            br#"{"id":1,"result":{}}"#,
+            br#"{"id":1,"result":{"request\u0053tate":"escaped-key"}}"#,
+            br#"{"result":{"resultType":"input_required","requestState":null,"nested":{"requestState":"keep"}}}"#,
+        ];
+        for bytes in cases {
+            let out = set_result_member(bytes, "requestState", r#""eg1.sealed""#).unwrap();
+            let got: Value = serde_json::from_slice(&out).unwrap();
+            assert_eq!(
+                got,
+                via_tree(bytes, "requestState", r#""eg1.sealed""#),
+                "{}",
+                String::from_utf8_lossy(bytes)
+            );
+            crate::wire::strict::parse_strict(&out).unwrap();
+        }
+        // Untouched bytes stay as the server wrote them.
+        let out = set_result_member(cases[1], "requestState", r#""t""#).unwrap();
+        assert_eq!(
+            out,
+            br#"{"result":{"requestState":"t","x":1.50e3},"id":"r"}"#
+        );
+    }
+
+    #[test]
+    fn anything_else_is_left_to_the_tree() {
+        for bytes in [
+            &br#"[{"result":{}}]"#[..],
+            br#"{"result":"text"}"#,
+            br#"{"error":{"code":1}}"#,
+            // Malformed where it is read (the caller never passes such bytes: they passed the strict parser).
+            br#"{"result":{"a":1"#,
+            br#"{"result":{"a" 1}}"#,
+            b"\xff",
+        ] {
+            assert!(set_result_member(bytes, "requestState", "1").is_none());
+        }
+    }
+
+    /// Any JSON value, with strings full of what a scanner trips on (quotes, backslashes, braces, unicode).
+    fn arb_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let text = prop::sample::select(vec![
+            "",
+            "a",
+            "\"",
+            "\\",
+            "\\\"",
+            "{",
+            "}]",
+            "[,:]",
+            "requestState",
+            "\u{e9}\u{1f600}",
+            "\n\t",
+            "\"requestState\":\"x\"",
+        ]);
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(Value::from),
+            prop::collection::vec(text, 0..4).prop_map(|p| Value::from(p.concat())),
+        ];
+        leaf.prop_recursive(4, 32, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+                prop::collection::btree_map(
+                    prop::sample::select(vec!["requestState", "a", "b\"", "{"])
+                        .prop_map(str::to_owned),
+                    inner,
+                    0..4
+                )
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    #[test]
+    fn agrees_with_the_tree_on_any_result() {
+        use proptest::prelude::*;
+        proptest!(|(result in arb_value(), pretty in any::<bool>())| {
+            let msg = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": result});
+            let bytes = if pretty {
+                serde_json::to_vec_pretty(&msg).unwrap()
+            } else {
+                serde_json::to_vec(&msg).unwrap()
+            };
+            match set_result_member(&bytes, "requestState", r#""sealed""#) {
+                Some(out) => {
+                    prop_assert!(msg["result"].is_object());
+                    let got: Value = serde_json::from_slice(&out).unwrap();
+                    prop_assert_eq!(got, via_tree(&bytes, "requestState", r#""sealed""#));
+                }
+                None => prop_assert!(!msg["result"].is_object()),
+            }
+        });
+    }
+
+    #[test]
+    fn agrees_with_the_tree_on_generated_results() {
+        use proptest::prelude::*;
+        let member = prop_oneof![
+            Just(("requestState", r#""s""#)),
+            Just(("inputRequests", r#"{"a":{"method":"elicitation/create"}}"#)),
+            Just(("resultType", r#""input_required""#)),
+            Just(("_meta", r#"{"requestState":"inner"}"#)),
+            Just(("n", "-0.5E-2")),
+            Just(("u", r#""\u00e9\n""#)),
+        ];
+        let strategy = (prop::collection::vec(member, 0..5), any::<bool>());
+        proptest!(|((members, spaced) in strategy)| {
+            let mut seen = std::collections::HashSet::new();
+            let sep = if spaced { " , " } else { "," };
+            let body: Vec<String> = members
+                .into_iter()
+                .filter(|(k, _)| seen.insert(*k))
+                .map(|(k, v)| format!("\"{k}\":{v}"))
+                .collect();
+            let bytes = format!("{{\"id\":7,\"result\":{{{}}}}}", body.join(sep));
+            let out = set_result_member(bytes.as_bytes(), "requestState", r#""sealed""#).unwrap();
+            let got: Value = serde_json::from_slice(&out).unwrap();
+            prop_assert_eq!(got, via_tree(bytes.as_bytes(), "requestState", r#""sealed""#));
+            prop_assert!(crate::wire::strict::parse_strict(&out).is_ok());
+        });
+    }
+}
