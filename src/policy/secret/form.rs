@@ -187,10 +187,9 @@ impl<'f> Texts<'f> {
 fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
     let first = out.len();
     let mut any_benign = false;
-    for m in c.terms.find_overlapping_iter(texts.buf.as_str()) {
-        let pattern = m.pattern().as_usize();
-        let (Some(infos), Some(source)) = (c.infos.get(pattern), texts.source_at(m.start())) else {
-            continue;
+    c.find_terms(texts.buf.as_bytes(), |pattern, start, end| {
+        let (Some(infos), Some(source)) = (c.infos.get(pattern), texts.source_at(start)) else {
+            return;
         };
         let names = matches!(source, Source::Name | Source::Format);
         for info in infos {
@@ -202,13 +201,13 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
                 kind: info.kind,
                 cat: info.category,
                 source,
-                start: m.start(),
-                end: m.end(),
+                start,
+                end,
                 word: 0,
                 pattern,
             });
         }
-    }
+    });
     if any_benign {
         let benign: Vec<(usize, usize, Option<CatId>)> = out[first..]
             .iter()
