@@ -14,6 +14,7 @@ use std::cell::Cell;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
 /// Deepest nesting accepted. MCP messages are shallow (a form schema sits at depth ~8); 64 leaves room
@@ -134,13 +135,17 @@ impl<'de> Visitor<'de> for StrictSeed<'_> {
         let child = self.enter()?;
         let mut out = Map::new();
         // Keys arrive escape-decoded, so the comparison is on what every parser sees.
+        // One search of the map per key: the slot found empty is the one filled.
         while let Some(key) = map.next_key::<String>()? {
-            if out.contains_key(&key) {
-                self.refusal.set(Some(Refusal::DuplicateKey));
-                return Err(A::Error::custom("duplicate key"));
+            match out.entry(key) {
+                Entry::Occupied(_) => {
+                    self.refusal.set(Some(Refusal::DuplicateKey));
+                    return Err(A::Error::custom("duplicate key"));
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(map.next_value_seed(child)?);
+                }
             }
-            let value = map.next_value_seed(child)?;
-            out.insert(key, value);
         }
         Ok(Value::Object(out))
     }
