@@ -111,9 +111,8 @@ pub fn pointer_get<'v>(root: &'v serde_json::Value, ptr: &str) -> Option<&'v ser
             Value::Object(map) => map.get(token.as_ref()),
             Value::Array(list) => {
                 // As serde_json parses an index: no sign, no leading zero.
-                let canonical =
-                    !token.starts_with('+') && !(token.starts_with('0') && token.len() != 1);
-                canonical
+                let sloppy = token.starts_with('+') || (token.starts_with('0') && token.len() != 1);
+                (!sloppy)
                     .then(|| token.parse::<usize>().ok())
                     .flatten()
                     .and_then(|i| list.get(i))

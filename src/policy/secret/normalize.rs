@@ -408,7 +408,10 @@ impl Sink<'_> {
         if !self.stopwords.may_hold_short(n) {
             // No stopword has this length.
         } else if n <= SHORT_WORD {
-            if self.stopwords.contains_packed(pack_lower_letters(text, start, n)) {
+            if self
+                .stopwords
+                .contains_packed(pack_lower_letters(text, start, n))
+            {
                 return;
             }
         } else {
