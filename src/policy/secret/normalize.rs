@@ -21,10 +21,16 @@ pub struct WordSet {
     short: Vec<u64>,
     /// How many slots of `short` are used (the table is kept at most half full).
     short_len: usize,
-    /// Bit `n` is set when a short word of `n` bytes is in the set: most words are ruled out by length.
-    short_lens: u64,
+    /// Bit `n` is set when a word of `n` bytes is in the set (bit 63: of 63 bytes or more): most words
+    /// are ruled out by their length alone.
+    lens: u64,
     /// Words longer than [`SHORT_WORD`] bytes.
     long: HashSet<String, foldhash::fast::RandomState>,
+}
+
+/// The bit of [`WordSet::lens`] for a word of `n` bytes.
+fn len_bit(n: usize) -> u64 {
+    1 << n.min(63)
 }
 
 /// Longest word kept in the packed table, in bytes: seven bytes plus a length byte fill a `u64`.
@@ -69,7 +75,7 @@ impl Default for WordSet {
         WordSet {
             short: vec![0; 16],
             short_len: 0,
-            short_lens: 0,
+            lens: 0,
             long: HashSet::default(),
         }
     }
@@ -78,6 +84,7 @@ impl Default for WordSet {
 impl WordSet {
     /// Adds a word.
     pub fn insert(&mut self, w: String) {
+        self.lens |= len_bit(w.len());
         if w.len() > SHORT_WORD || w.is_empty() {
             self.long.insert(w);
             return;
@@ -94,7 +101,6 @@ impl WordSet {
         }
         self.place(pack_short(w.as_bytes()));
         self.short_len += 1;
-        self.short_lens |= 1 << w.len();
     }
 
     /// Puts a packed word in its slot or the next free one (the table always has a free slot).
@@ -110,10 +116,9 @@ impl WordSet {
         }
     }
 
-    /// Whether some word of the set is `n` bytes long, for `n` of at most [`SHORT_WORD`] (a word of any
-    /// other length may be in the set).
-    fn may_hold_short(&self, n: usize) -> bool {
-        n > SHORT_WORD || self.short_lens & (1 << n) != 0
+    /// Whether some word of the set may be `n` bytes long.
+    fn may_hold_len(&self, n: usize) -> bool {
+        self.lens & len_bit(n) != 0
     }
 
     /// Whether the short word packed as `key` ([`pack_short`]) is in the set.
@@ -136,11 +141,11 @@ impl WordSet {
     /// Whether `w` is in the set.
     pub fn contains(&self, w: &str) -> bool {
         let n = w.len();
-        if n > SHORT_WORD || n == 0 {
-            return !self.long.is_empty() && self.long.contains(w);
-        }
-        if self.short_lens & (1 << n) == 0 {
+        if !self.may_hold_len(n) {
             return false;
+        }
+        if n > SHORT_WORD || n == 0 {
+            return self.long.contains(w);
         }
         self.contains_packed(pack_short(w.as_bytes()))
     }
@@ -405,7 +410,7 @@ impl Sink<'_> {
         if !self.run.is_empty() {
             self.flush_run();
         }
-        if !self.stopwords.may_hold_short(n) {
+        if !self.stopwords.may_hold_len(n) {
             // No stopword has this length.
         } else if n <= SHORT_WORD {
             if self
