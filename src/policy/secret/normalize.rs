@@ -667,12 +667,18 @@ mod tests {
                 "the|The|THE|of|OF|a|A|b|x|your|Your|between|Between|BETWEEN|nevertheless|Nevertheless|NEVERTHELESS|pass|Word|API|Key|apiKey|p4ss|w0rd|field1|[a-zA-Z]{1,9}",
                 0..24,
             ),
-            seps in proptest::collection::vec("[ _.,;:!?()/-]{1,2}", 24),
+            // Mostly single spaces, as in prose.
+            seps in proptest::collection::vec("[ _.,;:!?()/-]{1,2}| | | ", 24),
+            bare_end in proptest::bool::ANY,
         ) {
             let mut text = String::new();
             for (w, sep) in words.iter().zip(&seps) {
                 text.push_str(w);
                 text.push_str(sep);
+            }
+            if bare_end {
+                // The last word right at the end of the text.
+                text.truncate(text.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()).len());
             }
             // Short and long stopwords, so both halves of the `WordSet` are exercised.
             let stop: WordSet = ["your", "of", "a", "the", "between", "nevertheless"]
