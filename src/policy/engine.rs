@@ -103,7 +103,8 @@ impl Engine {
             }
             for entry in &carrier.entries {
                 let before = j.findings.len();
-                let params = body.pointer(&entry.params_ptr).unwrap_or(&Value::Null);
+                let params = crate::policy::finding::pointer_get(body, &entry.params_ptr)
+                    .unwrap_or(&Value::Null);
                 let mut raw = Vec::new();
                 self.check_capability(
                     entry.method,
@@ -223,25 +224,31 @@ impl Engine {
             self.secret
                 .judge_form(message, schema, ptr, &route.allow_fields),
         );
+        // Pointers are built only for text that needs rewriting: nearly all text is left as it is.
         sanitize_at(
             message,
-            &pointer_push(ptr, "message"),
+            || pointer_push(ptr, "message"),
             MAX_MESSAGE_CHARS,
             out,
             edits,
         );
         if let Some(props) = schema.get("properties").and_then(Value::as_object) {
-            let props_ptr = pointer_push(&schema_ptr, "properties");
+            let props_ptr = || pointer_push(&schema_ptr, "properties");
             for (name, prop) in props {
-                let prop_ptr = pointer_push(&props_ptr, name);
+                let prop_ptr = || pointer_push(&props_ptr(), name);
                 sanitize_labels(prop, &prop_ptr, out, edits);
                 for list in ["oneOf", "anyOf"] {
-                    sanitize_list(prop.get(list), &pointer_push(&prop_ptr, list), out, edits);
+                    sanitize_list(
+                        prop.get(list),
+                        &|| pointer_push(&prop_ptr(), list),
+                        out,
+                        edits,
+                    );
                 }
                 if let Some(items) = prop.get("items") {
                     sanitize_list(
                         items.get("anyOf"),
-                        &pointer_push(&pointer_push(&prop_ptr, "items"), "anyOf"),
+                        &|| pointer_push(&pointer_push(&prop_ptr(), "items"), "anyOf"),
                         out,
                         edits,
                     );
@@ -251,10 +258,12 @@ impl Engine {
                         if let Value::String(s) = n {
                             sanitize_at(
                                 s,
-                                &pointer_push(
-                                    &pointer_push(&prop_ptr, "enumNames"),
-                                    &i.to_string(),
-                                ),
+                                || {
+                                    pointer_push(
+                                        &pointer_push(&prop_ptr(), "enumNames"),
+                                        &i.to_string(),
+                                    )
+                                },
                                 MAX_LABEL_CHARS,
                                 out,
                                 edits,
@@ -264,7 +273,7 @@ impl Engine {
                 }
             }
         }
-        sanitize_labels(schema, &schema_ptr, out, edits);
+        sanitize_labels(schema, &|| schema_ptr.clone(), out, edits);
     }
 
     fn check_url(
@@ -333,7 +342,7 @@ impl Engine {
         }
         sanitize_at(
             message,
-            &pointer_push(ptr, "message"),
+            || pointer_push(ptr, "message"),
             MAX_MESSAGE_CHARS,
             out,
             edits,
@@ -341,41 +350,50 @@ impl Engine {
     }
 }
 
-fn sanitize_labels(v: &Value, ptr: &str, out: &mut Vec<Finding>, edits: &mut Vec<(String, Value)>) {
+/// A JSON pointer made only when a finding needs it.
+type LazyPtr<'a> = &'a dyn Fn() -> String;
+
+fn sanitize_labels(
+    v: &Value,
+    ptr: LazyPtr<'_>,
+    out: &mut Vec<Finding>,
+    edits: &mut Vec<(String, Value)>,
+) {
     for key in ["title", "description"] {
         if let Some(Value::String(s)) = v.get(key) {
-            sanitize_at(s, &pointer_push(ptr, key), MAX_LABEL_CHARS, out, edits);
+            sanitize_at(s, || pointer_push(&ptr(), key), MAX_LABEL_CHARS, out, edits);
         }
     }
 }
 
 fn sanitize_list(
     list: Option<&Value>,
-    ptr: &str,
+    ptr: LazyPtr<'_>,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
     if let Some(Value::Array(items)) = list {
         for (i, item) in items.iter().enumerate() {
-            sanitize_labels(item, &pointer_push(ptr, &i.to_string()), out, edits);
+            sanitize_labels(item, &|| pointer_push(&ptr(), &i.to_string()), out, edits);
         }
     }
 }
 
 fn sanitize_at(
     text: &str,
-    ptr: &str,
+    ptr: impl FnOnce() -> String,
     max: usize,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
     let clean = sanitize(text, max);
     if clean != text {
+        let ptr = ptr();
         out.push(Finding::rewrite(
             "text.sanitized",
-            ptr.to_owned(),
+            ptr.clone(),
             "Server text was made safe to show: invisible or bidi characters removed, links made non-clickable, or length capped.",
         ));
-        edits.push((ptr.to_owned(), Value::String(clean.into_owned())));
+        edits.push((ptr, Value::String(clean.into_owned())));
     }
 }

@@ -91,6 +91,37 @@ impl Verdict {
     }
 }
 
+/// The value `ptr` (an RFC 6901 pointer) points at in `root`: exactly `serde_json::Value::pointer`, which
+/// unescapes every token into two new strings; here a token without `~` (every key but a few) is used
+/// as it stands. A judgement looks up each entry's params this way.
+pub fn pointer_get<'v>(root: &'v serde_json::Value, ptr: &str) -> Option<&'v serde_json::Value> {
+    use serde_json::Value;
+    use std::borrow::Cow;
+    if ptr.is_empty() {
+        return Some(root);
+    }
+    let tokens = ptr.strip_prefix('/')?;
+    tokens.split('/').try_fold(root, |target, raw| {
+        let token: Cow<'_, str> = if raw.contains('~') {
+            Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
+        } else {
+            Cow::Borrowed(raw)
+        };
+        match target {
+            Value::Object(map) => map.get(token.as_ref()),
+            Value::Array(list) => {
+                // As serde_json parses an index: no sign, no leading zero.
+                let sloppy = token.starts_with('+') || (token.starts_with('0') && token.len() != 1);
+                (!sloppy)
+                    .then(|| token.parse::<usize>().ok())
+                    .flatten()
+                    .and_then(|i| list.get(i))
+            }
+            _ => None,
+        }
+    })
+}
+
 /// Appends one segment to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub fn pointer_push(base: &str, segment: &str) -> String {
     let mut out = String::with_capacity(base.len() + segment.len() + 1);
@@ -104,4 +135,36 @@ pub fn pointer_push(base: &str, segment: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    proptest::proptest! {
+        #[test]
+        fn pointer_get_is_serde_jsons_pointer(
+            tokens in proptest::collection::vec("a|b|~|/|~0|~1|~01|0|1|01|\\+1|10|-1| |", 0..5),
+            slash in proptest::bool::ANY,
+        ) {
+            let root = json!({
+                "a": {"b": [10, {"~": 1, "/": 2, "~1": 3}, 12], "0": "zero", "": {"": 4}},
+                "~": {"/": [1, 2]},
+                "/": 5,
+                "~1": 6,
+                "b": [[0, 1], {"01": 7, "a": 8}],
+            });
+            let mut ptr = tokens.join("/");
+            if slash {
+                ptr.insert(0, '/');
+            }
+            proptest::prop_assert_eq!(pointer_get(&root, &ptr), root.pointer(&ptr));
+            // The pointer of a key, as pointer_push writes it, finds the key.
+            for t in &tokens {
+                let built = pointer_push("", t);
+                proptest::prop_assert_eq!(pointer_get(&root, &built), root.pointer(&built));
+            }
+        }
+    }
 }

@@ -16,6 +16,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 use smallvec::SmallVec;
 
@@ -167,12 +168,14 @@ impl<'de> Visitor<'de> for StrictSeed<'_> {
         let child = StrictSeed(self.0.enter()?);
         let mut out = Map::new();
         // Keys arrive escape-decoded, so the comparison is on what every parser sees.
+        // One search of the map per key: the slot found empty is the one filled.
         while let Some(key) = map.next_key::<String>()? {
-            if out.contains_key(&key) {
-                return Err(self.0.duplicate());
+            match out.entry(key) {
+                Entry::Occupied(_) => return Err(self.0.duplicate()),
+                Entry::Vacant(slot) => {
+                    slot.insert(map.next_value_seed(child)?);
+                }
             }
-            let value = map.next_value_seed(child)?;
-            out.insert(key, value);
         }
         Ok(Value::Object(out))
     }

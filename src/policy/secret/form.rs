@@ -187,10 +187,9 @@ impl<'f> Texts<'f> {
 fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
     let first = out.len();
     let mut any_benign = false;
-    for m in c.terms.find_overlapping_iter(texts.buf.as_str()) {
-        let pattern = m.pattern().as_usize();
-        let (Some(infos), Some(source)) = (c.infos.get(pattern), texts.source_at(m.start())) else {
-            continue;
+    c.find_terms(texts.buf.as_bytes(), |pattern, start, end| {
+        let (Some(infos), Some(source)) = (c.infos.get(pattern), texts.source_at(start)) else {
+            return;
         };
         let names = matches!(source, Source::Name | Source::Format);
         for info in infos {
@@ -202,13 +201,13 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
                 kind: info.kind,
                 cat: info.category,
                 source,
-                start: m.start(),
-                end: m.end(),
+                start,
+                end,
                 word: 0,
                 pattern,
             });
         }
-    }
+    });
     if any_benign {
         let benign: Vec<(usize, usize, Option<CatId>)> = out[first..]
             .iter()
@@ -229,10 +228,27 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
         }
     }
     if texts.spans.iter().any(|(s, _, _)| *s == Source::Message) {
+        // A hit's word index is the number of spaces up to its start. Hits are taken in order of start
+        // and the spaces counted once, as a running total: counting from the beginning for each hit
+        // was quadratic in a message full of terms.
         let bytes = texts.buf.as_bytes();
-        for h in out[first..].iter_mut() {
-            let upto = bytes.get(..=h.start).unwrap_or(bytes);
-            h.word = upto.iter().filter(|&&b| b == b' ').count();
+        let mut order: Vec<usize> = Vec::new();
+        let hits = out.get(first..).unwrap_or_default();
+        if hits.windows(2).any(|w| w[0].start > w[1].start) {
+            // Found by end, so nearly always already by start too: only then is an order made.
+            order.extend(first..out.len());
+            order.sort_unstable_by_key(|&i| out.get(i).map_or(0, |h| h.start));
+        }
+        let in_order = first..if order.is_empty() { out.len() } else { first };
+        let (mut counted, mut spaces) = (0usize, 0usize);
+        for i in in_order.chain(order) {
+            let Some(h) = out.get_mut(i) else { continue };
+            let upto = h.start.saturating_add(1).min(bytes.len());
+            if let Some(more) = bytes.get(counted..upto) {
+                spaces += more.iter().filter(|&&b| b == b' ').count();
+                counted = upto;
+            }
+            h.word = spaces;
         }
     }
 }
@@ -617,4 +633,38 @@ fn format_finding(
         ptr(),
         format!("{what} what looks like {} (value not shown)", fmt.label),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    fn compiled() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| super::super::pack::compile(&[]).unwrap())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_indexes_count_the_spaces_before_each_hit(
+            words in proptest::collection::vec(
+                "enter|your|password|api|key|token|the|a|pin|code|name|max|tokens|public|secret|[a-z]{1,6}",
+                0..40,
+            ),
+        ) {
+            let c = compiled();
+            let mut folder = Folder::default();
+            let mut texts = Texts::new(&mut folder);
+            texts.add(c, Source::Message, &words.join(" "));
+            let mut hits = Vec::new();
+            scan(c, &texts, &mut hits);
+            let bytes = texts.buf.as_bytes();
+            for h in &hits {
+                let upto = bytes.get(..=h.start).unwrap_or(bytes);
+                let want = upto.iter().filter(|&&b| b == b' ').count();
+                proptest::prop_assert_eq!(h.word, want);
+            }
+        }
+    }
 }

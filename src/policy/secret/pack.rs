@@ -7,7 +7,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Anchored, MatchKind, StartKind};
 use regex::{RegexSet, RegexSetBuilder};
 use serde::Deserialize;
 
@@ -214,8 +216,8 @@ pub struct Format {
 pub struct Compiled {
     /// Categories by id.
     pub categories: Vec<Category>,
-    /// The term automaton over folded text.
-    pub terms: AhoCorasick,
+    /// The term automaton over folded text, walked by [`Compiled::find_terms`].
+    pub terms: DFA,
     /// The patterns as folded, by pattern id (kept for explanations).
     pub patterns: Vec<String>,
     /// What each pattern means, by pattern id.
@@ -235,6 +237,57 @@ impl Compiled {
     pub fn category(&self, name: &str) -> Option<CatId> {
         self.categories.iter().position(|c| c.name == name)
     }
+
+    /// Calls `found(pattern, start, end)` for every occurrence of every term in `hay`, overlapping ones
+    /// included, in the order of `AhoCorasick::find_overlapping_iter` (by end, then as the automaton lists
+    /// a state's matches). The DFA is walked here rather than through that iterator, which keeps its state
+    /// in memory and re-checks it on every byte: about twice the instructions per byte of folded text.
+    pub fn find_terms(&self, hay: &[u8], mut found: impl FnMut(usize, usize, usize)) {
+        let Ok(mut sid) = self.terms.start_state(Anchored::No) else {
+            return;
+        };
+        let mut at = 0;
+        while let Some(rest) = hay.get(at..).filter(|r| !r.is_empty()) {
+            let (next, used) = walk_to_special(&self.terms, sid, rest);
+            sid = next;
+            at += used;
+            if used == 0 || !self.terms.is_special(sid) {
+                // The end of the text.
+                return;
+            }
+            if self.terms.is_dead(sid) {
+                return;
+            }
+            if self.terms.is_match(sid) {
+                let end = at;
+                for k in 0..self.terms.match_len(sid) {
+                    let pid = self.terms.match_pattern(sid, k);
+                    let start = end.saturating_sub(self.terms.pattern_len(pid));
+                    found(pid.as_usize(), start, end);
+                }
+            }
+        }
+    }
+}
+
+/// Steps `dfa` from `sid` over `hay` up to and including the first byte that leads to a special state
+/// (built without a prefilter: a match or the dead state), or over all of it. Returns the state reached
+/// and the bytes consumed. A function of its own so that the loop keeps its few values in registers:
+/// inlined into the caller, which holds a callback and the search's bookkeeping, it spilled them to
+/// the stack on every byte (16 instructions a byte against 9).
+#[inline(never)]
+fn walk_to_special(
+    dfa: &DFA,
+    mut sid: aho_corasick::automaton::StateID,
+    hay: &[u8],
+) -> (aho_corasick::automaton::StateID, usize) {
+    for (i, &b) in hay.iter().enumerate() {
+        sid = dfa.next_state(Anchored::No, sid, b);
+        if dfa.is_special(sid) {
+            return (sid, i + 1);
+        }
+    }
+    (sid, hay.len())
 }
 
 fn err(file: &str, reason: impl Into<String>) -> SecretError {
@@ -408,10 +461,13 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     }
     // A full DFA: every text a form shows goes through it with overlapping matches, where the default
     // contiguous NFA spent ~50 instructions a byte following failure links. The DFA costs memory instead
-    // (a few MiB for the built-in packs, once per policy; `MAX_TERMS` bounds it).
-    let terms = AhoCorasickBuilder::new()
+    // (a few MiB for the built-in packs, once per policy; `MAX_TERMS` bounds it). No prefilter: folded text
+    // is full of spaces, where most terms start, so the DFA keeps coming back to its start state, and a
+    // prefilter would be called there each time for nothing.
+    let terms = DFA::builder()
         .match_kind(MatchKind::Standard)
-        .kind(Some(AhoCorasickKind::DFA))
+        .start_kind(StartKind::Unanchored)
+        .prefilter(false)
         .build(&patterns)
         .map_err(|e| err("(all packs)", format!("term automaton: {e}")))?;
 
@@ -475,4 +531,64 @@ fn shape(core: &str, mode: MatchMode) -> String {
 
 fn parse(file: &str, text: &str) -> Result<PackFile, SecretError> {
     serde_saphyr::from_str::<PackFile>(text).map_err(|e| err(file, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aho_corasick::AhoCorasick;
+    use std::sync::OnceLock;
+
+    fn compiled() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| compile(&[]).unwrap())
+    }
+
+    /// The library's own overlapping search, as the classifier ran it before `find_terms`.
+    fn reference(c: &Compiled, hay: &str) -> Vec<(usize, usize, usize)> {
+        static AC: OnceLock<AhoCorasick> = OnceLock::new();
+        let ac = AC.get_or_init(|| {
+            AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .build(&c.patterns)
+                .unwrap()
+        });
+        ac.find_overlapping_iter(hay)
+            .map(|m| (m.pattern().as_usize(), m.start(), m.end()))
+            .collect()
+    }
+
+    fn walked(c: &Compiled, hay: &str) -> Vec<(usize, usize, usize)> {
+        let mut out = Vec::new();
+        c.find_terms(hay.as_bytes(), |p, s, e| out.push((p, s, e)));
+        out
+    }
+
+    #[test]
+    fn walking_the_dfa_finds_what_the_library_finds() {
+        let c = compiled();
+        let hay = format!(" {} \n pin \n", c.patterns.join(" x "));
+        let got = walked(c, &hay);
+        assert!(got.len() >= c.patterns.len());
+        assert_eq!(got, reference(c, &hay));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn walking_the_dfa_finds_what_the_library_finds_anywhere(
+            picks in proptest::collection::vec(0usize..100_000, 0..12),
+            noise in proptest::collection::vec("[ a-z\n]{0,6}|\\PC{0,3}", 12),
+        ) {
+            let c = compiled();
+            let mut hay = String::new();
+            for (p, n) in picks.iter().zip(&noise) {
+                if let Some(pat) = c.patterns.get(p % c.patterns.len()) {
+                    hay.push_str(pat);
+                }
+                hay.push_str(n);
+            }
+            proptest::prop_assert_eq!(walked(c, &hay), reference(c, &hay));
+        }
+    }
 }

@@ -244,7 +244,9 @@ fn redirect(
             format!("the {where_} is a scheme-relative link (`//host`) that leaves this site"),
         );
         format!("https://{}", v.trim_start_matches(['/', '\\']))
-    } else if url::Url::parse(v).is_ok() || v.contains(':') {
+    } else if v.contains(':') || url::Url::parse(v).is_ok() {
+        // `contains` first: an absolute target has a `:`, and parsing it here as well as in `judge_into`
+        // parsed every redirect target twice.
         v.to_string()
     } else {
         return;

@@ -330,6 +330,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
+    fn ascii_parameter_names_normalise_like_any_text(name in "[ -~]{0,24}") {
+        prop_assert_eq!(super::norm_param_ascii(&name), super::norm_param_chars(&name));
+    }
+
+    #[test]
     fn judging_twice_gives_the_same_findings(url in url_strategy()) {
         let p = policy();
         let a = p.judge(&url, "/p", &RouteUrlRules::default());
