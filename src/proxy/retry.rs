@@ -395,7 +395,8 @@ impl Sealer {
 pub fn sealed_bytes(original: &[u8], sealed: &Value, only_sealed: bool) -> Vec<u8> {
     if only_sealed && sealed.is_object() {
         let spliced = sealed
-            .pointer("/result/requestState")
+            .get("result")
+            .and_then(|r| r.get("requestState"))
             .and_then(Value::as_str)
             .and_then(|token| serde_json::to_string(token).ok())
             .and_then(|quoted| set_result_member(original, "requestState", &quoted));

@@ -169,7 +169,7 @@ impl Shared {
                     // The event's data may span several lines; the spliced JSON is written on one. A line break
                     // inside the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a
                     // one-line `data:` field: such data is serialised instead.
-                    let one_line = !data.contains(['\n', '\r']);
+                    let one_line = memchr::memchr2(b'\n', b'\r', data.as_bytes()).is_none();
                     let json = crate::proxy::retry::sealed_bytes(
                         data.as_bytes(),
                         &v,
