@@ -263,3 +263,46 @@ async fn a_sealed_result_is_the_upstream_bytes_but_for_the_request_state() {
     assert!(token.starts_with("eg1."), "{got}");
     assert_eq!(got.replacen(token, "up-1", 1), ASKING);
 }
+
+#[tokio::test]
+async fn a_sealed_sse_event_keeps_its_id_and_the_upstream_bytes() {
+    // The upstream's event id (for Last-Event-ID resumption) and its own bytes survive sealing.
+    const ASKING: &str = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"resultType\":\"input_required\", \
+        \"inputRequests\":{\"when\":{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"form\", \
+        \"message\":\"Which day?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"day\":\
+        {\"type\":\"string\",\"enum\":[\"mon\",\"tue\"]}}}}}},\"requestState\":\"up-1\",\"n\":1.50e3}}";
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |_| match rx.lock().unwrap().take() {
+        Some(rx) => Reply::Sse(rx),
+        None => Reply::Pending,
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let resp = tokio::time::timeout(
+        DEADLINE,
+        http1_client().request(post(&gw.url("/mcp"), call(1, json!({}), None))),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut body = resp.into_body();
+    tx.send(SseMsg::Data(
+        format!("id: 41\nevent: message\ndata: {ASKING}\n\n").into(),
+    ))
+    .await
+    .ok()
+    .unwrap();
+    drop(tx);
+    let mut got = Vec::new();
+    read_rest(&mut body, &mut got).await.unwrap();
+    let text = String::from_utf8(got).unwrap();
+    let data = text
+        .strip_prefix("id: 41\nevent: message\ndata: ")
+        .and_then(|t| t.strip_suffix("\n\n"))
+        .unwrap_or_else(|| panic!("the sealed event lost its id or framing: {text}"));
+    let sealed: Value = serde_json::from_str(data).unwrap();
+    let token = sealed["result"]["requestState"].as_str().unwrap();
+    assert!(token.starts_with("eg1."), "{data}");
+    assert_eq!(data.replacen(token, "up-1", 1), ASKING);
+}

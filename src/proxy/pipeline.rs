@@ -289,20 +289,18 @@ async fn proxy(
             }
         }
     }
-    let sealer = (!monitor && parts.method == Method::POST).then(|| {
-        Arc::new(retry::Sealer {
-            keyring: snap.keyring.clone(),
-            route: route.name.clone(),
-            principal: principal.clone(),
-            method: method.clone(),
-            params_digest: digest,
-            prev_round,
-            max_rounds: snap.limits.max_rounds,
-            ttl_seconds: snap.state_ttl_seconds,
-            limiter: gw.limiter.clone(),
-            legacy_rounds: std::sync::atomic::AtomicU32::new(0),
-            metrics: gw.metrics.clone(),
-        })
+    let sealer = (!monitor && parts.method == Method::POST).then(|| retry::Sealer {
+        keyring: snap.keyring.clone(),
+        route: route.name.clone(),
+        principal: principal.clone(),
+        method: method.clone(),
+        params_digest: digest,
+        prev_round,
+        max_rounds: snap.limits.max_rounds,
+        ttl_seconds: snap.state_ttl_seconds,
+        limiter: gw.limiter.clone(),
+        legacy_rounds: std::sync::atomic::AtomicU32::new(0),
+        metrics: gw.metrics.clone(),
     });
     if parts.method == Method::DELETE {
         if let Some(sid) = &session_id {
@@ -383,7 +381,8 @@ async fn proxy(
                 client_id: info.id.clone(),
                 recorder,
                 answer_upstream,
-                sealer,
+                // A stream may stay open for hours: the sealer must not pin the request's read buffer.
+                sealer: sealer.map(|s| Arc::new(s.for_stream())),
                 session: session_id
                     .clone()
                     .filter(|_| info.era == Era::Legacy)
@@ -653,7 +652,12 @@ fn answerer(
         header::HeaderName::from_static("mcp-protocol-version"),
     ] {
         if let Some(v) = client_headers.get(&name) {
-            base.insert(name, v.clone());
+            // A copy, not a clone: a clone shares the connection's read buffer, which the answerer (alive as long
+            // as a legacy stream) would otherwise keep.
+            base.insert(
+                name,
+                HeaderValue::from_bytes(v.as_bytes()).unwrap_or_else(|_| v.clone()),
+            );
         }
     }
     Arc::new(move |answers: Vec<Value>| {

@@ -174,6 +174,11 @@ fn pasted_secrets(
     out
 }
 
+/// Request bodies up to this size are kept (copied) for a streamed response's digest; larger ones are hashed
+/// when the stream starts. A typical `tools/call` is a few hundred bytes, so the copy is cheaper than hashing
+/// every pass-through stream, and a stream never holds more than this for it.
+const STREAM_COPY_BYTES: usize = 4096;
+
 /// The params digest of the request a response answers, computed the first time a response is sealed: most
 /// responses carry nothing to seal, and hashing every call's canonical params up front was an eighth of the
 /// pass-through path.
@@ -189,6 +194,20 @@ impl ParamsDigest {
         ParamsDigest {
             request,
             digest: OnceLock::new(),
+        }
+    }
+
+    /// For a response that streams, which may stay open for hours: the body is a slice of the connection's
+    /// read buffer and would keep all of it alive (several KiB per open stream), so a small body is copied out
+    /// and a large one hashed now, its bytes released.
+    pub fn for_stream(self) -> Self {
+        if self.request.len() <= STREAM_COPY_BYTES {
+            return ParamsDigest::of_request(Bytes::copy_from_slice(&self.request));
+        }
+        let _ = self.get();
+        ParamsDigest {
+            request: Bytes::new(),
+            digest: self.digest,
         }
     }
 
@@ -247,6 +266,14 @@ pub struct Limited {
 }
 
 impl Sealer {
+    /// This sealer, made fit to live as long as a stream (see [`ParamsDigest::for_stream`]).
+    pub fn for_stream(self) -> Self {
+        Sealer {
+            params_digest: self.params_digest.for_stream(),
+            ..self
+        }
+    }
+
     /// Applies budgets and seals the outgoing message. `outcome` is what the policy decided; `parsed` the
     /// message it judged. Returns the outcome to send and the limit that bit, if any.
     pub fn finish(

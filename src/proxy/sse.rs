@@ -16,7 +16,7 @@ use crate::proxy::enforce::{decide, Context, Outcome};
 use crate::proxy::error::{codes, error_message};
 use crate::proxy::record::Recorder;
 use crate::telemetry::Metrics;
-use crate::wire::sse::{Decoder, SseError};
+use crate::wire::sse::{Decoder, Event, SseError};
 use crate::wire::ClientModes;
 
 /// Answers a legacy server's requests (POST to the upstream with the session id), off the data path.
@@ -90,13 +90,25 @@ impl SseFilter {
 
 /// Formats a JSON-RPC message as one SSE `message` event.
 pub fn event_bytes(msg: &Value) -> Bytes {
-    event_of_json(&serde_json::to_vec(msg).unwrap_or_default())
+    event_of_json(&serde_json::to_vec(msg).unwrap_or_default(), None)
 }
 
-/// One `message` event carrying `json` (one line: serde_json writes no newline).
-fn event_of_json(json: &[u8]) -> Bytes {
-    let mut out = BytesMut::with_capacity(json.len() + 24);
-    out.extend_from_slice(b"event: message\ndata: ");
+/// One event carrying `json` (one line: serde_json writes no newline). An event that stands for one of the
+/// upstream's (`like`: a sealed or rewritten message) keeps its `id` and type, so a client that resumes with
+/// `Last-Event-ID` resumes where the upstream's stream was. (Field values come from the decoder, which splits
+/// on line breaks, so they cannot carry one.)
+fn event_of_json(json: &[u8], like: Option<&Event>) -> Bytes {
+    let id = like.and_then(|e| e.id.as_deref());
+    let kind = like.and_then(|e| e.event.as_deref()).unwrap_or("message");
+    let mut out = BytesMut::with_capacity(json.len() + kind.len() + id.map_or(0, str::len) + 24);
+    if let Some(id) = id {
+        out.extend_from_slice(b"id: ");
+        out.extend_from_slice(id.as_bytes());
+        out.extend_from_slice(b"\n");
+    }
+    out.extend_from_slice(b"event: ");
+    out.extend_from_slice(kind.as_bytes());
+    out.extend_from_slice(b"\ndata: ");
     out.extend_from_slice(json);
     out.extend_from_slice(b"\n\n");
     out.freeze()
@@ -175,7 +187,7 @@ impl Shared {
                         &v,
                         passed_as_is && one_line,
                     );
-                    out.extend_from_slice(&event_of_json(&json))
+                    out.extend_from_slice(&event_of_json(&json, Some(&event)))
                 }
                 Outcome::Error { message, .. } => {
                     out.extend_from_slice(&event_bytes(&message));
