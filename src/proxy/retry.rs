@@ -201,6 +201,10 @@ impl ParamsDigest {
     /// read buffer and would keep all of it alive (several KiB per open stream), so a small body is copied out
     /// and a large one hashed now, its bytes released.
     pub fn for_stream(self) -> Self {
+        // Already known (a checked retry): nothing is held.
+        if self.digest.get().is_some() {
+            return self;
+        }
         if self.request.len() <= STREAM_COPY_BYTES {
             return ParamsDigest::of_request(Bytes::copy_from_slice(&self.request));
         }
@@ -464,5 +468,53 @@ fn sealing_failed(id: Option<&Value>) -> Outcome {
             Some(json!({"rules": [f.rule]})),
         ),
         status: 200,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(arguments: &str) -> Bytes {
+        Bytes::from(format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"book","arguments":{arguments}}}}}"#
+        ))
+    }
+
+    fn expected(arguments: &str) -> String {
+        let v: Value = serde_json::from_slice(&call(arguments)).unwrap();
+        params_digest(&v["params"])
+    }
+
+    #[test]
+    fn the_lazy_digest_is_the_params_digest_whatever_the_response_kind() {
+        let small = r#"{"table":4}"#;
+        let large = format!(r#"{{"note":"{}"}}"#, "x".repeat(STREAM_COPY_BYTES));
+        for args in [small, large.as_str()] {
+            let want = expected(args);
+            assert_eq!(
+                ParamsDigest::of_request(call(args)).get(),
+                Some(want.as_str())
+            );
+            let streamed = ParamsDigest::of_request(call(args)).for_stream();
+            // A stream holds at most a small copy of the body, never a large one.
+            assert!(streamed.request.len() <= STREAM_COPY_BYTES);
+            assert_eq!(streamed.get(), Some(want.as_str()));
+        }
+    }
+
+    #[test]
+    fn a_known_digest_survives_a_stream() {
+        // A checked retry knows its digest and has no body to fall back on.
+        let d = ParamsDigest::known("ab".repeat(32)).for_stream();
+        assert_eq!(d.get(), Some("ab".repeat(32).as_str()));
+    }
+
+    #[test]
+    fn an_unreadable_body_seals_nothing() {
+        assert_eq!(
+            ParamsDigest::of_request(Bytes::from_static(b"{")).get(),
+            None
+        );
     }
 }
