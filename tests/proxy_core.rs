@@ -210,20 +210,25 @@ async fn h2c_prior_knowledge_client() {
     assert_eq!(up.requests()[0].body, Bytes::from_static(CALL.as_bytes()));
 }
 
-#[tokio::test]
-async fn tls_listener_speaks_h2_and_http1_by_alpn() {
-    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
-    let dir = temp_dir("tls");
+/// A gateway with a TLS listener in front of `up`, under a fresh self-signed certificate for 127.0.0.1, with
+/// `extra` appended to its config. Returns the gateway and the certificate (PEM and DER).
+async fn tls_gateway(up: &Upstream, name: &str, extra: &str) -> (Gw, String, Vec<u8>) {
+    let dir = temp_dir(name);
     let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned()]).unwrap();
     let cert_pem = ck.cert.pem();
     std::fs::write(dir.join("cert.pem"), &cert_pem).unwrap();
     std::fs::write(dir.join("key.pem"), ck.signing_key.serialize_pem()).unwrap();
-    let cfg = write_config(
-        &dir,
-        &up.url("/mcp"),
-        "listeners:\n  - address: \"127.0.0.1:0\"\n    tls: {cert: cert.pem, key: key.pem}\n",
-    );
+    let listener =
+        "listeners:\n  - address: \"127.0.0.1:0\"\n    tls: {cert: cert.pem, key: key.pem}\n";
+    let cfg = write_config(&dir, &up.url("/mcp"), &format!("{listener}{extra}"));
     let gw = start_gateway(Source::File(cfg)).await;
+    (gw, cert_pem, ck.cert.der().to_vec())
+}
+
+#[tokio::test]
+async fn tls_listener_speaks_h2_and_http1_by_alpn() {
+    let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
+    let (gw, cert_pem, _) = tls_gateway(&up, "tls", "").await;
     let url = format!("https://127.0.0.1:{}/mcp", gw.addr.port());
 
     for version in [Version::HTTP_2, Version::HTTP_11] {
@@ -243,23 +248,16 @@ async fn tls_listener_speaks_h2_and_http1_by_alpn() {
 async fn a_tls_client_silent_after_the_handshake_is_closed() {
     use tokio::io::AsyncReadExt;
     let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
-    let dir = temp_dir("tls-silent");
-    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned()]).unwrap();
-    let cert_pem = ck.cert.pem();
-    std::fs::write(dir.join("cert.pem"), &cert_pem).unwrap();
-    std::fs::write(dir.join("key.pem"), ck.signing_key.serialize_pem()).unwrap();
-    let cfg = write_config(
-        &dir,
-        &up.url("/mcp"),
-        "listeners:\n  - address: \"127.0.0.1:0\"\n    tls: {cert: cert.pem, key: key.pem}\nlimits:\n  header_read_timeout_ms: 500\n",
-    );
-    let gw = start_gateway(Source::File(cfg)).await;
+    let (gw, cert_pem, cert_der) = tls_gateway(
+        &up,
+        "tls-silent",
+        "limits:\n  header_read_timeout_ms: 500\n",
+    )
+    .await;
     let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
     let mut roots = rustls::RootCertStore::empty();
     roots
-        .add(rustls_pki_types::CertificateDer::from(
-            ck.cert.der().to_vec(),
-        ))
+        .add(rustls_pki_types::CertificateDer::from(cert_der))
         .unwrap();
     // Each way the protocol can be chosen: ALPN h2, ALPN http/1.1, no ALPN (the sniffing builder).
     for alpn in [vec![b"h2".to_vec()], vec![b"http/1.1".to_vec()], vec![]] {

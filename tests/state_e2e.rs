@@ -271,13 +271,7 @@ async fn a_sealed_sse_event_keeps_its_id_and_the_upstream_bytes() {
         \"inputRequests\":{\"when\":{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"form\", \
         \"message\":\"Which day?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"day\":\
         {\"type\":\"string\",\"enum\":[\"mon\",\"tue\"]}}}}}},\"requestState\":\"up-1\",\"n\":1.50e3}}";
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |_| match rx.lock().unwrap().take() {
-        Some(rx) => Reply::Sse(rx),
-        None => Reply::Pending,
-    })
-    .await;
+    let (tx, up) = sse_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let resp = tokio::time::timeout(
         DEADLINE,

@@ -153,22 +153,38 @@ pub fn classify_request(body: &Value, header_version: Option<&str>) -> RequestIn
     let modern_meta = meta
         .and_then(|m| m.get(META_VERSION))
         .and_then(Value::as_str);
-    if modern_meta.is_some() {
-        info.era = Era::Modern;
-        info.declared = Some(ClientModes::from_capabilities(
-            meta.and_then(|m| m.get(META_CAPABILITIES)),
-        ));
-    } else if info.method.as_deref() == Some("initialize") {
-        info.declared = Some(ClientModes::from_capabilities(
-            obj.get("params").and_then(|p| p.get("capabilities")),
-        ));
-    } else if header_version.is_some_and(|v| v > "2025-11-25") && info.method.is_some() {
+    (info.era, info.declared) = era_and_modes(
+        info.method.as_deref(),
+        modern_meta.is_some(),
+        || ClientModes::from_capabilities(meta.and_then(|m| m.get(META_CAPABILITIES))),
+        || ClientModes::from_capabilities(obj.get("params").and_then(|p| p.get("capabilities"))),
+        header_version,
+    );
+    info
+}
+
+/// The era of a request and what it declared, from what its body says: `meta_version` is whether
+/// `params._meta` names a protocol version; the capabilities are read only where they count (the modern
+/// `_meta` ones, or a legacy `initialize`'s). The one place for this rule: [`classify_request`] reads a tree and
+/// `wire::skim` a request it reads without one.
+pub(crate) fn era_and_modes(
+    method: Option<&str>,
+    meta_version: bool,
+    meta_capabilities: impl FnOnce() -> ClientModes,
+    initialize_capabilities: impl FnOnce() -> ClientModes,
+    header_version: Option<&str>,
+) -> (Era, Option<ClientModes>) {
+    if meta_version {
+        (Era::Modern, Some(meta_capabilities()))
+    } else if method == Some("initialize") {
+        (Era::Legacy, Some(initialize_capabilities()))
+    } else if header_version.is_some_and(|v| v > "2025-11-25") && method.is_some() {
         // A modern header without the envelope: the upstream will refuse it (-32602); judge it as modern
         // with nothing declared, so no elicitation can reach a client that declared nothing.
-        info.era = Era::Modern;
-        info.declared = Some(ClientModes::default());
+        (Era::Modern, Some(ClientModes::default()))
+    } else {
+        (Era::Legacy, None)
     }
-    info
 }
 
 #[cfg(test)]

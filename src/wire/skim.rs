@@ -19,7 +19,7 @@ use std::fmt;
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::era::{ClientModes, Era, RequestInfo, META_CAPABILITIES, META_VERSION};
+use super::era::{era_and_modes, ClientModes, Era, RequestInfo, META_CAPABILITIES, META_VERSION};
 use super::strict::{
     check_seq, read_strict, CheckSeed, Guard, KeySeed, Keys, StrictError, StrictSeed,
 };
@@ -111,15 +111,13 @@ impl Fields {
         info.id = self.id;
         info.is_response = info.method.is_none() && self.result_or_error;
         let p = self.params;
-        if p.meta_version {
-            info.era = Era::Modern;
-            info.declared = Some(p.meta_capabilities);
-        } else if info.method.as_deref() == Some("initialize") {
-            info.declared = Some(p.capabilities);
-        } else if header_version.is_some_and(|v| v > "2025-11-25") && info.method.is_some() {
-            info.era = Era::Modern;
-            info.declared = Some(ClientModes::default());
-        }
+        (info.era, info.declared) = era_and_modes(
+            info.method.as_deref(),
+            p.meta_version,
+            || p.meta_capabilities,
+            || p.capabilities,
+            header_version,
+        );
         Skimmed {
             info,
             carries_retry: p.carries_retry,
