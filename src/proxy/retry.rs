@@ -15,8 +15,8 @@ use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
 use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache};
+use crate::wire::skim::digest_params;
 use crate::wire::splice::set_result_member;
-use crate::wire::strict::parse_strict;
 use crate::wire::{find_carriers, CarrierKind, InputMethod};
 
 /// Methods whose results may be `input_required` (2026-07-28 MRTR).
@@ -226,10 +226,7 @@ impl ParamsDigest {
     /// The digest; None if the body cannot be parsed after all, and then nothing is sealed (fails closed).
     pub fn get(&self) -> Option<&str> {
         self.digest
-            .get_or_init(|| {
-                let request = parse_strict(&self.request).ok()?;
-                Some(params_digest(request.get("params").unwrap_or(&Value::Null)))
-            })
+            .get_or_init(|| digest_params(&self.request).map(|p| params_digest(&p)))
             .as_deref()
     }
 }

@@ -16,7 +16,9 @@
 
 use std::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::Value;
 
 use super::era::{era_and_modes, ClientModes, Era, RequestInfo, META_CAPABILITIES, META_VERSION};
@@ -51,6 +53,124 @@ pub fn carries_no_input(bytes: &[u8]) -> bool {
     match (f.is_object, &f.method) {
         (true, Some(method)) => !f.id_present || super::carrier::method_kind(method).is_none(),
         _ => false,
+    }
+}
+
+/// The request's `params` as a tree, without the top-level members a retry may change (`_meta`,
+/// `requestState`, `inputResponses`: read past, never built), or `Value::Null` when there are none: what the
+/// envelope's params digest hashes. For bytes that already passed the strict parser (the caller's guarantee),
+/// so it reads with serde_json's own rules; None if they cannot be read after all.
+pub fn digest_params(bytes: &[u8]) -> Option<Value> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let params = DigestTop.deserialize(&mut de).ok()?;
+    de.end().ok()?;
+    Some(params)
+}
+
+/// The members of `params` the digest leaves out (see `state::digest`).
+const RETRY_ONLY: [&str; 3] = ["inputResponses", "requestState", "_meta"];
+
+/// The whole request, for [`digest_params`]: only `params` is built.
+struct DigestTop;
+
+impl<'de> DeserializeSeed<'de> for DigestTop {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for DigestTop {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON-RPC message")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Value::Null)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut params = Value::Null;
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            if key == "params" {
+                params = map.next_value_seed(DigestParams)?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(params)
+    }
+}
+
+/// `params` for [`digest_params`]: an object loses its retry-only members; anything else is built whole.
+struct DigestParams;
+
+impl<'de> DeserializeSeed<'de> for DigestParams {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for DigestParams {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("params")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element::<Value>()? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            if RETRY_ONLY.contains(&&*key) {
+                map.next_value::<IgnoredAny>()?;
+            } else {
+                let v = map.next_value::<Value>()?;
+                out.insert(key.into_owned(), v);
+            }
+        }
+        Ok(Value::Object(out))
     }
 }
 
@@ -735,6 +855,15 @@ mod tests {
                 let v = parse_strict(body.as_bytes());
                 prop_assert!(v.is_ok(), "{}", body);
                 prop_assert!(crate::wire::find_carriers(&v.unwrap()).is_empty(), "{}", body);
+            }
+        }
+
+        #[test]
+        fn digest_params_hash_like_the_tree(body in arb_request()) {
+            if let Ok(v) = parse_strict(body.as_bytes()) {
+                let tree = crate::state::params_digest(v.get("params").unwrap_or(&Value::Null));
+                let read = digest_params(body.as_bytes()).map(|p| crate::state::params_digest(&p));
+                prop_assert_eq!(read, Some(tree), "{}", body);
             }
         }
 
