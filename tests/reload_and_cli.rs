@@ -56,6 +56,52 @@ async fn a_changed_config_reloads_and_a_bad_one_is_refused() {
         .contains("elicitguard_config_last_reload_success 0"));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_applies_new_rate_limits_and_keeps_the_counts_otherwise() {
+    let dir = temp_dir("reload-rate");
+    let upstream = "http://127.0.0.1:9/mcp";
+    // One elicitation a minute: no bucket refills while the test waits for a reload.
+    let path = write_config(
+        &dir,
+        upstream,
+        "limits:\n  elicitation_burst: 1\n  elicitations_per_minute: 1\n",
+    );
+    let source = Source::File(path.clone());
+    let overrides = Overrides {
+        listen: Some("127.0.0.1:0".into()),
+        admin_listen: Some("off".into()),
+        ..Overrides::default()
+    };
+    let snap = config::load(&source, &overrides).unwrap();
+    let gw = Gateway::new(snap, Arc::new(Metrics::new())).unwrap();
+    config::reload::spawn(source, overrides, gw.clone());
+    let check = |gw: &Gateway| gw.limiter.load().check("default", "alice").is_ok();
+    assert!(check(&gw));
+    assert!(!check(&gw), "a burst of one allows one elicitation");
+
+    // A reload that leaves the rate limits alone keeps the exhausted bucket: reloading is no way to reset it.
+    std::fs::write(&path, format!("routes:\n  - name: default\n    path_prefix: /mcp\n    upstream: {upstream}\nlimits:\n  elicitation_burst: 1\n  elicitations_per_minute: 1\n  max_rounds: 5\n")).unwrap();
+    eventually("the reload is in force", || {
+        let gw = gw.clone();
+        async move { gw.live.load().snapshot.limits.max_rounds == 5 }
+    })
+    .await;
+    assert!(
+        !check(&gw),
+        "the count survived a reload that did not touch the limits"
+    );
+
+    // New limits are in force after the reload that sets them.
+    std::fs::write(&path, format!("routes:\n  - name: default\n    path_prefix: /mcp\n    upstream: {upstream}\nlimits:\n  elicitation_burst: 3\n  elicitations_per_minute: 1\n  max_rounds: 5\n")).unwrap();
+    eventually("the new limits are in force", || {
+        let gw = gw.clone();
+        async move { gw.live.load().snapshot.rate.per_principal_burst.get() == 3 }
+    })
+    .await;
+    assert!((0..3).all(|_| check(&gw)), "the new burst of three applies");
+    assert!(!check(&gw));
+}
+
 fn inspect(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_elicitguard"))
         .arg("inspect")

@@ -191,7 +191,7 @@ pub struct Snapshot {
     pub keyring: Arc<Keyring>,
     /// Envelope lifetime.
     pub state_ttl_seconds: u64,
-    /// Elicitation rate limits (applied by the limiter made at start-up).
+    /// Elicitation rate limits (a reload that changes them gives the gateway a new limiter).
     pub rate: RateConfig,
     /// Warning-page links: public base URL (no trailing slash) and lifetime, when configured.
     pub links: Option<(String, u64)>,

@@ -47,8 +47,9 @@ pub struct Gateway {
     pub inflight: Arc<Semaphore>,
     /// Envelope ids already used (per instance).
     pub replay: crate::state::ReplayCache,
-    /// Elicitation rate limits (configured at start-up).
-    pub limiter: Arc<crate::limit::ElicitLimiter>,
+    /// Elicitation rate limits. Replaced when a reload changes `limits` for them (their counts start afresh
+    /// then); kept, counts and all, across any other reload, so reloading cannot be used to reset them.
+    pub limiter: ArcSwap<crate::limit::ElicitLimiter>,
 }
 
 impl Gateway {
@@ -63,7 +64,7 @@ impl Gateway {
             snapshot.limits.max_concurrent_requests as usize,
         ));
         let clients = upstream::Clients::new(&snapshot);
-        let limiter = Arc::new(crate::limit::ElicitLimiter::new(snapshot.rate));
+        let limiter = ArcSwap::from_pointee(crate::limit::ElicitLimiter::new(snapshot.rate));
         Ok(Arc::new(Gateway {
             replay: crate::state::ReplayCache::new(),
             limiter,
@@ -80,6 +81,10 @@ impl Gateway {
 
     /// Puts a new snapshot in force; requests already running keep theirs.
     pub fn install(&self, snapshot: Snapshot) {
+        if self.live.load().snapshot.rate != snapshot.rate {
+            self.limiter
+                .store(Arc::new(crate::limit::ElicitLimiter::new(snapshot.rate)));
+        }
         let clients = upstream::Clients::new(&snapshot);
         self.live.store(Arc::new(Live {
             snapshot: Arc::new(snapshot),

@@ -298,7 +298,7 @@ async fn proxy(
         prev_round,
         max_rounds: snap.limits.max_rounds,
         ttl_seconds: snap.state_ttl_seconds,
-        limiter: gw.limiter.clone(),
+        limiter: gw.limiter.load_full(),
         legacy_rounds: std::sync::atomic::AtomicU32::new(0),
         metrics: gw.metrics.clone(),
     });
