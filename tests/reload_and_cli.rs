@@ -10,12 +10,9 @@ use elicitguard::config::{self, Overrides, Source};
 use elicitguard::proxy::Gateway;
 use elicitguard::telemetry::Metrics;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_changed_config_reloads_and_a_bad_one_is_refused() {
-    let up = Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#)).await;
-    let dir = temp_dir("reload");
-    let path = write_config(&dir, &up.url("/mcp"), "limits:\n  max_rounds: 3\n");
-    let source = Source::File(path.clone());
+/// A gateway loaded from the config file at `path` with its reload watcher running (no listeners served).
+fn reloading_gateway(path: &std::path::Path) -> (Arc<Gateway>, Arc<Metrics>) {
+    let source = Source::File(path.to_path_buf());
     let overrides = Overrides {
         listen: Some("127.0.0.1:0".into()),
         admin_listen: Some("off".into()),
@@ -25,6 +22,15 @@ async fn a_changed_config_reloads_and_a_bad_one_is_refused() {
     let metrics = Arc::new(Metrics::new());
     let gw = Gateway::new(snap, metrics.clone()).unwrap();
     config::reload::spawn(source, overrides, gw.clone());
+    (gw, metrics)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_changed_config_reloads_and_a_bad_one_is_refused() {
+    let up = Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#)).await;
+    let dir = temp_dir("reload");
+    let path = write_config(&dir, &up.url("/mcp"), "limits:\n  max_rounds: 3\n");
+    let (gw, metrics) = reloading_gateway(&path);
 
     // A good change is picked up by the file watcher.
     let first = gw.live.load_full();
@@ -66,15 +72,7 @@ async fn a_reload_applies_new_rate_limits_and_keeps_the_counts_otherwise() {
         upstream,
         "limits:\n  elicitation_burst: 1\n  elicitations_per_minute: 1\n",
     );
-    let source = Source::File(path.clone());
-    let overrides = Overrides {
-        listen: Some("127.0.0.1:0".into()),
-        admin_listen: Some("off".into()),
-        ..Overrides::default()
-    };
-    let snap = config::load(&source, &overrides).unwrap();
-    let gw = Gateway::new(snap, Arc::new(Metrics::new())).unwrap();
-    config::reload::spawn(source, overrides, gw.clone());
+    let (gw, _) = reloading_gateway(&path);
     let check = |gw: &Gateway| gw.limiter.load().check("default", "alice").is_ok();
     assert!(check(&gw));
     assert!(!check(&gw), "a burst of one allows one elicitation");

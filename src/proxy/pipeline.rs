@@ -169,14 +169,7 @@ async fn proxy(
         skim_request(&body, header_version).map_err(|e| ProxyError::BadRequest(e.to_string()))?
     } else {
         Skimmed {
-            info: RequestInfo {
-                era: Era::Legacy,
-                method: None,
-                id: None,
-                declared: None,
-                is_response: false,
-                is_batch: false,
-            },
+            info: RequestInfo::unclassified(false),
             carries_retry: false,
         }
     };

@@ -129,16 +129,24 @@ pub struct RequestInfo {
     pub is_batch: bool,
 }
 
+impl RequestInfo {
+    /// What is known of a body that is not a single JSON-RPC message object (or of no body at all): legacy,
+    /// nothing declared.
+    pub fn unclassified(is_batch: bool) -> RequestInfo {
+        RequestInfo {
+            era: Era::Legacy,
+            method: None,
+            id: None,
+            declared: None,
+            is_response: false,
+            is_batch,
+        }
+    }
+}
+
 /// Classifies one parsed client request body, the body first (as the TypeScript SDK does), then the header.
 pub fn classify_request(body: &Value, header_version: Option<&str>) -> RequestInfo {
-    let mut info = RequestInfo {
-        era: Era::Legacy,
-        method: None,
-        id: None,
-        declared: None,
-        is_response: false,
-        is_batch: body.is_array(),
-    };
+    let mut info = RequestInfo::unclassified(body.is_array());
     let Some(obj) = body.as_object() else {
         return info;
     };

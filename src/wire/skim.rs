@@ -21,7 +21,7 @@ use serde::de::{
 };
 use serde_json::Value;
 
-use super::era::{era_and_modes, ClientModes, Era, RequestInfo, META_CAPABILITIES, META_VERSION};
+use super::era::{era_and_modes, ClientModes, RequestInfo, META_CAPABILITIES, META_VERSION};
 use super::strict::{
     check_seq, read_strict, CheckSeed, Guard, KeySeed, Keys, StrictError, StrictSeed,
 };
@@ -213,14 +213,7 @@ struct Params {
 impl Fields {
     /// The same decisions as `classify_request`, on the fields it would have read.
     fn into_skimmed(self, header_version: Option<&str>) -> Skimmed {
-        let mut info = RequestInfo {
-            era: Era::Legacy,
-            method: None,
-            id: None,
-            declared: None,
-            is_response: false,
-            is_batch: self.is_array,
-        };
+        let mut info = RequestInfo::unclassified(self.is_array);
         if !self.is_object {
             return Skimmed {
                 info,
@@ -609,8 +602,8 @@ impl<'de> Visitor<'de> for ElicitationSeed<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::classify_request;
     use crate::wire::strict::parse_strict;
+    use crate::wire::{classify_request, Era};
     use proptest::prelude::*;
 
     /// What the tree path says about a body: the refusal kind, or the classification and the retry flag.
