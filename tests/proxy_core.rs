@@ -662,6 +662,90 @@ async fn h2c_upstream_route() {
     assert_eq!(reqs[0].path, "/base/mcp");
 }
 
+/// A TLS upstream is verified against `upstream_tls.extra_ca`, speaks h2 when it offers it by ALPN and
+/// HTTP/1.1 otherwise, and its one connection serves every request (the pool reuses it).
+#[tokio::test]
+async fn tls_upstream_by_alpn_h2_or_http1_on_one_pooled_connection() {
+    let alpns: [(&[&[u8]], Version); 2] = [
+        (&[b"h2", b"http/1.1"], Version::HTTP_2),
+        (&[b"http/1.1"], Version::HTTP_11),
+    ];
+    for (alpn, version) in alpns {
+        let (up, ca) = Upstream::start_tls(|_| Reply::json(ODD_RESPONSE), alpn).await;
+        let dir = temp_dir("tlsup");
+        std::fs::write(dir.join("ca.pem"), &ca).unwrap();
+        let cfg = write_config(&dir, &up.url("/mcp"), "upstream_tls:\n  extra_ca: ca.pem\n");
+        let gw = start_gateway(Source::File(cfg)).await;
+        for _ in 0..3 {
+            let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+            assert_eq!(resp.status, StatusCode::OK, "{version:?}");
+            assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+        }
+        let reqs = up.requests();
+        assert_eq!(reqs.len(), 3);
+        for r in &reqs {
+            assert_eq!(r.version, version);
+            assert_eq!(r.path, "/mcp");
+            assert_eq!(r.body, Bytes::from_static(CALL.as_bytes()));
+        }
+        if version == Version::HTTP_11 {
+            let host = format!("127.0.0.1:{}", up.addr.port());
+            assert!(reqs.iter().all(|r| r.headers["host"] == host.as_str()));
+        }
+        assert_eq!(up.connections(), 1, "{version:?}: one pooled connection");
+    }
+}
+
+/// A TLS upstream whose certificate the gateway does not trust is never sent the request: 502.
+#[tokio::test]
+async fn tls_upstream_with_an_untrusted_certificate_is_unreachable() {
+    let (up, _ca) = Upstream::start_tls(|_| Reply::json(ODD_RESPONSE), &[b"http/1.1"]).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(rpc_error(&body).0, -32001);
+    assert!(up.requests().is_empty());
+}
+
+/// Sequential requests share one upstream connection; when the upstream closes it (`Connection: close`),
+/// the next request goes out on a new one and nobody sees an error.
+#[tokio::test]
+async fn upstream_connections_are_reused_and_a_closed_one_is_replaced() {
+    let up = Upstream::start(|r| {
+        if r.body.windows(5).any(|w| w == b"close") {
+            Reply::Json {
+                status: 200,
+                headers: vec![
+                    ("connection", "close".into()),
+                    ("content-type", "application/json".into()),
+                ],
+                body: Bytes::from_static(ODD_RESPONSE.as_bytes()),
+            }
+        } else {
+            Reply::json(ODD_RESPONSE)
+        }
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let client = http1_client();
+    for _ in 0..4 {
+        let (resp, _) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+        assert_eq!(resp.status, StatusCode::OK);
+    }
+    assert_eq!(up.connections(), 1);
+    let closing = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"close"}}"#;
+    let (resp, body) = send(&client, post(&gw.url("/mcp"), closing)).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    for _ in 0..3 {
+        let (resp, body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+        assert_eq!(resp.status, StatusCode::OK);
+        assert_eq!(body, Bytes::from_static(ODD_RESPONSE.as_bytes()));
+    }
+    assert_eq!(up.connections(), 2);
+    assert_eq!(up.requests().len(), 8);
+}
+
 #[tokio::test]
 async fn accepted_notification_with_an_empty_body_passes() {
     // A client notification: MCP servers answer 202 with no body (and often no content type).

@@ -5,9 +5,9 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context as TaskContext, Poll};
 
+use crate::proxy::upstream::UpstreamBody;
 use bytes::{Bytes, BytesMut};
 use http_body::{Body, Frame};
-use hyper::body::Incoming;
 use serde_json::Value;
 
 use crate::config::{Route, Snapshot};
@@ -49,7 +49,7 @@ pin_project_lite::pin_project! {
     /// The filtering body.
     pub struct SseFilter {
         #[pin]
-        inner: Incoming,
+        inner: UpstreamBody,
         decoder: Decoder,
         shared: Arc<Shared>,
         done: bool,
@@ -75,7 +75,7 @@ impl Drop for OpenStream {
 
 impl SseFilter {
     /// Wraps an upstream SSE body.
-    pub fn new(inner: Incoming, shared: Arc<Shared>) -> Self {
+    pub fn new(inner: UpstreamBody, shared: Arc<Shared>) -> Self {
         let max = usize::try_from(shared.snapshot.limits.sse_event_bytes).unwrap_or(usize::MAX);
         let open = OpenStream::new(shared.recorder.metrics.clone());
         SseFilter {

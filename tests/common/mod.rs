@@ -112,6 +112,10 @@ type Handler = Arc<dyn Fn(&Recorded) -> Reply + Send + Sync>;
 pub struct Upstream {
     pub addr: SocketAddr,
     requests: Arc<Mutex<Vec<Recorded>>>,
+    /// Connections accepted so far (TCP, before any TLS handshake).
+    connections: Arc<AtomicU64>,
+    /// `https` when started with TLS.
+    scheme: &'static str,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -124,40 +128,91 @@ impl Drop for Upstream {
 impl Upstream {
     /// Starts a mock upstream (HTTP/1.1 and h2c) on 127.0.0.1:0.
     pub async fn start(handler: impl Fn(&Recorded) -> Reply + Send + Sync + 'static) -> Upstream {
+        Self::start_with(handler, None).await
+    }
+
+    /// Starts a mock upstream over TLS under a fresh self-signed certificate for 127.0.0.1, offering
+    /// `alpn` (e.g. `[b"h2", b"http/1.1"]`). Returns the upstream and the certificate (PEM), for the
+    /// gateway's `upstream_tls.extra_ca`.
+    pub async fn start_tls(
+        handler: impl Fn(&Recorded) -> Reply + Send + Sync + 'static,
+        alpn: &[&[u8]],
+    ) -> (Upstream, String) {
+        let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+        let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned()]).unwrap();
+        let key = rustls_pki_types::PrivateKeyDer::from_pem_slice(
+            ck.signing_key.serialize_pem().as_bytes(),
+        )
+        .unwrap();
+        let mut cfg = rustls::ServerConfig::builder()
+            .with_no_client_auth()
+            .with_single_cert(vec![ck.cert.der().clone()], key)
+            .unwrap();
+        cfg.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
+        let up = Self::start_with(handler, Some(Arc::new(cfg))).await;
+        (up, ck.cert.pem())
+    }
+
+    async fn start_with(
+        handler: impl Fn(&Recorded) -> Reply + Send + Sync + 'static,
+        tls: Option<Arc<rustls::ServerConfig>>,
+    ) -> Upstream {
         let handler: Handler = Arc::new(handler);
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let requests = Arc::new(Mutex::new(Vec::new()));
+        let connections = Arc::new(AtomicU64::new(0));
         let recs = requests.clone();
+        let accepted = connections.clone();
+        let scheme = if tls.is_some() { "https" } else { "http" };
+        let acceptor = tls.map(tokio_rustls::TlsAcceptor::from);
         let task = tokio::spawn(async move {
             loop {
                 let Ok((stream, _)) = listener.accept().await else {
                     continue;
                 };
+                accepted.fetch_add(1, Ordering::SeqCst);
                 let handler = handler.clone();
                 let recs = recs.clone();
+                let acceptor = acceptor.clone();
                 tokio::spawn(async move {
                     let svc = service_fn(move |req: Request<Incoming>| {
                         let handler = handler.clone();
                         let recs = recs.clone();
                         serve_one(req, handler, recs)
                     });
-                    let _ = auto::Builder::new(TokioExecutor::new())
-                        .serve_connection(TokioIo::new(stream), svc)
-                        .await;
+                    let builder = auto::Builder::new(TokioExecutor::new());
+                    match acceptor {
+                        None => {
+                            let _ = builder.serve_connection(TokioIo::new(stream), svc).await;
+                        }
+                        Some(acceptor) => {
+                            let Ok(tls) = acceptor.accept(stream).await else {
+                                return;
+                            };
+                            let _ = builder.serve_connection(TokioIo::new(tls), svc).await;
+                        }
+                    }
                 });
             }
         });
         Upstream {
             addr,
             requests,
+            connections,
+            scheme,
             task,
         }
     }
 
-    /// `http://127.0.0.1:port{path}`.
+    /// `http://127.0.0.1:port{path}` (`https` for a TLS upstream).
     pub fn url(&self, path: &str) -> String {
-        format!("http://{}{}", self.addr, path)
+        format!("{}://{}{}", self.scheme, self.addr, path)
+    }
+
+    /// Connections accepted so far.
+    pub fn connections(&self) -> u64 {
+        self.connections.load(Ordering::SeqCst)
     }
 
     /// Every request received so far.

@@ -1,0 +1,251 @@
+//! The upstream client: per upstream origin, pooled HTTP/1.1 connections (and h2 by ALPN) over plain TCP
+//! or rustls, or one prior-knowledge h2c connection; bounded by the connect and response-head timeouts.
+
+mod connect;
+mod pool;
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http::{header, HeaderValue, Request, Response, Uri, Version};
+use http_body::{Body, Frame, SizeHint};
+use http_body_util::Full;
+use hyper::body::Incoming;
+use hyper::client::conn::http1;
+
+use crate::config::{Route, Snapshot};
+use crate::proxy::error::ProxyError;
+
+use connect::{Dialer, Sender};
+use pool::Origin;
+
+/// The clients for one snapshot (rebuilt on reload, since TLS settings and upstreams may change).
+#[derive(Clone)]
+pub struct Clients {
+    /// One entry per distinct (origin, h2c) among the routes. A gateway has a handful of upstreams, so
+    /// a linear search (pointer-sized compares first) beats hashing the origin per request.
+    origins: Arc<[OriginEntry]>,
+}
+
+struct OriginEntry {
+    origin_uri: Uri,
+    h2c: bool,
+    origin: Arc<Origin>,
+    /// `Host` for HTTP/1.1 requests: the authority, with the port only when it is not the scheme's default.
+    host: HeaderValue,
+}
+
+impl std::fmt::Debug for Clients {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clients")
+            .field("origins", &self.origins.len())
+            .finish()
+    }
+}
+
+impl Clients {
+    /// Builds the clients for a snapshot.
+    pub fn new(snap: &Snapshot) -> Self {
+        let mut origins: Vec<OriginEntry> = Vec::new();
+        for route in &snap.routes {
+            if origins
+                .iter()
+                .any(|o| o.h2c == route.h2c && o.origin_uri == route.upstream_origin)
+            {
+                continue;
+            }
+            let Some(dialer) = Dialer::new(
+                &route.upstream_origin,
+                route.h2c,
+                &snap.upstream_tls,
+                snap.limits.upstream_connect_timeout,
+            ) else {
+                // Config validation accepts only origins with a host; a route without one stays
+                // unreachable (502) rather than panicking.
+                tracing::warn!(route = %route.name, "upstream origin has no usable host");
+                continue;
+            };
+            let Some(host) = host_header(&route.upstream_origin) else {
+                tracing::warn!(route = %route.name, "upstream authority is not a valid Host header");
+                continue;
+            };
+            origins.push(OriginEntry {
+                origin_uri: route.upstream_origin.clone(),
+                h2c: route.h2c,
+                origin: Origin::new(dialer, snap.limits.idle_timeout),
+                host,
+            });
+        }
+        Clients {
+            origins: origins.into(),
+        }
+    }
+
+    fn entry(&self, route: &Route) -> Option<&OriginEntry> {
+        self.origins
+            .iter()
+            .find(|o| o.h2c == route.h2c && o.origin_uri == route.upstream_origin)
+    }
+
+    /// Sends one request (absolute URI) to the route's upstream, with the connect/response-head timeouts
+    /// applied.
+    pub async fn send(
+        &self,
+        route: &Route,
+        req: Request<Full<Bytes>>,
+        timeout: std::time::Duration,
+    ) -> Result<Response<UpstreamBody>, ProxyError> {
+        let Some(entry) = self.entry(route) else {
+            tracing::debug!(route = %route.name, "no upstream client for the route");
+            return Err(ProxyError::UpstreamConnect);
+        };
+        match tokio::time::timeout(timeout, send_to(entry, req)).await {
+            Err(_) => Err(ProxyError::UpstreamTimeout),
+            Ok(r) => r,
+        }
+    }
+}
+
+/// The `Host` header for an origin.
+fn host_header(origin: &Uri) -> Option<HeaderValue> {
+    let host = origin.host()?;
+    let default = match origin.scheme_str() {
+        Some("https") => 443,
+        _ => 80,
+    };
+    let value = match origin.port_u16() {
+        Some(p) if p != default => format!("{host}:{p}"),
+        _ => host.to_owned(),
+    };
+    HeaderValue::from_str(&value).ok()
+}
+
+/// Sends on the shared h2 connection if the origin has one, else on an idle HTTP/1.1 connection, else on a
+/// new connection.
+async fn send_to(
+    entry: &OriginEntry,
+    mut req: Request<Full<Bytes>>,
+) -> Result<Response<UpstreamBody>, ProxyError> {
+    let origin = &entry.origin;
+    if let Some(mut tx) = origin.h2() {
+        *req.version_mut() = Version::HTTP_2;
+        let resp = tx.send_request(req).await.map_err(broken)?;
+        return Ok(resp.map(UpstreamBody::unpooled));
+    }
+    // HTTP/1.1 wants origin-form and a Host header; h2 (should the dial below negotiate it) wants the
+    // absolute URI for its pseudo-headers, so keep it.
+    let absolute = req.uri().clone();
+    to_http1(&mut req, &entry.host);
+    while let Some(mut tx) = origin.take_idle() {
+        if tx.ready().await.is_err() {
+            continue;
+        }
+        match tx.try_send_request(req).await {
+            Ok(resp) => return Ok(resp.map(|b| UpstreamBody::pooled(b, tx, origin.clone()))),
+            Err(mut e) => match e.take_message() {
+                // Not sent: the connection closed while idle. Try the next one.
+                Some(back) => req = back,
+                None => return Err(broken(e.into_error())),
+            },
+        }
+    }
+    // Boxed: the dial's state (TCP connect, TLS handshake) is kilobytes, and an unboxed one would make
+    // every request's future that large, and move it, though most requests find an idle connection.
+    match Box::pin(origin.dialer.dial()).await {
+        Err(e) => {
+            tracing::debug!(error = %e, "upstream connect failed");
+            Err(ProxyError::UpstreamConnect)
+        }
+        Ok(Sender::Http1(mut tx)) => {
+            let resp = tx.send_request(req).await.map_err(broken)?;
+            Ok(resp.map(|b| UpstreamBody::pooled(b, tx, origin.clone())))
+        }
+        Ok(Sender::Http2(mut tx)) => {
+            origin.set_h2(tx.clone());
+            *req.uri_mut() = absolute;
+            *req.version_mut() = Version::HTTP_2;
+            req.headers_mut().remove(header::HOST);
+            let resp = tx.send_request(req).await.map_err(broken)?;
+            Ok(resp.map(UpstreamBody::unpooled))
+        }
+    }
+}
+
+/// Rewrites an absolute-URI request into what an HTTP/1.1 connection sends.
+fn to_http1(req: &mut Request<Full<Bytes>>, host: &HeaderValue) {
+    let origin_form = req
+        .uri()
+        .path_and_query()
+        .cloned()
+        .map_or_else(|| Uri::from_static("/"), Uri::from);
+    *req.uri_mut() = origin_form;
+    *req.version_mut() = Version::HTTP_11;
+    req.headers_mut().insert(header::HOST, host.clone());
+}
+
+fn broken(e: hyper::Error) -> ProxyError {
+    tracing::debug!(error = %e, "upstream request failed");
+    ProxyError::UpstreamBroken
+}
+
+/// An upstream response body. An HTTP/1.1 connection goes back to its origin's idle stack as soon as the
+/// body has been read to its end; a body dropped before that closes its connection (hyper cannot reuse a
+/// connection with unread response bytes).
+pub struct UpstreamBody {
+    inner: Incoming,
+    reuse: Option<(http1::SendRequest<Full<Bytes>>, Arc<Origin>)>,
+}
+
+impl UpstreamBody {
+    fn unpooled(inner: Incoming) -> Self {
+        UpstreamBody { inner, reuse: None }
+    }
+
+    fn pooled(inner: Incoming, tx: http1::SendRequest<Full<Bytes>>, origin: Arc<Origin>) -> Self {
+        let mut body = UpstreamBody {
+            inner,
+            reuse: Some((tx, origin)),
+        };
+        // An empty body (202, 204, Content-Length: 0) may never be polled.
+        if body.inner.is_end_stream() {
+            body.release();
+        }
+        body
+    }
+
+    fn release(&mut self) {
+        if let Some((tx, origin)) = self.reuse.take() {
+            origin.put_idle(tx);
+        }
+    }
+}
+
+impl Body for UpstreamBody {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+        let this = self.get_mut();
+        let polled = Pin::new(&mut this.inner).poll_frame(cx);
+        match &polled {
+            Poll::Ready(None) => this.release(),
+            Poll::Ready(Some(Ok(_))) if this.inner.is_end_stream() => this.release(),
+            Poll::Ready(Some(Err(_))) => this.reuse = None,
+            _ => {}
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
