@@ -17,14 +17,15 @@ use memchr::memchr2;
 /// `bytes` is not an object with an object `result`, or cannot be read.
 pub fn set_result_member(bytes: &[u8], member: &str, value: &str) -> Option<Vec<u8>> {
     let top = skip_ws(bytes, 0);
-    let (start, _) = find_member(bytes, top, "result")?.ok()?;
+    let start = find_member(bytes, top, "result")?.ok()?;
     if bytes.get(start) != Some(&b'{') {
         return None;
     }
     let found = find_member(bytes, start, member)?;
     let mut out = Vec::with_capacity(bytes.len() + value.len() + member.len() + 4);
     match found {
-        Ok((vstart, vend)) => {
+        Ok(vstart) => {
+            let vend = skip_value(bytes, vstart)?;
             out.extend_from_slice(&bytes[..vstart]);
             out.extend_from_slice(value.as_bytes());
             out.extend_from_slice(&bytes[vend..]);
@@ -45,9 +46,10 @@ pub fn set_result_member(bytes: &[u8], member: &str, value: &str) -> Option<Vec<
     Some(out)
 }
 
-/// In the object opening at `open`: the value span of member `name`, or else the index of the object's
-/// closing brace. Keys are unique (the bytes passed the strict parser), so the scan stops at the match.
-fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<(usize, usize), usize>> {
+/// In the object opening at `open`: where the value of member `name` starts, or else the index of the
+/// object's closing brace. Keys are unique (the bytes passed the strict parser), so the scan stops at the
+/// match, before reading the value: the `result` holding everything is not skipped only to be entered.
+fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<usize, usize>> {
     if b.get(open) != Some(&b'{') {
         return None;
     }
@@ -63,11 +65,10 @@ fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<(usize, usize
             return None;
         }
         let vstart = skip_ws(b, i + 1);
-        let vend = skip_value(b, vstart)?;
         if key_is(key, name) {
-            return Some(Ok((vstart, vend)));
+            return Some(Ok(vstart));
         }
-        i = skip_ws(b, vend);
+        i = skip_ws(b, skip_value(b, vstart)?);
         match b.get(i) {
             Some(b',') => i = skip_ws(b, i + 1),
             Some(b'}') => return Some(Err(i)),
@@ -108,29 +109,46 @@ fn skip_string(b: &[u8], i: usize) -> Option<usize> {
     }
 }
 
+/// The bytes a container skip stops at: quotes and brackets (everything else between them is skipped in a
+/// tight loop).
+static STRUCTURAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'[' as usize] = true;
+    t[b']' as usize] = true;
+    t
+};
+
 /// The index just past the value starting at `i`.
 fn skip_value(b: &[u8], i: usize) -> Option<usize> {
     match b.get(i)? {
         b'"' => skip_string(b, i),
         b'{' | b'[' => {
+            // Brackets and braces nest properly in bytes that passed the strict parser, so one depth count
+            // serves both; strings are jumped over (they may hold any bracket).
             let mut depth = 0usize;
             let mut j = i;
             loop {
-                match b.get(j)? {
+                let at = j + b
+                    .get(j..)?
+                    .iter()
+                    .position(|c| STRUCTURAL[usize::from(*c)])?;
+                match b[at] {
                     b'"' => {
-                        j = skip_string(b, j)?;
+                        j = skip_string(b, at)?;
                         continue;
                     }
                     b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
+                    _ => {
+                        depth = depth.checked_sub(1)?;
                         if depth == 0 {
-                            return Some(j + 1);
+                            return Some(at + 1);
                         }
                     }
-                    _ => {}
                 }
-                j += 1;
+                j = at + 1;
             }
         }
         // A number, true, false or null: up to the next delimiter.
