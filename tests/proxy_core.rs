@@ -746,6 +746,69 @@ async fn upstream_connections_are_reused_and_a_closed_one_is_replaced() {
     assert_eq!(up.requests().len(), 8);
 }
 
+/// An upstream that answers with keep-alive and then closes the connection without saying so (what a
+/// server's own idle timeout does): the gateway must notice the close when it takes the idle connection and
+/// dial afresh, not send the next request into a closed socket and answer 502.
+#[tokio::test]
+async fn an_idle_connection_the_upstream_closed_silently_is_replaced() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const ROUNDS: usize = 5;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let up_addr = listener.local_addr().unwrap();
+    // The upstream reports each connection it has closed, so every request below goes out after the close.
+    let (closed_tx, mut closed_rx) = tokio::sync::mpsc::channel::<()>(ROUNDS);
+    tokio::spawn(async move {
+        while let Ok((mut sock, _)) = listener.accept().await {
+            let closed = closed_tx.clone();
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                // One whole request: the head, then Content-Length bytes of body.
+                loop {
+                    let n = sock.read(&mut buf).await.unwrap_or(0);
+                    if n == 0 {
+                        return;
+                    }
+                    got.extend_from_slice(&buf[..n]);
+                    if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+                        let len = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse::<usize>().ok())
+                            .unwrap_or(0);
+                        if got.len() >= end + 4 + len {
+                            break;
+                        }
+                    }
+                }
+                let reply = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
+                    ODD_RESPONSE.len(),
+                    ODD_RESPONSE
+                );
+                sock.write_all(reply.as_bytes()).await.unwrap();
+                drop(sock);
+                let _ = closed.send(()).await;
+            });
+        }
+    });
+    let gw = start_gateway(Source::Upstream(format!("http://{up_addr}/mcp"))).await;
+    let client = http1_client();
+    for round in 0..ROUNDS {
+        let (resp, body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
+        assert_eq!(resp.status, StatusCode::OK, "round {round}");
+        assert_eq!(
+            body,
+            Bytes::from_static(ODD_RESPONSE.as_bytes()),
+            "round {round}"
+        );
+        tokio::time::timeout(Duration::from_secs(10), closed_rx.recv())
+            .await
+            .expect("the upstream closes each connection after its response");
+    }
+}
+
 #[tokio::test]
 async fn accepted_notification_with_an_empty_body_passes() {
     // A client notification: MCP servers answer 202 with no body (and often no content type).

@@ -1,9 +1,16 @@
 //! Dialing an upstream: TCP (no Nagle), rustls with ALPN for `https://`, and the HTTP handshake of the
 //! protocol the connection speaks (HTTP/1.1, h2 by ALPN, or prior-knowledge h2c).
 //!
-//! Each connection's I/O runs in a task of its own; the caller gets the hyper sender for it.
+//! An HTTP/1.1 connection's I/O is driven by whoever waits on it (the request waiting for its response head,
+//! then the response body being read), not by a task of its own: the bytes the upstream sent together are
+//! decoded together, in the task that forwards them, with no wake-up of another task per chunk (which made a
+//! three-event SSE response three writes to the client). h2 connections, shared by many requests, run in a
+//! task of their own.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -18,9 +25,42 @@ use tokio_rustls::TlsConnector;
 /// A new connection's sender.
 pub enum Sender {
     /// One request at a time; goes back to the idle stack after each response.
-    Http1(http1::SendRequest<Full<Bytes>>),
+    Http1(Conn1),
     /// Multiplexed; shared by every request to the origin while it lives.
     Http2(http2::SendRequest<Full<Bytes>>),
+}
+
+/// An HTTP/1.1 connection: its sender and its I/O, which the holder drives.
+pub struct Conn1 {
+    pub tx: http1::SendRequest<Full<Bytes>>,
+    pub driver: Driver,
+}
+
+/// An HTTP/1.1 connection's I/O future, polled by whoever is waiting on the connection; None once it ended.
+pub struct Driver(Option<Pin<Box<dyn Future<Output = hyper::Result<()>> + Send>>>);
+
+impl Driver {
+    /// Moves the connection's I/O forward (reads, writes, decodes); false once the connection has ended.
+    pub fn poll_alive(&mut self, cx: &mut Context<'_>) -> bool {
+        let Some(conn) = self.0.as_mut() else {
+            return false;
+        };
+        match conn.as_mut().poll(cx) {
+            Poll::Pending => true,
+            Poll::Ready(end) => {
+                if let Err(e) = end {
+                    tracing::debug!(error = %e, "upstream connection ended");
+                }
+                self.0 = None;
+                false
+            }
+        }
+    }
+
+    /// Lets an idle connection notice the upstream closing it, without a task to wake.
+    pub fn check_alive(&mut self) -> bool {
+        self.poll_alive(&mut Context::from_waker(std::task::Waker::noop()))
+    }
 }
 
 /// Why a dial failed. Every variant means the upstream was not reached: the request was never sent.
@@ -88,7 +128,7 @@ impl Dialer {
         })
     }
 
-    /// Opens a connection and performs the HTTP handshake; the connection's task is spawned.
+    /// Opens a connection and performs the HTTP handshake (an h2 connection's I/O task is spawned here).
     pub async fn dial(&self) -> Result<Sender, DialError> {
         let tcp = tokio::time::timeout(
             self.connect_timeout,
@@ -129,12 +169,10 @@ where
         .handshake(TokioIo::new(io))
         .await
         .map_err(DialError::Handshake)?;
-    tokio::spawn(async move {
-        if let Err(e) = conn.await {
-            tracing::debug!(error = %e, "upstream connection ended");
-        }
-    });
-    Ok(Sender::Http1(tx))
+    Ok(Sender::Http1(Conn1 {
+        tx,
+        driver: Driver(Some(Box::pin(conn))),
+    }))
 }
 
 async fn http2_over<S>(io: S) -> Result<Sender, DialError>

@@ -4,6 +4,7 @@
 mod connect;
 mod pool;
 
+use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -13,12 +14,12 @@ use http::{header, HeaderValue, Request, Response, Uri, Version};
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::Full;
 use hyper::body::Incoming;
-use hyper::client::conn::http1;
+use hyper::client::conn::TrySendError;
 
 use crate::config::{Route, Snapshot};
 use crate::proxy::error::ProxyError;
 
-use connect::{Dialer, Sender};
+use connect::{Conn1, Dialer, Sender};
 use pool::Origin;
 
 /// The clients for one snapshot (rebuilt on reload, since TLS settings and upstreams may change).
@@ -138,12 +139,9 @@ async fn send_to(
     // absolute URI for its pseudo-headers, so keep it.
     let absolute = req.uri().clone();
     to_http1(&mut req, &entry.host);
-    while let Some(mut tx) = origin.take_idle() {
-        if tx.ready().await.is_err() {
-            continue;
-        }
-        match tx.try_send_request(req).await {
-            Ok(resp) => return Ok(resp.map(|b| UpstreamBody::pooled(b, tx, origin.clone()))),
+    while let Some(mut conn) = origin.take_idle() {
+        match send_on(&mut conn, req).await {
+            Ok(resp) => return Ok(resp.map(|b| UpstreamBody::pooled(b, conn, origin.clone()))),
             Err(mut e) => match e.take_message() {
                 // Not sent: the connection closed while idle. Try the next one.
                 Some(back) => req = back,
@@ -158,9 +156,11 @@ async fn send_to(
             tracing::debug!(error = %e, "upstream connect failed");
             Err(ProxyError::UpstreamConnect)
         }
-        Ok(Sender::Http1(mut tx)) => {
-            let resp = tx.send_request(req).await.map_err(broken)?;
-            Ok(resp.map(|b| UpstreamBody::pooled(b, tx, origin.clone())))
+        Ok(Sender::Http1(mut conn)) => {
+            let resp = send_on(&mut conn, req)
+                .await
+                .map_err(|e| broken(e.into_error()))?;
+            Ok(resp.map(|b| UpstreamBody::pooled(b, conn, origin.clone())))
         }
         Ok(Sender::Http2(mut tx)) => {
             origin.set_h2(tx.clone());
@@ -171,6 +171,23 @@ async fn send_to(
             Ok(resp.map(UpstreamBody::unpooled))
         }
     }
+}
+
+/// Sends on an HTTP/1.1 connection, driving its I/O until the response head is in. A request the connection
+/// could not take (it closed while idle) comes back in the error.
+async fn send_on(
+    conn: &mut Conn1,
+    req: Request<Full<Bytes>>,
+) -> Result<Response<Incoming>, TrySendError<Request<Full<Bytes>>>> {
+    let mut sent = std::pin::pin!(conn.tx.try_send_request(req));
+    let driver = &mut conn.driver;
+    std::future::poll_fn(|cx| {
+        // The I/O first: it writes the request and reads the head that completes `sent`. Once the connection
+        // has ended, `sent` resolves with its error.
+        driver.poll_alive(cx);
+        sent.as_mut().poll(cx)
+    })
+    .await
 }
 
 /// Rewrites an absolute-URI request into what an HTTP/1.1 connection sends.
@@ -190,23 +207,23 @@ fn broken(e: hyper::Error) -> ProxyError {
     ProxyError::UpstreamBroken
 }
 
-/// An upstream response body. An HTTP/1.1 connection goes back to its origin's idle stack as soon as the
-/// body has been read to its end; a body dropped before that closes its connection (hyper cannot reuse a
-/// connection with unread response bytes).
+/// An upstream response body. On HTTP/1.1 it also drives its connection's I/O (see `connect`), and the
+/// connection goes back to its origin's idle stack as soon as the body has been read to its end; a body
+/// dropped before that closes its connection (a connection with unread response bytes cannot be reused).
 pub struct UpstreamBody {
     inner: Incoming,
-    reuse: Option<(http1::SendRequest<Full<Bytes>>, Arc<Origin>)>,
+    conn: Option<(Conn1, Arc<Origin>)>,
 }
 
 impl UpstreamBody {
     fn unpooled(inner: Incoming) -> Self {
-        UpstreamBody { inner, reuse: None }
+        UpstreamBody { inner, conn: None }
     }
 
-    fn pooled(inner: Incoming, tx: http1::SendRequest<Full<Bytes>>, origin: Arc<Origin>) -> Self {
+    fn pooled(inner: Incoming, conn: Conn1, origin: Arc<Origin>) -> Self {
         let mut body = UpstreamBody {
             inner,
-            reuse: Some((tx, origin)),
+            conn: Some((conn, origin)),
         };
         // An empty body (202, 204, Content-Length: 0) may never be polled.
         if body.inner.is_end_stream() {
@@ -216,8 +233,8 @@ impl UpstreamBody {
     }
 
     fn release(&mut self) {
-        if let Some((tx, origin)) = self.reuse.take() {
-            origin.put_idle(tx);
+        if let Some((conn, origin)) = self.conn.take() {
+            origin.put_idle(conn);
         }
     }
 }
@@ -231,11 +248,21 @@ impl Body for UpstreamBody {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
         let this = self.get_mut();
-        let polled = Pin::new(&mut this.inner).poll_frame(cx);
+        // The body's channel first: what the connection already decoded is taken without touching the I/O.
+        // Only an empty channel drives the connection, and only after the poll above has told hyper the body
+        // wants more (driving it first would park the chunk until that want woke this task once more).
+        let mut polled = Pin::new(&mut this.inner).poll_frame(cx);
+        if polled.is_pending() {
+            if let Some((conn, _)) = &mut this.conn {
+                // Reads and decodes what the upstream sent into the channel (and registers for more).
+                conn.driver.poll_alive(cx);
+                polled = Pin::new(&mut this.inner).poll_frame(cx);
+            }
+        }
         match &polled {
             Poll::Ready(None) => this.release(),
             Poll::Ready(Some(Ok(_))) if this.inner.is_end_stream() => this.release(),
-            Poll::Ready(Some(Err(_))) => this.reuse = None,
+            Poll::Ready(Some(Err(_))) => this.conn = None,
             _ => {}
         }
         polled

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http_body_util::Full;
-use hyper::client::conn::{http1, http2};
+use hyper::client::conn::http2;
 
-use super::connect::Dialer;
+use super::connect::{Conn1, Dialer};
 
 /// Idle HTTP/1.1 connections kept per origin. 256 covers a busy gateway's concurrency to one upstream
 /// without holding thousands of sockets open; a connection over the bound is closed when its response ends.
@@ -22,7 +22,7 @@ pub const MAX_IDLE_PER_ORIGIN: usize = 256;
 
 /// An idle HTTP/1.1 connection and since when it has been idle.
 struct Idle {
-    tx: http1::SendRequest<Full<Bytes>>,
+    conn: Conn1,
     since: Instant,
 }
 
@@ -69,42 +69,47 @@ impl Origin {
     }
 
     /// The most recently used idle HTTP/1.1 connection that is neither closed nor stale.
-    pub fn take_idle(&self) -> Option<http1::SendRequest<Full<Bytes>>> {
-        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
-        while let Some(conn) = idle.pop() {
-            if conn.since.elapsed() >= self.idle_timeout {
-                // The rest are older still.
-                idle.clear();
-                return None;
-            }
-            if !conn.tx.is_closed() {
-                return Some(conn.tx);
+    pub fn take_idle(&self) -> Option<Conn1> {
+        loop {
+            let mut c = {
+                let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+                let c = idle.pop()?;
+                if c.since.elapsed() >= self.idle_timeout {
+                    // The rest are older still.
+                    idle.clear();
+                    return None;
+                }
+                c
+            };
+            // Outside the lock: this reads whatever the upstream sent meanwhile (a close, most likely).
+            if c.conn.driver.check_alive() && !c.conn.tx.is_closed() {
+                return Some(c.conn);
             }
         }
-        None
     }
 
-    /// Returns a connection whose response was read to its end.
-    pub fn put_idle(&self, tx: http1::SendRequest<Full<Bytes>>) {
-        if tx.is_closed() {
+    /// Returns a connection whose response was read to its end. Its I/O is not polled here: checkout does
+    /// that (which also readies it for the next request), so a connection reused at once is polled once.
+    pub fn put_idle(&self, conn: Conn1) {
+        if conn.tx.is_closed() {
             return;
         }
         let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
         if idle.len() < MAX_IDLE_PER_ORIGIN {
             idle.push(Idle {
-                tx,
+                conn,
                 since: Instant::now(),
             });
         }
     }
 
-    /// Drops idle connections that are stale or closed (their sockets close with them).
+    /// Drops idle connections that are stale or that the upstream closed (their sockets close with them).
     fn sweep(&self) {
         let timeout = self.idle_timeout;
         self.idle
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .retain(|c| c.since.elapsed() < timeout && !c.tx.is_closed());
+            .retain_mut(|c| c.since.elapsed() < timeout && c.conn.driver.check_alive());
     }
 }
 
