@@ -11,7 +11,7 @@ use crate::proxy::error::{codes, error_message};
 use crate::wire::prefilter::may_carry_elicitation;
 use crate::wire::skim::carries_no_input;
 use crate::wire::strict::parse_strict;
-use crate::wire::{find_carriers, CarrierKind, ClientModes};
+use crate::wire::{find_carriers, Carrier, CarrierKind, ClientModes};
 
 /// What the decision depends on.
 #[derive(Clone, Copy)]
@@ -61,6 +61,9 @@ pub struct Decision {
     pub judgement: Option<Judgement>,
     /// The parsed message when it carried something (so the caller can seal its requestState).
     pub parsed: Option<Value>,
+    /// The carriers found in `parsed`, for the sealer: a rewrite changes strings only, never the message's
+    /// shape, so they hold for the rewritten message too and need not be searched for again.
+    pub carriers: Vec<Carrier>,
     /// Incident id for blocks and rewrites.
     pub incident: String,
     /// Time spent judging (seconds), when judged.
@@ -73,6 +76,7 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
         outcome: Outcome::Original,
         judgement: None,
         parsed: None,
+        carriers: Vec::new(),
         incident: String::new(),
         seconds: 0.0,
     };
@@ -144,6 +148,7 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
     d.seconds = started.elapsed().as_secs_f64();
     d.judgement = Some(j);
     d.parsed = Some(value);
+    d.carriers = carriers;
     d
 }
 

@@ -415,7 +415,7 @@ async fn proxy(
             let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
             let passed_as_is = decided == Outcome::Original;
             let (outcome, limited) = match &sealer {
-                Some(s) => s.finish(decided, d.parsed.take(), info.id.as_ref()),
+                Some(s) => s.finish(decided, d.parsed.take(), &d.carriers, info.id.as_ref()),
                 None => (decided, None),
             };
             if let Some(l) = limited {

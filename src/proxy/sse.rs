@@ -158,8 +158,12 @@ impl Shared {
             let passed_as_is = d.outcome == Outcome::Original;
             let outcome = match &self.sealer {
                 Some(s) => {
-                    let (o, limited) =
-                        s.finish(d.outcome, d.parsed.take(), self.client_id.as_ref());
+                    let (o, limited) = s.finish(
+                        d.outcome,
+                        d.parsed.take(),
+                        &d.carriers,
+                        self.client_id.as_ref(),
+                    );
                     if let Some(l) = limited {
                         self.recorder.event(
                             "rate_limit",
