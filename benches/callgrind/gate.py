@@ -22,6 +22,10 @@ With --runs N (default 1) it repeats the whole measurement and reports the media
 ((max - min) / median). It then compares with benches/callgrind/baseline.txt: growth over the threshold
 (10%) on any path fails (exit 1); a drop over the threshold prints a hint to update the baseline.
 --update writes the measured medians into baseline.txt instead of comparing.
+
+--nginx also counts nginx (one process, the keep-alive proxy config of benches/load.sh) on the same paths to
+the same upstream, and prints its figures beside elicitguard's: a comparison without the run-to-run swing of
+wall-clock load tests (it leaves out kernel time, which both spend alike per request). It is never gated.
 """
 import argparse
 import base64
@@ -240,35 +244,117 @@ def measure_once(bin_dir, work, requests, warmup, run_no):
         procs.append(gw)
         wait_port(gw_port, gw, START_TIMEOUT)
 
-        conns = {}
+        return count_paths(gw.pid, gw_port, out, requests, warmup, check, "run %d" % run_no)
+    finally:
+        stop(procs)
+
+
+def stop(procs):
+    """SIGTERM, newest first (valgrind writes its last dump on the way out), then kill what lingers."""
+    for p in reversed(procs):
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+    for p in reversed(procs):
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+def count_paths(pid, port, out, requests, warmup, check_fn, label):
+    """Ir per request on each path of the proxy `pid` (under callgrind, dumping to `out`) listening on `port`:
+    warm-up on every path first, then per path zero, `requests` requests, dump."""
+    conns = {}
+    try:
         for name, path, _ in PATHS:
-            conns[name] = Conn(gw_port, path)
+            conns[name] = Conn(port, path)
             for _ in range(warmup):
-                check(name, *conns[name].call())
+                check_fn(name, *conns[name].call())
         results = {}
         for name, _, _ in PATHS:
             before = set(glob.glob(out + "*"))
-            callgrind_control(["--zero"], gw.pid)
+            callgrind_control(["--zero"], pid)
             c = conns[name]
             for _ in range(requests):
-                check(name, *c.call())
-            callgrind_control(["--dump=" + name], gw.pid)
+                check_fn(name, *c.call())
+            callgrind_control(["--dump=" + name], pid)
             dump, total = dump_total(out + ".*", before)
             results[name] = total / requests
-            log("  run %d  %-11s %10.0f Ir/request  (%s)" % (run_no, name, results[name], os.path.basename(dump)))
-        for c in conns.values():
-            c.close()
+            log("  %s  %-11s %10.0f Ir/request  (%s)" % (label, name, results[name], os.path.basename(dump)))
         return results
     finally:
-        for p in reversed(procs):
-            if p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-        for p in reversed(procs):
-            try:
-                p.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        for c in conns.values():
+            c.close()
+
+
+def check_status(name, status, body):
+    """For nginx, which passes everything through: only the status."""
+    if status != 200:
+        raise RuntimeError("%s answered %d: %r" % (name, status, body[:300]))
+
+
+def nginx_config(directory, port, up_port):
+    """The keep-alive reverse proxy of benches/load.sh, as one process (master_process off), so callgrind
+    counts the worker that serves."""
+    path = os.path.join(directory, "nginx.conf")
+    d = os.path.join(directory, "nginx")
+    os.makedirs(d, exist_ok=True)
+    with open(path, "w") as f:
+        f.write("""worker_processes 1;
+daemon off;
+master_process off;
+pid %(d)s/nginx.pid;
+error_log %(d)s/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path %(d)s/body;
+    proxy_temp_path %(d)s/proxy;
+    fastcgi_temp_path %(d)s/fastcgi;
+    uwsgi_temp_path %(d)s/uwsgi;
+    scgi_temp_path %(d)s/scgi;
+    upstream bench_up { server 127.0.0.1:%(up)d; keepalive 64; }
+    server {
+        listen 127.0.0.1:%(port)d;
+        keepalive_requests 1000000;
+        keepalive_timeout 120s;
+        location / {
+            proxy_pass http://bench_up;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_buffering off;
+        }
+    }
+}
+""" % {"d": d, "up": up_port, "port": port})
+    return path
+
+
+def measure_nginx(bin_dir, work, requests, warmup):
+    """nginx's Ir per request on the same paths and the same upstream, for comparison (never gated)."""
+    run_dir = os.path.join(work, "nginx")
+    os.makedirs(run_dir)
+    up_port, ng_port = free_port(), free_port()
+    procs = []
+    try:
+        up = subprocess.Popen([os.path.join(bin_dir, "bench-upstream"), "--listen", "127.0.0.1:%d" % up_port,
+                               "--workers", "1"], stderr=open(os.path.join(run_dir, "upstream.log"), "w"))
+        procs.append(up)
+        wait_port(up_port, up, 10)
+        cfg = nginx_config(run_dir, ng_port, up_port)
+        out = os.path.join(run_dir, "callgrind.out")
+        ng = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "--dump-instr=no",
+             "--collect-jumps=no", "--compress-strings=no", "--compress-pos=no",
+             "nginx", "-e", os.path.join(run_dir, "nginx", "error.log"), "-p", os.path.join(run_dir, "nginx"),
+             "-c", cfg],
+            stderr=open(os.path.join(run_dir, "nginx.log"), "w"))
+        procs.append(ng)
+        wait_port(ng_port, ng, START_TIMEOUT)
+        return count_paths(ng.pid, ng_port, out, requests, warmup, check_status, "nginx")
+    finally:
+        stop(procs)
 
 
 def read_baseline(path):
@@ -338,6 +424,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=100, help="warm-up requests per path, before measuring")
     ap.add_argument("--baseline", default=BASELINE, help="baseline file (default: %(default)s)")
     ap.add_argument("--keep", action="store_true", help="keep the work directory (callgrind dumps, logs)")
+    ap.add_argument("--nginx", action="store_true",
+                    help="also count nginx (Debian's, the load benchmark's config) on the same paths; not gated")
     args = ap.parse_args()
 
     for tool in ("valgrind", "callgrind_control"):
@@ -350,6 +438,7 @@ def main():
         runs = []
         for i in range(1, args.runs + 1):
             runs.append(measure_once(args.bin_dir, work, args.requests, args.warmup, i))
+        nginx = measure_nginx(args.bin_dir, work, args.requests, args.warmup) if args.nginx else None
     except Exception as e:  # noqa: BLE001 - any failure of the measurement fails the gate, with its logs
         log("measurement failed: %s" % e)
         for logf in glob.glob(os.path.join(work, "run*", "*.log")):
@@ -390,6 +479,9 @@ def main():
                 verdict = "ok"
         print("%-11s %12.0f %12s %8s %8s  %s" % (name, m, b if b is not None else "-", change,
                                                  "%.2f%%" % (spreads[name] * 100) if args.runs > 1 else "-", verdict))
+    if nginx:
+        print("nginx, same paths and upstream (for comparison, not gated): " + ", ".join(
+            "%s %.0f (elicitguard %.2fx)" % (k, nginx[k], medians[k] / nginx[k]) for k, _, _ in PATHS))
     if args.keep:
         print("callgrind dumps and logs kept in %s: runN/callgrind.out.K is path K of run N (order above). Read one "
               "with `callgrind_annotate --threshold=100 --inclusive=yes FILE` (the frames that were on the stack "

@@ -4,6 +4,7 @@
 #   bash benches/callgrind/gate.sh            # measure, compare; exit 1 if a path grew over 10%
 #   bash benches/callgrind/gate.sh --update   # measure 3 runs and write the medians to baseline.txt
 #   bash benches/callgrind/gate.sh --keep     # also keep the callgrind dumps (callgrind_annotate them)
+#   bash benches/callgrind/gate.sh --nginx    # also count nginx on the same paths (installs nginx-light; not gated)
 #
 # Four paths through elicitguard (--workers 1) to bench-upstream: /mcp (pass-through JSON), /mcp-elicit
 # (judged and sealed JSON), /sse (pass-through SSE), /sse-elicit (judged and sealed SSE). Only the gateway runs
@@ -15,11 +16,13 @@ cd "$ROOT"
 
 UPDATE=0
 KEEP=()
+NGINX=()
 for a in "$@"; do
     case $a in
         --update) UPDATE=1 ;;
         --keep) KEEP=(--keep) ;;
-        -h | --help) sed -n '2,11p' "${BASH_SOURCE[0]}"; exit 0 ;;
+        --nginx) NGINX=(--nginx) ;;
+        -h | --help) sed -n '2,12p' "${BASH_SOURCE[0]}"; exit 0 ;;
         *) echo "unknown argument: $a" >&2; exit 2 ;;
     esac
 done
@@ -29,9 +32,9 @@ if [ "$UPDATE" = 1 ]; then RUNS=${RUNS:-3}; else RUNS=${RUNS:-1}; fi
 REQUESTS=${REQUESTS:-500}
 WARMUP=${WARMUP:-100}
 
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 if ! command -v valgrind >/dev/null || ! command -v callgrind_control >/dev/null; then
     echo "== installing valgrind" >&2
-    as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >&2 ||
         { as_root apt-get update -q >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >&2; }
 fi
@@ -43,6 +46,11 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
     cargo build --locked --release --features bench-tools --bins >&2
 fi
 
-args=(--bin-dir "$BIN_DIR" --runs "$RUNS" --requests "$REQUESTS" --warmup "$WARMUP" "${KEEP[@]}")
+if [ ${#NGINX[@]} -gt 0 ] && ! command -v nginx >/dev/null; then
+    echo "== installing nginx-light" >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx-light >&2 ||
+        { as_root apt-get update -q >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx-light >&2; }
+fi
+args=(--bin-dir "$BIN_DIR" --runs "$RUNS" --requests "$REQUESTS" --warmup "$WARMUP" "${KEEP[@]}" "${NGINX[@]}")
 [ "$UPDATE" = 1 ] && args+=(--update)
 exec python3 benches/callgrind/gate.py "${args[@]}"
