@@ -237,6 +237,8 @@ pub struct UrlPolicy {
     max_url_len: usize,
     http_dev_hosts: BTreeSet<String>,
     brands: Vec<Brand>,
+    /// `brands` by their comparison forms, for the per-label look-alike check.
+    brand_index: host::BrandIndex,
     brand_min_len_for_edit: usize,
     internal_hosts: BTreeSet<String>,
     internal_suffixes: Vec<String>,
@@ -336,6 +338,7 @@ impl UrlPolicy {
         Ok(UrlPolicy {
             max_url_len: cfg.max_url_len,
             http_dev_hosts: host_set("http_dev_hosts", &cfg.http_dev_hosts)?,
+            brand_index: host::BrandIndex::build(&brands),
             brands,
             brand_min_len_for_edit: cfg.brand_min_len_for_edit.max(1),
             internal_hosts: host_set("internal_hosts", &cfg.internal_hosts)?,
