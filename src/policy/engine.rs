@@ -236,16 +236,12 @@ impl Engine {
             let props_ptr = || pointer_push(&schema_ptr, "properties");
             for (name, prop) in props {
                 let prop_ptr = || pointer_push(&props_ptr(), name);
-                sanitize_labels(prop, &prop_ptr, out, edits);
-                for list in ["oneOf", "anyOf"] {
-                    sanitize_list(
-                        prop.get(list),
-                        &|| pointer_push(&prop_ptr(), list),
-                        out,
-                        edits,
-                    );
+                let labels = Labels::of(prop);
+                sanitize_labels_of(&labels, &prop_ptr, out, edits);
+                for (list, items) in [("oneOf", labels.one_of), ("anyOf", labels.any_of)] {
+                    sanitize_list(items, &|| pointer_push(&prop_ptr(), list), out, edits);
                 }
-                if let Some(items) = prop.get("items") {
+                if let Some(items) = labels.items {
                     sanitize_list(
                         items.get("anyOf"),
                         &|| pointer_push(&pointer_push(&prop_ptr(), "items"), "anyOf"),
@@ -253,7 +249,7 @@ impl Engine {
                         edits,
                     );
                 }
-                if let Some(Value::Array(names)) = prop.get("enumNames") {
+                if let Some(Value::Array(names)) = labels.enum_names {
                     for (i, n) in names.iter().enumerate() {
                         if let Value::String(s) = n {
                             sanitize_at(
@@ -353,14 +349,56 @@ impl Engine {
 /// A JSON pointer made only when a finding needs it.
 type LazyPtr<'a> = &'a dyn Fn() -> String;
 
+/// The members of a property that hold text to sanitise, found in one pass over its keys: six searches of
+/// the map per property (each a string comparison per key passed) cost more than the pass. What `get`
+/// would return for each, so the results and their order are unchanged.
+#[derive(Default)]
+struct Labels<'v> {
+    title: Option<&'v Value>,
+    description: Option<&'v Value>,
+    one_of: Option<&'v Value>,
+    any_of: Option<&'v Value>,
+    items: Option<&'v Value>,
+    enum_names: Option<&'v Value>,
+}
+
+impl<'v> Labels<'v> {
+    fn of(v: &'v Value) -> Self {
+        let mut l = Labels::default();
+        for (k, x) in v.as_object().into_iter().flatten() {
+            let slot = match k.as_str() {
+                "title" => &mut l.title,
+                "description" => &mut l.description,
+                "oneOf" => &mut l.one_of,
+                "anyOf" => &mut l.any_of,
+                "items" => &mut l.items,
+                "enumNames" => &mut l.enum_names,
+                _ => continue,
+            };
+            *slot = Some(x);
+        }
+        l
+    }
+}
+
 fn sanitize_labels(
     v: &Value,
     ptr: LazyPtr<'_>,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
-    for key in ["title", "description"] {
-        if let Some(Value::String(s)) = v.get(key) {
+    sanitize_labels_of(&Labels::of(v), ptr, out, edits);
+}
+
+/// Sanitises the title, then the description, found by [`Labels::of`].
+fn sanitize_labels_of(
+    labels: &Labels<'_>,
+    ptr: LazyPtr<'_>,
+    out: &mut Vec<Finding>,
+    edits: &mut Vec<(String, Value)>,
+) {
+    for (key, v) in [("title", labels.title), ("description", labels.description)] {
+        if let Some(Value::String(s)) = v {
             sanitize_at(s, || pointer_push(&ptr(), key), MAX_LABEL_CHARS, out, edits);
         }
     }
@@ -395,5 +433,35 @@ fn sanitize_at(
             "Server text was made safe to show: invisible or bidi characters removed, links made non-clickable, or length capped.",
         ));
         edits.push((ptr, Value::String(clean.into_owned())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// One pass over a property's keys finds what `Value::get` finds, key by key.
+        #[test]
+        fn labels_are_what_get_returns(
+            keys in proptest::collection::btree_map(
+                "title|description|oneOf|anyOf|items|enumNames|type|enum|[a-zA-Z]{0,11}",
+                0u8..3,
+                0..10,
+            ),
+            array in proptest::bool::ANY,
+        ) {
+            let obj: serde_json::Map<String, Value> = keys
+                .iter()
+                .map(|(k, n)| (k.clone(), Value::from(*n)))
+                .collect();
+            let v = if array { Value::Array(vec![Value::Object(obj)]) } else { Value::Object(obj) };
+            let l = Labels::of(&v);
+            let got = [l.title, l.description, l.one_of, l.any_of, l.items, l.enum_names];
+            let keys = ["title", "description", "oneOf", "anyOf", "items", "enumNames"];
+            for (g, k) in got.iter().zip(keys) {
+                proptest::prop_assert_eq!(*g, v.get(k), "{}", k);
+            }
+        }
     }
 }

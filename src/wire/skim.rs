@@ -23,7 +23,8 @@ use serde_json::Value;
 
 use super::era::{era_and_modes, ClientModes, RequestInfo, META_CAPABILITIES, META_VERSION};
 use super::strict::{
-    check_seq, read_strict, CheckSeed, Guard, KeySeed, Keys, StrictError, StrictSeed,
+    check_seq, read_strict, read_strict_ok, CheckSeed, Guard, KeySeed, Keys, StrictError,
+    StrictSeed,
 };
 
 /// A client request as the gateway first sees it.
@@ -46,8 +47,16 @@ pub fn skim_request(bytes: &[u8], header_version: Option<&str>) -> Result<Skimme
 /// (anything else, or anything the strict parser refuses); the caller then parses and looks.
 pub fn carries_no_input(bytes: &[u8]) -> bool {
     // Stopping at `result`, `error` or an array ends the read early for messages that may carry something
-    // (an `InputRequiredResult` is parsed whole next anyway); the error it returns means "look".
-    let Ok(f) = read_top(bytes, true) else {
+    // (an `InputRequiredResult` is parsed whole next anyway); the error it returns means "look", so it is
+    // never formatted into a message.
+    let read = read_strict_ok(bytes, |de, guard| {
+        Top {
+            guard,
+            stop_at_outcome: true,
+        }
+        .deserialize(de)
+    });
+    let Some(f) = read else {
         return false;
     };
     match (f.is_object, &f.method) {

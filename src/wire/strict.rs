@@ -64,6 +64,40 @@ pub(crate) fn read_strict<T>(
     // Validate UTF-8 up front over the whole body, not only inside strings, so no byte escapes the check.
     let text = std::str::from_utf8(bytes)
         .map_err(|e| StrictError::Syntax(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
+    match read_text(text, read) {
+        (_, Some(Refusal::DuplicateKey)) => Err(StrictError::DuplicateKey),
+        (_, Some(Refusal::TooDeep)) => Err(StrictError::TooDeep),
+        (Ok(v), None) => Ok(v),
+        (Err(e), None) => Err(StrictError::Syntax(e.to_string())),
+    }
+}
+
+/// [`read_strict`] for a caller that only needs to know whether the read succeeded: the same rules, but a
+/// refusal is `None`, without the error message ([`read_strict`] formats serde_json's, with its line and
+/// column, which cost a reader that stops early on purpose more than its reading).
+pub(crate) fn read_strict_ok<T>(
+    bytes: &[u8],
+    read: impl for<'de, 'r> FnOnce(
+        &mut serde_json::Deserializer<serde_json::de::StrRead<'de>>,
+        Guard<'r>,
+    ) -> Result<T, serde_json::Error>,
+) -> Option<T> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    match read_text(text, read) {
+        (Ok(v), None) => Some(v),
+        _ => None,
+    }
+}
+
+/// Runs `read` over `text` then checks that nothing but whitespace follows; returns its result and the
+/// refusal its seeds recorded, if any (which wins over the result: see [`read_strict`]).
+fn read_text<T>(
+    text: &str,
+    read: impl for<'de, 'r> FnOnce(
+        &mut serde_json::Deserializer<serde_json::de::StrRead<'de>>,
+        Guard<'r>,
+    ) -> Result<T, serde_json::Error>,
+) -> (Result<T, serde_json::Error>, Option<Refusal>) {
     let refusal = Cell::new(None);
     let mut de = serde_json::Deserializer::from_str(text);
     let guard = Guard {
@@ -71,12 +105,7 @@ pub(crate) fn read_strict<T>(
         refusal: &refusal,
     };
     let parsed = read(&mut de, guard).and_then(|v| de.end().map(|()| v));
-    match (parsed, refusal.get()) {
-        (_, Some(Refusal::DuplicateKey)) => Err(StrictError::DuplicateKey),
-        (_, Some(Refusal::TooDeep)) => Err(StrictError::TooDeep),
-        (Ok(v), None) => Ok(v),
-        (Err(e), None) => Err(StrictError::Syntax(e.to_string())),
-    }
+    (parsed, refusal.get())
 }
 
 /// The depth of the value being read (the number of containers around it) and where a seed records which of

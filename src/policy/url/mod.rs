@@ -31,7 +31,7 @@ pub mod warning_page;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use serde::Deserialize;
 use url::Url;
@@ -237,15 +237,53 @@ pub struct UrlPolicy {
     max_url_len: usize,
     http_dev_hosts: BTreeSet<String>,
     brands: Vec<Brand>,
+    /// `brands` by their comparison forms, for the per-label look-alike check.
+    brand_index: host::BrandIndex,
     brand_min_len_for_edit: usize,
     internal_hosts: BTreeSet<String>,
     internal_suffixes: Vec<String>,
-    credential_params: BTreeSet<String>,
+    /// What each listed parameter name (normalised, [`norm_param`]) is: one look-up per parameter
+    /// instead of one search of each of four lists.
+    params: HashMap<String, ParamKind, foldhash::fast::RandomState>,
     credential_param_suffixes: Vec<String>,
-    weak_credential_params: BTreeSet<String>,
     weak_credential_min_len: usize,
-    phone_params: BTreeSet<String>,
-    redirect_params: BTreeSet<String>,
+}
+
+/// The lists a parameter name is on (a name may be on several).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct ParamKind {
+    /// `credential_params`.
+    credential: bool,
+    /// `weak_credential_params`.
+    weak: bool,
+    /// `phone_params`.
+    phone: bool,
+    /// `redirect_params`.
+    redirect: bool,
+}
+
+/// The [`ParamKind`] of every name on the four lists, built once per policy. The map is built from the
+/// policy's lists and only queried, so an attacker's parameter names cannot flood it.
+fn param_kinds(
+    credential: BTreeSet<String>,
+    weak: BTreeSet<String>,
+    phone: BTreeSet<String>,
+    redirect: BTreeSet<String>,
+) -> HashMap<String, ParamKind, foldhash::fast::RandomState> {
+    let mut map: HashMap<String, ParamKind, foldhash::fast::RandomState> = HashMap::default();
+    for name in credential {
+        map.entry(name).or_default().credential = true;
+    }
+    for name in weak {
+        map.entry(name).or_default().weak = true;
+    }
+    for name in phone {
+        map.entry(name).or_default().phone = true;
+    }
+    for name in redirect {
+        map.entry(name).or_default().redirect = true;
+    }
+    map
 }
 
 /// Lowercase ASCII alphanumerics only: `X-Amz-Signature` and `x_amz_signature` compare equal.
@@ -333,27 +371,31 @@ impl UrlPolicy {
             .into_iter()
             .map(|s| s.trim_start_matches('.').to_string())
             .collect();
+        // In the order of the settings, so that the first list in error is the one reported.
+        let http_dev_hosts = host_set("http_dev_hosts", &cfg.http_dev_hosts)?;
+        let internal_hosts = host_set("internal_hosts", &cfg.internal_hosts)?;
+        let credential_params = param_set("credential_params", &cfg.credential_params)?;
+        let credential_param_suffixes =
+            param_set("credential_param_suffixes", &cfg.credential_param_suffixes)?
+                .into_iter()
+                .collect();
+        let params = param_kinds(
+            credential_params,
+            param_set("weak_credential_params", &cfg.weak_credential_params)?,
+            param_set("phone_params", &cfg.phone_params)?,
+            param_set("redirect_params", &cfg.redirect_params)?,
+        );
         Ok(UrlPolicy {
             max_url_len: cfg.max_url_len,
-            http_dev_hosts: host_set("http_dev_hosts", &cfg.http_dev_hosts)?,
+            http_dev_hosts,
+            brand_index: host::BrandIndex::build(&brands),
             brands,
             brand_min_len_for_edit: cfg.brand_min_len_for_edit.max(1),
-            internal_hosts: host_set("internal_hosts", &cfg.internal_hosts)?,
+            internal_hosts,
             internal_suffixes,
-            credential_params: param_set("credential_params", &cfg.credential_params)?,
-            credential_param_suffixes: param_set(
-                "credential_param_suffixes",
-                &cfg.credential_param_suffixes,
-            )?
-            .into_iter()
-            .collect(),
-            weak_credential_params: param_set(
-                "weak_credential_params",
-                &cfg.weak_credential_params,
-            )?,
+            params,
+            credential_param_suffixes,
             weak_credential_min_len: cfg.weak_credential_min_len,
-            phone_params: param_set("phone_params", &cfg.phone_params)?,
-            redirect_params: param_set("redirect_params", &cfg.redirect_params)?,
         })
     }
 
@@ -402,17 +444,16 @@ impl UrlPolicy {
             }
         };
         let scheme = url.scheme();
-        let host_lower = url
-            .host_str()
-            .map(|h| h.trim_end_matches('.').to_ascii_lowercase());
         let loopback_ok = depth == Depth::Redirect && host::is_loopback_host(&url);
         let scheme_ok = match scheme {
             "https" => true,
+            // The host is lower-cased only here: `https` links (nearly all) do not need it.
             "http" => {
                 loopback_ok
-                    || host_lower
-                        .as_deref()
-                        .is_some_and(|h| self.http_dev_hosts.contains(h))
+                    || url.host_str().is_some_and(|h| {
+                        let h = h.trim_end_matches('.').to_ascii_lowercase();
+                        self.http_dev_hosts.contains(&h)
+                    })
             }
             _ => false,
         };

@@ -184,10 +184,11 @@ fn param(
     let flag = FLAG_VALUES
         .iter()
         .any(|f| f.eq_ignore_ascii_case(value.trim()));
-    let weak = policy.weak_credential_params.contains(&name);
+    let kind = policy.params.get(&name).copied().unwrap_or_default();
+    let weak = kind.weak;
     let credential_name = (weak && value.trim().chars().count() >= policy.weak_credential_min_len)
         || (!weak
-            && (policy.credential_params.contains(&name)
+            && (kind.credential
                 || policy
                     .credential_param_suffixes
                     .iter()
@@ -202,7 +203,7 @@ fn param(
         );
     }
     let digits = value.chars().filter(char::is_ascii_digit).count();
-    if policy.phone_params.contains(&name) && digits >= 7 {
+    if kind.phone && digits >= 7 {
         out.push(
             rules::QUERY_PII,
             format!("the link's {} contains a phone number", where_()),
@@ -215,16 +216,17 @@ fn param(
         value,
         out,
     );
-    if policy.redirect_params.contains(&name) {
-        redirect(policy, route, &where_(), value, out);
+    if kind.redirect {
+        redirect(policy, route, &where_, value, out);
     }
 }
 
-/// Judges a redirect target with the same checks as the link itself (one level deep).
+/// Judges a redirect target with the same checks as the link itself (one level deep). `where_` names the
+/// parameter for a finding's message; it is only built for a finding (a benign redirect has none).
 fn redirect(
     policy: &UrlPolicy,
     route: &RouteUrlRules,
-    where_: &str,
+    where_: &dyn Fn() -> String,
     value: &str,
     out: &mut Findings,
 ) {
@@ -241,19 +243,27 @@ fn redirect(
     let target = if scheme_relative {
         out.push(
             rules::QUERY_REDIRECT,
-            format!("the {where_} is a scheme-relative link (`//host`) that leaves this site"),
+            format!(
+                "the {} is a scheme-relative link (`//host`) that leaves this site",
+                where_()
+            ),
         );
-        format!("https://{}", v.trim_start_matches(['/', '\\']))
+        Cow::Owned(format!("https://{}", v.trim_start_matches(['/', '\\'])))
     } else if v.contains(':') || url::Url::parse(v).is_ok() {
         // `contains` first: an absolute target has a `:`, and parsing it here as well as in `judge_into`
         // parsed every redirect target twice.
-        v.to_string()
+        Cow::Borrowed(v)
     } else {
         return;
     };
     let mut inner = Findings::new("");
     let _ = policy.judge_into(&target, route, Depth::Redirect, &mut inner);
-    for f in inner.into_vec() {
+    let inner = inner.into_vec();
+    if inner.is_empty() {
+        return;
+    }
+    let where_ = where_();
+    for f in inner {
         // The target's own query is not searched (Depth::Redirect), so every finding is about where
         // the browser is sent next.
         out.push(

@@ -334,6 +334,33 @@ proptest! {
         prop_assert_eq!(super::norm_param_ascii(&name), super::norm_param_chars(&name));
     }
 
+    /// The one map of parameter kinds answers as the four configured lists do, names compared normalised.
+    #[test]
+    fn parameter_kinds_are_the_lists_they_came_from(
+        lists in proptest::collection::vec(proptest::collection::vec("[a-cA-C_.-]{0,4}", 0..6), 4),
+        asked in proptest::collection::vec("[a-cA-C_.-]{0,4}", 1..12),
+    ) {
+        let yaml_list = |l: &Vec<String>| {
+            l.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")
+        };
+        let yaml = format!(
+            "credential_params: [{}]\nweak_credential_params: [{}]\nphone_params: [{}]\nredirect_params: [{}]\n",
+            yaml_list(&lists[0]), yaml_list(&lists[1]), yaml_list(&lists[2]), yaml_list(&lists[3])
+        );
+        let p = UrlPolicy::compile(&UrlConfig::from_yaml(&yaml).unwrap()).unwrap();
+        for name in asked.iter().chain(lists.iter().flatten()) {
+            let n = norm_param(name);
+            let on = |l: &Vec<String>| l.iter().any(|x| !n.is_empty() && norm_param(x) == n);
+            let want = ParamKind {
+                credential: on(&lists[0]),
+                weak: on(&lists[1]),
+                phone: on(&lists[2]),
+                redirect: on(&lists[3]),
+            };
+            prop_assert_eq!(p.params.get(&n).copied().unwrap_or_default(), want, "{:?}", name);
+        }
+    }
+
     #[test]
     fn judging_twice_gives_the_same_findings(url in url_strategy()) {
         let p = policy();
