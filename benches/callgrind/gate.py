@@ -16,7 +16,7 @@ What it does, per run:
    silently fails fast cannot pass.
 Only the gateway runs under valgrind; upstream and client run natively, so their instructions are not counted.
 The figure includes everything the gateway process executes for the request: client side HTTP, routing, the
-upstream client and its connection task, filtering, metrics.
+upstream client and its connection I/O, filtering, metrics.
 
 With --runs N (default 1) it repeats the whole measurement and reports the median and the spread
 ((max - min) / median). It then compares with benches/callgrind/baseline.txt: growth over the threshold
