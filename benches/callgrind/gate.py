@@ -221,29 +221,40 @@ def read_total(path):
     return total
 
 
+def start_upstream(bin_dir, run_dir, procs):
+    """bench-upstream, natively, one thread; returns its port."""
+    port = free_port()
+    up = subprocess.Popen([os.path.join(bin_dir, "bench-upstream"), "--listen", "127.0.0.1:%d" % port,
+                           "--workers", "1"], stderr=open(os.path.join(run_dir, "upstream.log"), "w"))
+    procs.append(up)
+    wait_port(port, up, 10)
+    return port
+
+
+def start_under_callgrind(cmd, out, log_path, procs, env=None):
+    """`cmd` under callgrind (dumps to `out`, instruction-level detail off), logging to `log_path`."""
+    p = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "--dump-instr=no",
+         "--collect-jumps=no", "--compress-strings=no", "--compress-pos=no"] + cmd,
+        stderr=open(log_path, "w"), env=env)
+    procs.append(p)
+    return p
+
+
 def measure_once(bin_dir, work, requests, warmup, run_no):
     run_dir = os.path.join(work, "run%d" % run_no)
     cfg_dir = os.path.join(run_dir, "gw")
     os.makedirs(cfg_dir)
-    up_port, gw_port = free_port(), free_port()
     procs = []
     try:
-        up = subprocess.Popen([os.path.join(bin_dir, "bench-upstream"), "--listen", "127.0.0.1:%d" % up_port,
-                               "--workers", "1"], stderr=open(os.path.join(run_dir, "upstream.log"), "w"))
-        procs.append(up)
-        wait_port(up_port, up, 10)
+        up_port, gw_port = start_upstream(bin_dir, run_dir, procs), free_port()
         cfg = gateway_config(cfg_dir, gw_port, up_port)
         out = os.path.join(run_dir, "callgrind.out")
-        env = dict(os.environ, ELICITGUARD_LOG="warn")
-        gw = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "--dump-instr=no",
-             "--collect-jumps=no", "--compress-strings=no", "--compress-pos=no",
-             os.path.join(bin_dir, "elicitguard"), "serve", "--config", cfg, "--workers", "1",
+        gw = start_under_callgrind(
+            [os.path.join(bin_dir, "elicitguard"), "serve", "--config", cfg, "--workers", "1",
              "--admin-listen", "off"],
-            stderr=open(os.path.join(run_dir, "gateway.log"), "w"), env=env)
-        procs.append(gw)
+            out, os.path.join(run_dir, "gateway.log"), procs, env=dict(os.environ, ELICITGUARD_LOG="warn"))
         wait_port(gw_port, gw, START_TIMEOUT)
-
         return count_paths(gw.pid, gw_port, out, requests, warmup, check, "run %d" % run_no)
     finally:
         stop(procs)
@@ -335,22 +346,15 @@ def measure_nginx(bin_dir, work, requests, warmup):
     """nginx's Ir per request on the same paths and the same upstream, for comparison (never gated)."""
     run_dir = os.path.join(work, "nginx")
     os.makedirs(run_dir)
-    up_port, ng_port = free_port(), free_port()
     procs = []
     try:
-        up = subprocess.Popen([os.path.join(bin_dir, "bench-upstream"), "--listen", "127.0.0.1:%d" % up_port,
-                               "--workers", "1"], stderr=open(os.path.join(run_dir, "upstream.log"), "w"))
-        procs.append(up)
-        wait_port(up_port, up, 10)
+        up_port, ng_port = start_upstream(bin_dir, run_dir, procs), free_port()
         cfg = nginx_config(run_dir, ng_port, up_port)
         out = os.path.join(run_dir, "callgrind.out")
-        ng = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "--dump-instr=no",
-             "--collect-jumps=no", "--compress-strings=no", "--compress-pos=no",
-             "nginx", "-e", os.path.join(run_dir, "nginx", "error.log"), "-p", os.path.join(run_dir, "nginx"),
-             "-c", cfg],
-            stderr=open(os.path.join(run_dir, "nginx.log"), "w"))
-        procs.append(ng)
+        prefix = os.path.join(run_dir, "nginx")
+        ng = start_under_callgrind(
+            ["nginx", "-e", os.path.join(prefix, "error.log"), "-p", prefix, "-c", cfg],
+            out, os.path.join(run_dir, "nginx.log"), procs)
         wait_port(ng_port, ng, START_TIMEOUT)
         return count_paths(ng.pid, ng_port, out, requests, warmup, check_status, "nginx")
     finally:
