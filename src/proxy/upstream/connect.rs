@@ -3,9 +3,9 @@
 //!
 //! An HTTP/1.1 connection's I/O is driven by whoever waits on it (the request waiting for its response head,
 //! then the response body being read), not by a task of its own: the bytes the upstream sent together are
-//! decoded together, in the task that forwards them, with no wake-up of another task per chunk (which made a
-//! three-event SSE response three writes to the client). h2 connections, shared by many requests, run in a
-//! task of their own.
+//! decoded together, in the task that forwards them, with no wake-up of another task per chunk (which wrote a
+//! three-event SSE response to the client in four writes, one per chunk and the end). h2 connections, shared
+//! by many requests, run in a task of their own.
 
 use std::future::Future;
 use std::pin::Pin;
