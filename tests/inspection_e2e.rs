@@ -423,3 +423,47 @@ async fn rule_settings_turn_a_rule_off_per_route() {
     let (_, v) = post_json(&gw, call(5, "nested")).await;
     assert_eq!(v["result"]["resultType"], "input_required", "{v}");
 }
+
+/// The Python SDK reads a response as JSON when its content type only *starts with* `application/json`
+/// (and as a stream for `text/event-stream...`); a hostile server labelling its answer `application/jsonx`
+/// or `text/event-streamx` must not get past the gateway unjudged. A real `text/plain` answer still passes.
+#[tokio::test]
+async fn content_types_a_lenient_client_reads_as_mcp_are_judged() {
+    let up = Upstream::start(|r| {
+        let id = request_id(r);
+        let hostile = serde_json::to_string(&input_required(&id, nested_form())).unwrap();
+        let (content_type, body) = match request_tool(r).as_str() {
+            "jsonx" => ("application/jsonx", hostile),
+            "sse" => (
+                "text/event-streamx; charset=utf-8",
+                format!("event: message\ndata: {hostile}\n\n"),
+            ),
+            _ => ("text/plain", hostile),
+        };
+        Reply::Json {
+            status: 200,
+            headers: vec![("content-type", content_type.into())],
+            body: body.into(),
+        }
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+
+    let (parts, v) = post_json(&gw, call(51, "jsonx")).await;
+    assert_eq!(parts.status, 200);
+    assert_eq!(
+        (v["id"].clone(), v["error"]["code"].clone()),
+        (json!(51), json!(-32010)),
+        "{v}"
+    );
+
+    let (parts, body) = send(&http1_client(), post(&gw.url("/mcp"), call(52, "sse"))).await;
+    assert_eq!(parts.status, 200);
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    assert!(!text.contains("address"), "the blocked form leaked: {text}");
+    assert!(text.contains("-32010"), "{text}");
+
+    // No MCP client reads text/plain as a message: it passes as the upstream sent it.
+    let (_, body) = send(&http1_client(), post(&gw.url("/mcp"), call(53, "plain"))).await;
+    assert!(String::from_utf8_lossy(&body).contains("address"));
+}

@@ -88,48 +88,67 @@ pub fn to_client(h: &mut HeaderMap, body_changed: bool) {
     }
 }
 
-/// Is the upstream body encoded (anything but identity)?
+/// Is the upstream body encoded (anything but identity)? Every `Content-Encoding` field counts, and every
+/// coding listed in each: a client decodes them all (httpx reads `identity` then `gzip` in two fields as
+/// gzip), so a gzip hidden behind a first `identity` field would reach the client unjudged.
 pub fn content_encoding(h: &HeaderMap) -> Option<String> {
-    let v = h
-        .get(header::CONTENT_ENCODING)?
-        .to_str()
-        .unwrap_or("invalid");
-    let v = v.trim();
-    if v.is_empty() || v.eq_ignore_ascii_case("identity") {
-        None
-    } else {
-        Some(v.to_owned())
+    let mut codings = Vec::new();
+    for v in h.get_all(header::CONTENT_ENCODING) {
+        let Ok(v) = v.to_str() else {
+            return Some("invalid".to_owned());
+        };
+        codings.extend(
+            v.split(',')
+                .map(str::trim)
+                .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("identity")),
+        );
     }
+    (!codings.is_empty()).then(|| codings.join(", "))
 }
 
 /// What kind of body the response claims to carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BodyKind {
-    /// `application/json` (or `+json`), or no content type: judged whole.
+    /// Anything a client could read as JSON: `application/json...`, `+json`, no content type, one that is not
+    /// text, or several: judged whole.
     Json,
-    /// `text/event-stream`: judged event by event.
+    /// `text/event-stream...`: judged event by event.
     Sse,
-    /// Anything else: no MCP client parses it as JSON-RPC, so it passes.
+    /// Anything else (`text/html`, `text/plain`): no MCP client reads it as JSON-RPC, so it passes.
     Other,
 }
 
-/// Classifies a response's content type.
+/// Classifies a response's content type as the most lenient MCP client would read it. The SDKs disagree:
+/// the TypeScript SDK and rmcp compare the media type's essence, but the Python SDK only checks that the
+/// lower-cased value *starts with* `application/json` or `text/event-stream`, so it reads
+/// `application/jsonx` as JSON and `text/event-streamx` as a stream. Exact matching here would pass those
+/// unjudged to a Python client; so prefixes decide, and when in doubt the body is judged (a body that
+/// cannot carry an elicitation passes the judging unchanged anyway).
 pub fn body_kind(h: &HeaderMap) -> BodyKind {
-    let Some(ct) = h.get(header::CONTENT_TYPE) else {
+    let mut fields = h.get_all(header::CONTENT_TYPE).iter();
+    let Some(ct) = fields.next() else {
         return BodyKind::Json;
     };
-    let Ok(ct) = ct.to_str() else {
+    if fields.next().is_some() {
+        // Two content types: clients join them or take either one; judged, never passed.
         return BodyKind::Json;
-    };
-    let essence = ct
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    if essence == "text/event-stream" {
-        BodyKind::Sse
-    } else if essence == "application/json" || essence.ends_with("+json") || essence.is_empty() {
+    }
+    // On bytes: rmcp reads a content type whose parameters are not UTF-8 (`text/event-stream; x="\xff"`).
+    let v = ct.as_bytes();
+    let start = v
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(v.len());
+    let v = &v[start..];
+    let starts = |p: &[u8]| v.len() >= p.len() && v[..p.len()].eq_ignore_ascii_case(p);
+    if starts(b"text/event-stream") {
+        return BodyKind::Sse;
+    }
+    let essence = v.split(|&b| b == b';').next().unwrap_or_default();
+    let essence = essence.trim_ascii_end();
+    let json_suffix =
+        essence.len() >= 5 && essence[essence.len() - 5..].eq_ignore_ascii_case(b"+json");
+    if essence.is_empty() || starts(b"application/json") || json_suffix {
         BodyKind::Json
     } else {
         BodyKind::Other
@@ -187,5 +206,73 @@ mod tests {
         assert_eq!(body_kind(&h), BodyKind::Other);
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
         assert_eq!(content_encoding(&h).as_deref(), Some("gzip"));
+    }
+
+    fn kind_of(values: &[&[u8]]) -> BodyKind {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append(header::CONTENT_TYPE, HeaderValue::from_bytes(v).unwrap());
+        }
+        body_kind(&h)
+    }
+
+    #[test]
+    fn a_content_type_some_client_reads_as_mcp_is_judged() {
+        // The Python SDK reads these by prefix: they must not pass as `Other`.
+        assert_eq!(kind_of(&[b"application/jsonx"]), BodyKind::Json);
+        assert_eq!(
+            kind_of(&[b"Application/JSON5; charset=utf-8"]),
+            BodyKind::Json
+        );
+        assert_eq!(kind_of(&[b"text/event-streamx"]), BodyKind::Sse);
+        assert_eq!(
+            kind_of(&[b" TEXT/EVENT-STREAM;charset=UTF-8"]),
+            BodyKind::Sse
+        );
+        // rmcp reads a stream whose parameters are not UTF-8.
+        assert_eq!(
+            kind_of(&[b"text/event-stream; note=\"\xff\""]),
+            BodyKind::Sse
+        );
+        assert_eq!(kind_of(&[b"application/problem+JSON "]), BodyKind::Json);
+        assert_eq!(kind_of(&[b"\xff/\xfe"]), BodyKind::Other);
+        // Two fields: a client may take either, or both joined.
+        assert_eq!(
+            kind_of(&[b"text/html", b"application/json"]),
+            BodyKind::Json
+        );
+        assert_eq!(
+            kind_of(&[b"text/plain", b"text/event-stream"]),
+            BodyKind::Json
+        );
+        // What no client reads as MCP still passes.
+        assert_eq!(kind_of(&[b"text/plain; charset=utf-8"]), BodyKind::Other);
+        assert_eq!(kind_of(&[b"image/png"]), BodyKind::Other);
+        assert_eq!(kind_of(&[b"text/json"]), BodyKind::Other);
+    }
+
+    #[test]
+    fn every_content_encoding_field_counts() {
+        let mut h = HeaderMap::new();
+        assert_eq!(content_encoding(&h), None);
+        h.append(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static("identity"),
+        );
+        assert_eq!(content_encoding(&h), None);
+        // A gzip behind a first identity field is decoded by the client all the same.
+        h.append(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        assert_eq!(content_encoding(&h).as_deref(), Some("gzip"));
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(" Identity , br"),
+        );
+        assert_eq!(content_encoding(&h).as_deref(), Some("br"));
+        h.insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_bytes(b"\xffgzip").unwrap(),
+        );
+        assert_eq!(content_encoding(&h).as_deref(), Some("invalid"));
     }
 }
