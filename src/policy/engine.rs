@@ -317,8 +317,15 @@ impl Engine {
             }
         }
         let rewriting = pending.iter().any(|f| f.action == Action::Rewrite);
+        // A warning page ends in a Continue link to the URL: only ever to a web page. A `javascript:` or
+        // `data:` link under a rule set to `warning_page` (`url.scheme`, or a catch-all) blocks instead;
+        // the page's CSP would stop the script, but the gateway must not offer the click at all.
+        let web = judged
+            .canonical()
+            .is_some_and(|u| u.starts_with("https:") || u.starts_with("http:"));
+        let offer_page = if web { links } else { None };
         if page {
-            match links.and_then(|mint| mint(url)) {
+            match offer_page.and_then(|mint| mint(url)) {
                 Some(link) => replacement = Some(link),
                 None => {
                     // No public base URL: a warning page cannot be offered, so the finding blocks instead.
@@ -439,6 +446,58 @@ fn sanitize_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::find_carriers;
+    use std::collections::BTreeMap;
+
+    fn url_request(url: &str) -> Value {
+        serde_json::json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{
+            "u":{"method":"elicitation/create","params":{"mode":"url","message":"Go","url":url,
+                "elicitationId":"e1"}}},"requestState":"s"}})
+    }
+
+    #[test]
+    fn a_warning_page_is_offered_for_web_links_only() {
+        let engine = crate::config::default_engine().expect("embedded policy compiles");
+        let route = RoutePolicy {
+            rules: RuleTable::new(BTreeMap::from([
+                ("url".to_owned(), RuleSetting::WarningPage),
+                ("wire".to_owned(), RuleSetting::WarningPage),
+            ])),
+            ..RoutePolicy::default()
+        };
+        let mint = |u: &str| {
+            Some(format!(
+                "https://gw.example/elicitguard/link/default/{}",
+                u.len()
+            ))
+        };
+        let judge = |url: &str| {
+            let body = url_request(url);
+            let carriers = find_carriers(&body);
+            engine.judge(&body, &carriers, ClientModes::ALL, &route, Some(&mint))
+        };
+        // A look-alike web host: rewritten to the page.
+        let j = judge("https://xn--pypal-4ve.com/login");
+        assert_eq!(j.verdict, Verdict::Rewrite, "{:?}", j.findings);
+        let shown =
+            &j.rewritten.expect("rewritten")["result"]["inputRequests"]["u"]["params"]["url"];
+        assert!(
+            shown
+                .as_str()
+                .is_some_and(|u| u.starts_with("https://gw.example/")),
+            "{shown}"
+        );
+        // Script and data links never get a Continue button, whatever the rule says.
+        for url in [
+            "javascript:alert(document.domain)",
+            "data:text/html,<b>x</b>",
+            "JavaScript:alert(1)",
+        ] {
+            let j = judge(url);
+            assert_eq!(j.verdict, Verdict::Block, "{url}: {:?}", j.findings);
+            assert!(j.rewritten.is_none(), "{url}");
+        }
+    }
 
     proptest::proptest! {
         /// One pass over a property's keys finds what `Value::get` finds, key by key.
