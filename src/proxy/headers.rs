@@ -119,11 +119,12 @@ pub enum BodyKind {
 }
 
 /// Classifies a response's content type as the most lenient MCP client would read it. The SDKs disagree:
-/// the TypeScript SDK and rmcp compare the media type's essence, but the Python SDK only checks that the
-/// lower-cased value *starts with* `application/json` or `text/event-stream`, so it reads
-/// `application/jsonx` as JSON and `text/event-streamx` as a stream. Exact matching here would pass those
-/// unjudged to a Python client; so prefixes decide, and when in doubt the body is judged (a body that
-/// cannot carry an elicitation passes the judging unchanged anyway).
+/// the TypeScript SDK and rmcp compare the media type's essence, but the Python SDK (`mcp` 2.3) picks its
+/// reader by whether the lower-cased value *starts with* `application/json` or `text/event-stream`, so it
+/// parses an `application/jsonx` body as a message (tests/interop/test_content_type.py shows it; its SSE
+/// reader then insists on the exact type, today). Exact matching here passed such a body unjudged to a
+/// Python client; so prefixes decide, and when in doubt the body is judged (a body that cannot carry an
+/// elicitation passes the judging unchanged anyway).
 pub fn body_kind(h: &HeaderMap) -> BodyKind {
     let mut fields = h.get_all(header::CONTENT_TYPE).iter();
     let Some(ct) = fields.next() else {
