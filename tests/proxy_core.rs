@@ -435,6 +435,28 @@ async fn gzip_response_is_refused_never_forwarded() {
     assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
 }
 
+/// A client decodes every coding of every `Content-Encoding` field: a gzip behind a first `identity` field is
+/// refused like a plain one, never judged as if it were identity and forwarded still compressed.
+#[tokio::test]
+async fn gzip_behind_an_identity_field_is_refused_too() {
+    let up = Upstream::start(|_| Reply::Json {
+        status: 200,
+        headers: vec![
+            ("content-type", "application/json".into()),
+            ("content-encoding", "identity".into()),
+            ("content-encoding", "gzip".into()),
+        ],
+        body: Bytes::from_static(GZIP_BODY),
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let (resp, body) = send(&http1_client(), post(&gw.url("/mcp"), CALL)).await;
+    assert_eq!(resp.status, StatusCode::BAD_GATEWAY);
+    assert!(resp.headers.get("content-encoding").is_none());
+    assert!(!body.starts_with(&GZIP_BODY[..2]), "gzip bytes forwarded");
+    assert_eq!(rpc_error(&body), (-32001, serde_json::json!(7)));
+}
+
 #[tokio::test]
 async fn path_outside_the_route_gets_404() {
     let up = Upstream::start(|_| Reply::json(ODD_RESPONSE)).await;
