@@ -190,24 +190,28 @@ async fn proxy(
         .get(SESSION_HEADER)
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let modes = match (info.era, &session_id) {
+    // The owner check runs whatever era the body claims: the body's `_meta` is the client's word, while the
+    // session id travels in a header the upstream may route by (Python's SDK picks the era from the header
+    // alone), so a "modern" body on another user's session would still act inside that session.
+    let session = session_id
+        .as_deref()
+        .map(|sid| gw.sessions.lookup(sid, &principal, Instant::now()));
+    if session == Some(Lookup::OtherPrincipal) {
+        return Ok(json_response(
+            StatusCode::FORBIDDEN,
+            &crate::proxy::error::error_message(
+                meta.id.as_ref(),
+                crate::proxy::error::codes::INVALID_REQUEST,
+                "This session belongs to another user.",
+                None,
+            ),
+        ));
+    }
+    let modes = match (info.era, session) {
         (Era::Modern, _) => info.declared.unwrap_or_default(),
-        (Era::Legacy, Some(sid)) => match gw.sessions.lookup(sid, &principal, Instant::now()) {
-            Lookup::Known(m) => m,
-            Lookup::OtherPrincipal => {
-                return Ok(json_response(
-                    StatusCode::FORBIDDEN,
-                    &crate::proxy::error::error_message(
-                        meta.id.as_ref(),
-                        crate::proxy::error::codes::INVALID_REQUEST,
-                        "This session belongs to another user.",
-                        None,
-                    ),
-                ))
-            }
-            Lookup::Unknown => ClientModes::default(),
-        },
-        (Era::Legacy, None) => ClientModes::default(),
+        (Era::Legacy, Some(Lookup::Known(m))) => m,
+        // Unknown session, or none: nothing is assumed declared (fail closed).
+        (Era::Legacy, _) => ClientModes::default(),
     };
     // The retry: open and check the envelope and the answers; give the upstream its own state back.
     let monitor = route.monitor;

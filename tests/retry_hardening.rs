@@ -1,0 +1,121 @@
+//! Hostile clients against the retry flow and what protects it: era confusion (a body that claims one era
+//! while its headers claim the other), JSON-RPC id aliases, batches, and retries the gateway never opened.
+//! Each test is an attack the gateway must refuse; none sleeps, every await is bounded by `DEADLINE`.
+
+mod common;
+
+use base64::Engine as _;
+use bytes::Bytes;
+use common::*;
+use elicitguard::config::Source;
+use jsonwebtoken::{encode, EncodingKey, Header};
+use serde_json::{json, Value};
+
+const SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-only";
+
+fn token(sub: &str) -> String {
+    let mut h = Header::new(jsonwebtoken::Algorithm::HS256);
+    h.kid = Some("k1".into());
+    let exp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        + 600;
+    let claims = json!({"iss":"https://idp.example","aud":"mcp-gateway","sub":sub,"exp":exp});
+    encode(&h, &claims, &EncodingKey::from_secret(SECRET).unwrap()).unwrap()
+}
+
+fn identity_config(dir: &std::path::Path, upstream: &str) -> std::path::PathBuf {
+    let jwks = json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(SECRET)}]});
+    std::fs::write(dir.join("jwks.json"), jwks.to_string()).unwrap();
+    write_config(
+        dir,
+        upstream,
+        "    identity:\n      issuers: [\"https://idp.example\"]\n      audiences: [\"mcp-gateway\"]\n      algorithms: [HS256]\n      jwks_file: jwks.json\n",
+    )
+}
+
+/// `_meta` of a 2026-07-28 request: what makes the gateway read a body as modern.
+fn modern_meta() -> Value {
+    json!({"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}})
+}
+
+/// A legacy (2025-11-25) upstream with one session, `s-alice`: `initialize` opens it, the first call gets an
+/// SSE stream the test feeds (later ones hang), other requests an empty result, client answers get 202.
+async fn legacy_upstream() -> (tokio::sync::mpsc::Sender<SseMsg>, Upstream) {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |r| {
+        let v: Value = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
+        match v["method"].as_str() {
+            Some("initialize") => Reply::Json {
+                status: 200,
+                headers: vec![("content-type", "application/json".into()), ("mcp-session-id", "s-alice".into())],
+                body: serde_json::to_vec(&json!({"jsonrpc":"2.0","id":v["id"],"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"u","version":"1"}}})).unwrap().into(),
+            },
+            Some("tools/call") => match rx.lock().unwrap().take() {
+                Some(rx) => Reply::Sse(rx),
+                None => Reply::Pending,
+            },
+            Some(_) => Reply::json(serde_json::to_vec(&json!({"jsonrpc":"2.0","id":v["id"],"result":{}})).unwrap()),
+            None => Reply::Json { status: 202, headers: vec![], body: Bytes::new() },
+        }
+    })
+    .await;
+    (tx, up)
+}
+
+/// A legacy POST on session `s-alice` as `sub`.
+fn legacy_post(gw: &Gw, body: &Value, sub: &str) -> http::Request<http_body_util::Full<Bytes>> {
+    let mut req = post(&gw.url("/mcp"), serde_json::to_vec(body).unwrap());
+    let h = req.headers_mut();
+    h.insert(
+        "authorization",
+        format!("Bearer {}", token(sub)).parse().unwrap(),
+    );
+    h.insert("mcp-protocol-version", "2025-11-25".parse().unwrap());
+    h.insert("mcp-session-id", "s-alice".parse().unwrap());
+    req
+}
+
+/// Alice opens the session, declaring form elicitation.
+async fn alice_initializes(gw: &Gw) {
+    let init = json!({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"c","version":"1"}}});
+    let mut req = legacy_post(gw, &init, "alice");
+    req.headers_mut().remove("mcp-session-id");
+    let (parts, _) = send(&http1_client(), req).await;
+    assert_eq!(parts.status, 200);
+}
+
+/// Whether any request the upstream received contains `needle`.
+fn upstream_saw(up: &Upstream, needle: &str) -> bool {
+    up.requests()
+        .iter()
+        .any(|r| String::from_utf8_lossy(&r.body).contains(needle))
+}
+
+/// A body that says "2026-07-28" in `params._meta` is not a reason to skip the legacy session's owner
+/// check: the header, the session id and the upstream (Python's SDK routes by the header alone) say legacy.
+#[tokio::test]
+async fn a_modern_looking_body_does_not_unlock_another_users_legacy_session() {
+    let (tx, up) = legacy_upstream().await;
+    let dir = temp_dir("hijack-meta");
+    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    alice_initializes(&gw).await;
+
+    // Bob, on Alice's session, with a call and with an answer that both carry a modern `_meta`.
+    let call =
+        json!({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":modern_meta()}});
+    let (parts, _) = send(&http1_client(), legacy_post(&gw, &call, "bob")).await;
+    assert_eq!(parts.status, 403, "a call on another user's session");
+    let answer = json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"day":"mon"}},
+        "params":{"_meta":modern_meta()}});
+    let (parts, _) = send(&http1_client(), legacy_post(&gw, &answer, "bob")).await;
+    assert_eq!(parts.status, 403, "an answer on another user's session");
+    assert!(
+        !upstream_saw(&up, "tools/list") && !upstream_saw(&up, "\"action\""),
+        "nothing Bob sent reached the upstream"
+    );
+    drop(tx);
+}
