@@ -12,6 +12,8 @@ use jsonwebtoken::{encode, EncodingKey, Header};
 use serde_json::{json, Value};
 
 const SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-only";
+/// A value the secret classifier blocks in any answer (a GitHub token format).
+const PASTED: &str = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
 
 fn token(sub: &str) -> String {
     let mut h = Header::new(jsonwebtoken::Algorithm::HS256);
@@ -88,6 +90,29 @@ async fn alice_initializes(gw: &Gw) {
     assert_eq!(parts.status, 200);
 }
 
+/// Alice calls a tool; the server pushes form elicitation id 7 on the call's stream, and the test reads it
+/// off the client side (so the gateway has judged and remembered it). Returns the open stream.
+async fn alice_is_asked(gw: &Gw, tx: &tokio::sync::mpsc::Sender<SseMsg>) -> hyper::body::Incoming {
+    let call = json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x"}});
+    let resp = tokio::time::timeout(
+        DEADLINE,
+        http1_client().request(legacy_post(gw, &call, "alice")),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut body = resp.into_body();
+    let ask = json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Day?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue"]}}}}});
+    tx.send(SseMsg::Data(Bytes::from(format!("data: {ask}\n\n"))))
+        .await
+        .ok()
+        .unwrap();
+    let mut acc = Vec::new();
+    read_until(&mut body, &mut acc, |b| b.ends_with(b"\n\n")).await;
+    assert!(String::from_utf8_lossy(&acc).contains("elicitation/create"));
+    body
+}
+
 /// Whether any request the upstream received contains `needle`.
 fn upstream_saw(up: &Upstream, needle: &str) -> bool {
     up.requests()
@@ -116,6 +141,28 @@ async fn a_modern_looking_body_does_not_unlock_another_users_legacy_session() {
     assert!(
         !upstream_saw(&up, "tools/list") && !upstream_saw(&up, "\"action\""),
         "nothing Bob sent reached the upstream"
+    );
+    drop(tx);
+}
+
+/// A legacy answer is checked whatever else its body carries: a modern `_meta` beside `result` must not make
+/// the gateway forget it is an answer to a form it remembered.
+#[tokio::test]
+async fn a_legacy_answer_with_a_modern_meta_is_still_checked() {
+    let (tx, up) = legacy_upstream().await;
+    let dir = temp_dir("answer-meta");
+    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    alice_initializes(&gw).await;
+    let _stream = alice_is_asked(&gw, &tx).await;
+
+    let answer = json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"day":PASTED}},
+        "params":{"_meta":modern_meta()}});
+    let (parts, bytes) = send(&http1_client(), legacy_post(&gw, &answer, "alice")).await;
+    let (code, _) = rpc_error(&bytes);
+    assert_eq!((parts.status.as_u16(), code), (200, -32012));
+    assert!(
+        !upstream_saw(&up, PASTED),
+        "the pasted value never reaches the upstream"
     );
     drop(tx);
 }
