@@ -166,3 +166,34 @@ async fn a_legacy_answer_with_a_modern_meta_is_still_checked() {
     );
     drop(tx);
 }
+
+/// SDK servers match a response to their request by a loose id: the TypeScript SDK looks up
+/// `Number(response.id)`, so `7.0`, `"7.0"`, `"0x7"` and `" 7"` all answer request 7. Each must be checked
+/// against the form request 7 asked.
+#[tokio::test]
+async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
+    for alias in [
+        json!(7.0),
+        json!("7.0"),
+        json!("0x7"),
+        json!(" 7"),
+        json!("07"),
+        json!(7e0),
+    ] {
+        let (tx, up) = legacy_upstream().await;
+        let dir = temp_dir("answer-alias");
+        let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+        alice_initializes(&gw).await;
+        let _stream = alice_is_asked(&gw, &tx).await;
+
+        let answer = json!({"jsonrpc":"2.0","id":alias,"result":{"action":"accept","content":{"day":PASTED}}});
+        let (parts, bytes) = send(&http1_client(), legacy_post(&gw, &answer, "alice")).await;
+        let (code, _) = rpc_error(&bytes);
+        assert_eq!((parts.status.as_u16(), code), (200, -32012), "id {alias}");
+        assert!(
+            !upstream_saw(&up, PASTED),
+            "id {alias}: the pasted value never reaches the upstream"
+        );
+        drop(tx);
+    }
+}
