@@ -197,3 +197,38 @@ async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
         drop(tx);
     }
 }
+
+/// A batch holding a legacy answer (batches were 2025-03-26 JSON-RPC, and SDK transports still take arrays)
+/// must not slip past the answer check the single message gets.
+#[tokio::test]
+async fn a_legacy_answer_inside_a_batch_is_not_forwarded_unchecked() {
+    let (tx, up) = legacy_upstream().await;
+    let dir = temp_dir("answer-batch");
+    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    alice_initializes(&gw).await;
+    let _stream = alice_is_asked(&gw, &tx).await;
+
+    let batch =
+        json!([{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"day":PASTED}}}]);
+    let (parts, _) = send(&http1_client(), legacy_post(&gw, &batch, "alice")).await;
+    assert_eq!(parts.status, 400);
+    assert!(
+        !upstream_saw(&up, PASTED),
+        "the pasted value never reaches the upstream"
+    );
+    drop(tx);
+}
+
+/// A modern retry wrapped in a batch: its answers and its requestState were never opened or checked.
+#[tokio::test]
+async fn a_retry_inside_a_batch_is_not_forwarded_unchecked() {
+    let up = Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let retry = json!([{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book",
+        "_meta":modern_meta(),"requestState":"upstream-raw",
+        "inputResponses":{"when":{"action":"accept","content":{"day":PASTED}}}}}]);
+    let (parts, _) = send(&http1_client(), post(&gw.url("/mcp"), retry.to_string())).await;
+    assert_eq!(parts.status, 400);
+    assert!(!upstream_saw(&up, PASTED));
+    assert!(!upstream_saw(&up, "upstream-raw"));
+}

@@ -174,6 +174,11 @@ async fn proxy(
         }
     };
     let info = skimmed.info;
+    if info.is_batch && batch_needs_checks(&body)? {
+        return Err(ProxyError::BadRequest(
+            "a batch cannot carry answers or retries; send each as its own message".into(),
+        ));
+    }
     // The client's own body, for the params digest if a response is sealed (a cheap reference count).
     let client_body = body.clone();
     let mut body = body;
@@ -507,6 +512,25 @@ async fn identify(
         Ok(None) => Ok("anonymous".to_owned()),
         Err(e) => Err(refuse(e)),
     }
+}
+
+/// Whether a batch body holds a client answer or a retry. Both are checked one message at a time (the
+/// legacy answer check, the envelope), which a batch would slip past, so such a batch is refused; batches
+/// of plain calls pass as before. A body the strict parser refuses is a bad request.
+fn batch_needs_checks(body: &[u8]) -> Result<bool, ProxyError> {
+    let batch = parse_strict(body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
+    let needs = |m: &Value| {
+        let is_response =
+            m.get("method").is_none() && (m.get("result").is_some() || m.get("error").is_some());
+        let is_retry = m
+            .get("params")
+            .and_then(Value::as_object)
+            .is_some_and(|p| p.contains_key("requestState") || p.contains_key("inputResponses"));
+        is_response || is_retry
+    };
+    Ok(batch
+        .as_array()
+        .is_some_and(|items| items.iter().any(needs)))
 }
 
 /// Blocking findings on a legacy answer (`{"result": ElicitResult}`), or None when it is fine.
