@@ -232,3 +232,27 @@ async fn a_retry_inside_a_batch_is_not_forwarded_unchecked() {
     assert!(!upstream_saw(&up, PASTED));
     assert!(!upstream_saw(&up, "upstream-raw"));
 }
+
+/// A retry without the modern `_meta` (the era the gateway reads from the body) still carries
+/// `inputResponses` and a `requestState` the upstream may act on (rmcp and others read them from the params
+/// whatever the version): it must be opened and checked like any retry, never forwarded as it is.
+#[tokio::test]
+async fn a_retry_without_modern_meta_is_still_checked() {
+    let up = Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#)).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    for header in [None, Some("2025-11-25")] {
+        let retry = json!({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book",
+            "requestState":"upstream-raw",
+            "inputResponses":{"when":{"action":"accept","content":{"day":PASTED}}}}});
+        let mut req = post(&gw.url("/mcp"), retry.to_string());
+        if let Some(v) = header {
+            req.headers_mut()
+                .insert("mcp-protocol-version", v.parse().unwrap());
+        }
+        let (parts, bytes) = send(&http1_client(), req).await;
+        let (code, _) = rpc_error(&bytes);
+        assert_eq!((parts.status.as_u16(), code), (400, -32602), "{header:?}");
+    }
+    assert!(!upstream_saw(&up, PASTED));
+    assert!(!upstream_saw(&up, "upstream-raw"));
+}

@@ -223,11 +223,11 @@ async fn proxy(
     let mut prev_round = 0;
     let mut digest = retry::ParamsDigest::of_request(client_body);
     let method = info.method.clone().unwrap_or_default();
-    if !monitor
-        && info.era == Era::Modern
-        && skimmed.carries_retry
-        && (retry::is_mrtr_method(&method) || method == "tasks/update")
-    {
+    // Whatever era the body claims and whatever its method: `inputResponses` and `requestState` are
+    // retry-only members, and an upstream may act on them on any request (SDKs read them from the params,
+    // not from the version). Unchecked, they would carry unjudged answers and the upstream's own unsealed
+    // state; the envelope's method binding keeps a retry to the method that was asked.
+    if !monitor && skimmed.carries_retry {
         let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
         match retry::check_request(
             &request,
