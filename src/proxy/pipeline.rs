@@ -174,6 +174,11 @@ async fn proxy(
         }
     };
     let info = skimmed.info;
+    if info.is_batch && batch_needs_checks(&body)? {
+        return Err(ProxyError::BadRequest(
+            "a batch cannot carry answers or retries; send each as its own message".into(),
+        ));
+    }
     // The client's own body, for the params digest if a response is sealed (a cheap reference count).
     let client_body = body.clone();
     let mut body = body;
@@ -190,35 +195,39 @@ async fn proxy(
         .get(SESSION_HEADER)
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let modes = match (info.era, &session_id) {
+    // The owner check runs whatever era the body claims: the body's `_meta` is the client's word, while the
+    // session id travels in a header the upstream may route by (Python's SDK picks the era from the header
+    // alone), so a "modern" body on another user's session would still act inside that session.
+    let session = session_id
+        .as_deref()
+        .map(|sid| gw.sessions.lookup(sid, &principal, Instant::now()));
+    if session == Some(Lookup::OtherPrincipal) {
+        return Ok(json_response(
+            StatusCode::FORBIDDEN,
+            &crate::proxy::error::error_message(
+                meta.id.as_ref(),
+                crate::proxy::error::codes::INVALID_REQUEST,
+                "This session belongs to another user.",
+                None,
+            ),
+        ));
+    }
+    let modes = match (info.era, session) {
         (Era::Modern, _) => info.declared.unwrap_or_default(),
-        (Era::Legacy, Some(sid)) => match gw.sessions.lookup(sid, &principal, Instant::now()) {
-            Lookup::Known(m) => m,
-            Lookup::OtherPrincipal => {
-                return Ok(json_response(
-                    StatusCode::FORBIDDEN,
-                    &crate::proxy::error::error_message(
-                        meta.id.as_ref(),
-                        crate::proxy::error::codes::INVALID_REQUEST,
-                        "This session belongs to another user.",
-                        None,
-                    ),
-                ))
-            }
-            Lookup::Unknown => ClientModes::default(),
-        },
-        (Era::Legacy, None) => ClientModes::default(),
+        (Era::Legacy, Some(Lookup::Known(m))) => m,
+        // Unknown session, or none: nothing is assumed declared (fail closed).
+        (Era::Legacy, _) => ClientModes::default(),
     };
     // The retry: open and check the envelope and the answers; give the upstream its own state back.
     let monitor = route.monitor;
     let mut prev_round = 0;
     let mut digest = retry::ParamsDigest::of_request(client_body);
     let method = info.method.clone().unwrap_or_default();
-    if !monitor
-        && info.era == Era::Modern
-        && skimmed.carries_retry
-        && (retry::is_mrtr_method(&method) || method == "tasks/update")
-    {
+    // Whatever era the body claims and whatever its method: `inputResponses` and `requestState` are
+    // retry-only members, and an upstream may act on them on any request (SDKs read them from the params,
+    // not from the version). Unchecked, they would carry unjudged answers and the upstream's own unsealed
+    // state; the envelope's method binding keeps a retry to the method that was asked.
+    if !monitor && skimmed.carries_retry {
         let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
         match retry::check_request(
             &request,
@@ -503,6 +512,25 @@ async fn identify(
         Ok(None) => Ok("anonymous".to_owned()),
         Err(e) => Err(refuse(e)),
     }
+}
+
+/// Whether a batch body holds a client answer or a retry. Both are checked one message at a time (the
+/// legacy answer check, the envelope), which a batch would slip past, so such a batch is refused; batches
+/// of plain calls pass as before. A body the strict parser refuses is a bad request.
+fn batch_needs_checks(body: &[u8]) -> Result<bool, ProxyError> {
+    let batch = parse_strict(body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
+    let needs = |m: &Value| {
+        let is_response =
+            m.get("method").is_none() && (m.get("result").is_some() || m.get("error").is_some());
+        let is_retry = m
+            .get("params")
+            .and_then(Value::as_object)
+            .is_some_and(|p| p.contains_key("requestState") || p.contains_key("inputResponses"));
+        is_response || is_retry
+    };
+    Ok(batch
+        .as_array()
+        .is_some_and(|items| items.iter().any(needs)))
 }
 
 /// Blocking findings on a legacy answer (`{"result": ElicitResult}`), or None when it is fine.

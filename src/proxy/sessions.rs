@@ -99,22 +99,25 @@ impl Sessions {
         }
     }
 
-    /// Remembers the schema of a form elicitation the server pushed in this session.
+    /// Remembers the schema of a form elicitation the server pushed in this session. `request_id` is the
+    /// server request's id as text (a string id as it is, a number as JSON writes it).
     pub fn remember_asked(&self, id: &str, request_id: &str, schema: serde_json::Value) {
         let Ok(mut map) = self.map.lock() else { return };
         if let Some(s) = map.get_mut(id) {
             if s.asked.len() >= MAX_OUTSTANDING {
                 s.asked.pop_front();
             }
-            s.asked.push_back((request_id.to_owned(), schema));
+            s.asked.push_back((id_key(request_id), schema));
         }
     }
 
-    /// Takes the schema asked by the server request `request_id`, if this session has it.
+    /// Takes the schema asked by the server request `request_id` (the answer's id as text, as for
+    /// [`Sessions::remember_asked`]), if this session has it: matched as loosely as servers match it.
     pub fn take_asked(&self, id: &str, request_id: &str) -> Option<serde_json::Value> {
+        let key = id_key(request_id);
         let mut map = self.map.lock().ok()?;
         let s = map.get_mut(id)?;
-        let pos = s.asked.iter().position(|(r, _)| r == request_id)?;
+        let pos = s.asked.iter().position(|(r, _)| *r == key)?;
         s.asked.remove(pos).map(|(_, schema)| schema)
     }
 
@@ -133,6 +136,50 @@ impl Sessions {
     /// True when no session is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// The key a JSON-RPC id is remembered and looked up under: every id text a server would take for the same
+/// number gives the same key. Servers match a client's answer to their request loosely (the TypeScript SDK
+/// looks up `Number(response.id)`, so `7`, `7.0`, `"7"`, `" 7"`, `"07"`, `"0x7"` and `"7e0"` all answer
+/// request 7; Python's normalises digit strings to integers). An exact match here would let an answer under
+/// such an alias reach the server unchecked. Aliasing more than a server does only checks an answer against
+/// a schema it did not need: fail closed.
+fn id_key(text: &str) -> String {
+    match id_number(text) {
+        Some(n) => format!("n:{}", canonical_number(n)),
+        None => format!("s:{text}"),
+    }
+}
+
+/// The number a server may read `text` as (JavaScript's `Number()` on a string, plus Python's digit
+/// underscores): surrounding whitespace ignored, empty as 0, `0x`/`0o`/`0b` integers, decimals with a sign,
+/// a fraction and an exponent. `None` for anything else, and for non-finite values (no request id is one).
+fn id_number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Some(0.0);
+    }
+    let radix = match t.get(..2) {
+        Some("0x" | "0X") => Some(16),
+        Some("0o" | "0O") => Some(8),
+        Some("0b" | "0B") => Some(2),
+        _ => None,
+    };
+    let n = match (radix, t.get(2..)) {
+        (Some(r), Some(digits)) => u128::from_str_radix(digits, r).ok().map(|v| v as f64),
+        _ => t.replace('_', "").parse::<f64>().ok(),
+    };
+    n.filter(|n| n.is_finite())
+}
+
+/// One text per number: integers (and -0) without a fraction, others in Rust's shortest round-trip form.
+fn canonical_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e21 {
+        // Exact: an integral f64 below 1e21 fits an i128.
+        format!("{}", n as i128)
+    } else {
+        format!("{n:e}")
     }
 }
 
@@ -170,5 +217,31 @@ mod tests {
         assert_eq!(s.take_asked("a", "5"), Some(serde_json::json!({"i": 5})));
         assert_eq!(s.take_asked("a", "5"), None, "taken once");
         assert_eq!(s.take_asked("nope", "6"), None);
+    }
+
+    #[test]
+    fn an_answer_is_found_under_every_alias_of_its_id() {
+        let s = Sessions::default();
+        s.insert("a", ClientModes::ALL, "p", Instant::now());
+        for alias in ["7", "7.0", " 7", "07", "0x7", "7e0", "+7", "7_", "70e-1"] {
+            s.remember_asked("a", "7", serde_json::json!({"n": 7}));
+            assert_eq!(
+                s.take_asked("a", alias),
+                Some(serde_json::json!({"n": 7})),
+                "{alias:?}"
+            );
+        }
+        s.remember_asked("a", "0", serde_json::json!({"n": 0}));
+        assert_eq!(s.take_asked("a", ""), Some(serde_json::json!({"n": 0})));
+        s.remember_asked("a", "abc", serde_json::json!({"s": 1}));
+        assert_eq!(
+            s.take_asked("a", "n:abc"),
+            None,
+            "strings keep their own space"
+        );
+        assert_eq!(s.take_asked("a", "abc"), Some(serde_json::json!({"s": 1})));
+        for odd in ["inf", "NaN", "0x", "1e999", "-0x7"] {
+            assert!(id_number(odd).is_none(), "{odd:?}");
+        }
     }
 }

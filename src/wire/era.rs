@@ -182,7 +182,12 @@ pub(crate) fn era_and_modes(
     initialize_capabilities: impl FnOnce() -> ClientModes,
     header_version: Option<&str>,
 ) -> (Era, Option<ClientModes>) {
-    if meta_version {
+    if method.is_none() {
+        // No method: a response (a client answering a server's request), or nothing valid. 2026-07-28
+        // clients never POST responses, so this is a legacy answer whatever `_meta` it carries beside its
+        // result; read as modern it would skip the legacy answer checks.
+        (Era::Legacy, None)
+    } else if meta_version {
         (Era::Modern, Some(meta_capabilities()))
     } else if method == Some("initialize") {
         (Era::Legacy, Some(initialize_capabilities()))
@@ -254,6 +259,14 @@ mod tests {
 
         let resp = json!({"jsonrpc":"2.0","id":0,"result":{"action":"accept"}});
         assert!(classify_request(&resp, Some("2025-11-25")).is_response);
+        // A response is a legacy answer even dressed in a modern `_meta` or header.
+        let dressed = json!({"jsonrpc":"2.0","id":0,"result":{"action":"accept"},
+            "params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}});
+        let i = classify_request(&dressed, Some("2026-07-28"));
+        assert_eq!(
+            (i.era, i.is_response, i.declared),
+            (Era::Legacy, true, None)
+        );
 
         let bare = json!({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}});
         let i = classify_request(&bare, Some("2026-07-28"));
