@@ -256,3 +256,50 @@ async fn a_retry_without_modern_meta_is_still_checked() {
     assert!(!upstream_saw(&up, PASTED));
     assert!(!upstream_saw(&up, "upstream-raw"));
 }
+
+/// A hostile server pushes more forms than a session remembers (16): the first one falls out of memory.
+/// Its answer can then not be checked against what was asked, so it is refused, never forwarded as if
+/// nothing had been asked; a form still remembered is checked as always.
+#[tokio::test]
+async fn an_answer_to_a_form_the_gateway_had_to_forget_is_refused() {
+    let (tx, up) = legacy_upstream().await;
+    let dir = temp_dir("answer-forgotten");
+    let cfg = identity_config(&dir, &up.url("/mcp"));
+    // Budgets above the pushes, so that what stops the answer is the forgotten ask, not a limit.
+    let mut text = std::fs::read_to_string(&cfg).unwrap();
+    text.push_str(
+        "limits:\n  max_rounds: 64\n  elicitation_burst: 64\n  route_elicitation_burst: 64\n",
+    );
+    std::fs::write(&cfg, text).unwrap();
+    let gw = start_gateway(Source::File(cfg)).await;
+    alice_initializes(&gw).await;
+    let mut stream = alice_is_asked(&gw, &tx).await;
+    // Sixteen filler forms after request 7, each read off the client side so the gateway judged it.
+    for i in 100..116 {
+        let ask = json!({"jsonrpc":"2.0","id":i,"method":"elicitation/create","params":{"message":"Day?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue"]}}}}});
+        tx.send(SseMsg::Data(Bytes::from(format!("data: {ask}\n\n"))))
+            .await
+            .ok()
+            .unwrap();
+        let mut acc = Vec::new();
+        read_until(&mut stream, &mut acc, |b| b.ends_with(b"\n\n")).await;
+        let seen = String::from_utf8_lossy(&acc);
+        assert!(seen.contains(&format!("\"id\":{i}")), "{seen}");
+    }
+    let answer =
+        json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"day":PASTED}}});
+    let (parts, bytes) = send(&http1_client(), legacy_post(&gw, &answer, "alice")).await;
+    let (code, _) = rpc_error(&bytes);
+    let text = String::from_utf8_lossy(&bytes);
+    assert_eq!((parts.status.as_u16(), code), (200, -32012), "{text}");
+    assert!(text.contains("answer.unchecked"), "{text}");
+    assert!(
+        !upstream_saw(&up, PASTED),
+        "the unchecked answer never reaches the upstream"
+    );
+    // A form still remembered is checked as before: a valid answer passes.
+    let ok = json!({"jsonrpc":"2.0","id":115,"result":{"action":"accept","content":{"day":"mon"}}});
+    let (parts, _) = send(&http1_client(), legacy_post(&gw, &ok, "alice")).await;
+    assert_eq!(parts.status.as_u16(), 202);
+    drop(tx);
+}

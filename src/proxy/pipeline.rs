@@ -19,7 +19,7 @@ use crate::proxy::error::{json_response, ProxyError};
 use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
 use crate::proxy::retry;
-use crate::proxy::sessions::Lookup;
+use crate::proxy::sessions::{AskLookup, Lookup};
 use crate::proxy::sse::{Shared, SseFilter, UpstreamAnswerer};
 use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
@@ -259,35 +259,44 @@ async fn proxy(
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
-            if let Some(schema) = gw.sessions.take_asked(sid, &key) {
-                if let Some(findings) =
+            let findings = match gw.sessions.take_asked(sid, &key) {
+                AskLookup::Form(schema) => {
                     legacy_answer_findings(&request, &key, schema, &snap.engine.secret)
-                {
-                    let resp = refused(
-                        gw,
-                        &route,
-                        &info,
-                        meta,
-                        &principal,
-                        retry::Refusal::Answers(findings),
-                    );
-                    // The server still waits for an answer: it gets a refusal instead of the user's content.
-                    let refusal = crate::proxy::error::error_message(
-                        Some(id),
-                        crate::proxy::error::codes::ANSWERS_REFUSED,
-                        "The gateway refused the user's answer.",
-                        None,
-                    );
-                    answerer(
-                        clients.clone(),
-                        route.clone(),
-                        upstream_uri(&route, &parts.uri)?,
-                        sid.clone(),
-                        &parts.headers,
-                        snap.limits.upstream_timeout,
-                    )(vec![refusal]);
-                    return Ok(resp);
                 }
+                // The gateway forwarded the form and dropped it (the server asked too many at once):
+                // the answer cannot be checked, so it does not pass.
+                AskLookup::Forgotten => Some(vec![crate::policy::Finding::block(
+                    "answer.unchecked",
+                    "/result",
+                    "The gateway no longer holds the question this answers (the server asked too many at once), so the answer could not be checked.",
+                )]),
+                AskLookup::NotAForm => None,
+            };
+            if let Some(findings) = findings {
+                let resp = refused(
+                    gw,
+                    &route,
+                    &info,
+                    meta,
+                    &principal,
+                    retry::Refusal::Answers(findings),
+                );
+                // The server still waits for an answer: it gets a refusal instead of the user's content.
+                let refusal = crate::proxy::error::error_message(
+                    Some(id),
+                    crate::proxy::error::codes::ANSWERS_REFUSED,
+                    "The gateway refused the user's answer.",
+                    None,
+                );
+                answerer(
+                    clients.clone(),
+                    route.clone(),
+                    upstream_uri(&route, &parts.uri)?,
+                    sid.clone(),
+                    &parts.headers,
+                    snap.limits.upstream_timeout,
+                )(vec![refusal]);
+                return Ok(resp);
             }
         }
     }

@@ -19,8 +19,24 @@ pub const MAX_SESSION_ID_BYTES: usize = 256;
 
 /// Form elicitations remembered per session until answered. A server waits on each one, so a handful are
 /// outstanding at once; 16 bounds a hostile server that pushes without end (the oldest is forgotten, and an
-/// answer to it is then refused as unasked).
+/// answer to it is then refused: see [`MAX_FORGOTTEN`]).
 pub const MAX_OUTSTANDING: usize = 16;
+
+/// Forgotten asks remembered per session, as 8-byte hashes of their ids, so that an answer to one is refused
+/// rather than forwarded unchecked (a server pushing 16 filler forms must not get the first answer past the
+/// check). Past this many (8 KiB), the session refuses every answer it cannot match to an ask: fail closed.
+pub const MAX_FORGOTTEN: usize = 1024;
+
+/// What a session knows of the question an answer replies to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AskLookup {
+    /// A form the session forwarded: its requested schema (taken: an answer is checked once).
+    Form(serde_json::Value),
+    /// A form the session forwarded and then forgot (too many outstanding): the answer cannot be checked.
+    Forgotten,
+    /// Nothing the session asked for with a form (a sampling or roots answer, or an unknown session).
+    NotAForm,
+}
 
 #[derive(Debug, Clone)]
 struct Session {
@@ -29,6 +45,18 @@ struct Session {
     last_used: Instant,
     /// Server request id -> the form schema it asked, oldest first.
     asked: std::collections::VecDeque<(String, serde_json::Value)>,
+    /// Hashes of the ids of asks dropped from `asked`, oldest first ([`MAX_FORGOTTEN`]).
+    forgotten: std::collections::VecDeque<u64>,
+    /// More asks were dropped than `forgotten` holds: no unmatched answer can be told apart any more.
+    forgot_too_many: bool,
+}
+
+/// The hash an ask's id key is forgotten under. A collision only refuses an answer that did not need it.
+fn forgotten_hash(key: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut h);
+    h.finish()
 }
 
 /// The store.
@@ -76,6 +104,8 @@ impl Sessions {
                 principal: principal.to_owned(),
                 last_used: now,
                 asked: Default::default(),
+                forgotten: Default::default(),
+                forgot_too_many: false,
             },
         );
     }
@@ -105,20 +135,44 @@ impl Sessions {
         let Ok(mut map) = self.map.lock() else { return };
         if let Some(s) = map.get_mut(id) {
             if s.asked.len() >= MAX_OUTSTANDING {
-                s.asked.pop_front();
+                if let Some((old, _)) = s.asked.pop_front() {
+                    if s.forgotten.len() >= MAX_FORGOTTEN {
+                        s.forgotten.pop_front();
+                        s.forgot_too_many = true;
+                    }
+                    s.forgotten.push_back(forgotten_hash(&old));
+                }
             }
             s.asked.push_back((id_key(request_id), schema));
         }
     }
 
-    /// Takes the schema asked by the server request `request_id` (the answer's id as text, as for
-    /// [`Sessions::remember_asked`]), if this session has it: matched as loosely as servers match it.
-    pub fn take_asked(&self, id: &str, request_id: &str) -> Option<serde_json::Value> {
+    /// Takes what the server request `request_id` (the answer's id as text, as for
+    /// [`Sessions::remember_asked`]) asked in this session: matched as loosely as servers match it.
+    pub fn take_asked(&self, id: &str, request_id: &str) -> AskLookup {
         let key = id_key(request_id);
-        let mut map = self.map.lock().ok()?;
-        let s = map.get_mut(id)?;
-        let pos = s.asked.iter().position(|(r, _)| *r == key)?;
-        s.asked.remove(pos).map(|(_, schema)| schema)
+        let Ok(mut map) = self.map.lock() else {
+            // A poisoned lock cannot say what was asked: the answer is not checked, so it is refused.
+            return AskLookup::Forgotten;
+        };
+        let Some(s) = map.get_mut(id) else {
+            return AskLookup::NotAForm;
+        };
+        if let Some(pos) = s.asked.iter().position(|(r, _)| *r == key) {
+            if let Some((_, schema)) = s.asked.remove(pos) {
+                return AskLookup::Form(schema);
+            }
+        }
+        let hash = forgotten_hash(&key);
+        if let Some(pos) = s.forgotten.iter().position(|&h| h == hash) {
+            s.forgotten.remove(pos);
+            return AskLookup::Forgotten;
+        }
+        if s.forgot_too_many {
+            AskLookup::Forgotten
+        } else {
+            AskLookup::NotAForm
+        }
     }
 
     /// Forgets a session (DELETE).
@@ -213,10 +267,31 @@ mod tests {
         for i in 0..(MAX_OUTSTANDING + 2) {
             s.remember_asked("a", &i.to_string(), serde_json::json!({"i": i}));
         }
-        assert_eq!(s.take_asked("a", "0"), None, "the oldest was forgotten");
-        assert_eq!(s.take_asked("a", "5"), Some(serde_json::json!({"i": 5})));
-        assert_eq!(s.take_asked("a", "5"), None, "taken once");
-        assert_eq!(s.take_asked("nope", "6"), None);
+        // The oldest were dropped, and an answer to them is known to be unchecked: refused, not passed.
+        assert_eq!(s.take_asked("a", "0"), AskLookup::Forgotten);
+        assert_eq!(s.take_asked("a", "1"), AskLookup::Forgotten);
+        assert_eq!(s.take_asked("a", "0.0"), AskLookup::NotAForm, "told once");
+        assert_eq!(
+            s.take_asked("a", "5"),
+            AskLookup::Form(serde_json::json!({"i": 5}))
+        );
+        assert_eq!(s.take_asked("a", "5"), AskLookup::NotAForm, "taken once");
+        assert_eq!(s.take_asked("a", "sampling-1"), AskLookup::NotAForm);
+        assert_eq!(s.take_asked("nope", "6"), AskLookup::NotAForm);
+    }
+
+    #[test]
+    fn past_the_forgotten_bound_every_unmatched_answer_is_refused() {
+        let s = Sessions::default();
+        s.insert("a", ClientModes::ALL, "p", Instant::now());
+        for i in 0..(MAX_OUTSTANDING + MAX_FORGOTTEN + 1) {
+            s.remember_asked("a", &i.to_string(), serde_json::json!({"i": i}));
+        }
+        // Id 0 fell off the forgotten list too: the session can no longer tell, so it refuses.
+        assert_eq!(s.take_asked("a", "0"), AskLookup::Forgotten);
+        assert_eq!(s.take_asked("a", "sampling-1"), AskLookup::Forgotten);
+        let last = (MAX_OUTSTANDING + MAX_FORGOTTEN).to_string();
+        assert!(matches!(s.take_asked("a", &last), AskLookup::Form(_)));
     }
 
     #[test]
@@ -227,19 +302,25 @@ mod tests {
             s.remember_asked("a", "7", serde_json::json!({"n": 7}));
             assert_eq!(
                 s.take_asked("a", alias),
-                Some(serde_json::json!({"n": 7})),
+                AskLookup::Form(serde_json::json!({"n": 7})),
                 "{alias:?}"
             );
         }
         s.remember_asked("a", "0", serde_json::json!({"n": 0}));
-        assert_eq!(s.take_asked("a", ""), Some(serde_json::json!({"n": 0})));
+        assert_eq!(
+            s.take_asked("a", ""),
+            AskLookup::Form(serde_json::json!({"n": 0}))
+        );
         s.remember_asked("a", "abc", serde_json::json!({"s": 1}));
         assert_eq!(
             s.take_asked("a", "n:abc"),
-            None,
+            AskLookup::NotAForm,
             "strings keep their own space"
         );
-        assert_eq!(s.take_asked("a", "abc"), Some(serde_json::json!({"s": 1})));
+        assert_eq!(
+            s.take_asked("a", "abc"),
+            AskLookup::Form(serde_json::json!({"s": 1}))
+        );
         for odd in ["inf", "NaN", "0x", "1e999", "-0x7"] {
             assert!(id_number(odd).is_none(), "{odd:?}");
         }
