@@ -169,6 +169,19 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
         return;
     }
 
+    if obj.contains_key("method") && (obj.contains_key("result") || obj.contains_key("error")) {
+        // A request and a response at once: the gateway would judge it as the request (`ping`, a
+        // notification) while a client that looks for `result` first reads an input request never judged.
+        let mut c = carrier(CarrierKind::InputRequired);
+        c.problems.push(Finding::block(
+            "wire.malformed",
+            msg_ptr.clone(),
+            "The message has both a method and a result or error, so clients disagree on what it is.",
+        ));
+        out.push(c);
+        return;
+    }
+
     if let Some(method) = obj.get("method") {
         // A request or notification from the server. Only requests with an id ask the client for anything.
         let Some(method) = method.as_str() else {
@@ -522,6 +535,24 @@ mod tests {
             "_meta":{"Method":"x"},"inputRequests":{"a":{"method":"elicitation/create","params":{"message":"m",
             "requestedSchema":{"type":"object","properties":{"Mode":{"type":"string"}}}}}}}});
         assert!(find_carriers(&fine)[0].problems.is_empty());
+    }
+
+    #[test]
+    fn a_request_and_a_response_at_once_is_a_problem() {
+        let ir = json!({"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create",
+            "params":{"message":"m","requestedSchema":{"type":"object","properties":{"password":{"type":"string"}}}}}}});
+        for bad in [
+            json!({"jsonrpc":"2.0","id":1,"method":"ping","result":ir}),
+            json!({"jsonrpc":"2.0","method":"notifications/message","result":ir}),
+            json!({"jsonrpc":"2.0","id":1,"method":"ping","error":{"code":-32042,"message":"m","data":{"elicitations":[]}}}),
+        ] {
+            let c = find_carriers(&bad);
+            assert!(
+                c.iter()
+                    .any(|c| c.problems.iter().any(|p| p.rule == "wire.malformed")),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
