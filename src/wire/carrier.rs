@@ -336,10 +336,7 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
             return;
         }
         let code = error.get("code");
-        let is_url_required = code.is_some_and(|c| {
-            c.as_i64() == Some(URL_ELICITATION_REQUIRED)
-                || c.as_f64() == Some(URL_ELICITATION_REQUIRED as f64)
-        });
+        let is_url_required = code.is_some_and(is_url_required_code);
         if !is_url_required {
             return;
         }
@@ -367,6 +364,17 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
             )),
         }
         out.push(c);
+    }
+}
+
+/// Whether an error's `code` is -32042 to some client: as a number in any notation, or as a string of
+/// one, which lax decoders (pydantic's default mode, for the Python SDK's `ErrorData.code: int`) turn into
+/// the number. A string the gateway skipped would leave its `data.elicitations` unjudged.
+fn is_url_required_code(code: &Value) -> bool {
+    let target = URL_ELICITATION_REQUIRED as f64;
+    match code {
+        Value::String(s) => s.trim().parse::<f64>().is_ok_and(|n| n == target),
+        other => other.as_i64() == Some(URL_ELICITATION_REQUIRED) || other.as_f64() == Some(target),
     }
 }
 
@@ -486,6 +494,16 @@ mod tests {
         let float_code =
             json!({"jsonrpc":"2.0","id":2,"error":{"code":-32042.0,"message":"m","data":{}}});
         assert_eq!(find_carriers(&float_code)[0].problems.len(), 1);
+        // A string code a lax decoder reads as the number.
+        for code in [json!("-32042"), json!(" -32042"), json!("-3.2042e4")] {
+            let err = json!({"jsonrpc":"2.0","id":2,"error":{"code":code,"message":"m","data":{"elicitations":[
+                {"mode":"url","url":"javascript:x","message":"m","elicitationId":"e"}]}}});
+            let c = find_carriers(&err);
+            assert_eq!(c[0].kind, CarrierKind::UrlRequiredError, "{code}");
+            assert_eq!(c[0].entries.len(), 1, "{code}");
+        }
+        let other = json!({"jsonrpc":"2.0","id":2,"error":{"code":"-32601","message":"m"}});
+        assert!(find_carriers(&other).is_empty());
 
         let task = json!({"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","status":"input_required","inputRequests":{"a":{"method":"elicitation/create","params":{"message":"m","requestedSchema":{}}}}}});
         assert_eq!(find_carriers(&task)[0].kind, CarrierKind::TaskInput);
