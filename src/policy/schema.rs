@@ -19,6 +19,7 @@
 //! - `patternProperties` counts as `form.schema.pattern`.
 //! - With more than [`MAX_PROPERTIES`] properties only `form.schema.too_many` is reported: the work per
 //!   schema stays bounded.
+//! - An option list (or a multi-select `default`) longer than [`MAX_OPTIONS`] is `form.schema.too_many`.
 
 use serde_json::{Map, Value};
 
@@ -26,6 +27,11 @@ use crate::policy::{pointer_push, Finding};
 
 /// Most properties one form may ask for. Real forms have a handful; 64 keeps the host's UI reviewable.
 pub const MAX_PROPERTIES: usize = 64;
+/// Most options one list may hold (`enum`, `oneOf`, `items.enum`, `items.anyOf`, a multi-select `default`).
+/// The longest real choice lists (IANA time zones, ~600) fit; the secret classifier reads this many values
+/// of each list (`secret::form::MAX_JUDGED_OPTIONS`), so an option past the bound could otherwise carry a
+/// credential, or ask for part of a secret, unread.
+pub const MAX_OPTIONS: usize = 1024;
 
 /// Formats a string property may declare.
 const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
@@ -422,12 +428,31 @@ fn check_string(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// Whether an option list is over [`MAX_OPTIONS`], with the finding when it is. The secret classifier
+/// reads at most that many values of a list, so a longer one is refused rather than judged in part.
+fn too_many_options(list: &[Value], ptr: Ptr<'_>, out: &mut Vec<Finding>) -> bool {
+    let over = list.len() > MAX_OPTIONS;
+    if over {
+        out.push(Finding::block(
+            "form.schema.too_many",
+            ptr(),
+            format!("a list may hold at most {MAX_OPTIONS} options"),
+        ));
+    }
+    over
+}
+
 /// The values of an `enum` that must list strings; None (with a finding) when it does not.
 fn string_enum<'v>(
     values: &'v Value,
     ptr: Ptr<'_>,
     out: &mut Vec<Finding>,
 ) -> Option<Vec<&'v str>> {
+    if let Some(list) = values.as_array() {
+        if too_many_options(list, ptr, out) {
+            return None;
+        }
+    }
     let strings: Option<Vec<&str>> = values
         .as_array()
         .filter(|a| !a.is_empty())
@@ -448,6 +473,11 @@ fn titled_consts<'v>(
     ptr: Ptr<'_>,
     out: &mut Vec<Finding>,
 ) -> Option<Vec<&'v str>> {
+    if let Some(list) = options.as_array() {
+        if too_many_options(list, ptr, out) {
+            return None;
+        }
+    }
     let consts: Option<Vec<&str>> = options.as_array().filter(|a| !a.is_empty()).and_then(|a| {
         a.iter()
             .map(|o| {
@@ -522,6 +552,12 @@ fn check_array(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
         }
     };
     if let Some(default) = p.get("default") {
+        let defaults_ptr = || pointer_push(&ptr(), "default");
+        if let Some(list) = default.as_array() {
+            if too_many_options(list, &defaults_ptr, out) {
+                return;
+            }
+        }
         match default
             .as_array()
             .map(|d| d.iter().map(Value::as_str).collect::<Option<Vec<_>>>())
@@ -922,6 +958,51 @@ mod tests {
             .map(|i| (format!("f{i}"), json!({"type": "string"})))
             .collect();
         assert_eq!(rules(&form(Value::Object(props))), vec![]);
+    }
+
+    #[test]
+    fn option_lists_are_bounded() {
+        let many: Vec<String> = (0..=MAX_OPTIONS).map(|i| format!("v{i}")).collect();
+        let titled: Vec<Value> = many
+            .iter()
+            .map(|v| json!({"const": v, "title": v}))
+            .collect();
+        let cases = [
+            (
+                json!({"c": {"type": "string", "enum": many}}),
+                "/properties/c/enum",
+            ),
+            (
+                json!({"c": {"type": "string", "oneOf": titled}}),
+                "/properties/c/oneOf",
+            ),
+            (
+                json!({"c": {"type": "array", "items": {"type": "string", "enum": many}}}),
+                "/properties/c/items/enum",
+            ),
+            (
+                json!({"c": {"type": "array", "items": {"anyOf": titled}}}),
+                "/properties/c/items/anyOf",
+            ),
+            (
+                json!({"c": {"type": "array", "items": {"type": "string", "enum": ["a"]},
+                             "default": vec!["a"; MAX_OPTIONS + 1]}}),
+                "/properties/c/default",
+            ),
+        ];
+        for (props, path) in cases {
+            assert_eq!(
+                rules(&form(props)),
+                vec![("form.schema.too_many".to_owned(), path.to_owned())]
+            );
+        }
+        // At the bound, a list is fine.
+        let enough: Vec<String> = many.into_iter().take(MAX_OPTIONS).collect();
+        assert_eq!(
+            rules(&form(json!({"c": {"type": "string", "enum": enough}}))),
+            vec![]
+        );
+        const { assert!(MAX_OPTIONS <= crate::policy::secret::form::MAX_JUDGED_OPTIONS) };
     }
 
     #[test]

@@ -5,12 +5,62 @@
 //! `sampling/createMessage`, `roots/list`); a legacy `-32042` error with `data.elicitations`. A carrier whose
 //! shape is broken is reported as a problem: the gateway cannot judge it, so it must not pass (fail closed).
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::policy::{pointer_push, Finding};
 
 /// The legacy `URLElicitationRequiredError` code.
 pub const URL_ELICITATION_REQUIRED: i64 = -32042;
+
+// The members the gateway reads, level by level. A client whose parser matches keys without case (Go's
+// `encoding/json`) reads `"METHOD"` or `"Mode"` as these; the gateway, matching exactly, would not, and would
+// forward what it never judged (or judge a `mode` other than the one the client shows). So a key that only
+// a case-folding parser takes for one of these makes the carrier unjudgeable: it is refused, never resolved.
+/// A message's members.
+const MESSAGE_KEYS: &[&str] = &["method", "id", "params", "result", "error"];
+/// A result's members.
+const RESULT_KEYS: &[&str] = &["resultType", "inputRequests", "requestState"];
+/// An `inputRequests` entry's members.
+const ENTRY_KEYS: &[&str] = &["method", "params"];
+/// An elicitation's params members.
+const ELICITATION_KEYS: &[&str] = &["mode", "message", "url", "requestedSchema"];
+/// An error's members, and its `data`'s.
+const ERROR_KEYS: &[&str] = &["code", "data"];
+const ERROR_DATA_KEYS: &[&str] = &["elicitations"];
+
+/// Whether `key` is not `word` but a parser that matches keys without case takes it for `word`. Go's
+/// `encoding/json` folds keys as `bytes.EqualFold` does: ASCII case, plus the only two non-ASCII letters
+/// whose simple case folding reaches an ASCII one, `ſ` (U+017F, `s`) and the Kelvin sign (U+212A, `k`).
+pub(crate) fn is_folded_alias(key: &str, word: &str) -> bool {
+    if key == word || key.len() < word.len() {
+        return false;
+    }
+    let folded = key.chars().map(|c| match c {
+        '\u{17F}' => 's',
+        '\u{212A}' => 'k',
+        c => c.to_ascii_lowercase(),
+    });
+    folded.eq(word.chars().map(|c| c.to_ascii_lowercase()))
+}
+
+/// Whether `key` is a folded alias of one of a message's own members ([`MESSAGE_KEYS`]).
+pub(crate) fn is_message_alias(key: &str) -> bool {
+    MESSAGE_KEYS.iter().any(|w| is_folded_alias(key, w))
+}
+
+/// A `wire.malformed` finding for every key of `obj` that is a folded alias of one of `words`.
+fn aliased_keys(obj: &Map<String, Value>, words: &[&str], ptr: &str, out: &mut Vec<Finding>) {
+    for key in obj.keys() {
+        if words.iter().any(|w| is_folded_alias(key, w)) {
+            // The key is server text: it is named through the pointer, not repeated in the sentence.
+            out.push(Finding::block(
+                "wire.malformed",
+                pointer_push(ptr, key),
+                "A member's name differs only in case from one the gateway reads, so parsers disagree on it.",
+            ));
+        }
+    }
+}
 
 /// What an input request asks of the client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +151,37 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
         problems: vec![],
     };
 
+    let mut aliases = Vec::new();
+    aliased_keys(obj, MESSAGE_KEYS, &msg_ptr, &mut aliases);
+    if !aliases.is_empty() {
+        // What the message is to a case-folding client: a request if it names a method, else a response.
+        let has = |word| obj.keys().any(|k| k == word || is_folded_alias(k, word));
+        let kind = if has("method") {
+            CarrierKind::ServerRequest
+        } else if has("error") {
+            CarrierKind::UrlRequiredError
+        } else {
+            CarrierKind::InputRequired
+        };
+        let mut c = carrier(kind);
+        c.problems = aliases;
+        out.push(c);
+        return;
+    }
+
+    if obj.contains_key("method") && (obj.contains_key("result") || obj.contains_key("error")) {
+        // A request and a response at once: the gateway would judge it as the request (`ping`, a
+        // notification) while a client that looks for `result` first reads an input request never judged.
+        let mut c = carrier(CarrierKind::InputRequired);
+        c.problems.push(Finding::block(
+            "wire.malformed",
+            msg_ptr.clone(),
+            "The message has both a method and a result or error, so clients disagree on what it is.",
+        ));
+        out.push(c);
+        return;
+    }
+
     if let Some(method) = obj.get("method") {
         // A request or notification from the server. Only requests with an id ask the client for anything.
         let Some(method) = method.as_str() else {
@@ -141,6 +222,14 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
             return;
         };
         let result_ptr = pointer_push(&msg_ptr, "result");
+        let mut aliases = Vec::new();
+        aliased_keys(res, RESULT_KEYS, &result_ptr, &mut aliases);
+        if !aliases.is_empty() {
+            let mut c = carrier(CarrierKind::InputRequired);
+            c.problems = aliases;
+            out.push(c);
+            return;
+        }
         let result_type = res.get("resultType");
         let kind = match result_type {
             None => None,
@@ -189,6 +278,13 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
             Some(Value::Object(map)) => {
                 for (key, entry) in map {
                     let entry_ptr = pointer_push(&reqs_ptr, key);
+                    if let Some(fields) = entry.as_object() {
+                        let before = c.problems.len();
+                        aliased_keys(fields, ENTRY_KEYS, &entry_ptr, &mut c.problems);
+                        if c.problems.len() > before {
+                            continue;
+                        }
+                    }
                     let method = entry.get("method").and_then(Value::as_str);
                     match method.and_then(method_kind) {
                         Some(kind) => push_entry(&mut c, key.clone(), kind, entry.get("params"), pointer_push(&entry_ptr, "params")),
@@ -220,11 +316,27 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
     }
 
     if let Some(error) = obj.get("error") {
+        let error_ptr = pointer_push(&msg_ptr, "error");
+        let mut aliases = Vec::new();
+        if let Some(fields) = error.as_object() {
+            aliased_keys(fields, ERROR_KEYS, &error_ptr, &mut aliases);
+        }
+        if let Some(Value::Object(data)) = error.get("data") {
+            aliased_keys(
+                data,
+                ERROR_DATA_KEYS,
+                &pointer_push(&error_ptr, "data"),
+                &mut aliases,
+            );
+        }
+        if !aliases.is_empty() {
+            let mut c = carrier(CarrierKind::UrlRequiredError);
+            c.problems = aliases;
+            out.push(c);
+            return;
+        }
         let code = error.get("code");
-        let is_url_required = code.is_some_and(|c| {
-            c.as_i64() == Some(URL_ELICITATION_REQUIRED)
-                || c.as_f64() == Some(URL_ELICITATION_REQUIRED as f64)
-        });
+        let is_url_required = code.is_some_and(is_url_required_code);
         if !is_url_required {
             return;
         }
@@ -255,6 +367,17 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
     }
 }
 
+/// Whether an error's `code` is -32042 to some client: as a number in any notation, or as a string of
+/// one, which lax decoders (pydantic's default mode, for the Python SDK's `ErrorData.code: int`) turn into
+/// the number. A string the gateway skipped would leave its `data.elicitations` unjudged.
+fn is_url_required_code(code: &Value) -> bool {
+    let target = URL_ELICITATION_REQUIRED as f64;
+    match code {
+        Value::String(s) => s.trim().parse::<f64>().is_ok_and(|n| n == target),
+        other => other.as_i64() == Some(URL_ELICITATION_REQUIRED) || other.as_f64() == Some(target),
+    }
+}
+
 /// Maps a method name to the input it asks for; `elicitation/create` is refined by its mode later.
 /// What a server-to-client request asks of the client, for the methods that ask anything.
 pub(crate) fn method_kind(method: &str) -> Option<InputMethod> {
@@ -273,6 +396,13 @@ fn push_entry(
     params: Option<&Value>,
     params_ptr: String,
 ) {
+    if let (InputMethod::Form | InputMethod::Url, Some(Value::Object(p))) = (kind, params) {
+        let before = c.problems.len();
+        aliased_keys(p, ELICITATION_KEYS, &params_ptr, &mut c.problems);
+        if c.problems.len() > before {
+            return;
+        }
+    }
     let method = match (kind, params) {
         (InputMethod::Form | InputMethod::Url, Some(Value::Object(p))) => match p.get("mode") {
             None => InputMethod::Form,
@@ -364,6 +494,16 @@ mod tests {
         let float_code =
             json!({"jsonrpc":"2.0","id":2,"error":{"code":-32042.0,"message":"m","data":{}}});
         assert_eq!(find_carriers(&float_code)[0].problems.len(), 1);
+        // A string code a lax decoder reads as the number.
+        for code in [json!("-32042"), json!(" -32042"), json!("-3.2042e4")] {
+            let err = json!({"jsonrpc":"2.0","id":2,"error":{"code":code,"message":"m","data":{"elicitations":[
+                {"mode":"url","url":"javascript:x","message":"m","elicitationId":"e"}]}}});
+            let c = find_carriers(&err);
+            assert_eq!(c[0].kind, CarrierKind::UrlRequiredError, "{code}");
+            assert_eq!(c[0].entries.len(), 1, "{code}");
+        }
+        let other = json!({"jsonrpc":"2.0","id":2,"error":{"code":"-32601","message":"m"}});
+        assert!(find_carriers(&other).is_empty());
 
         let task = json!({"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","status":"input_required","inputRequests":{"a":{"method":"elicitation/create","params":{"message":"m","requestedSchema":{}}}}}});
         assert_eq!(find_carriers(&task)[0].kind, CarrierKind::TaskInput);
@@ -379,6 +519,57 @@ mod tests {
             json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"x"}}),
         ] {
             assert!(find_carriers(&benign).is_empty(), "{benign}");
+        }
+    }
+
+    #[test]
+    fn keys_a_case_folding_parser_reads_differently_are_problems() {
+        let pw = json!({"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"password":{"type":"string"}}}});
+        for bad in [
+            json!({"jsonrpc":"2.0","id":1,"METHOD":"elicitation/create","params":pw}),
+            json!({"jsonrpc":"2.0","ID":1,"method":"elicitation/create","params":pw}),
+            json!({"jsonrpc":"2.0","id":1,"method":"elicitation/create","Params":pw}),
+            json!({"id":1,"result":{"RESULTTYPE":"input_required","INPUTREQUESTS":{"a":{"method":"elicitation/create","params":pw}}}}),
+            json!({"id":1,"result":{"resultType":"input_required","requestState":"s","InputRequests":{"a":{"method":"elicitation/create","params":pw}}}}),
+            json!({"id":1,"result":{"resultType":"input_required","inputReque\u{17F}ts":{}, "requestState":"s"}}),
+            json!({"id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"Method":"elicitation/create","method":"roots/list"}}}}),
+            json!({"id":1,"method":"elicitation/create","params":{"mode":"form","MODE":"url","url":"https://evil.example/","message":"m","requestedSchema":{"type":"object","properties":{}}}}),
+            json!({"id":1,"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://ok.example/","URL":"https://evil.example/"}}),
+            json!({"id":1,"error":{"CODE":-32042,"message":"m","data":{"elicitations":[]}}}),
+            json!({"id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":[],"Elicitations":[{"mode":"url","url":"javascript:x","message":"m"}]}}}),
+        ] {
+            let c = find_carriers(&bad);
+            assert!(
+                c.iter()
+                    .any(|c| c.problems.iter().any(|p| p.rule == "wire.malformed")),
+                "{bad}"
+            );
+        }
+        assert!(is_folded_alias("\u{212A}ey", "key"));
+        assert!(!is_folded_alias("method", "method"));
+        assert!(!is_folded_alias("methods", "method"));
+        // Ordinary members around the ones read are not aliases.
+        let fine = json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"s",
+            "_meta":{"Method":"x"},"inputRequests":{"a":{"method":"elicitation/create","params":{"message":"m",
+            "requestedSchema":{"type":"object","properties":{"Mode":{"type":"string"}}}}}}}});
+        assert!(find_carriers(&fine)[0].problems.is_empty());
+    }
+
+    #[test]
+    fn a_request_and_a_response_at_once_is_a_problem() {
+        let ir = json!({"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create",
+            "params":{"message":"m","requestedSchema":{"type":"object","properties":{"password":{"type":"string"}}}}}}});
+        for bad in [
+            json!({"jsonrpc":"2.0","id":1,"method":"ping","result":ir}),
+            json!({"jsonrpc":"2.0","method":"notifications/message","result":ir}),
+            json!({"jsonrpc":"2.0","id":1,"method":"ping","error":{"code":-32042,"message":"m","data":{"elicitations":[]}}}),
+        ] {
+            let c = find_carriers(&bad);
+            assert!(
+                c.iter()
+                    .any(|c| c.problems.iter().any(|p| p.rule == "wire.malformed")),
+                "{bad}"
+            );
         }
     }
 

@@ -345,6 +345,9 @@ impl<'de> Visitor<'de> for Top<'_> {
                 "id" => TopMember::Id,
                 "params" => TopMember::Params,
                 "result" | "error" => TopMember::Outcome,
+                // `"ID"` is an id to a parser that matches keys without case: such a message is no
+                // certain notification (see `carrier::MESSAGE_KEYS`).
+                k if super::carrier::is_message_alias(k) => TopMember::Alias,
                 _ => TopMember::Other,
             };
             keys.insert(key, self.guard)?;
@@ -359,11 +362,14 @@ impl<'de> Visitor<'de> for Top<'_> {
                 TopMember::Outcome if self.stop_at_outcome => {
                     return Err(A::Error::custom("a response"))
                 }
+                TopMember::Alias if self.stop_at_outcome => {
+                    return Err(A::Error::custom("a member named in another case"))
+                }
                 TopMember::Outcome => {
                     out.result_or_error = true;
                     map.next_value_seed(CheckSeed(child))?;
                 }
-                TopMember::Other => map.next_value_seed(CheckSeed(child))?,
+                TopMember::Other | TopMember::Alias => map.next_value_seed(CheckSeed(child))?,
             }
         }
         Ok(out)
@@ -376,6 +382,8 @@ enum TopMember {
     Id,
     Params,
     Outcome,
+    /// A key that differs from `method`, `id`, `params`, `result` or `error` only in case.
+    Alias,
     Other,
 }
 
@@ -683,6 +691,8 @@ mod tests {
             br#"[{"jsonrpc":"2.0","method":"notifications/progress"}]"#,
             br#"{"method":"notifications/progress","method":"elicitation/create","id":1}"#,
             br#"{"method":"notifications/progress"} x"#,
+            // An id to a client whose parser matches keys without case.
+            br#"{"jsonrpc":"2.0","ID":4,"method":"elicitation/create","params":{}}"#,
         ] {
             assert!(
                 !carries_no_input(maybe),

@@ -540,17 +540,14 @@ fn embedded(c: &Compiled, text: &str, ptr: impl FnOnce() -> String, out: &mut Ve
 }
 
 /// Credential formats in values the server pushes: default, enum, const, option consts, examples (at most
-/// [`MAX_JUDGED_OPTIONS`] string values). Each value's pointer is built only when it holds a credential.
+/// [`MAX_JUDGED_OPTIONS`] string values of each list). Each value's pointer is built only when it holds a
+/// credential. The budget is per list, not per property: a shared one let a long `default` use it up so
+/// that the option list after it went unread.
 fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut Vec<Finding>) {
-    let mut seen = 0usize;
-    let mut one = |v: &Value, path: &dyn Fn() -> String| {
+    let one = |v: &Value, path: &dyn Fn() -> String, out: &mut Vec<Finding>| {
         let Some(text) = v.as_str() else {
             return;
         };
-        if seen >= MAX_JUDGED_OPTIONS {
-            return;
-        }
-        seen += 1;
         if let Some(f) = format_finding(
             c,
             text,
@@ -570,11 +567,11 @@ fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut
         if let Some(v) = prop.get(key) {
             match v.as_array() {
                 Some(items) => {
-                    for (i, x) in items.iter().enumerate() {
-                        one(x, &|| at(&[key, &i.to_string()]));
+                    for (i, x) in items.iter().enumerate().take(MAX_JUDGED_OPTIONS) {
+                        one(x, &|| at(&[key, &i.to_string()]), out);
                     }
                 }
-                None => one(v, &|| at(&[key])),
+                None => one(v, &|| at(&[key]), out),
             }
         }
     }
@@ -584,25 +581,31 @@ fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut
             .into_iter()
             .flatten()
             .enumerate()
+            .take(MAX_JUDGED_OPTIONS)
     };
     for key in ["enum", "examples"] {
         for (i, x) in entries(key) {
-            one(x, &|| at(&[key, &i.to_string()]));
+            one(x, &|| at(&[key, &i.to_string()]), out);
         }
     }
     for key in ["oneOf", "anyOf"] {
         for (i, x) in entries(key) {
             if let Some(v) = x.get("const") {
-                one(v, &|| at(&[key, &i.to_string(), "const"]));
+                one(v, &|| at(&[key, &i.to_string(), "const"]), out);
             }
         }
     }
     let items = prop.get("items");
     for key in ["enum", "anyOf"] {
         let list = items.and_then(|i| i.get(key)).and_then(Value::as_array);
-        for (i, x) in list.into_iter().flatten().enumerate() {
+        for (i, x) in list
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .take(MAX_JUDGED_OPTIONS)
+        {
             let v = x.get("const").unwrap_or(x);
-            one(v, &|| at(&["items", key, &i.to_string()]));
+            one(v, &|| at(&["items", key, &i.to_string()]), out);
         }
     }
 }
@@ -643,6 +646,24 @@ mod tests {
     fn compiled() -> &'static Compiled {
         static C: OnceLock<Compiled> = OnceLock::new();
         C.get_or_init(|| super::super::pack::compile(&[]).unwrap())
+    }
+
+    #[test]
+    fn a_long_default_does_not_hide_the_options_after_it() {
+        let token = format!("ghp_{}", "a1B2c3D4e5F6g7H8i9J0".repeat(2));
+        let schema = serde_json::json!({"type": "object", "properties": {"c": {
+            "type": "array",
+            "items": {"type": "string", "enum": ["a", token]},
+            "default": vec!["a"; MAX_JUDGED_OPTIONS + 5],
+        }}});
+        let findings = judge_form(compiled(), "Pick", &schema, "", &[]);
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.rule == "form.secret.default_value"
+                    && f.path == "/requestedSchema/properties/c/items/enum/1"),
+            "{findings:?}"
+        );
     }
 
     proptest::proptest! {

@@ -239,6 +239,25 @@ mod tests {
             form(json!({"kr": {"type": "string", "title": "Key results"}}))
         )
         .is_empty());
+        // Words that end in `pass` are not the `dbpass` the name suffix rule is for.
+        for name in [
+            "compass_heading",
+            "bypassReason",
+            "overpass",
+            "trespass_notes",
+            "day_pass",
+        ] {
+            assert!(
+                rules(&p, "Options", form(json!({ name: {"type": "string"} }))).is_empty(),
+                "{name}"
+            );
+        }
+        for name in ["dbpass", "userPass", "smtp_pass", "keystorepass"] {
+            assert!(
+                !rules(&p, "Options", form(json!({ name: {"type": "string"} }))).is_empty(),
+                "{name}"
+            );
+        }
         let rotate =
             json!({"key": {"type": "string", "enum": ["a", "b"], "title": "API key to rotate"}});
         assert!(rules(&p, "Which API key should be rotated?", form(rotate)).is_empty());
