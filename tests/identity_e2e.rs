@@ -8,33 +8,9 @@ use base64::Engine as _;
 use bytes::Bytes;
 use common::*;
 use elicitguard::config::Source;
-use jsonwebtoken::{encode, EncodingKey, Header};
 use serde_json::{json, Value};
 
-const SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-only";
 const META: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}"#;
-
-fn token(sub: &str) -> String {
-    let mut h = Header::new(jsonwebtoken::Algorithm::HS256);
-    h.kid = Some("k1".into());
-    let exp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        + 600;
-    let claims = json!({"iss":"https://idp.example","aud":"mcp-gateway","sub":sub,"exp":exp});
-    encode(&h, &claims, &EncodingKey::from_secret(SECRET).unwrap()).unwrap()
-}
-
-fn identity_config(dir: &std::path::Path, upstream: &str) -> std::path::PathBuf {
-    let jwks = json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(SECRET)}]});
-    std::fs::write(dir.join("jwks.json"), jwks.to_string()).unwrap();
-    write_config(
-        dir,
-        upstream,
-        "    identity:\n      issuers: [\"https://idp.example\"]\n      audiences: [\"mcp-gateway\"]\n      algorithms: [HS256]\n      jwks_file: jwks.json\n      resource_metadata: https://gw.example/.well-known/oauth-protected-resource\n",
-    )
-}
 
 fn with_bearer(
     mut req: http::Request<http_body_util::Full<Bytes>>,
@@ -43,7 +19,7 @@ fn with_bearer(
     if let Some(s) = sub {
         req.headers_mut().insert(
             "authorization",
-            format!("Bearer {}", token(s)).parse().unwrap(),
+            format!("Bearer {}", test_token(s)).parse().unwrap(),
         );
     }
     req
@@ -64,7 +40,12 @@ fn asking(r: &Recorded) -> Reply {
 async fn required_identity_and_envelopes_bound_to_the_user() {
     let up = Upstream::start(asking).await;
     let dir = temp_dir("identity");
-    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    let gw = start_gateway(Source::File(identity_config(
+        &dir,
+        &up.url("/mcp"),
+        "      resource_metadata: https://gw.example/.well-known/oauth-protected-resource\n",
+    )))
+    .await;
     let call = |id: u64, extra: &str| {
         format!(
             r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"t"{extra},"_meta":{META}}}}}"#
@@ -147,7 +128,12 @@ async fn legacy_session_hijack_is_refused_and_answers_are_checked() {
     })
     .await;
     let dir = temp_dir("legacy-identity");
-    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    let gw = start_gateway(Source::File(identity_config(
+        &dir,
+        &up.url("/mcp"),
+        "      resource_metadata: https://gw.example/.well-known/oauth-protected-resource\n",
+    )))
+    .await;
     let legacy = |body: Value, sub: &str| {
         let mut req = with_bearer(
             post(&gw.url("/mcp"), serde_json::to_vec(&body).unwrap()),
@@ -223,7 +209,7 @@ async fn legacy_session_hijack_is_refused_and_answers_are_checked() {
 
 #[tokio::test]
 async fn jwks_fetched_from_a_url_verifies_tokens_and_fails_closed_without_it() {
-    let jwks = json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(SECRET)}]});
+    let jwks = json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(TEST_JWT_SECRET)}]});
     let serve_keys = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = serve_keys.clone();
     let up = Upstream::start(move |r| {

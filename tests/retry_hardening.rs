@@ -4,38 +4,13 @@
 
 mod common;
 
-use base64::Engine as _;
 use bytes::Bytes;
 use common::*;
 use elicitguard::config::Source;
-use jsonwebtoken::{encode, EncodingKey, Header};
 use serde_json::{json, Value};
 
-const SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-only";
 /// A value the secret classifier blocks in any answer (a GitHub token format).
 const PASTED: &str = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
-
-fn token(sub: &str) -> String {
-    let mut h = Header::new(jsonwebtoken::Algorithm::HS256);
-    h.kid = Some("k1".into());
-    let exp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        + 600;
-    let claims = json!({"iss":"https://idp.example","aud":"mcp-gateway","sub":sub,"exp":exp});
-    encode(&h, &claims, &EncodingKey::from_secret(SECRET).unwrap()).unwrap()
-}
-
-fn identity_config(dir: &std::path::Path, upstream: &str) -> std::path::PathBuf {
-    let jwks = json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(SECRET)}]});
-    std::fs::write(dir.join("jwks.json"), jwks.to_string()).unwrap();
-    write_config(
-        dir,
-        upstream,
-        "    identity:\n      issuers: [\"https://idp.example\"]\n      audiences: [\"mcp-gateway\"]\n      algorithms: [HS256]\n      jwks_file: jwks.json\n",
-    )
-}
 
 /// `_meta` of a 2026-07-28 request: what makes the gateway read a body as modern.
 fn modern_meta() -> Value {
@@ -74,7 +49,7 @@ fn legacy_post(gw: &Gw, body: &Value, sub: &str) -> http::Request<http_body_util
     let h = req.headers_mut();
     h.insert(
         "authorization",
-        format!("Bearer {}", token(sub)).parse().unwrap(),
+        format!("Bearer {}", test_token(sub)).parse().unwrap(),
     );
     h.insert("mcp-protocol-version", "2025-11-25".parse().unwrap());
     h.insert("mcp-session-id", "s-alice".parse().unwrap());
@@ -126,7 +101,7 @@ fn upstream_saw(up: &Upstream, needle: &str) -> bool {
 async fn a_modern_looking_body_does_not_unlock_another_users_legacy_session() {
     let (tx, up) = legacy_upstream().await;
     let dir = temp_dir("hijack-meta");
-    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
     alice_initializes(&gw).await;
 
     // Bob, on Alice's session, with a call and with an answer that both carry a modern `_meta`.
@@ -151,7 +126,7 @@ async fn a_modern_looking_body_does_not_unlock_another_users_legacy_session() {
 async fn a_legacy_answer_with_a_modern_meta_is_still_checked() {
     let (tx, up) = legacy_upstream().await;
     let dir = temp_dir("answer-meta");
-    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
     alice_initializes(&gw).await;
     let _stream = alice_is_asked(&gw, &tx).await;
 
@@ -182,7 +157,7 @@ async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
     ] {
         let (tx, up) = legacy_upstream().await;
         let dir = temp_dir("answer-alias");
-        let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+        let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
         alice_initializes(&gw).await;
         let _stream = alice_is_asked(&gw, &tx).await;
 
@@ -204,7 +179,7 @@ async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
 async fn a_legacy_answer_inside_a_batch_is_not_forwarded_unchecked() {
     let (tx, up) = legacy_upstream().await;
     let dir = temp_dir("answer-batch");
-    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp")))).await;
+    let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
     alice_initializes(&gw).await;
     let _stream = alice_is_asked(&gw, &tx).await;
 
@@ -264,7 +239,7 @@ async fn a_retry_without_modern_meta_is_still_checked() {
 async fn an_answer_to_a_form_the_gateway_had_to_forget_is_refused() {
     let (tx, up) = legacy_upstream().await;
     let dir = temp_dir("answer-forgotten");
-    let cfg = identity_config(&dir, &up.url("/mcp"));
+    let cfg = identity_config(&dir, &up.url("/mcp"), "");
     // Budgets above the pushes, so that what stops the answer is the forgotten ask, not a limit.
     let mut text = std::fs::read_to_string(&cfg).unwrap();
     text.push_str(

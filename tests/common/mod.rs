@@ -548,3 +548,40 @@ pub async fn raw_head(addr: SocketAddr, request: &[u8]) -> (String, Vec<(String,
     .await
     .expect("no response head before the deadline")
 }
+
+/// The HMAC key of the tests' identity provider (`identity_config`, `test_token`); never a real secret.
+pub const TEST_JWT_SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-only";
+
+/// A bearer JWT for `sub` from the tests' identity provider (HS256, kid `k1`), valid for ten minutes.
+pub fn test_token(sub: &str) -> String {
+    use jsonwebtoken::{encode, EncodingKey, Header};
+    let mut h = Header::new(jsonwebtoken::Algorithm::HS256);
+    h.kid = Some("k1".into());
+    let exp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        + 600;
+    let claims =
+        serde_json::json!({"iss":"https://idp.example","aud":"mcp-gateway","sub":sub,"exp":exp});
+    encode(
+        &h,
+        &claims,
+        &EncodingKey::from_secret(TEST_JWT_SECRET).unwrap(),
+    )
+    .unwrap()
+}
+
+/// A config whose route requires a JWT from the tests' identity provider (its JWKS written beside the
+/// config); `extra` is appended inside the route's `identity` block.
+pub fn identity_config(dir: &Path, upstream: &str, extra: &str) -> PathBuf {
+    use base64::Engine as _;
+    let k = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(TEST_JWT_SECRET);
+    let jwks = serde_json::json!({"keys":[{"kty":"oct","kid":"k1","alg":"HS256","k": k}]});
+    std::fs::write(dir.join("jwks.json"), jwks.to_string()).unwrap();
+    write_config(
+        dir,
+        upstream,
+        &format!("    identity:\n      issuers: [\"https://idp.example\"]\n      audiences: [\"mcp-gateway\"]\n      algorithms: [HS256]\n      jwks_file: jwks.json\n{extra}"),
+    )
+}
