@@ -172,12 +172,7 @@ async fn legacy_session_hijack_is_refused_and_answers_are_checked() {
     .unwrap();
     let mut body = resp.into_body();
     let ask = json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Day?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue"]}}}}});
-    tx.send(SseMsg::Data(Bytes::from(format!("data: {ask}\n\n"))))
-        .await
-        .ok()
-        .unwrap();
-    let mut acc = Vec::new();
-    read_until(&mut body, &mut acc, |b| b.ends_with(b"\n\n")).await;
+    push_event(&tx, &mut body, &ask).await;
     let answer = json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"day":"sunday-ghp_abcdefghijklmnopqrstuvwxyz0123456789"}}});
     let (parts, bytes) = send(&http1_client(), legacy(answer, "alice")).await;
     let v: Value = serde_json::from_slice(&bytes).unwrap();

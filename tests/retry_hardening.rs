@@ -77,15 +77,14 @@ async fn alice_is_asked(gw: &Gw, tx: &tokio::sync::mpsc::Sender<SseMsg>) -> hype
     .unwrap()
     .unwrap();
     let mut body = resp.into_body();
-    let ask = json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Day?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue"]}}}}});
-    tx.send(SseMsg::Data(Bytes::from(format!("data: {ask}\n\n"))))
-        .await
-        .ok()
-        .unwrap();
-    let mut acc = Vec::new();
-    read_until(&mut body, &mut acc, |b| b.ends_with(b"\n\n")).await;
-    assert!(String::from_utf8_lossy(&acc).contains("elicitation/create"));
+    let seen = push_event(tx, &mut body, &day_form(7)).await;
+    assert!(seen.contains("elicitation/create"));
     body
+}
+
+/// The form a legacy server pushes in these tests, as request `id`.
+fn day_form(id: u64) -> Value {
+    json!({"jsonrpc":"2.0","id":id,"method":"elicitation/create","params":{"message":"Day?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue"]}}}}})
 }
 
 /// Whether any request the upstream received contains `needle`.
@@ -251,14 +250,7 @@ async fn an_answer_to_a_form_the_gateway_had_to_forget_is_refused() {
     let mut stream = alice_is_asked(&gw, &tx).await;
     // Sixteen filler forms after request 7, each read off the client side so the gateway judged it.
     for i in 100..116 {
-        let ask = json!({"jsonrpc":"2.0","id":i,"method":"elicitation/create","params":{"message":"Day?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue"]}}}}});
-        tx.send(SseMsg::Data(Bytes::from(format!("data: {ask}\n\n"))))
-            .await
-            .ok()
-            .unwrap();
-        let mut acc = Vec::new();
-        read_until(&mut stream, &mut acc, |b| b.ends_with(b"\n\n")).await;
-        let seen = String::from_utf8_lossy(&acc);
+        let seen = push_event(&tx, &mut stream, &day_form(i)).await;
         assert!(seen.contains(&format!("\"id\":{i}")), "{seen}");
     }
     let answer =

@@ -585,3 +585,17 @@ pub fn identity_config(dir: &Path, upstream: &str, extra: &str) -> PathBuf {
         &format!("    identity:\n      issuers: [\"https://idp.example\"]\n      audiences: [\"mcp-gateway\"]\n      algorithms: [HS256]\n      jwks_file: jwks.json\n{extra}"),
     )
 }
+
+/// Sends `msg` as one SSE event on a mock upstream's stream, then reads the client's side of the gateway's
+/// stream up to the next blank line (the event as the gateway forwarded it, or what replaced it).
+pub async fn push_event(
+    tx: &mpsc::Sender<SseMsg>,
+    body: &mut Incoming,
+    msg: &serde_json::Value,
+) -> String {
+    let sent = tx.send(SseMsg::Data(Bytes::from(format!("data: {msg}\n\n"))));
+    assert!(sent.await.is_ok(), "the mock upstream's stream is closed");
+    let mut acc = Vec::new();
+    read_until(body, &mut acc, |b| b.ends_with(b"\n\n")).await;
+    String::from_utf8_lossy(&acc).into_owned()
+}
