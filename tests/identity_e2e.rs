@@ -109,24 +109,7 @@ async fn required_identity_and_envelopes_bound_to_the_user() {
 
 #[tokio::test]
 async fn legacy_session_hijack_is_refused_and_answers_are_checked() {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |r| {
-        let v: Value = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
-        match v["method"].as_str() {
-            Some("initialize") => Reply::Json {
-                status: 200,
-                headers: vec![("content-type", "application/json".into()), ("mcp-session-id", "s-alice".into())],
-                body: serde_json::to_vec(&json!({"jsonrpc":"2.0","id":v["id"],"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"u","version":"1"}}})).unwrap().into(),
-            },
-            Some(_) => match rx.lock().unwrap().take() {
-                Some(rx) => Reply::Sse(rx),
-                None => Reply::Pending,
-            },
-            None => Reply::Json { status: 202, headers: vec![], body: Bytes::new() },
-        }
-    })
-    .await;
+    let (tx, up) = legacy_session_upstream().await;
     let dir = temp_dir("legacy-identity");
     let gw = start_gateway(Source::File(identity_config(
         &dir,

@@ -18,31 +18,6 @@ fn modern_meta() -> Value {
         "io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}})
 }
 
-/// A legacy (2025-11-25) upstream with one session, `s-alice`: `initialize` opens it, the first call gets an
-/// SSE stream the test feeds (later ones hang), other requests an empty result, client answers get 202.
-async fn legacy_upstream() -> (tokio::sync::mpsc::Sender<SseMsg>, Upstream) {
-    let (tx, rx) = sse_channel();
-    let rx = std::sync::Mutex::new(Some(rx));
-    let up = Upstream::start(move |r| {
-        let v: Value = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
-        match v["method"].as_str() {
-            Some("initialize") => Reply::Json {
-                status: 200,
-                headers: vec![("content-type", "application/json".into()), ("mcp-session-id", "s-alice".into())],
-                body: serde_json::to_vec(&json!({"jsonrpc":"2.0","id":v["id"],"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"u","version":"1"}}})).unwrap().into(),
-            },
-            Some("tools/call") => match rx.lock().unwrap().take() {
-                Some(rx) => Reply::Sse(rx),
-                None => Reply::Pending,
-            },
-            Some(_) => Reply::json(serde_json::to_vec(&json!({"jsonrpc":"2.0","id":v["id"],"result":{}})).unwrap()),
-            None => Reply::Json { status: 202, headers: vec![], body: Bytes::new() },
-        }
-    })
-    .await;
-    (tx, up)
-}
-
 /// A legacy POST on session `s-alice` as `sub`.
 fn legacy_post(gw: &Gw, body: &Value, sub: &str) -> http::Request<http_body_util::Full<Bytes>> {
     let mut req = post(&gw.url("/mcp"), serde_json::to_vec(body).unwrap());
@@ -98,7 +73,7 @@ fn upstream_saw(up: &Upstream, needle: &str) -> bool {
 /// check: the header, the session id and the upstream (Python's SDK routes by the header alone) say legacy.
 #[tokio::test]
 async fn a_modern_looking_body_does_not_unlock_another_users_legacy_session() {
-    let (tx, up) = legacy_upstream().await;
+    let (tx, up) = legacy_session_upstream().await;
     let dir = temp_dir("hijack-meta");
     let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
     alice_initializes(&gw).await;
@@ -123,7 +98,7 @@ async fn a_modern_looking_body_does_not_unlock_another_users_legacy_session() {
 /// the gateway forget it is an answer to a form it remembered.
 #[tokio::test]
 async fn a_legacy_answer_with_a_modern_meta_is_still_checked() {
-    let (tx, up) = legacy_upstream().await;
+    let (tx, up) = legacy_session_upstream().await;
     let dir = temp_dir("answer-meta");
     let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
     alice_initializes(&gw).await;
@@ -154,7 +129,7 @@ async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
         json!("07"),
         json!(7e0),
     ] {
-        let (tx, up) = legacy_upstream().await;
+        let (tx, up) = legacy_session_upstream().await;
         let dir = temp_dir("answer-alias");
         let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
         alice_initializes(&gw).await;
@@ -176,7 +151,7 @@ async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
 /// must not slip past the answer check the single message gets.
 #[tokio::test]
 async fn a_legacy_answer_inside_a_batch_is_not_forwarded_unchecked() {
-    let (tx, up) = legacy_upstream().await;
+    let (tx, up) = legacy_session_upstream().await;
     let dir = temp_dir("answer-batch");
     let gw = start_gateway(Source::File(identity_config(&dir, &up.url("/mcp"), ""))).await;
     alice_initializes(&gw).await;
@@ -236,7 +211,7 @@ async fn a_retry_without_modern_meta_is_still_checked() {
 /// nothing had been asked; a form still remembered is checked as always.
 #[tokio::test]
 async fn an_answer_to_a_form_the_gateway_had_to_forget_is_refused() {
-    let (tx, up) = legacy_upstream().await;
+    let (tx, up) = legacy_session_upstream().await;
     let dir = temp_dir("answer-forgotten");
     let cfg = identity_config(&dir, &up.url("/mcp"), "");
     // Budgets above the pushes, so that what stops the answer is the forgotten ask, not a limit.

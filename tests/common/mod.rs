@@ -599,3 +599,28 @@ pub async fn push_event(
     read_until(body, &mut acc, |b| b.ends_with(b"\n\n")).await;
     String::from_utf8_lossy(&acc).into_owned()
 }
+
+/// A legacy (2025-11-25) upstream with one session, `s-alice`: `initialize` opens it, the first call gets an
+/// SSE stream the test feeds (later ones hang), other requests an empty result, client answers get 202.
+pub async fn legacy_session_upstream() -> (tokio::sync::mpsc::Sender<SseMsg>, Upstream) {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |r| {
+        let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap_or(serde_json::Value::Null);
+        match v["method"].as_str() {
+            Some("initialize") => Reply::Json {
+                status: 200,
+                headers: vec![("content-type", "application/json".into()), ("mcp-session-id", "s-alice".into())],
+                body: serde_json::to_vec(&serde_json::json!({"jsonrpc":"2.0","id":v["id"],"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"u","version":"1"}}})).unwrap().into(),
+            },
+            Some("tools/call") => match rx.lock().unwrap().take() {
+                Some(rx) => Reply::Sse(rx),
+                None => Reply::Pending,
+            },
+            Some(_) => Reply::json(serde_json::to_vec(&serde_json::json!({"jsonrpc":"2.0","id":v["id"],"result":{}})).unwrap()),
+            None => Reply::Json { status: 202, headers: vec![], body: Bytes::new() },
+        }
+    })
+    .await;
+    (tx, up)
+}
