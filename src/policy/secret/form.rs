@@ -137,7 +137,7 @@ impl<'v> Prop<'v> {
 /// separates them: folded terms hold only words and single spaces, so no term matches across two texts.
 struct Texts<'f> {
     folder: &'f mut Folder,
-    buf: String,
+    buf: Vec<u8>,
     spans: Vec<(Source, usize, usize)>,
 }
 
@@ -145,7 +145,7 @@ impl<'f> Texts<'f> {
     fn new(folder: &'f mut Folder) -> Self {
         Texts {
             folder,
-            buf: String::new(),
+            buf: Vec::new(),
             spans: Vec::new(),
         }
     }
@@ -163,7 +163,7 @@ impl<'f> Texts<'f> {
         let start = self.buf.len();
         self.folder.fold_into(text, &c.stopwords, &mut self.buf);
         self.spans.push((source, start, self.buf.len()));
-        self.buf.push('\n');
+        self.buf.push(b'\n');
     }
 
     /// The folded text of `source` (the first one added).
@@ -172,6 +172,8 @@ impl<'f> Texts<'f> {
             .iter()
             .find(|(s, _, _)| *s == source)
             .and_then(|&(_, a, b)| self.buf.get(a..b))
+            // The folding writes UTF-8 only; nothing is ever dropped here.
+            .and_then(|s| std::str::from_utf8(s).ok())
             .unwrap_or("")
     }
 
@@ -187,7 +189,7 @@ impl<'f> Texts<'f> {
 fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
     let first = out.len();
     let mut any_benign = false;
-    c.find_terms(texts.buf.as_bytes(), |pattern, start, end| {
+    c.find_terms(texts.buf.as_slice(), |pattern, start, end| {
         let (Some(infos), Some(source)) = (c.infos.get(pattern), texts.source_at(start)) else {
             return;
         };
@@ -231,7 +233,7 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
         // A hit's word index is the number of spaces up to its start. Hits are taken in order of start
         // and the spaces counted once, as a running total: counting from the beginning for each hit
         // was quadratic in a message full of terms.
-        let bytes = texts.buf.as_bytes();
+        let bytes = texts.buf.as_slice();
         let mut order: Vec<usize> = Vec::new();
         let hits = out.get(first..).unwrap_or_default();
         if hits.windows(2).any(|w| w[0].start > w[1].start) {
@@ -680,7 +682,7 @@ mod tests {
             texts.add(c, Source::Message, &words.join(" "));
             let mut hits = Vec::new();
             scan(c, &texts, &mut hits);
-            let bytes = texts.buf.as_bytes();
+            let bytes = texts.buf.as_slice();
             for h in &hits {
                 let upto = bytes.get(..=h.start).unwrap_or(bytes);
                 let want = upto.iter().filter(|&&b| b == b' ').count();

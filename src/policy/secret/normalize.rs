@@ -46,9 +46,10 @@ fn pack_short(w: &[u8]) -> u64 {
     key
 }
 
-/// [`pack_short`] of the lower-cased `n` bytes (2 to [`SHORT_WORD`], all ASCII letters) at `start` in
-/// `text`. Setting bit 5 lower-cases an ASCII letter, so eight bytes are loaded, lower-cased and cut at once.
-fn pack_lower_letters(text: &[u8], start: usize, n: usize) -> u64 {
+/// The lower-cased `n` bytes (2 to [`SHORT_WORD`], all ASCII letters) at `start` in `text`, as the low bytes of
+/// a `u64` (the rest zero): [`pack_short`] of the word without its length byte. Setting bit 5 lower-cases an
+/// ASCII letter, so eight bytes are loaded, lower-cased and cut at once.
+fn lower_letters(text: &[u8], start: usize, n: usize) -> u64 {
     let raw = match text.get(start..start + 8) {
         Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
         // Near the end of the text: byte by byte.
@@ -61,7 +62,7 @@ fn pack_lower_letters(text: &[u8], start: usize, n: usize) -> u64 {
             .fold(0, |k, (i, &b)| k | u64::from(b) << (8 * i)),
     };
     let keep = (1u64 << (8 * n.min(SHORT_WORD))) - 1;
-    ((raw | 0x2020_2020_2020_2020) & keep) | (n as u64) << 56
+    (raw | 0x2020_2020_2020_2020) & keep
 }
 
 /// The home slot of a packed word in a table of `mask + 1` (a power of two) slots.
@@ -260,28 +261,34 @@ pub struct Folder {
 impl Folder {
     /// Appends the folding of `text` (see the module doc) to `out`: a space, then each word followed by a
     /// space. `stopwords` are dropped (they must be given folded, see [`fold_words`]).
-    pub fn fold_into(&mut self, text: &str, stopwords: &WordSet, out: &mut String) {
-        out.push(' ');
+    ///
+    /// `out` is bytes, not a `String`, so that a short word is written with one fixed-size store (see
+    /// [`Sink::plain_ascii`]); everything written is whole UTF-8 strings, so `out` stays UTF-8.
+    pub fn fold_into(&mut self, text: &str, stopwords: &WordSet, out: &mut Vec<u8>) {
+        out.push(b' ');
         if text.is_empty() {
             return;
         }
         let text = truncate(text, MAX_FOLD_BYTES);
         let mut pre = std::mem::take(&mut self.pre);
         pre.clear();
-        let text: &str = if text.is_ascii() {
+        // `unconfuse` may leave non-ASCII letters (other scripts), so its output takes the general path.
+        let ascii = text.is_ascii();
+        let text: &str = if ascii {
             text
         } else {
             unconfuse(text, &mut pre);
             &pre
         };
-        out.reserve(text.len() + 1);
+        // Room for the text and the eight-byte stores of its last word.
+        out.reserve(text.len() + 1 + 8);
         let mut sink = Sink {
             stopwords,
             out,
             run: &mut self.run,
         };
         sink.run.clear();
-        if text.is_ascii() {
+        if ascii || text.is_ascii() {
             fold_ascii(text, &mut self.word, &mut self.piece, &mut sink);
         } else {
             fold_chars(text, &mut self.word, &mut self.piece, &mut sink);
@@ -327,8 +334,19 @@ fn fold_ascii(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut S
         let start = i;
         let first = CLASS[usize::from(b)];
         i += 1;
-        // One pass gathers what the word holds: the classes of its first byte and of the rest.
+        // The lower-case letters after the first byte, eight at a time (prose is mostly such words),
+        // then byte by byte from the first other byte: one pass gathers the classes of the rest.
         let mut tail = 0u8;
+        loop {
+            let run = lower_run(bytes, i);
+            if run > 0 {
+                tail |= LOWER;
+                i += run;
+            }
+            if run < 8 {
+                break;
+            }
+        }
         while let Some(&b) = bytes.get(i) {
             let c = CLASS[usize::from(b)];
             if c == 0 {
@@ -351,6 +369,33 @@ fn fold_ascii(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut S
             emit_word(word, piece, sink);
         }
     }
+}
+
+/// How many of the (up to) eight bytes at `at` in `text`, counted from `at`, are ASCII lower-case letters
+/// before the first that is not: 8 when all eight are. One load and a few word-wide operations, where a
+/// table lookup per byte cost five instructions a byte of prose.
+fn lower_run(text: &[u8], at: usize) -> usize {
+    let Some(&[a, b, c, d, e, f, g, h]) = text.get(at..at.saturating_add(8)) else {
+        // The last bytes of the text: one at a time.
+        let rest = text.get(at..).unwrap_or_default();
+        return rest.iter().take_while(|b| b.is_ascii_lowercase()).count();
+    };
+    let x = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
+    lower_bytes(x).trailing_ones() as usize / 8
+}
+
+/// Byte `k` of the result is `0xFF` where byte `k` of `x` is an ASCII lower-case letter (`a`..=`z`), else 0.
+/// Per byte `v` below 0x80, `v + 0x1F` has its top bit set from `a` (0x61) on and `v + 0x05` from `{` (0x7B)
+/// on; neither sum carries into the next byte. Bytes of 0x80 and above are never letters here.
+fn lower_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let seven = x & LOW7;
+    let from_a = seven.wrapping_add(0x1F1F_1F1F_1F1F_1F1F);
+    let past_z = seven.wrapping_add(0x0505_0505_0505_0505);
+    let letters = from_a & !past_z & !x & HIGH;
+    // Spread each byte's top bit over the byte.
+    (letters >> 7).wrapping_mul(0xFF)
 }
 
 /// Byte classes of the ASCII path: 0 for a separator, else one of these bits.
@@ -382,7 +427,7 @@ const CLASS: [u8; 256] = {
 /// and `o` are stopwords and letters of `password` alike), as the words stream in.
 struct Sink<'a> {
     stopwords: &'a WordSet,
-    out: &'a mut String,
+    out: &'a mut Vec<u8>,
     /// The pending run of one-letter words, concatenated.
     run: &'a mut String,
 }
@@ -398,8 +443,8 @@ impl Sink<'_> {
     }
 
     /// [`Sink::word`] for `w`, an ASCII word of letters only at `start` in `text`, lower-cased on the way
-    /// into the output (`upper`: it holds a capital). A stopword of up to [`SHORT_WORD`] bytes is recognised
-    /// from one load of the text, before anything is written.
+    /// into the output (`upper`: it holds a capital). A word of up to [`SHORT_WORD`] bytes is loaded from the
+    /// text once: that one value is looked up among the stopwords and written, with its space, in one store.
     fn plain_ascii(&mut self, text: &[u8], start: usize, w: &str, upper: bool) {
         let n = w.len();
         if let [b] = w.as_bytes() {
@@ -410,43 +455,49 @@ impl Sink<'_> {
         if !self.run.is_empty() {
             self.flush_run();
         }
-        if !self.stopwords.may_hold_len(n) {
-            // No stopword has this length.
-        } else if n <= SHORT_WORD {
-            if self
-                .stopwords
-                .contains_packed(pack_lower_letters(text, start, n))
+        if n <= SHORT_WORD {
+            let lowered = lower_letters(text, start, n);
+            if self.stopwords.may_hold_len(n)
+                && self.stopwords.contains_packed(lowered | (n as u64) << 56)
             {
                 return;
             }
-        } else {
+            // The word and its space in one eight-byte store (`fold_into` reserved the room), then cut to
+            // their length: a copy of `n` bytes was a call to `memcpy` per word.
             let at = self.out.len();
-            self.out.push_str(w);
-            let written = self.out.get_mut(at..).map(|s| {
-                s.make_ascii_lowercase();
-                &*s
-            });
-            if written.is_some_and(|s| self.stopwords.contains(s)) {
-                self.out.truncate(at);
-            } else {
-                self.out.push(' ');
-            }
+            let with_space = lowered | 0x20 << (8 * n);
+            self.out.extend_from_slice(&with_space.to_le_bytes());
+            self.out.truncate(at + n + 1);
             return;
         }
         let at = self.out.len();
-        self.out.push_str(w);
-        if upper {
-            if let Some(s) = self.out.get_mut(at..) {
+        self.out.extend_from_slice(w.as_bytes());
+        let written = self.out.get_mut(at..).map(|s| {
+            if upper {
                 s.make_ascii_lowercase();
             }
+            &*s
+        });
+        // Without a capital the written bytes are `w` itself, which needs no UTF-8 check to be looked up.
+        let stop = self.stopwords.may_hold_len(n)
+            && if upper {
+                written
+                    .and_then(|s| std::str::from_utf8(s).ok())
+                    .is_some_and(|s| self.stopwords.contains(s))
+            } else {
+                self.stopwords.contains(w)
+            };
+        if stop {
+            self.out.truncate(at);
+        } else {
+            self.out.push(b' ');
         }
-        self.out.push(' ');
     }
 
     fn keep(&mut self, w: &str) {
         if !self.stopwords.contains(w) {
-            self.out.push_str(w);
-            self.out.push(' ');
+            self.out.extend_from_slice(w.as_bytes());
+            self.out.push(b' ');
         }
     }
 
@@ -483,9 +534,10 @@ fn single(w: &str) -> bool {
 
 /// Folds `text` into a new string; see [`Folder::fold_into`].
 pub fn fold(text: &str, stopwords: &WordSet) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     Folder::default().fold_into(text, stopwords, &mut out);
-    out
+    // The folding writes whole UTF-8 strings only, so this never replaces anything.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Folds without dropping stopwords: used to fold the stopword list itself.
@@ -642,7 +694,7 @@ mod tests {
 
     /// The general path alone, for comparing with the ASCII path.
     fn f_general(text: &str, stopwords: &WordSet) -> String {
-        let mut out = String::from(" ");
+        let mut out = b" ".to_vec();
         let (mut word, mut piece, mut run) = (Vec::new(), String::new(), String::new());
         let mut sink = Sink {
             stopwords,
@@ -651,7 +703,7 @@ mod tests {
         };
         fold_chars(text, &mut word, &mut piece, &mut sink);
         sink.flush_run();
-        out
+        String::from_utf8(out).expect("the folding writes UTF-8")
     }
 
     proptest::proptest! {
@@ -686,6 +738,12 @@ mod tests {
                 .map(|s| s.to_string())
                 .collect();
             proptest::prop_assert_eq!(fold(&text, &stop), f_general(&text, &stop));
+        }
+
+        #[test]
+        fn lower_runs_are_counted_like_byte_by_byte(text in proptest::collection::vec(proptest::num::u8::ANY, 0..12), at in 0usize..12) {
+            let expected = text.get(at..).unwrap_or_default().iter().take(8).take_while(|b| b.is_ascii_lowercase()).count();
+            proptest::prop_assert_eq!(lower_run(&text, at), expected);
         }
 
         #[test]
