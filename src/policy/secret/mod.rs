@@ -17,17 +17,21 @@
 //! - `form.secret.token`: an access, refresh, bearer or personal access token, a JWT;
 //! - `form.secret.session`: a session id or cookie;
 //! - `form.secret.client_secret`: an OAuth client, consumer, webhook or signing secret;
-//! - `form.secret.credential`: "credentials", "secret" and the like, of no more precise kind;
+//! - `form.secret.credential`: "credentials", "secret" and the like, of no more precise kind; connection
+//!   strings and database URLs (they carry a password); answers to security questions ("mother's maiden name");
 //! - `form.secret.private_key`: an SSH, PGP, wallet or other private key;
 //! - `form.secret.recovery_phrase`: a seed, mnemonic or recovery phrase;
 //! - `form.secret.backup_code`: backup or recovery codes;
 //! - `form.secret.card`: card number, CVV/CVC, card expiry;
 //! - `form.secret.bank_login`: online-banking logins;
+//! - `form.secret.national_id`: a social security, national identity, tax or passport number (SSN, NIR, DNI,
+//!   codice fiscale, CPF, BSN, СНИЛС, 身份证号, マイナンバー, 주민등록번호);
 //! - `form.secret.default_value`: a `default`, `enum`, `const`, option or `examples` value that holds a
 //!   credential in a known format (the server must not push one either);
 //! - `form.secret.embedded_value`: the message, a title or a description holds a credential in a known format;
 //! - `answer.secret.<category>`: a pasted answer holds a known format of that category (`token`, `api_key`,
-//!   `client_secret`, `private_key`), `answer.secret.card` (a Luhn-valid card number),
+//!   `client_secret`, `private_key`, `credential` for a URL with a password such as
+//!   `postgres://user:pass@host`), `answer.secret.card` (a Luhn-valid card number),
 //!   `answer.secret.high_entropy` (a long random string in a field not declared for one).
 //!
 //! Operator packs may add categories; their rule ids follow the same pattern.
@@ -217,6 +221,26 @@ mod tests {
                 "form.secret.private_key",
                 "v",
             ),
+            (
+                json!({"ssn": {"type": "integer"}}),
+                "form.secret.national_id",
+                "ssn",
+            ),
+            (
+                json!({"cc_num": {"type": "string"}}),
+                "form.secret.card",
+                "cc_num",
+            ),
+            (
+                json!({"dsn": {"type": "string", "title": "Connection string"}}),
+                "form.secret.credential",
+                "dsn",
+            ),
+            (
+                json!({"a": {"type": "string", "title": "Mother's maiden name"}}),
+                "form.secret.credential",
+                "a",
+            ),
         ];
         for (props, rule, field) in cases {
             let got = rules(&p, "Continue", form(props));
@@ -374,6 +398,12 @@ mod tests {
                 json!({"notes": ["ok", "AKIAABCDEFGHIJKLMNOP"]}),
                 Some("answer.secret.api_key"),
             ),
+            (
+                json!({"notes": "use postgres://app:Tr0ub4dor@db.internal:5432/prod"}),
+                Some("answer.secret.credential"),
+            ),
+            // A URL without a password is not a connection string.
+            (json!({"notes": "postgres://app@db/prod"}), None),
         ];
         for (content, want) in cases {
             let findings = p.judge_content(&content, &schema, "/c");
@@ -383,6 +413,7 @@ mod tests {
                     !f.message.contains("4111")
                         && !f.message.contains("sk-proj")
                         && !f.message.contains("BEGIN")
+                        && !f.message.contains("Tr0ub4dor")
                 );
             }
         }
