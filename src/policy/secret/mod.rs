@@ -288,6 +288,36 @@ mod tests {
     }
 
     #[test]
+    fn a_label_for_a_secret_is_not_the_secret() {
+        let p = policy();
+        let titled = |t: &str| form(json!({"f": {"type": "string", "title": t}}));
+        for t in [
+            "Name for the new API key",
+            "API key name",
+            "API key name (optional)",
+            "Label of the production token",
+            "PIN code (India postal code)",
+        ] {
+            assert!(rules(&p, "Create", titled(t)).is_empty(), "{t}");
+        }
+        // A label names one thing, and asks for nothing after it.
+        for t in [
+            "Your API key (name it below)",
+            "Name and API key",
+            "Name: API key",
+            "Label for the token, then paste the token itself",
+            "Card PIN, postal code",
+            "Card PIN (not your postal code)",
+        ] {
+            assert!(!rules(&p, "Create", titled(t)).is_empty(), "{t}");
+        }
+        // The postal code speaks for the field's name too; the name alone still asks for a PIN.
+        let pin = |t: &str| form(json!({"pin": {"type": "string", "title": t}}));
+        assert!(rules(&p, "Address", pin("PIN code (India postal code)")).is_empty());
+        assert!(!rules(&p, "Address", pin("Code")).is_empty());
+    }
+
+    #[test]
     fn message_speaks_for_an_unnamed_field_or_asks_itself() {
         let p = policy();
         let got = rules(
