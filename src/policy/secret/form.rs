@@ -6,12 +6,15 @@
 //! 3. otherwise, when the field says nothing of its own (only `generic` words: `value`, `t`, `field1`) or holds
 //!    a partial clue (a weak or qualifier term), the message is read with it ("Paste your GitHub token").
 //!
-//! Terms inside a `benign` phrase ("max tokens", "public key") do not count. Number fields are judged only for
+//! A field found by 1 or 2 goes through the label rule ([`label`]): "Name for the new API key" asks about the
+//! key, not for it. Terms inside a `benign` phrase ("max tokens", "public key") do not count. Number fields are judged only for
 //! categories marked `numeric` (a PIN, yes; a token count, no). Choice fields (enum, oneOf, arrays, booleans)
 //! cannot carry a typed secret and are judged only when they ask for part of one ("first digit of your PIN").
 //! Finally a message that asks for a secret right after a request verb ("enter your password") is a finding
 //! when the form has a free-text field and no field was found already. Defaults, enum and const values and the
 //! form's texts are matched against the credential formats.
+
+mod label;
 
 use serde_json::Value;
 
@@ -175,6 +178,14 @@ impl<'f> Texts<'f> {
             // The folding writes UTF-8 only; nothing is ever dropped here.
             .and_then(|s| std::str::from_utf8(s).ok())
             .unwrap_or("")
+    }
+
+    /// Where the folded text of `source` (the first one added) lies in the buffer.
+    fn span(&self, source: Source) -> Option<(usize, usize)> {
+        self.spans
+            .iter()
+            .find(|(s, _, _)| *s == source)
+            .map(|&(_, a, b)| (a, b))
     }
 
     fn source_at(&self, at: usize) -> Option<Source> {
@@ -409,7 +420,19 @@ fn judge_property(
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for part of"));
     }
 
-    if let Some((cat, hit)) = ev.strong(own).or_else(|| ev.paired(own)) {
+    let mut found = ev.strong(own).or_else(|| ev.paired(own));
+    if found.is_some() {
+        // "Name for the new API key": the label rule may find the secret is only the label's subject.
+        let raw = [
+            (Source::Name, name),
+            (Source::Title, prop.title),
+            (Source::Description, prop.description),
+        ];
+        if label::review(c, &raw, texts, &mut ev.hits) {
+            found = ev.strong(own).or_else(|| ev.paired(own));
+        }
+    }
+    if let Some((cat, hit)) = found {
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
     }
     if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {

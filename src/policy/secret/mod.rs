@@ -17,17 +17,21 @@
 //! - `form.secret.token`: an access, refresh, bearer or personal access token, a JWT;
 //! - `form.secret.session`: a session id or cookie;
 //! - `form.secret.client_secret`: an OAuth client, consumer, webhook or signing secret;
-//! - `form.secret.credential`: "credentials", "secret" and the like, of no more precise kind;
+//! - `form.secret.credential`: "credentials", "secret" and the like, of no more precise kind; connection
+//!   strings and database URLs (they carry a password); answers to security questions ("mother's maiden name");
 //! - `form.secret.private_key`: an SSH, PGP, wallet or other private key;
 //! - `form.secret.recovery_phrase`: a seed, mnemonic or recovery phrase;
 //! - `form.secret.backup_code`: backup or recovery codes;
 //! - `form.secret.card`: card number, CVV/CVC, card expiry;
 //! - `form.secret.bank_login`: online-banking logins;
+//! - `form.secret.national_id`: a social security, national identity, tax or passport number (SSN, NIR, DNI,
+//!   codice fiscale, CPF, BSN, СНИЛС, 身份证号, マイナンバー, 주민등록번호);
 //! - `form.secret.default_value`: a `default`, `enum`, `const`, option or `examples` value that holds a
 //!   credential in a known format (the server must not push one either);
 //! - `form.secret.embedded_value`: the message, a title or a description holds a credential in a known format;
 //! - `answer.secret.<category>`: a pasted answer holds a known format of that category (`token`, `api_key`,
-//!   `client_secret`, `private_key`), `answer.secret.card` (a Luhn-valid card number),
+//!   `client_secret`, `private_key`, `credential` for a URL with a password such as
+//!   `postgres://user:pass@host`), `answer.secret.card` (a Luhn-valid card number),
 //!   `answer.secret.high_entropy` (a long random string in a field not declared for one).
 //!
 //! Operator packs may add categories; their rule ids follow the same pattern.
@@ -217,6 +221,26 @@ mod tests {
                 "form.secret.private_key",
                 "v",
             ),
+            (
+                json!({"ssn": {"type": "integer"}}),
+                "form.secret.national_id",
+                "ssn",
+            ),
+            (
+                json!({"cc_num": {"type": "string"}}),
+                "form.secret.card",
+                "cc_num",
+            ),
+            (
+                json!({"dsn": {"type": "string", "title": "Connection string"}}),
+                "form.secret.credential",
+                "dsn",
+            ),
+            (
+                json!({"a": {"type": "string", "title": "Mother's maiden name"}}),
+                "form.secret.credential",
+                "a",
+            ),
         ];
         for (props, rule, field) in cases {
             let got = rules(&p, "Continue", form(props));
@@ -261,6 +285,36 @@ mod tests {
         let rotate =
             json!({"key": {"type": "string", "enum": ["a", "b"], "title": "API key to rotate"}});
         assert!(rules(&p, "Which API key should be rotated?", form(rotate)).is_empty());
+    }
+
+    #[test]
+    fn a_label_for_a_secret_is_not_the_secret() {
+        let p = policy();
+        let titled = |t: &str| form(json!({"f": {"type": "string", "title": t}}));
+        for t in [
+            "Name for the new API key",
+            "API key name",
+            "API key name (optional)",
+            "Label of the production token",
+            "PIN code (India postal code)",
+        ] {
+            assert!(rules(&p, "Create", titled(t)).is_empty(), "{t}");
+        }
+        // A label names one thing, and asks for nothing after it.
+        for t in [
+            "Your API key (name it below)",
+            "Name and API key",
+            "Name: API key",
+            "Label for the token, then paste the token itself",
+            "Card PIN, postal code",
+            "Card PIN (not your postal code)",
+        ] {
+            assert!(!rules(&p, "Create", titled(t)).is_empty(), "{t}");
+        }
+        // The postal code speaks for the field's name too; the name alone still asks for a PIN.
+        let pin = |t: &str| form(json!({"pin": {"type": "string", "title": t}}));
+        assert!(rules(&p, "Address", pin("PIN code (India postal code)")).is_empty());
+        assert!(!rules(&p, "Address", pin("Code")).is_empty());
     }
 
     #[test]
@@ -374,6 +428,12 @@ mod tests {
                 json!({"notes": ["ok", "AKIAABCDEFGHIJKLMNOP"]}),
                 Some("answer.secret.api_key"),
             ),
+            (
+                json!({"notes": "use postgres://app:Tr0ub4dor@db.internal:5432/prod"}),
+                Some("answer.secret.credential"),
+            ),
+            // A URL without a password is not a connection string.
+            (json!({"notes": "postgres://app@db/prod"}), None),
         ];
         for (content, want) in cases {
             let findings = p.judge_content(&content, &schema, "/c");
@@ -383,6 +443,7 @@ mod tests {
                     !f.message.contains("4111")
                         && !f.message.contains("sk-proj")
                         && !f.message.contains("BEGIN")
+                        && !f.message.contains("Tr0ub4dor")
                 );
             }
         }

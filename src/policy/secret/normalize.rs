@@ -170,7 +170,7 @@ use unicode_normalization::UnicodeNormalization;
 pub const MAX_FOLD_BYTES: usize = 16 * 1024;
 
 /// Characters that render as nothing and only serve to split a word in the eyes of a matcher.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
         | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'

@@ -110,6 +110,9 @@ pub enum Kind {
     /// A word about a secret's metadata ("name", "label", "description"): a field that holds one asks about
     /// the secret, not for it, and does not take the secret the message speaks of.
     Metadata,
+    /// A phrase that, right after a `strong` term of its category, says the term means something else here
+    /// ("PIN code" + "India postal code"): the field is not asked that secret.
+    Redefine,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
 }
@@ -407,7 +410,10 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             if matches!(g.kind, Kind::Stopword | Kind::Generic) {
                 continue;
             }
-            let needs_cat = matches!(g.kind, Kind::Strong | Kind::Weak | Kind::Qualifier);
+            let needs_cat = matches!(
+                g.kind,
+                Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine
+            );
             let may_cat = needs_cat || g.kind == Kind::Benign;
             let category = match (&g.category, needs_cat, may_cat) {
                 (Some(c), _, true) => Some(cat_id(file, c)?),
