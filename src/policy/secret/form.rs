@@ -169,6 +169,12 @@ impl<'f> Texts<'f> {
         self.buf.push(b'\n');
     }
 
+    /// All the folded texts, as text. The folding writes UTF-8 only; were it ever not, the empty text
+    /// excuses nothing (callers use it to lift a block, never to make one).
+    fn folded(&self) -> &str {
+        std::str::from_utf8(&self.buf).unwrap_or("")
+    }
+
     /// The folded text of `source` (the first one added).
     fn of(&self, source: Source) -> &str {
         self.spans

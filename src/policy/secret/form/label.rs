@@ -99,7 +99,7 @@ pub(super) fn review(
             .map(|h| h.cat)
             .collect();
         if !asked_later {
-            excuse(&clauses.buf, &mut found);
+            excuse(clauses.folded(), &mut found);
         }
         rebuilt.extend(found.into_iter().map(|mut h| {
             h.start += base;
@@ -192,7 +192,7 @@ fn redefined(
             continue;
         };
         let mut redefines = Vec::new();
-        c.find_terms(folded.as_bytes(), |pattern, start, _| {
+        c.find_terms(folded, |pattern, start, _| {
             for info in c.infos.get(pattern).into_iter().flatten() {
                 if info.kind == Kind::Redefine {
                     redefines.push((from + start, info.category));
