@@ -23,6 +23,7 @@
 //!
 //! Everything here is pure: no I/O, no clock, no DNS.
 
+mod embedded;
 mod host;
 mod query;
 mod raw;
@@ -120,6 +121,12 @@ pub struct UrlConfig {
     pub internal_hosts: Vec<String>,
     /// Suffixes that are internal even if listed publicly (`home.arpa`), without the leading dot.
     pub internal_suffixes: Vec<String>,
+    /// Public domains whose name and every subdomain resolve to this machine (`lvh.me`), rule
+    /// `url.host.internal`.
+    pub loopback_domains: Vec<String>,
+    /// Wildcard-DNS services that answer a name with the IP address it spells (`nip.io`): their names
+    /// are IP hosts in disguise, rule `url.host.ip`.
+    pub ip_echo_domains: Vec<String>,
     /// Parameter names that carry credentials, compared case-insensitively without `_`, `-`, `.`.
     pub credential_params: Vec<String>,
     /// Endings of parameter names that carry credentials (`token` matches `auth_token`), same comparison.
@@ -146,6 +153,8 @@ impl Default for UrlConfig {
             brand_min_len_for_edit: DEFAULT_BRAND_MIN_LEN_FOR_EDIT,
             internal_hosts: Vec::new(),
             internal_suffixes: Vec::new(),
+            loopback_domains: Vec::new(),
+            ip_echo_domains: Vec::new(),
             credential_params: Vec::new(),
             credential_param_suffixes: Vec::new(),
             weak_credential_params: Vec::new(),
@@ -242,6 +251,10 @@ pub struct UrlPolicy {
     brand_min_len_for_edit: usize,
     internal_hosts: BTreeSet<String>,
     internal_suffixes: Vec<String>,
+    /// [`UrlConfig::loopback_domains`], lowercase, without leading or trailing dots.
+    loopback_domains: Vec<String>,
+    /// [`UrlConfig::ip_echo_domains`], the same.
+    ip_echo_domains: Vec<String>,
     /// What each listed parameter name (normalised, [`norm_param`]) is: one look-up per parameter
     /// instead of one search of each of four lists.
     params: HashMap<String, ParamKind, foldhash::fast::RandomState>,
@@ -374,6 +387,15 @@ impl UrlPolicy {
         // In the order of the settings, so that the first list in error is the one reported.
         let http_dev_hosts = host_set("http_dev_hosts", &cfg.http_dev_hosts)?;
         let internal_hosts = host_set("internal_hosts", &cfg.internal_hosts)?;
+        let domains = |what, list| -> Result<Vec<String>, UrlConfigError> {
+            Ok(host_set(what, list)?
+                .into_iter()
+                .map(|s| s.trim_start_matches('.').to_string())
+                .filter(|s| !s.is_empty())
+                .collect())
+        };
+        let loopback_domains = domains("loopback_domains", &cfg.loopback_domains)?;
+        let ip_echo_domains = domains("ip_echo_domains", &cfg.ip_echo_domains)?;
         let credential_params = param_set("credential_params", &cfg.credential_params)?;
         let credential_param_suffixes =
             param_set("credential_param_suffixes", &cfg.credential_param_suffixes)?
@@ -393,6 +415,8 @@ impl UrlPolicy {
             brand_min_len_for_edit: cfg.brand_min_len_for_edit.max(1),
             internal_hosts,
             internal_suffixes,
+            loopback_domains,
+            ip_echo_domains,
             params,
             credential_param_suffixes,
             weak_credential_min_len: cfg.weak_credential_min_len,

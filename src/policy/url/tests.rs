@@ -428,3 +428,58 @@ fn warning_page_marks_the_unicode_domain() {
     );
     assert!(html.contains("xn--pypal-4ve.com"));
 }
+
+/// Names that resolve to an internal address by construction: wildcard-DNS services (and anyone's own
+/// wildcard zone) that answer with the IP written in the name, and public names set up for loopback.
+#[test]
+fn names_that_embed_an_internal_address_are_internal() {
+    let p = policy();
+    for u in [
+        "https://127.0.0.1.nip.io/",
+        "https://magic.127.0.0.1.nip.io/",
+        "https://10-0-0-1.sslip.io/",
+        "https://app-192-168-1-20.nip.io/",
+        "https://7f000001.nip.io/",
+        "https://app-0a000001.nip.io/",
+        "https://169.254.169.254.xip.io/latest/",
+        "https://--1.sslip.io/",
+        "https://fd00-ec2--254.sslip.io/",
+        "https://localtest.me/",
+        "https://api.localtest.me/",
+        "https://lvh.me:3000/",
+        "https://app.lvh.me/",
+        "https://LVH.ME./",
+        // The general case: an attacker's own wildcard zone works the same way.
+        "https://10.0.0.1.attacker-dns.net/",
+        "https://ip-172-16-4-2.attacker-dns.net/",
+        "https://a9fea9fe.attacker-dns.net/",
+    ] {
+        assert!(
+            has(&p, u, rules::HOST_INTERNAL),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // A wildcard-DNS service's name is an IP address in disguise, a public one too.
+    for u in [
+        "https://8.8.8.8.nip.io/",
+        "https://8-8-8-8.sslip.io/",
+        "https://app.1.1.1.1.traefik.me/",
+    ] {
+        assert!(has(&p, u, rules::HOST_IP), "{u}: {:?}", rules_of(&p, u));
+    }
+    // Near misses: numbers and hex in names that are no internal address.
+    for u in [
+        "https://ec2-54-12-3-4.compute-1.amazonaws.com/",
+        "https://v1-2-3.api.acmecorp.com/",
+        "https://app.acmecorp.com/10.0.0.1/",
+        "https://deadbeef.acmecorp.com/",
+        "https://2024-01-15.acmecorp.com/",
+        "https://release-1-0-0-1.acmecorp.com/",
+        "https://cafe--babe.acmecorp.com/",
+        "https://nip.io/",
+        "https://notlvh.me/",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
