@@ -99,6 +99,10 @@ pub const DEFAULT_BRAND_MIN_LEN_FOR_EDIT: usize = 6;
 /// characters is about 128 bits for random text, the usual size of a bearer secret; order ids and
 /// references are shorter.
 pub const DEFAULT_WEAK_CREDENTIAL_MIN_LEN: usize = 24;
+/// Most times a parameter's value is percent-decoded to find the link in it, the query's own decoding
+/// included: a redirector may decode again what it was given, so `https%253A%252F%252F...` is a link
+/// too. Benign links encode a target once; past this many the target is not read but refused.
+pub const MAX_DECODE_ROUNDS: usize = 4;
 /// Bound on findings per URL: enough to explain everything, small enough for an error message.
 pub const MAX_FINDINGS: usize = 32;
 

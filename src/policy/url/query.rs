@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexSet};
 use url::Url;
 
-use super::{rules, Depth, Findings, RouteUrlRules, UrlPolicy};
+use super::{rules, Depth, Findings, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS};
 
 /// Bound on the parameters examined per URL (query and fragment each): a longer list is itself
 /// suspicious and the URL length limit already caps the total work.
@@ -221,6 +221,70 @@ fn param(
     }
 }
 
+/// What a parameter's value is once decoded as often as a redirector might ([`decoded_link`]).
+enum Decoded<'a> {
+    /// A link, in the first decoding that reads as one.
+    Link(Cow<'a, str>),
+    /// Still encoded after [`MAX_DECODE_ROUNDS`] decodings, and still the start of a link.
+    TooDeep,
+    /// No link at any decoding.
+    NotALink,
+}
+
+/// `value` (already decoded once, as the query is) decoded again until `is_link` reads it as a link, at
+/// most [`MAX_DECODE_ROUNDS`] decodings in all. The first decoding that reads as a link is the one judged:
+/// decoding a link's own escapes further (`%20` in its path) would judge a link nobody visits. Later
+/// rounds decode percent escapes only: a `+` they meet is a literal plus. `may_become` says whether the
+/// value left after the last round could still decode to a link; it is then refused, not passed unread.
+fn decoded_link<'a>(
+    value: &'a str,
+    is_link: &dyn Fn(&str) -> bool,
+    may_become: &dyn Fn(&str) -> bool,
+) -> Decoded<'a> {
+    let mut v = Cow::Borrowed(value);
+    for _ in 1..MAX_DECODE_ROUNDS {
+        if is_link(&v) {
+            return Decoded::Link(v);
+        }
+        match decode_again(&v) {
+            Some(next) => v = Cow::Owned(next),
+            None => return Decoded::NotALink,
+        }
+    }
+    if is_link(&v) {
+        Decoded::Link(v)
+    } else if may_become(&v) && decode_again(&v).is_some() {
+        Decoded::TooDeep
+    } else {
+        Decoded::NotALink
+    }
+}
+
+/// One more percent-decoding of `v`, when it changes anything.
+fn decode_again(v: &str) -> Option<String> {
+    if !v.contains('%') {
+        return None;
+    }
+    let next = percent_encoding::percent_decode_str(v).decode_utf8_lossy();
+    (next != v).then(|| next.into_owned())
+}
+
+/// Whether a redirect parameter's value leaves the link's site: scheme-relative (`//host`, and `/\host`,
+/// which browsers read the same way), or absolute (a `:` first, then a parse).
+fn scheme_relative(v: &str) -> bool {
+    let mut head = v.trim().chars().take(2);
+    matches!(
+        (head.next(), head.next()),
+        (Some('/' | '\\'), Some('/' | '\\'))
+    )
+}
+
+fn absolute_or_scheme_relative(v: &str) -> bool {
+    // `contains` first: an absolute target has a `:`, and parsing it here as well as in `judge_into`
+    // parsed every redirect target twice.
+    scheme_relative(v) || v.contains(':') || url::Url::parse(v.trim()).is_ok()
+}
+
 /// Judges a redirect target with the same checks as the link itself (one level deep). `where_` names the
 /// parameter for a finding's message; it is only built for a finding (a benign redirect has none).
 fn redirect(
@@ -230,17 +294,26 @@ fn redirect(
     value: &str,
     out: &mut Findings,
 ) {
-    let v = value.trim();
-    // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones (`//host`, and
-    // `/\host`, which browsers read the same way) leave it: OAuth requires absolute redirect URIs
-    // (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is a finding of its own;
-    // the target is judged too.
-    let mut head = v.chars().take(2);
-    let scheme_relative = matches!(
-        (head.next(), head.next()),
-        (Some('/' | '\\'), Some('/' | '\\'))
-    );
-    let target = if scheme_relative {
+    // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones leave it: OAuth requires
+    // absolute redirect URIs (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is
+    // a finding of its own; the target is judged too. A target encoded more than once is judged as what it
+    // decodes to; any value still encoded past the bound could be anything.
+    let decoded = match decoded_link(value, &absolute_or_scheme_relative, &|_| true) {
+        Decoded::Link(v) => v,
+        Decoded::TooDeep => {
+            out.push(
+                rules::QUERY_REDIRECT,
+                format!(
+                    "the {} is percent-encoded more than {MAX_DECODE_ROUNDS} times over, so where it leads cannot be checked",
+                    where_()
+                ),
+            );
+            return;
+        }
+        Decoded::NotALink => return,
+    };
+    let v = decoded.trim();
+    let target = if scheme_relative(v) {
         out.push(
             rules::QUERY_REDIRECT,
             format!(
@@ -249,12 +322,8 @@ fn redirect(
             ),
         );
         Cow::Owned(format!("https://{}", v.trim_start_matches(['/', '\\'])))
-    } else if v.contains(':') || url::Url::parse(v).is_ok() {
-        // `contains` first: an absolute target has a `:`, and parsing it here as well as in `judge_into`
-        // parsed every redirect target twice.
-        Cow::Borrowed(v)
     } else {
-        return;
+        Cow::Borrowed(v)
     };
     let mut inner = Findings::new("");
     let _ = policy.judge_into(&target, route, Depth::Redirect, &mut inner);

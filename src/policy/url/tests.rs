@@ -483,3 +483,64 @@ fn names_that_embed_an_internal_address_are_internal() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// `%` written as `%25`, `times` times over.
+fn encode_percent(s: &str, times: usize) -> String {
+    let mut v = s.to_string();
+    for _ in 0..times {
+        v = v.replace('%', "%25");
+    }
+    v
+}
+
+/// A redirect target encoded twice or more is judged as the target it decodes to, up to the bound; past
+/// it, the link is refused, not passed unread.
+#[test]
+fn redirect_targets_encoded_more_than_once_are_judged() {
+    let p = policy();
+    let once = "https%3A%2F%2F169.254.169.254%2Flatest%2F";
+    for times in 1..=MAX_DECODE_ROUNDS - 1 {
+        let u = format!("https://a-corp.com/?next={}", encode_percent(once, times));
+        assert!(has(&p, &u, rules::QUERY_REDIRECT), "{u}");
+    }
+    for u in [
+        "https://a-corp.com/?redirect_uri=javascript%253Aalert(1)",
+        "https://a-corp.com/?next=%252F%252Fb-corp.com%252F",
+        "https://a-corp.com/?next=https%25253A%25252F%25252Fpaypa1.com%25252F",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    let route = RouteUrlRules {
+        allow: vec!["a-corp.com".into()],
+        deny: vec![],
+    };
+    let j = p.judge(
+        "https://a-corp.com/?next=https%253A%252F%252Fevil-site.net%252F",
+        "",
+        &route,
+    );
+    assert!(
+        j.findings.iter().any(|f| f.rule == rules::QUERY_REDIRECT),
+        "{:?}",
+        j.findings
+    );
+    // Past the bound the target cannot be read, so the link does not pass.
+    let deep = format!(
+        "https://a-corp.com/?next={}",
+        encode_percent("https%3A%2F%2Fb-corp.com%2F", MAX_DECODE_ROUNDS + 1)
+    );
+    assert!(has(&p, &deep, rules::QUERY_REDIRECT), "{deep}");
+    // Near misses: benign targets encoded twice, and a literal percent sign.
+    for u in [
+        "https://a-corp.com/?next=https%253A%252F%252Fapp.acmecorp.com%252Fhome",
+        "https://a-corp.com/?next=%252Fhome",
+        "https://a-corp.com/?next=https%3A%2F%2Fapp.acmecorp.com%2Fa%2520b",
+        "https://a-corp.com/?discount=100%2525",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
