@@ -77,7 +77,8 @@ pub mod rules {
     pub const QUERY_CREDENTIAL: &str = "url.query.credential";
     /// Personal data in the query or fragment (email address, phone number).
     pub const QUERY_PII: &str = "url.query.pii";
-    /// A redirect parameter (`redirect_uri`, `next`, ...) points somewhere unsafe.
+    /// A redirect parameter (`redirect_uri`, `next`, ...), or any parameter whose value is a web link (an
+    /// open redirector's `q`), points somewhere unsafe, or nests links past the bounds.
     pub const QUERY_REDIRECT: &str = "url.query.redirect";
     /// A credential in the path (a JWT or a known key format).
     pub const PATH_CREDENTIAL: &str = "url.path.credential";
@@ -103,6 +104,13 @@ pub const DEFAULT_WEAK_CREDENTIAL_MIN_LEN: usize = 24;
 /// included: a redirector may decode again what it was given, so `https%253A%252F%252F...` is a link
 /// too. Benign links encode a target once; past this many the target is not read but refused.
 pub const MAX_DECODE_ROUNDS: usize = 4;
+/// Most levels of links inside links judged (a link in a parameter of a link in a parameter ...): real
+/// links nest one level (a redirect target), two at most (a sign-in page's `continue` that carries its
+/// own `redirect_uri`). Deeper nesting is refused.
+pub const MAX_NESTED_DEPTH: usize = 3;
+/// Most links found in parameters judged per URL, all levels together: each is a whole judgement. A link
+/// carrying more is refused.
+pub const MAX_NESTED_LINKS: usize = 16;
 /// Bound on findings per URL: enough to explain everything, small enough for an error message.
 pub const MAX_FINDINGS: usize = 32;
 
@@ -435,19 +443,23 @@ impl UrlPolicy {
     /// Judges one url-mode URL found at `ptr`.
     pub fn judge(&self, raw: &str, ptr: &str, route: &RouteUrlRules) -> UrlJudgement {
         let mut out = Findings::new(ptr);
-        let parsed = self.judge_into(raw, route, Depth::Top, &mut out);
+        let mut links = 0;
+        let parsed = self.judge_into(raw, route, Depth::Top, &mut links, &mut out);
         UrlJudgement {
             findings: out.into_vec(),
             parsed,
         }
     }
 
-    /// Runs every check on `raw`, appending to `out`; returns the parsed URL when it parses.
+    /// Runs every check on `raw`, appending to `out`; returns the parsed URL when it parses. `links` counts
+    /// the links found in parameters judged so far in this judgement, all levels together
+    /// ([`MAX_NESTED_LINKS`]).
     fn judge_into(
         &self,
         raw: &str,
         route: &RouteUrlRules,
         depth: Depth,
+        links: &mut usize,
         out: &mut Findings,
     ) -> Option<Url> {
         if raw.len() > self.max_url_len {
@@ -472,12 +484,26 @@ impl UrlPolicy {
             }
         };
         let scheme = url.scheme();
-        let loopback_ok = depth == Depth::Redirect && host::is_loopback_host(&url);
+        let loopback_ok = matches!(
+            depth,
+            Depth::Nested {
+                redirect_param: true,
+                ..
+            }
+        ) && host::is_loopback_host(&url);
+        let identifier_ok = matches!(
+            depth,
+            Depth::Nested {
+                redirect_param: false,
+                ..
+            }
+        );
         let scheme_ok = match scheme {
             "https" => true,
             // The host is lower-cased only here: `https` links (nearly all) do not need it.
             "http" => {
                 loopback_ok
+                    || identifier_ok
                     || url.host_str().is_some_and(|h| {
                         let h = h.trim_end_matches('.').to_ascii_lowercase();
                         self.http_dev_hosts.contains(&h)
@@ -508,20 +534,36 @@ impl UrlPolicy {
             }
             domain_lists(&url, route, out);
         }
-        if depth == Depth::Top {
-            query::check(self, &url, route, out);
-        }
+        query::check(self, &url, route, depth, links, out);
         Some(url)
     }
 }
 
-/// Whether a URL is the one a person was sent, or a redirect target found inside it.
+/// Whether a URL is the one a person was sent, or a link found in a parameter of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Depth {
     Top,
-    /// A redirect parameter's value: loopback redirects are the normal native-app flow (RFC 8252), and
-    /// redirect targets are not searched for further redirects (no unbounded recursion).
-    Redirect,
+    /// A link in a parameter of the link `level - 1` deep (1: of the link a person was sent); links are
+    /// judged at most [`MAX_NESTED_DEPTH`] deep.
+    Nested {
+        level: usize,
+        /// Found in a listed redirect parameter: loopback targets are the normal native-app flow there
+        /// (RFC 8252), and the browser goes there next, so plain `http` is refused. Under any other name a
+        /// value may be a link or an identifier that is never visited (`acr_values`, XML namespaces, most
+        /// with `http://`), so its host is judged but not its plain-`http` scheme, and loopback gets no
+        /// allowance.
+        redirect_param: bool,
+    },
+}
+
+impl Depth {
+    /// How many links deep this URL is (0: the link a person was sent).
+    fn level(self) -> usize {
+        match self {
+            Depth::Top => 0,
+            Depth::Nested { level, .. } => level,
+        }
+    }
 }
 
 /// Findings being collected for one URL: bounded, without exact duplicates.

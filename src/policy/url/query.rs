@@ -7,7 +7,10 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexSet};
 use url::Url;
 
-use super::{rules, Depth, Findings, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS};
+use super::{
+    rules, Depth, Findings, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
+    MAX_NESTED_LINKS,
+};
 
 /// Bound on the parameters examined per URL (query and fragment each): a longer list is itself
 /// suspicious and the URL length limit already caps the total work.
@@ -88,8 +91,29 @@ impl Part {
     }
 }
 
-/// Runs the path, query and fragment checks.
-pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &mut Findings) {
+/// Where the parameters being checked are, for the links found in them.
+struct Place<'a> {
+    route: &'a RouteUrlRules,
+    /// The depth of the URL whose parameters these are.
+    depth: Depth,
+    /// Links found in parameters judged so far, all levels together ([`MAX_NESTED_LINKS`]).
+    links: &'a mut usize,
+}
+
+/// Runs the path, query and fragment checks; links found in parameters are judged at `depth`'s next level.
+pub(super) fn check(
+    policy: &UrlPolicy,
+    url: &Url,
+    route: &RouteUrlRules,
+    depth: Depth,
+    links: &mut usize,
+    out: &mut Findings,
+) {
+    let mut place = Place {
+        route,
+        depth,
+        links,
+    };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
             let v = percent_decode(seg);
@@ -106,13 +130,13 @@ pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &
     }
     let pairs = url.query_pairs().take(MAX_PARAMS);
     for (k, v) in pairs {
-        param(policy, route, Part::Query, &k, &v, out);
+        param(policy, &mut place, Part::Query, &k, &v, out);
     }
     if let Some(frag) = url.fragment() {
         if frag.contains('=') {
             let pairs = url::form_urlencoded::parse(frag.as_bytes()).take(MAX_PARAMS);
             for (k, v) in pairs {
-                param(policy, route, Part::Fragment, &k, &v, out);
+                param(policy, &mut place, Part::Fragment, &k, &v, out);
             }
         } else {
             let v = percent_decode(frag);
@@ -173,7 +197,7 @@ fn value_checks(
 
 fn param(
     policy: &UrlPolicy,
-    route: &RouteUrlRules,
+    place: &mut Place<'_>,
     part: Part,
     key: &str,
     value: &str,
@@ -217,8 +241,23 @@ fn param(
         out,
     );
     if kind.redirect {
-        redirect(policy, route, &where_, value, out);
+        link(policy, place, &where_, value, true, out);
+    } else if starts_with_ignore_case(value.trim_start(), "http") {
+        // Open redirectors take the next link under any name (`q`, `u`, `url`, `to`): a value that is an
+        // absolute web link, at some decoding, is judged as one whatever its parameter is called.
+        link(policy, place, &where_, value, false, out);
     }
+}
+
+fn starts_with_ignore_case(v: &str, prefix: &str) -> bool {
+    v.get(..prefix.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(prefix))
+}
+
+/// Whether an unlisted parameter's value is an absolute web link (`https://`, `http://`, any case).
+fn web_link(v: &str) -> bool {
+    let v = v.trim();
+    starts_with_ignore_case(v, "https://") || starts_with_ignore_case(v, "http://")
 }
 
 /// What a parameter's value is once decoded as often as a redirector might ([`decoded_link`]).
@@ -285,20 +324,30 @@ fn absolute_or_scheme_relative(v: &str) -> bool {
     scheme_relative(v) || v.contains(':') || url::Url::parse(v.trim()).is_ok()
 }
 
-/// Judges a redirect target with the same checks as the link itself (one level deep). `where_` names the
-/// parameter for a finding's message; it is only built for a finding (a benign redirect has none).
-fn redirect(
+/// Judges the link in a parameter's value with the same checks as the link itself, its own parameters
+/// included, to [`MAX_NESTED_DEPTH`] levels and [`MAX_NESTED_LINKS`] links. `listed` is for a listed
+/// redirect parameter, whose relative and scheme-relative targets are read too; any other parameter counts
+/// only with an absolute web link. `where_` names the parameter for a finding's message; it is only built
+/// for a finding (a benign link has none).
+fn link(
     policy: &UrlPolicy,
-    route: &RouteUrlRules,
+    place: &mut Place<'_>,
     where_: &dyn Fn() -> String,
     value: &str,
+    listed: bool,
     out: &mut Findings,
 ) {
     // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones leave it: OAuth requires
     // absolute redirect URIs (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is
     // a finding of its own; the target is judged too. A target encoded more than once is judged as what it
     // decodes to; any value still encoded past the bound could be anything.
-    let decoded = match decoded_link(value, &absolute_or_scheme_relative, &|_| true) {
+    let decoded = match if listed {
+        decoded_link(value, &absolute_or_scheme_relative, &|_| true)
+    } else {
+        decoded_link(value, &web_link, &|v| {
+            starts_with_ignore_case(v.trim_start(), "http")
+        })
+    } {
         Decoded::Link(v) => v,
         Decoded::TooDeep => {
             out.push(
@@ -313,7 +362,26 @@ fn redirect(
         Decoded::NotALink => return,
     };
     let v = decoded.trim();
-    let target = if scheme_relative(v) {
+    let level = place.depth.level() + 1;
+    if level > MAX_NESTED_DEPTH {
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!(
+                "the {} holds links nested more than {MAX_NESTED_DEPTH} deep, so where they lead cannot be checked",
+                where_()
+            ),
+        );
+        return;
+    }
+    if *place.links >= MAX_NESTED_LINKS {
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!("the link carries more than {MAX_NESTED_LINKS} other links, so where they lead cannot be checked"),
+        );
+        return;
+    }
+    *place.links += 1;
+    let target = if listed && scheme_relative(v) {
         out.push(
             rules::QUERY_REDIRECT,
             format!(
@@ -326,15 +394,18 @@ fn redirect(
         Cow::Borrowed(v)
     };
     let mut inner = Findings::new("");
-    let _ = policy.judge_into(&target, route, Depth::Redirect, &mut inner);
+    let depth = Depth::Nested {
+        level,
+        redirect_param: listed,
+    };
+    let _ = policy.judge_into(&target, place.route, depth, place.links, &mut inner);
     let inner = inner.into_vec();
     if inner.is_empty() {
         return;
     }
     let where_ = where_();
     for f in inner {
-        // The target's own query is not searched (Depth::Redirect), so every finding is about where
-        // the browser is sent next.
+        // Every finding is about where the browser is sent next, or about what that link carries.
         out.push(
             rules::QUERY_REDIRECT,
             format!(

@@ -544,3 +544,78 @@ fn redirect_targets_encoded_more_than_once_are_judged() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// Open redirectors take the next link under any name (`q`, `u`, `url`, `to`, ...): a parameter whose
+/// value is an absolute web link is judged as a link, whatever it is called, and so are the links inside
+/// that one, to a bound.
+#[test]
+fn any_parameter_holding_a_link_is_judged_as_one() {
+    let p = policy();
+    for u in [
+        "https://www.google.com/url?q=https://169.254.169.254/",
+        "https://www.google.com/url?sa=t&url=https%3A%2F%2Fpaypa1.com%2Flogin",
+        "https://a-corp.com/out?u=https://10.0.0.1/",
+        "https://a-corp.com/out?to=https://user:pw@b-corp.com/",
+        "https://a-corp.com/out?dest_url=http://192.168.0.1/",
+        "https://a-corp.com/out?link=HTTPS://xn--80ak6aa92e.com/",
+        "https://a-corp.com/out#u=https://10.0.0.1/",
+        "https://a-corp.com/out?u=https%253A%252F%252F10.0.0.1%252F",
+        // A link inside the link: its own parameters are judged too.
+        "https://www.google.com/url?q=https://www.google.com/url?q%3Dhttps://10.0.0.1/",
+        "https://a-corp.com/out?u=https://b-corp.com/cb%3Faccess_token%3Dabc",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // An open redirector does not get a link past the route's allow list.
+    let route = RouteUrlRules {
+        allow: vec!["google.com".into()],
+        deny: vec![],
+    };
+    for u in [
+        "https://www.google.com/url?q=https://evil-site.net/",
+        "https://www.google.com/url?q=https://www.google.com/url?q%3Dhttps://evil-site.net/",
+    ] {
+        let j = p.judge(u, "", &route);
+        assert!(
+            j.findings.iter().any(|f| f.rule == rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            j.findings
+        );
+    }
+    // Nesting deeper than the bound, or more links than the bound, is refused rather than left unread.
+    let mut deep = "https://evil-site.net/".to_string();
+    for _ in 0..=MAX_NESTED_DEPTH {
+        deep = format!(
+            "https://www.google.com/url?q={}",
+            url::form_urlencoded::byte_serialize(deep.as_bytes()).collect::<String>()
+        );
+    }
+    assert!(
+        p.judge(&deep, "", &route)
+            .findings
+            .iter()
+            .any(|f| f.rule == rules::QUERY_REDIRECT),
+        "{deep}"
+    );
+    let many: String = (0..=MAX_NESTED_LINKS)
+        .map(|i| format!("&u{i}=https://docs.acmecorp.com/{i}"))
+        .collect();
+    let many = format!("https://a-corp.com/?x=1{many}");
+    assert!(has(&p, &many, rules::QUERY_REDIRECT), "{many}");
+    // Near misses: links to ordinary sites, text that mentions a link, and words that start like one.
+    for u in [
+        "https://www.google.com/url?q=https://docs.acmecorp.com/guide",
+        "https://a-corp.com/share?url=https%3A%2F%2Fgithub.com%2Facme%2Fwidgets",
+        "https://a-corp.com/?text=see+https://b-corp.com/",
+        "https://a-corp.com/?q=httpsfoo&r=http",
+        "https://a-corp.com/out?u=https://b-corp.com/a%2520b",
+        // An identifier URI is judged for its host, not for plain `http`, outside redirect parameters.
+        "https://a-corp.com/authorize?acr_values=http%3A%2F%2Fidmanagement.gov%2Fns%2Fassurance%2Fial%2F1",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
