@@ -65,6 +65,39 @@ fn has_key_format(v: &str) -> bool {
     KEY_FORMATS.is_match(v)
 }
 
+/// Shortest value searched for a base64 SAML assertion: an assertion element with its namespace alone
+/// takes more than this, so shorter values are not decoded.
+const MIN_SAML_B64: usize = 64;
+
+/// The element names of a SAML assertion (1.1 and 2.0, prefixed or not, plain or encrypted). A sign-in
+/// request (`AuthnRequest`) names the assertion namespace and `AssertionConsumerServiceURL` but holds no
+/// such element.
+const SAML_ASSERTION_MARKS: &[&[u8]] = &[b":Assertion", b"<Assertion", b"EncryptedAssertion"];
+
+/// Whether `v` is a SAML assertion in base64 (the POST binding's form), under whatever parameter name
+/// (`RelayState`, a fragment): a bearer credential for the user it names. Deflated forms (the redirect
+/// binding) are caught by their parameter names only.
+fn has_saml_assertion(v: &str) -> bool {
+    use base64::engine::general_purpose::{STANDARD_PAD_INDIFFERENT, URL_SAFE_PAD_INDIFFERENT};
+    use base64::Engine as _;
+    let v = v.trim();
+    // A literal `+` of standard base64 became a space when the query was decoded.
+    let b64 =
+        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'_' | b' ');
+    if v.len() < MIN_SAML_B64 || !v.bytes().all(b64) {
+        return false;
+    }
+    let text = v.replace(' ', "+");
+    let decoded = STANDARD_PAD_INDIFFERENT
+        .decode(&text)
+        .or_else(|_| URL_SAFE_PAD_INDIFFERENT.decode(&text));
+    decoded.is_ok_and(|xml| {
+        SAML_ASSERTION_MARKS
+            .iter()
+            .any(|m| memchr::memmem::find(&xml, m).is_some())
+    })
+}
+
 fn has_email(v: &str) -> bool {
     // The regex has no literal to start from; every address has an `@`.
     v.contains('@') && EMAIL.as_ref().is_some_and(|r| r.is_match(v))
@@ -177,6 +210,15 @@ fn value_checks(
             cred_rule,
             format!(
                 "the link's {} contains something that looks like a secret key or token",
+                where_()
+            ),
+        );
+    }
+    if has_saml_assertion(v) {
+        out.push(
+            cred_rule,
+            format!(
+                "the link's {} contains a SAML assertion, which signs its bearer in",
                 where_()
             ),
         );

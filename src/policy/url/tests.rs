@@ -619,3 +619,51 @@ fn any_parameter_holding_a_link_is_judged_as_one() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// A SAML assertion, base64 as the POST binding carries it.
+const SAML_RESPONSE_B64: &str = "PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wiIElEPSJfMSI%2BPHNhbWw6QXNzZXJ0aW9uIHhtbG5zOnNhbWw9InVybjpvYXNpczpuYW1lczp0YzpTQU1MOjIuMDphc3NlcnRpb24iIElEPSJfMiI%2BPHNhbWw6U3ViamVjdD5hbGljZTwvc2FtbDpTdWJqZWN0Pjwvc2FtbDpBc3NlcnRpb24%2BPC9zYW1scDpSZXNwb25zZT4%3D";
+/// A SAML authentication request (no assertion), base64: what an SP-initiated sign-in link carries.
+const SAML_REQUEST_B64: &str = "PHNhbWxwOkF1dGhuUmVxdWVzdCB4bWxuczpzYW1scD0idXJuOm9hc2lzOm5hbWVzOnRjOlNBTUw6Mi4wOnByb3RvY29sIiB4bWxuczpzYW1sPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6YXNzZXJ0aW9uIiBBc3NlcnRpb25Db25zdW1lclNlcnZpY2VVUkw9Imh0dHBzOi8vc3AuYWNtZWNvcnAuY29tL2FjcyIgSUQ9Il8zIj48c2FtbDpJc3N1ZXI%2Bc3A8L3NhbWw6SXNzdWVyPjwvc2FtbHA6QXV0aG5SZXF1ZXN0Pg%3D%3D";
+
+/// Bearer material beyond OAuth tokens: SAML responses, artifacts and assertions (under any parameter
+/// name), JWT-bearer assertions, PKCE and OAuth 1 verifiers, long authorization codes and CAS tickets.
+#[test]
+fn saml_assertions_and_other_bearer_parameters_are_credentials() {
+    let p = policy();
+    let urls = [
+        format!("https://sp.acmecorp.com/acs?SAMLResponse={SAML_RESPONSE_B64}"),
+        format!("https://sp.acmecorp.com/acs?RelayState={SAML_RESPONSE_B64}"),
+        format!("https://sp.acmecorp.com/acs#x={SAML_RESPONSE_B64}"),
+        "https://sp.acmecorp.com/acs?SAMLResponse=fZJNT8MwDIbv".to_string(),
+        "https://sp.acmecorp.com/acs?SAMLart=AAQAAMh48%2FlZv".to_string(),
+        "https://idp.acmecorp.com/token?grant_type=jwt-bearer&assertion=abc123".to_string(),
+        "https://a-corp.com/?client_assertion=abc123".to_string(),
+        "https://a-corp.com/cb?oauth_token=x&oauth_verifier=abc123".to_string(),
+        "https://a-corp.com/cb?code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+            .to_string(),
+        "https://a-corp.com/cb?code=4%2F0AX4XfWjYZ1234567890abcdefghijklmnop&state=x".to_string(),
+        "https://cas.acmecorp.com/app?ticket=ST-1856339-aA5Yuvrxzpv8Tau1cYQ7abcd".to_string(),
+        "https://a-corp.com/?passcode=123456".to_string(),
+        "https://a-corp.com/?credentials=abc".to_string(),
+    ];
+    for u in &urls {
+        assert!(
+            has(&p, u, rules::QUERY_CREDENTIAL),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // Near misses: sign-in requests, settings and short codes that are no credential.
+    let benign = [
+        format!("https://idp.acmecorp.com/sso?SAMLRequest={SAML_REQUEST_B64}&RelayState=dashboard"),
+        "https://login.okta.com/?SAMLRequest=fZJNT8MwDIbv&RelayState=%2Fapp%2Fhome".to_string(),
+        "https://a-corp.com/promo?code=SPRING25".to_string(),
+        "https://claude.ai/oauth/authorize?code=true&response_type=code".to_string(),
+        "https://app.netlify.com/authorize?response_type=ticket&ticket=5d7a51e2c4f3".to_string(),
+        "https://a-corp.com/?country_code=FR&zip_code=75001&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM".to_string(),
+        "https://a-corp.com/?client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer".to_string(),
+    ];
+    for u in &benign {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
