@@ -117,8 +117,8 @@ async fn a_legacy_answer_with_a_modern_meta_is_still_checked() {
 }
 
 /// SDK servers match a response to their request by a loose id: the TypeScript SDK looks up
-/// `Number(response.id)`, so `7.0`, `"7.0"`, `"0x7"` and `" 7"` all answer request 7. Each must be checked
-/// against the form request 7 asked.
+/// `Number(response.id)`, so `7.0`, `"7.0"`, `"0x7"` and `" 7"` all answer request 7, and the Python SDK's
+/// `int()` reads `"٧"` and `"７"` as 7. Each must be checked against the form request 7 asked.
 #[tokio::test]
 async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
     for alias in [
@@ -128,6 +128,10 @@ async fn a_legacy_answer_under_an_aliased_id_is_still_checked() {
         json!(" 7"),
         json!("07"),
         json!(7e0),
+        // Python's int() reads any Unicode decimal digit; JavaScript's Number() strips a byte-order mark.
+        json!("\u{0667}"),
+        json!("\u{ff17}"),
+        json!("\u{feff}7"),
     ] {
         let (tx, up) = legacy_session_upstream().await;
         let dir = temp_dir("answer-alias");

@@ -20,6 +20,15 @@
 //! - With more than [`MAX_PROPERTIES`] properties only `form.schema.too_many` is reported: the work per
 //!   schema stays bounded.
 //! - An option list (or a multi-select `default`) longer than [`MAX_OPTIONS`] is `form.schema.too_many`.
+//! - Options must be readable: `enum` values that repeat or are blank (empty, spaces, invisible characters)
+//!   are `form.schema.type`; `oneOf`/`anyOf` options with a repeated or blank const or title are
+//!   `form.schema.composition`; repeated or blank `enumNames` are `form.schema.keyword`. One value under two
+//!   titles says one thing and sends another.
+//! - Bounds must leave a value to give: `minimum` > `maximum`, `minLength` > `maxLength`, `minItems` >
+//!   `maxItems`, and `minItems` above the number of options are `form.schema.keyword`; so are `minLength`,
+//!   `maxLength` and `format` beside `enum` or `oneOf` (not in the single-select rows of the table).
+//! - A `default` must meet its own bounds (range, length in code points, item count) and a multi-select
+//!   default must not repeat a value: `form.schema.default`.
 
 use serde_json::{Map, Value};
 
@@ -335,6 +344,7 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
             ));
         }
     }
+    check_bounds(p, ptr, out);
     match kind {
         Some(Kind::String) => check_string(p, ptr, out),
         Some(Kind::Array) => check_array(p, ptr, out),
@@ -350,6 +360,11 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                 };
                 if !ok {
                     out.push(wrong_default(ptr, "a number"));
+                } else if !default
+                    .as_f64()
+                    .is_some_and(|d| within(p, "minimum", "maximum", d))
+                {
+                    out.push(wrong_default(ptr, "within \"minimum\" and \"maximum\""));
                 }
             }
         }
@@ -362,6 +377,54 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
 
 fn is_integral_float(v: &Value) -> bool {
     v.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// Whether a person sees nothing of `s`: empty, or only spaces and invisible characters. Such an option
+/// cannot be told from no option, or from another blank one.
+fn blank(s: &str) -> bool {
+    s.chars().all(|c| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '\u{00AD}' | '\u{034F}' | '\u{180E}' | '\u{200B}'
+                    ..='\u{200D}' | '\u{2060}' | '\u{FEFF}'
+            )
+    })
+}
+
+/// Whether a list holds a value twice. Lists are at most [`MAX_OPTIONS`] long (checked first).
+fn has_duplicates(values: &[&str]) -> bool {
+    let mut seen = std::collections::HashSet::with_capacity(values.len());
+    !values.iter().all(|v| seen.insert(*v))
+}
+
+/// Whether `x` lies within the property's `lo` and `hi` keywords (either may be absent).
+fn within(p: &Map<String, Value>, lo: &str, hi: &str, x: f64) -> bool {
+    let bound = |k: &str| p.get(k).and_then(Value::as_f64);
+    bound(lo).is_none_or(|l| x >= l) && bound(hi).is_none_or(|h| x <= h)
+}
+
+/// Pairs of bounds whose lower one must not exceed the upper one: a field no value satisfies cannot be
+/// answered, only declined, and says nothing a person can act on.
+const BOUND_PAIRS: &[(&str, &str)] = &[
+    ("minimum", "maximum"),
+    ("minLength", "maxLength"),
+    ("minItems", "maxItems"),
+];
+
+fn check_bounds(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+    for (lo, hi) in BOUND_PAIRS {
+        let bound = |k: &str| p.get(k).and_then(Value::as_f64);
+        if let (Some(l), Some(h)) = (bound(lo), bound(hi)) {
+            if l > h {
+                out.push(Finding::block(
+                    "form.schema.keyword",
+                    pointer_push(&ptr(), lo),
+                    format!("\"{lo}\" is greater than \"{hi}\": no value can be given"),
+                ));
+            }
+        }
+    }
 }
 
 fn wrong_default(ptr: Ptr<'_>, what: &str) -> Finding {
@@ -387,15 +450,19 @@ fn check_string(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     if let Some(values) = p.get("enum") {
         allowed = string_enum(values, &|| pointer_push(&ptr(), "enum"), out);
         if let Some(names) = p.get("enumNames") {
-            let fits = names.as_array().is_some_and(|n| {
-                n.iter().all(Value::is_string)
-                    && values.as_array().is_some_and(|v| v.len() == n.len())
+            let names: Option<Vec<&str>> = names
+                .as_array()
+                .and_then(|n| n.iter().map(Value::as_str).collect());
+            let fits = names.as_ref().is_some_and(|n| {
+                values.as_array().is_some_and(|v| v.len() == n.len())
+                    && !n.iter().any(|t| blank(t))
+                    && !has_duplicates(n)
             });
             if !fits {
                 out.push(Finding::block(
                     "form.schema.keyword",
                     pointer_push(&ptr(), "enumNames"),
-                    "\"enumNames\" must be strings, one per \"enum\" value",
+                    "\"enumNames\" must be distinct, visible strings, one per \"enum\" value",
                 ));
             }
         }
@@ -417,11 +484,27 @@ fn check_string(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
         }
         allowed = allowed.or(consts);
     }
+    if p.contains_key("enum") || p.contains_key("oneOf") {
+        // The single-select rows of the table have no length or format: a choice is one of its options.
+        for k in ["minLength", "maxLength", "format"] {
+            if p.contains_key(k) {
+                out.push(Finding::block(
+                    "form.schema.keyword",
+                    pointer_push(&ptr(), k),
+                    format!("\"{k}\" is not allowed beside \"enum\" or \"oneOf\""),
+                ));
+            }
+        }
+    }
     if let Some(default) = p.get("default") {
         match (default.as_str(), &allowed) {
             (None, _) => out.push(wrong_default(ptr, "a string")),
             (Some(d), Some(values)) if !values.contains(&d) => {
                 out.push(wrong_default(ptr, "one of the allowed values"))
+            }
+            // JSON Schema counts lengths in code points.
+            (Some(d), None) if !within(p, "minLength", "maxLength", d.chars().count() as f64) => {
+                out.push(wrong_default(ptr, "within \"minLength\" and \"maxLength\""))
             }
             _ => {}
         }
@@ -464,7 +547,18 @@ fn string_enum<'v>(
             "\"enum\" must be a non-empty array of strings",
         ));
     }
-    strings
+    let strings = strings?;
+    // An option shown as its value must be visible, and a value listed twice is two options a person
+    // cannot tell apart (each may carry its own `enumNames` title).
+    if strings.iter().any(|v| blank(v)) || has_duplicates(&strings) {
+        out.push(Finding::block(
+            "form.schema.type",
+            ptr(),
+            "\"enum\" values must be distinct and visible (not empty or blank)",
+        ));
+        return None;
+    }
+    Some(strings)
 }
 
 /// The consts of a `[{"const": string, "title": string}, ...]` list; None (with a finding) when it is not one.
@@ -496,7 +590,29 @@ fn titled_consts<'v>(
             "options must be a non-empty list of {\"const\": string, \"title\": string}",
         ));
     }
-    consts
+    let consts = consts?;
+    // Titles are what a person reads: two options under one title cannot be told apart, and one value
+    // under two titles (`Yes` and `No` both meaning `delete`) says one thing and sends another.
+    let titles: Vec<&str> = options
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|o| o.get("title").and_then(Value::as_str))
+                .collect()
+        })
+        .unwrap_or_default();
+    if consts.iter().chain(&titles).any(|v| blank(v))
+        || has_duplicates(&consts)
+        || has_duplicates(&titles)
+    {
+        out.push(Finding::block(
+            "form.schema.composition",
+            ptr(),
+            "options must have distinct, visible consts and titles",
+        ));
+        return None;
+    }
+    Some(consts)
 }
 
 /// Multi-select: `items` is `{"type":"string","enum":[...]}` or `{"anyOf":[{"const","title"}...]}`.
@@ -551,6 +667,15 @@ fn check_array(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
             }
         }
     };
+    if let (Some(values), Some(min)) = (&allowed, p.get("minItems").and_then(Value::as_u64)) {
+        if usize::try_from(min).map_or(true, |m| m > values.len()) {
+            out.push(Finding::block(
+                "form.schema.keyword",
+                pointer_push(&ptr(), "minItems"),
+                "\"minItems\" asks for more choices than there are options",
+            ));
+        }
+    }
     if let Some(default) = p.get("default") {
         let defaults_ptr = || pointer_push(&ptr(), "default");
         if let Some(list) = default.as_array() {
@@ -567,6 +692,14 @@ fn check_array(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                     if !chosen.iter().all(|c| values.contains(c)) {
                         out.push(wrong_default(ptr, "a list of the allowed values"));
                     }
+                }
+                if has_duplicates(&chosen) {
+                    out.push(wrong_default(ptr, "a list of distinct values"));
+                } else if !within(p, "minItems", "maxItems", chosen.len() as f64) {
+                    out.push(wrong_default(
+                        ptr,
+                        "within \"minItems\" and \"maxItems\" choices",
+                    ));
                 }
             }
             _ => out.push(wrong_default(ptr, "an array of strings")),
@@ -914,6 +1047,167 @@ mod tests {
                 got.contains(&(rule.to_owned(), path.to_owned())),
                 "{schema}: want {rule} at {path:?}, got {got:?}"
             );
+        }
+    }
+
+    /// Option lists a person cannot read or tell apart, and bounds no value meets, are outside the subset
+    /// too: a duplicate value under two titles (`Yes` and `No` both meaning `delete`), a blank option, a
+    /// minimum above its maximum, a default outside its own bounds.
+    #[test]
+    fn refuses_unreadable_options_and_impossible_bounds() {
+        let pick = |o: Value| json!({"a": {"type": "array", "items": {"anyOf": o}}});
+        let yes_no = |a: &str, b: &str, t: &str, u: &str| json!([{"const": a, "title": t}, {"const": b, "title": u}]);
+        let cases: Vec<(Value, &str, &str)> = vec![
+            (
+                json!({"a": {"type": "string", "enum": ["x", "x"]}}),
+                "form.schema.type",
+                "/properties/a/enum",
+            ),
+            (
+                json!({"a": {"type": "string", "enum": [""]}}),
+                "form.schema.type",
+                "/properties/a/enum",
+            ),
+            (
+                json!({"a": {"type": "string", "enum": ["x", " \t"]}}),
+                "form.schema.type",
+                "/properties/a/enum",
+            ),
+            (
+                json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "x"]}}}),
+                "form.schema.type",
+                "/properties/a/items/enum",
+            ),
+            (
+                json!({"a": {"type": "string", "oneOf": yes_no("delete", "delete", "Yes", "No")}}),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                json!({"a": {"type": "string", "oneOf": yes_no("keep", "delete", "Keep", "Keep")}}),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                json!({"a": {"type": "string", "oneOf": yes_no("", "x", "None", "X")}}),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                json!({"a": {"type": "string", "oneOf": yes_no("y", "x", "", "X")}}),
+                "form.schema.composition",
+                "/properties/a/oneOf",
+            ),
+            (
+                (pick(yes_no("x", "x", "A", "B"))),
+                "form.schema.composition",
+                "/properties/a/items/anyOf",
+            ),
+            (
+                json!({"a": {"type": "string", "enum": ["keep", "delete"], "enumNames": ["Keep", "Keep"]}}),
+                "form.schema.keyword",
+                "/properties/a/enumNames",
+            ),
+            (
+                json!({"a": {"type": "string", "enum": ["keep", "delete"], "enumNames": ["Keep", ""]}}),
+                "form.schema.keyword",
+                "/properties/a/enumNames",
+            ),
+            (
+                json!({"a": {"type": "number", "minimum": 10, "maximum": 1}}),
+                "form.schema.keyword",
+                "/properties/a/minimum",
+            ),
+            (
+                json!({"a": {"type": "integer", "minimum": 0.5, "maximum": 0.25}}),
+                "form.schema.keyword",
+                "/properties/a/minimum",
+            ),
+            (
+                json!({"a": {"type": "string", "minLength": 5, "maxLength": 2}}),
+                "form.schema.keyword",
+                "/properties/a/minLength",
+            ),
+            (
+                json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "minItems": 2, "maxItems": 1}}),
+                "form.schema.keyword",
+                "/properties/a/minItems",
+            ),
+            (
+                json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "minItems": 3}}),
+                "form.schema.keyword",
+                "/properties/a/minItems",
+            ),
+            (
+                json!({"a": {"type": "string", "enum": ["x"], "minLength": 1}}),
+                "form.schema.keyword",
+                "/properties/a/minLength",
+            ),
+            (
+                json!({"a": {"type": "string", "enum": ["x"], "format": "email"}}),
+                "form.schema.keyword",
+                "/properties/a/format",
+            ),
+            (
+                json!({"a": {"type": "string", "oneOf": yes_no("x", "y", "X", "Y"), "maxLength": 1}}),
+                "form.schema.keyword",
+                "/properties/a/maxLength",
+            ),
+            (
+                json!({"a": {"type": "number", "minimum": 0, "maximum": 10, "default": 11}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                json!({"a": {"type": "integer", "minimum": 1, "default": 0}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                json!({"a": {"type": "string", "maxLength": 3, "default": "long"}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                json!({"a": {"type": "string", "minLength": 2, "default": "é"}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "default": ["x", "x"]}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "maxItems": 1, "default": ["x", "y"]}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+            (
+                json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "minItems": 1, "default": []}}),
+                "form.schema.default",
+                "/properties/a/default",
+            ),
+        ];
+        for (props, rule, path) in cases {
+            let schema = form(props);
+            let got = rules(&schema);
+            assert!(
+                got.contains(&(rule.to_owned(), path.to_owned())),
+                "{schema}: want {rule} at {path:?}, got {got:?}"
+            );
+        }
+        // Near misses: equal bounds, values that differ only in case, defaults on the bounds.
+        let fine = [
+            json!({"a": {"type": "number", "minimum": 1, "maximum": 1, "default": 1}}),
+            json!({"a": {"type": "string", "enum": ["a", "A"], "default": "A"}}),
+            json!({"a": {"type": "string", "minLength": 2, "maxLength": 2, "default": "éé"}}),
+            json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "minItems": 2, "maxItems": 2, "default": ["y", "x"]}}),
+            json!({"a": {"type": "string", "oneOf": yes_no("x", "y", "Same text?", "Other")}}),
+        ];
+        for props in fine {
+            let schema = form(props);
+            assert_eq!(rules(&schema), vec![], "{schema}");
         }
     }
 

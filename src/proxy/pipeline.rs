@@ -270,6 +270,12 @@ async fn proxy(
                     "/result",
                     "The gateway no longer holds the question this answers (the server asked too many at once), so the answer could not be checked.",
                 )]),
+                // An id a server may read as a number the gateway cannot: the question is unknown.
+                AskLookup::UnreadableId => Some(vec![crate::policy::Finding::block(
+                    "answer.unchecked",
+                    "/id",
+                    "The answer's id holds characters the gateway cannot read, so the question it answers could not be found and the answer could not be checked.",
+                )]),
                 AskLookup::NotAForm => None,
             };
             if let Some(findings) = findings {

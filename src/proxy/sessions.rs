@@ -36,6 +36,9 @@ pub enum AskLookup {
     Forgotten,
     /// Nothing the session asked for with a form (a sampling or roots answer, or an unknown session).
     NotAForm,
+    /// The answer's id holds a character the gateway's Unicode tables do not know, which a server may
+    /// read as a digit: the question it answers cannot be told, so the answer cannot be checked.
+    UnreadableId,
 }
 
 #[derive(Debug, Clone)]
@@ -143,7 +146,10 @@ impl Sessions {
                     s.forgotten.push_back(forgotten_hash(&old));
                 }
             }
-            s.asked.push_back((id_key(request_id), schema));
+            // A server's own id the tables cannot read is kept as text; an answer under it is refused
+            // (take_asked), which only costs a server that uses unassigned characters in its ids.
+            let key = id_key(request_id).unwrap_or_else(|| format!("s:{request_id}"));
+            s.asked.push_back((key, schema));
         }
     }
 
@@ -157,6 +163,9 @@ impl Sessions {
         };
         let Some(s) = map.get_mut(id) else {
             return AskLookup::NotAForm;
+        };
+        let Some(key) = key else {
+            return AskLookup::UnreadableId;
         };
         if let Some(pos) = s.asked.iter().position(|(r, _)| *r == key) {
             if let Some((_, schema)) = s.asked.remove(pos) {
@@ -196,21 +205,66 @@ impl Sessions {
 /// The key a JSON-RPC id is remembered and looked up under: every id text a server would take for the same
 /// number gives the same key. Servers match a client's answer to their request loosely (the TypeScript SDK
 /// looks up `Number(response.id)`, so `7`, `7.0`, `"7"`, `" 7"`, `"07"`, `"0x7"` and `"7e0"` all answer
-/// request 7; Python's normalises digit strings to integers). An exact match here would let an answer under
-/// such an alias reach the server unchecked. Aliasing more than a server does only checks an answer against
-/// a schema it did not need: fail closed.
-fn id_key(text: &str) -> String {
-    match id_number(text) {
+/// request 7; Python's turns digit strings into integers with `int()`, which reads any Unicode decimal
+/// digit: `"٧"` and `"７"` answer request 7 too). An exact match here would let an answer under such an
+/// alias reach the server unchecked. Aliasing more than a server does only checks an answer against a
+/// schema it did not need: fail closed. `None` when the id holds a character the gateway's Unicode tables
+/// do not know ([`ascii_digits`]).
+fn id_key(text: &str) -> Option<String> {
+    let digits = ascii_digits(text)?;
+    Some(match id_number(&digits) {
         Some(n) => format!("n:{}", canonical_number(n)),
         None => format!("s:{text}"),
+    })
+}
+
+/// Most code points one run of decimal digits spans: Unicode's longest, the mathematical digits
+/// (U+1D7CE..U+1D7FF), is five runs of ten back to back.
+const MAX_DIGIT_RUN: u32 = 50;
+
+/// `text` with every Unicode decimal digit (general category Nd) written as its ASCII digit, as Python's
+/// `int()` reads them. `None` when `text` holds a character unassigned in the gateway's tables (Unicode
+/// 16.0, that of Python 3.14): a later Unicode may make it a digit a server reads, so such an id is not
+/// guessed at but refused. A small table would not do: Nd has some seventy runs and grows with Unicode.
+fn ascii_digits(text: &str) -> Option<std::borrow::Cow<'_, str>> {
+    use unicode_general_category::{get_general_category, GeneralCategory};
+    if text.is_ascii() {
+        return Some(std::borrow::Cow::Borrowed(text));
     }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match get_general_category(c) {
+            GeneralCategory::DecimalNumber if !c.is_ascii() => out.push(digit_of(c)),
+            GeneralCategory::Unassigned => return None,
+            _ => out.push(c),
+        }
+    }
+    Some(std::borrow::Cow::Owned(out))
+}
+
+/// The ASCII digit of a decimal digit `c`. Unicode encodes decimal digits in runs of ten, zero to nine
+/// (a stability policy), so the value is the distance from the start of the run of digits `c` is in,
+/// modulo ten (runs of ten may follow one another).
+fn digit_of(c: char) -> char {
+    use unicode_general_category::{get_general_category, GeneralCategory};
+    let code = u32::from(c);
+    let mut start = code;
+    for _ in 0..MAX_DIGIT_RUN {
+        let prev = start.checked_sub(1).and_then(char::from_u32);
+        if !prev.is_some_and(|p| get_general_category(p) == GeneralCategory::DecimalNumber) {
+            break;
+        }
+        start -= 1;
+    }
+    char::from_digit((code - start) % 10, 10).unwrap_or('0')
 }
 
 /// The number a server may read `text` as (JavaScript's `Number()` on a string, plus Python's digit
-/// underscores): surrounding whitespace ignored, empty as 0, `0x`/`0o`/`0b` integers, decimals with a sign,
+/// underscores), its digits already ASCII ([`ascii_digits`]): surrounding whitespace ignored, empty as 0, `0x`/`0o`/`0b` integers, decimals with a sign,
 /// a fraction and an exponent. `None` for anything else, and for non-finite values (no request id is one).
 fn id_number(text: &str) -> Option<f64> {
-    let t = text.trim();
+    // JavaScript's `Number()` also strips a byte-order mark, which is not Unicode white space.
+    let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
     if t.is_empty() {
         return Some(0.0);
     }
@@ -292,6 +346,49 @@ mod tests {
         assert_eq!(s.take_asked("a", "sampling-1"), AskLookup::Forgotten);
         let last = (MAX_OUTSTANDING + MAX_FORGOTTEN).to_string();
         assert!(matches!(s.take_asked("a", &last), AskLookup::Form(_)));
+    }
+
+    /// Every decimal seven Python's `int()` reads as 7 (Unicode 14.0, generated with Python 3.11's
+    /// `unicodedata`: category Nd, `int(c) == 7`), one per script.
+    const SEVENS: &str = "\u{0667}\u{06f7}\u{07c7}\u{096d}\u{09ed}\u{0a6d}\u{0aed}\u{0b6d}\u{0bed}\u{0c6d}\u{0ced}\u{0d6d}\u{0ded}\u{0e57}\u{0ed7}\u{0f27}\u{1047}\u{1097}\u{17e7}\u{1817}\u{194d}\u{19d7}\u{1a87}\u{1a97}\u{1b57}\u{1bb7}\u{1c47}\u{1c57}\u{a627}\u{a8d7}\u{a907}\u{a9d7}\u{a9f7}\u{aa57}\u{abf7}\u{ff17}\u{104a7}\u{10d37}\u{1106d}\u{110f7}\u{1113d}\u{111d7}\u{112f7}\u{11457}\u{114d7}\u{11657}\u{116c7}\u{11737}\u{118e7}\u{11957}\u{11c57}\u{11d57}\u{11da7}\u{16a67}\u{16ac7}\u{16b57}\u{1d7d5}\u{1d7df}\u{1d7e9}\u{1d7f3}\u{1d7fd}\u{1e147}\u{1e2f7}\u{1e957}\u{1fbf7}";
+
+    /// Python's `int()` reads any Unicode decimal digit (`int("٧") == 7`, `int("１٧") == 17`) and the
+    /// Python SDK turns a string response id into an int that way; JavaScript's `Number()` also strips a
+    /// byte-order mark. An answer under such an id is the answer to that request and must be checked.
+    #[test]
+    fn an_answer_under_unicode_digits_is_found() {
+        let s = Sessions::default();
+        s.insert("a", ClientModes::ALL, "p", Instant::now());
+        let asked = || serde_json::json!({"n": 7});
+        let sevens: Vec<String> = SEVENS.chars().map(String::from).collect();
+        let others = [
+            "\u{ff17}",
+            " \u{0667} ",
+            "\u{a0}7",
+            "\u{3000}\u{0667}",
+            "\u{feff}7",
+            "0\u{0667}",
+        ];
+        for alias in sevens.iter().map(String::as_str).chain(others) {
+            s.remember_asked("a", "7", asked());
+            assert_eq!(
+                s.take_asked("a", alias),
+                AskLookup::Form(asked()),
+                "{alias:?}"
+            );
+        }
+        s.remember_asked("a", "17", asked());
+        assert_eq!(
+            s.take_asked("a", "\u{ff11}\u{0667}"),
+            AskLookup::Form(asked())
+        );
+        // A character the gateway's tables do not know may be a digit of a newer Unicode: refused.
+        s.remember_asked("a", "7", asked());
+        assert_eq!(s.take_asked("a", "\u{50000}"), AskLookup::UnreadableId);
+        // Letters of other scripts are no number: such ids keep their own key.
+        s.remember_asked("a", "\u{0667}x", asked());
+        assert_eq!(s.take_asked("a", "7x"), AskLookup::NotAForm);
+        assert_eq!(s.take_asked("a", "\u{0667}x"), AskLookup::Form(asked()));
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub(super) fn is_loopback_host(url: &Url) -> bool {
 }
 
 /// Why an IPv4 address is not a public destination, if it is not.
-fn v4_internal(a: Ipv4Addr) -> Option<&'static str> {
+pub(super) fn v4_internal(a: Ipv4Addr) -> Option<&'static str> {
     let [o0, o1, o2, _] = a.octets();
     if a.is_loopback() {
         Some("loopback")
@@ -89,7 +89,7 @@ fn v4_internal(a: Ipv4Addr) -> Option<&'static str> {
 }
 
 /// Why an IPv6 address is not a public destination, if it is not.
-fn v6_internal(a: Ipv6Addr) -> Option<&'static str> {
+pub(super) fn v6_internal(a: Ipv6Addr) -> Option<&'static str> {
     let seg = a.segments();
     if let Some(v4) = a.to_ipv4_mapped() {
         return v4_internal(v4).or(Some("an IPv4-mapped address"));
@@ -208,6 +208,7 @@ fn check_domain(
         );
     }
     internal_name(policy, &ascii, labels.len(), out);
+    super::embedded::check(policy, &ascii, &labels, out);
 
     if labels.iter().any(|l| l.starts_with("xn--")) {
         out.push(

@@ -23,6 +23,7 @@
 //!
 //! Everything here is pure: no I/O, no clock, no DNS.
 
+mod embedded;
 mod host;
 mod query;
 mod raw;
@@ -76,7 +77,8 @@ pub mod rules {
     pub const QUERY_CREDENTIAL: &str = "url.query.credential";
     /// Personal data in the query or fragment (email address, phone number).
     pub const QUERY_PII: &str = "url.query.pii";
-    /// A redirect parameter (`redirect_uri`, `next`, ...) points somewhere unsafe.
+    /// A redirect parameter (`redirect_uri`, `next`, ...), or any parameter whose value is a web link (an
+    /// open redirector's `q`), points somewhere unsafe, or nests links past the bounds.
     pub const QUERY_REDIRECT: &str = "url.query.redirect";
     /// A credential in the path (a JWT or a known key format).
     pub const PATH_CREDENTIAL: &str = "url.path.credential";
@@ -98,6 +100,17 @@ pub const DEFAULT_BRAND_MIN_LEN_FOR_EDIT: usize = 6;
 /// characters is about 128 bits for random text, the usual size of a bearer secret; order ids and
 /// references are shorter.
 pub const DEFAULT_WEAK_CREDENTIAL_MIN_LEN: usize = 24;
+/// Most times a parameter's value is percent-decoded to find the link in it, the query's own decoding
+/// included: a redirector may decode again what it was given, so `https%253A%252F%252F...` is a link
+/// too. Benign links encode a target once; past this many the target is not read but refused.
+pub const MAX_DECODE_ROUNDS: usize = 4;
+/// Most levels of links inside links judged (a link in a parameter of a link in a parameter ...): real
+/// links nest one level (a redirect target), two at most (a sign-in page's `continue` that carries its
+/// own `redirect_uri`). Deeper nesting is refused.
+pub const MAX_NESTED_DEPTH: usize = 3;
+/// Most links found in parameters judged per URL, all levels together: each is a whole judgement. A link
+/// carrying more is refused.
+pub const MAX_NESTED_LINKS: usize = 16;
 /// Bound on findings per URL: enough to explain everything, small enough for an error message.
 pub const MAX_FINDINGS: usize = 32;
 
@@ -120,6 +133,12 @@ pub struct UrlConfig {
     pub internal_hosts: Vec<String>,
     /// Suffixes that are internal even if listed publicly (`home.arpa`), without the leading dot.
     pub internal_suffixes: Vec<String>,
+    /// Public domains whose name and every subdomain resolve to this machine (`lvh.me`), rule
+    /// `url.host.internal`.
+    pub loopback_domains: Vec<String>,
+    /// Wildcard-DNS services that answer a name with the IP address it spells (`nip.io`): their names
+    /// are IP hosts in disguise, rule `url.host.ip`.
+    pub ip_echo_domains: Vec<String>,
     /// Parameter names that carry credentials, compared case-insensitively without `_`, `-`, `.`.
     pub credential_params: Vec<String>,
     /// Endings of parameter names that carry credentials (`token` matches `auth_token`), same comparison.
@@ -146,6 +165,8 @@ impl Default for UrlConfig {
             brand_min_len_for_edit: DEFAULT_BRAND_MIN_LEN_FOR_EDIT,
             internal_hosts: Vec::new(),
             internal_suffixes: Vec::new(),
+            loopback_domains: Vec::new(),
+            ip_echo_domains: Vec::new(),
             credential_params: Vec::new(),
             credential_param_suffixes: Vec::new(),
             weak_credential_params: Vec::new(),
@@ -242,6 +263,10 @@ pub struct UrlPolicy {
     brand_min_len_for_edit: usize,
     internal_hosts: BTreeSet<String>,
     internal_suffixes: Vec<String>,
+    /// [`UrlConfig::loopback_domains`], lowercase, without leading or trailing dots.
+    loopback_domains: Vec<String>,
+    /// [`UrlConfig::ip_echo_domains`], the same.
+    ip_echo_domains: Vec<String>,
     /// What each listed parameter name (normalised, [`norm_param`]) is: one look-up per parameter
     /// instead of one search of each of four lists.
     params: HashMap<String, ParamKind, foldhash::fast::RandomState>,
@@ -374,6 +399,15 @@ impl UrlPolicy {
         // In the order of the settings, so that the first list in error is the one reported.
         let http_dev_hosts = host_set("http_dev_hosts", &cfg.http_dev_hosts)?;
         let internal_hosts = host_set("internal_hosts", &cfg.internal_hosts)?;
+        let domains = |what, list| -> Result<Vec<String>, UrlConfigError> {
+            Ok(host_set(what, list)?
+                .into_iter()
+                .map(|s| s.trim_start_matches('.').to_string())
+                .filter(|s| !s.is_empty())
+                .collect())
+        };
+        let loopback_domains = domains("loopback_domains", &cfg.loopback_domains)?;
+        let ip_echo_domains = domains("ip_echo_domains", &cfg.ip_echo_domains)?;
         let credential_params = param_set("credential_params", &cfg.credential_params)?;
         let credential_param_suffixes =
             param_set("credential_param_suffixes", &cfg.credential_param_suffixes)?
@@ -393,6 +427,8 @@ impl UrlPolicy {
             brand_min_len_for_edit: cfg.brand_min_len_for_edit.max(1),
             internal_hosts,
             internal_suffixes,
+            loopback_domains,
+            ip_echo_domains,
             params,
             credential_param_suffixes,
             weak_credential_min_len: cfg.weak_credential_min_len,
@@ -407,19 +443,23 @@ impl UrlPolicy {
     /// Judges one url-mode URL found at `ptr`.
     pub fn judge(&self, raw: &str, ptr: &str, route: &RouteUrlRules) -> UrlJudgement {
         let mut out = Findings::new(ptr);
-        let parsed = self.judge_into(raw, route, Depth::Top, &mut out);
+        let mut links = 0;
+        let parsed = self.judge_into(raw, route, Depth::Top, &mut links, &mut out);
         UrlJudgement {
             findings: out.into_vec(),
             parsed,
         }
     }
 
-    /// Runs every check on `raw`, appending to `out`; returns the parsed URL when it parses.
+    /// Runs every check on `raw`, appending to `out`; returns the parsed URL when it parses. `links` counts
+    /// the links found in parameters judged so far in this judgement, all levels together
+    /// ([`MAX_NESTED_LINKS`]).
     fn judge_into(
         &self,
         raw: &str,
         route: &RouteUrlRules,
         depth: Depth,
+        links: &mut usize,
         out: &mut Findings,
     ) -> Option<Url> {
         if raw.len() > self.max_url_len {
@@ -444,12 +484,26 @@ impl UrlPolicy {
             }
         };
         let scheme = url.scheme();
-        let loopback_ok = depth == Depth::Redirect && host::is_loopback_host(&url);
+        let loopback_ok = matches!(
+            depth,
+            Depth::Nested {
+                redirect_param: true,
+                ..
+            }
+        ) && host::is_loopback_host(&url);
+        let identifier_ok = matches!(
+            depth,
+            Depth::Nested {
+                redirect_param: false,
+                ..
+            }
+        );
         let scheme_ok = match scheme {
             "https" => true,
             // The host is lower-cased only here: `https` links (nearly all) do not need it.
             "http" => {
                 loopback_ok
+                    || identifier_ok
                     || url.host_str().is_some_and(|h| {
                         let h = h.trim_end_matches('.').to_ascii_lowercase();
                         self.http_dev_hosts.contains(&h)
@@ -480,20 +534,36 @@ impl UrlPolicy {
             }
             domain_lists(&url, route, out);
         }
-        if depth == Depth::Top {
-            query::check(self, &url, route, out);
-        }
+        query::check(self, &url, route, depth, links, out);
         Some(url)
     }
 }
 
-/// Whether a URL is the one a person was sent, or a redirect target found inside it.
+/// Whether a URL is the one a person was sent, or a link found in a parameter of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Depth {
     Top,
-    /// A redirect parameter's value: loopback redirects are the normal native-app flow (RFC 8252), and
-    /// redirect targets are not searched for further redirects (no unbounded recursion).
-    Redirect,
+    /// A link in a parameter of the link `level - 1` deep (1: of the link a person was sent); links are
+    /// judged at most [`MAX_NESTED_DEPTH`] deep.
+    Nested {
+        level: usize,
+        /// Found in a listed redirect parameter: loopback targets are the normal native-app flow there
+        /// (RFC 8252), and the browser goes there next, so plain `http` is refused. Under any other name a
+        /// value may be a link or an identifier that is never visited (`acr_values`, XML namespaces, most
+        /// with `http://`), so its host is judged but not its plain-`http` scheme, and loopback gets no
+        /// allowance.
+        redirect_param: bool,
+    },
+}
+
+impl Depth {
+    /// How many links deep this URL is (0: the link a person was sent).
+    fn level(self) -> usize {
+        match self {
+            Depth::Top => 0,
+            Depth::Nested { level, .. } => level,
+        }
+    }
 }
 
 /// Findings being collected for one URL: bounded, without exact duplicates.

@@ -7,7 +7,10 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexSet};
 use url::Url;
 
-use super::{rules, Depth, Findings, RouteUrlRules, UrlPolicy};
+use super::{
+    rules, Depth, Findings, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
+    MAX_NESTED_LINKS,
+};
 
 /// Bound on the parameters examined per URL (query and fragment each): a longer list is itself
 /// suspicious and the URL length limit already caps the total work.
@@ -62,6 +65,39 @@ fn has_key_format(v: &str) -> bool {
     KEY_FORMATS.is_match(v)
 }
 
+/// Shortest value searched for a base64 SAML assertion: an assertion element with its namespace alone
+/// takes more than this, so shorter values are not decoded.
+const MIN_SAML_B64: usize = 64;
+
+/// The element names of a SAML assertion (1.1 and 2.0, prefixed or not, plain or encrypted). A sign-in
+/// request (`AuthnRequest`) names the assertion namespace and `AssertionConsumerServiceURL` but holds no
+/// such element.
+const SAML_ASSERTION_MARKS: &[&[u8]] = &[b":Assertion", b"<Assertion", b"EncryptedAssertion"];
+
+/// Whether `v` is a SAML assertion in base64 (the POST binding's form), under whatever parameter name
+/// (`RelayState`, a fragment): a bearer credential for the user it names. Deflated forms (the redirect
+/// binding) are caught by their parameter names only.
+fn has_saml_assertion(v: &str) -> bool {
+    use base64::engine::general_purpose::{STANDARD_PAD_INDIFFERENT, URL_SAFE_PAD_INDIFFERENT};
+    use base64::Engine as _;
+    let v = v.trim();
+    // A literal `+` of standard base64 became a space when the query was decoded.
+    let b64 =
+        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'_' | b' ');
+    if v.len() < MIN_SAML_B64 || !v.bytes().all(b64) {
+        return false;
+    }
+    let text = v.replace(' ', "+");
+    let decoded = STANDARD_PAD_INDIFFERENT
+        .decode(&text)
+        .or_else(|_| URL_SAFE_PAD_INDIFFERENT.decode(&text));
+    decoded.is_ok_and(|xml| {
+        SAML_ASSERTION_MARKS
+            .iter()
+            .any(|m| memchr::memmem::find(&xml, m).is_some())
+    })
+}
+
 fn has_email(v: &str) -> bool {
     // The regex has no literal to start from; every address has an `@`.
     v.contains('@') && EMAIL.as_ref().is_some_and(|r| r.is_match(v))
@@ -88,8 +124,29 @@ impl Part {
     }
 }
 
-/// Runs the path, query and fragment checks.
-pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &mut Findings) {
+/// Where the parameters being checked are, for the links found in them.
+struct Place<'a> {
+    route: &'a RouteUrlRules,
+    /// The depth of the URL whose parameters these are.
+    depth: Depth,
+    /// Links found in parameters judged so far, all levels together ([`MAX_NESTED_LINKS`]).
+    links: &'a mut usize,
+}
+
+/// Runs the path, query and fragment checks; links found in parameters are judged at `depth`'s next level.
+pub(super) fn check(
+    policy: &UrlPolicy,
+    url: &Url,
+    route: &RouteUrlRules,
+    depth: Depth,
+    links: &mut usize,
+    out: &mut Findings,
+) {
+    let mut place = Place {
+        route,
+        depth,
+        links,
+    };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
             let v = percent_decode(seg);
@@ -106,13 +163,13 @@ pub(super) fn check(policy: &UrlPolicy, url: &Url, route: &RouteUrlRules, out: &
     }
     let pairs = url.query_pairs().take(MAX_PARAMS);
     for (k, v) in pairs {
-        param(policy, route, Part::Query, &k, &v, out);
+        param(policy, &mut place, Part::Query, &k, &v, out);
     }
     if let Some(frag) = url.fragment() {
         if frag.contains('=') {
             let pairs = url::form_urlencoded::parse(frag.as_bytes()).take(MAX_PARAMS);
             for (k, v) in pairs {
-                param(policy, route, Part::Fragment, &k, &v, out);
+                param(policy, &mut place, Part::Fragment, &k, &v, out);
             }
         } else {
             let v = percent_decode(frag);
@@ -157,6 +214,15 @@ fn value_checks(
             ),
         );
     }
+    if has_saml_assertion(v) {
+        out.push(
+            cred_rule,
+            format!(
+                "the link's {} contains a SAML assertion, which signs its bearer in",
+                where_()
+            ),
+        );
+    }
     if has_email(v) {
         out.push(
             pii_rule,
@@ -173,7 +239,7 @@ fn value_checks(
 
 fn param(
     policy: &UrlPolicy,
-    route: &RouteUrlRules,
+    place: &mut Place<'_>,
     part: Part,
     key: &str,
     value: &str,
@@ -217,30 +283,147 @@ fn param(
         out,
     );
     if kind.redirect {
-        redirect(policy, route, &where_, value, out);
+        link(policy, place, &where_, value, true, out);
+    } else if starts_with_ignore_case(value.trim_start(), "http") {
+        // Open redirectors take the next link under any name (`q`, `u`, `url`, `to`): a value that is an
+        // absolute web link, at some decoding, is judged as one whatever its parameter is called.
+        link(policy, place, &where_, value, false, out);
     }
 }
 
-/// Judges a redirect target with the same checks as the link itself (one level deep). `where_` names the
-/// parameter for a finding's message; it is only built for a finding (a benign redirect has none).
-fn redirect(
-    policy: &UrlPolicy,
-    route: &RouteUrlRules,
-    where_: &dyn Fn() -> String,
-    value: &str,
-    out: &mut Findings,
-) {
-    let v = value.trim();
-    // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones (`//host`, and
-    // `/\host`, which browsers read the same way) leave it: OAuth requires absolute redirect URIs
-    // (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is a finding of its own;
-    // the target is judged too.
-    let mut head = v.chars().take(2);
-    let scheme_relative = matches!(
+fn starts_with_ignore_case(v: &str, prefix: &str) -> bool {
+    v.get(..prefix.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(prefix))
+}
+
+/// Whether an unlisted parameter's value is an absolute web link (`https://`, `http://`, any case).
+fn web_link(v: &str) -> bool {
+    let v = v.trim();
+    starts_with_ignore_case(v, "https://") || starts_with_ignore_case(v, "http://")
+}
+
+/// What a parameter's value is once decoded as often as a redirector might ([`decoded_link`]).
+enum Decoded<'a> {
+    /// A link, in the first decoding that reads as one.
+    Link(Cow<'a, str>),
+    /// Still encoded after [`MAX_DECODE_ROUNDS`] decodings, and still the start of a link.
+    TooDeep,
+    /// No link at any decoding.
+    NotALink,
+}
+
+/// `value` (already decoded once, as the query is) decoded again until `is_link` reads it as a link, at
+/// most [`MAX_DECODE_ROUNDS`] decodings in all. The first decoding that reads as a link is the one judged:
+/// decoding a link's own escapes further (`%20` in its path) would judge a link nobody visits. Later
+/// rounds decode percent escapes only: a `+` they meet is a literal plus. `may_become` says whether the
+/// value left after the last round could still decode to a link; it is then refused, not passed unread.
+fn decoded_link<'a>(
+    value: &'a str,
+    is_link: &dyn Fn(&str) -> bool,
+    may_become: &dyn Fn(&str) -> bool,
+) -> Decoded<'a> {
+    let mut v = Cow::Borrowed(value);
+    for _ in 1..MAX_DECODE_ROUNDS {
+        if is_link(&v) {
+            return Decoded::Link(v);
+        }
+        match decode_again(&v) {
+            Some(next) => v = Cow::Owned(next),
+            None => return Decoded::NotALink,
+        }
+    }
+    if is_link(&v) {
+        Decoded::Link(v)
+    } else if may_become(&v) && decode_again(&v).is_some() {
+        Decoded::TooDeep
+    } else {
+        Decoded::NotALink
+    }
+}
+
+/// One more percent-decoding of `v`, when it changes anything.
+fn decode_again(v: &str) -> Option<String> {
+    if !v.contains('%') {
+        return None;
+    }
+    let next = percent_encoding::percent_decode_str(v).decode_utf8_lossy();
+    (next != v).then(|| next.into_owned())
+}
+
+/// Whether a redirect parameter's value leaves the link's site: scheme-relative (`//host`, and `/\host`,
+/// which browsers read the same way), or absolute (a `:` first, then a parse).
+fn scheme_relative(v: &str) -> bool {
+    let mut head = v.trim().chars().take(2);
+    matches!(
         (head.next(), head.next()),
         (Some('/' | '\\'), Some('/' | '\\'))
-    );
-    let target = if scheme_relative {
+    )
+}
+
+fn absolute_or_scheme_relative(v: &str) -> bool {
+    // `contains` first: an absolute target has a `:`, and parsing it here as well as in `judge_into`
+    // parsed every redirect target twice.
+    scheme_relative(v) || v.contains(':') || url::Url::parse(v.trim()).is_ok()
+}
+
+/// Judges the link in a parameter's value with the same checks as the link itself, its own parameters
+/// included, to [`MAX_NESTED_DEPTH`] levels and [`MAX_NESTED_LINKS`] links. `listed` is for a listed
+/// redirect parameter, whose relative and scheme-relative targets are read too; any other parameter counts
+/// only with an absolute web link. `where_` names the parameter for a finding's message; it is only built
+/// for a finding (a benign link has none).
+fn link(
+    policy: &UrlPolicy,
+    place: &mut Place<'_>,
+    where_: &dyn Fn() -> String,
+    value: &str,
+    listed: bool,
+    out: &mut Findings,
+) {
+    // Relative targets (`/home`) stay on the link's own host. Scheme-relative ones leave it: OAuth requires
+    // absolute redirect URIs (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is
+    // a finding of its own; the target is judged too. A target encoded more than once is judged as what it
+    // decodes to; any value still encoded past the bound could be anything.
+    let decoded = match if listed {
+        decoded_link(value, &absolute_or_scheme_relative, &|_| true)
+    } else {
+        decoded_link(value, &web_link, &|v| {
+            starts_with_ignore_case(v.trim_start(), "http")
+        })
+    } {
+        Decoded::Link(v) => v,
+        Decoded::TooDeep => {
+            out.push(
+                rules::QUERY_REDIRECT,
+                format!(
+                    "the {} is percent-encoded more than {MAX_DECODE_ROUNDS} times over, so where it leads cannot be checked",
+                    where_()
+                ),
+            );
+            return;
+        }
+        Decoded::NotALink => return,
+    };
+    let v = decoded.trim();
+    let level = place.depth.level() + 1;
+    if level > MAX_NESTED_DEPTH {
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!(
+                "the {} holds links nested more than {MAX_NESTED_DEPTH} deep, so where they lead cannot be checked",
+                where_()
+            ),
+        );
+        return;
+    }
+    if *place.links >= MAX_NESTED_LINKS {
+        out.push(
+            rules::QUERY_REDIRECT,
+            format!("the link carries more than {MAX_NESTED_LINKS} other links, so where they lead cannot be checked"),
+        );
+        return;
+    }
+    *place.links += 1;
+    let target = if listed && scheme_relative(v) {
         out.push(
             rules::QUERY_REDIRECT,
             format!(
@@ -249,23 +432,22 @@ fn redirect(
             ),
         );
         Cow::Owned(format!("https://{}", v.trim_start_matches(['/', '\\'])))
-    } else if v.contains(':') || url::Url::parse(v).is_ok() {
-        // `contains` first: an absolute target has a `:`, and parsing it here as well as in `judge_into`
-        // parsed every redirect target twice.
-        Cow::Borrowed(v)
     } else {
-        return;
+        Cow::Borrowed(v)
     };
     let mut inner = Findings::new("");
-    let _ = policy.judge_into(&target, route, Depth::Redirect, &mut inner);
+    let depth = Depth::Nested {
+        level,
+        redirect_param: listed,
+    };
+    let _ = policy.judge_into(&target, place.route, depth, place.links, &mut inner);
     let inner = inner.into_vec();
     if inner.is_empty() {
         return;
     }
     let where_ = where_();
     for f in inner {
-        // The target's own query is not searched (Depth::Redirect), so every finding is about where
-        // the browser is sent next.
+        // Every finding is about where the browser is sent next, or about what that link carries.
         out.push(
             rules::QUERY_REDIRECT,
             format!(

@@ -428,3 +428,242 @@ fn warning_page_marks_the_unicode_domain() {
     );
     assert!(html.contains("xn--pypal-4ve.com"));
 }
+
+/// Names that resolve to an internal address by construction: wildcard-DNS services (and anyone's own
+/// wildcard zone) that answer with the IP written in the name, and public names set up for loopback.
+#[test]
+fn names_that_embed_an_internal_address_are_internal() {
+    let p = policy();
+    for u in [
+        "https://127.0.0.1.nip.io/",
+        "https://magic.127.0.0.1.nip.io/",
+        "https://10-0-0-1.sslip.io/",
+        "https://app-192-168-1-20.nip.io/",
+        "https://7f000001.nip.io/",
+        "https://app-0a000001.nip.io/",
+        "https://169.254.169.254.xip.io/latest/",
+        "https://--1.sslip.io/",
+        "https://fd00-ec2--254.sslip.io/",
+        "https://localtest.me/",
+        "https://api.localtest.me/",
+        "https://lvh.me:3000/",
+        "https://app.lvh.me/",
+        "https://LVH.ME./",
+        // The general case: an attacker's own wildcard zone works the same way.
+        "https://10.0.0.1.attacker-dns.net/",
+        "https://ip-172-16-4-2.attacker-dns.net/",
+        "https://a9fea9fe.attacker-dns.net/",
+    ] {
+        assert!(
+            has(&p, u, rules::HOST_INTERNAL),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // A wildcard-DNS service's name is an IP address in disguise, a public one too.
+    for u in [
+        "https://8.8.8.8.nip.io/",
+        "https://8-8-8-8.sslip.io/",
+        "https://app.1.1.1.1.traefik.me/",
+    ] {
+        assert!(has(&p, u, rules::HOST_IP), "{u}: {:?}", rules_of(&p, u));
+    }
+    // Near misses: numbers and hex in names that are no internal address.
+    for u in [
+        "https://ec2-54-12-3-4.compute-1.amazonaws.com/",
+        "https://v1-2-3.api.acmecorp.com/",
+        "https://app.acmecorp.com/10.0.0.1/",
+        "https://deadbeef.acmecorp.com/",
+        "https://2024-01-15.acmecorp.com/",
+        "https://release-1-0-0-1.acmecorp.com/",
+        "https://cafe--babe.acmecorp.com/",
+        "https://nip.io/",
+        "https://notlvh.me/",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// `%` written as `%25`, `times` times over.
+fn encode_percent(s: &str, times: usize) -> String {
+    let mut v = s.to_string();
+    for _ in 0..times {
+        v = v.replace('%', "%25");
+    }
+    v
+}
+
+/// A redirect target encoded twice or more is judged as the target it decodes to, up to the bound; past
+/// it, the link is refused, not passed unread.
+#[test]
+fn redirect_targets_encoded_more_than_once_are_judged() {
+    let p = policy();
+    let once = "https%3A%2F%2F169.254.169.254%2Flatest%2F";
+    for times in 1..=MAX_DECODE_ROUNDS - 1 {
+        let u = format!("https://a-corp.com/?next={}", encode_percent(once, times));
+        assert!(has(&p, &u, rules::QUERY_REDIRECT), "{u}");
+    }
+    for u in [
+        "https://a-corp.com/?redirect_uri=javascript%253Aalert(1)",
+        "https://a-corp.com/?next=%252F%252Fb-corp.com%252F",
+        "https://a-corp.com/?next=https%25253A%25252F%25252Fpaypa1.com%25252F",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    let route = RouteUrlRules {
+        allow: vec!["a-corp.com".into()],
+        deny: vec![],
+    };
+    let j = p.judge(
+        "https://a-corp.com/?next=https%253A%252F%252Fevil-site.net%252F",
+        "",
+        &route,
+    );
+    assert!(
+        j.findings.iter().any(|f| f.rule == rules::QUERY_REDIRECT),
+        "{:?}",
+        j.findings
+    );
+    // Past the bound the target cannot be read, so the link does not pass.
+    let deep = format!(
+        "https://a-corp.com/?next={}",
+        encode_percent("https%3A%2F%2Fb-corp.com%2F", MAX_DECODE_ROUNDS + 1)
+    );
+    assert!(has(&p, &deep, rules::QUERY_REDIRECT), "{deep}");
+    // Near misses: benign targets encoded twice, and a literal percent sign.
+    for u in [
+        "https://a-corp.com/?next=https%253A%252F%252Fapp.acmecorp.com%252Fhome",
+        "https://a-corp.com/?next=%252Fhome",
+        "https://a-corp.com/?next=https%3A%2F%2Fapp.acmecorp.com%2Fa%2520b",
+        "https://a-corp.com/?discount=100%2525",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// Open redirectors take the next link under any name (`q`, `u`, `url`, `to`, ...): a parameter whose
+/// value is an absolute web link is judged as a link, whatever it is called, and so are the links inside
+/// that one, to a bound.
+#[test]
+fn any_parameter_holding_a_link_is_judged_as_one() {
+    let p = policy();
+    for u in [
+        "https://www.google.com/url?q=https://169.254.169.254/",
+        "https://www.google.com/url?sa=t&url=https%3A%2F%2Fpaypa1.com%2Flogin",
+        "https://a-corp.com/out?u=https://10.0.0.1/",
+        "https://a-corp.com/out?to=https://user:pw@b-corp.com/",
+        "https://a-corp.com/out?dest_url=http://192.168.0.1/",
+        "https://a-corp.com/out?link=HTTPS://xn--80ak6aa92e.com/",
+        "https://a-corp.com/out#u=https://10.0.0.1/",
+        "https://a-corp.com/out?u=https%253A%252F%252F10.0.0.1%252F",
+        // A link inside the link: its own parameters are judged too.
+        "https://www.google.com/url?q=https://www.google.com/url?q%3Dhttps://10.0.0.1/",
+        "https://a-corp.com/out?u=https://b-corp.com/cb%3Faccess_token%3Dabc",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // An open redirector does not get a link past the route's allow list.
+    let route = RouteUrlRules {
+        allow: vec!["google.com".into()],
+        deny: vec![],
+    };
+    for u in [
+        "https://www.google.com/url?q=https://evil-site.net/",
+        "https://www.google.com/url?q=https://www.google.com/url?q%3Dhttps://evil-site.net/",
+    ] {
+        let j = p.judge(u, "", &route);
+        assert!(
+            j.findings.iter().any(|f| f.rule == rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            j.findings
+        );
+    }
+    // Nesting deeper than the bound, or more links than the bound, is refused rather than left unread.
+    let mut deep = "https://evil-site.net/".to_string();
+    for _ in 0..=MAX_NESTED_DEPTH {
+        deep = format!(
+            "https://www.google.com/url?q={}",
+            url::form_urlencoded::byte_serialize(deep.as_bytes()).collect::<String>()
+        );
+    }
+    assert!(
+        p.judge(&deep, "", &route)
+            .findings
+            .iter()
+            .any(|f| f.rule == rules::QUERY_REDIRECT),
+        "{deep}"
+    );
+    let many: String = (0..=MAX_NESTED_LINKS)
+        .map(|i| format!("&u{i}=https://docs.acmecorp.com/{i}"))
+        .collect();
+    let many = format!("https://a-corp.com/?x=1{many}");
+    assert!(has(&p, &many, rules::QUERY_REDIRECT), "{many}");
+    // Near misses: links to ordinary sites, text that mentions a link, and words that start like one.
+    for u in [
+        "https://www.google.com/url?q=https://docs.acmecorp.com/guide",
+        "https://a-corp.com/share?url=https%3A%2F%2Fgithub.com%2Facme%2Fwidgets",
+        "https://a-corp.com/?text=see+https://b-corp.com/",
+        "https://a-corp.com/?q=httpsfoo&r=http",
+        "https://a-corp.com/out?u=https://b-corp.com/a%2520b",
+        // An identifier URI is judged for its host, not for plain `http`, outside redirect parameters.
+        "https://a-corp.com/authorize?acr_values=http%3A%2F%2Fidmanagement.gov%2Fns%2Fassurance%2Fial%2F1",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// A SAML assertion, base64 as the POST binding carries it.
+const SAML_RESPONSE_B64: &str = "PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wiIElEPSJfMSI%2BPHNhbWw6QXNzZXJ0aW9uIHhtbG5zOnNhbWw9InVybjpvYXNpczpuYW1lczp0YzpTQU1MOjIuMDphc3NlcnRpb24iIElEPSJfMiI%2BPHNhbWw6U3ViamVjdD5hbGljZTwvc2FtbDpTdWJqZWN0Pjwvc2FtbDpBc3NlcnRpb24%2BPC9zYW1scDpSZXNwb25zZT4%3D";
+/// A SAML authentication request (no assertion), base64: what an SP-initiated sign-in link carries.
+const SAML_REQUEST_B64: &str = "PHNhbWxwOkF1dGhuUmVxdWVzdCB4bWxuczpzYW1scD0idXJuOm9hc2lzOm5hbWVzOnRjOlNBTUw6Mi4wOnByb3RvY29sIiB4bWxuczpzYW1sPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6YXNzZXJ0aW9uIiBBc3NlcnRpb25Db25zdW1lclNlcnZpY2VVUkw9Imh0dHBzOi8vc3AuYWNtZWNvcnAuY29tL2FjcyIgSUQ9Il8zIj48c2FtbDpJc3N1ZXI%2Bc3A8L3NhbWw6SXNzdWVyPjwvc2FtbHA6QXV0aG5SZXF1ZXN0Pg%3D%3D";
+
+/// Bearer material beyond OAuth tokens: SAML responses, artifacts and assertions (under any parameter
+/// name), JWT-bearer assertions, PKCE and OAuth 1 verifiers, long authorization codes and CAS tickets.
+#[test]
+fn saml_assertions_and_other_bearer_parameters_are_credentials() {
+    let p = policy();
+    let urls = [
+        format!("https://sp.acmecorp.com/acs?SAMLResponse={SAML_RESPONSE_B64}"),
+        format!("https://sp.acmecorp.com/acs?RelayState={SAML_RESPONSE_B64}"),
+        format!("https://sp.acmecorp.com/acs#x={SAML_RESPONSE_B64}"),
+        "https://sp.acmecorp.com/acs?SAMLResponse=fZJNT8MwDIbv".to_string(),
+        "https://sp.acmecorp.com/acs?SAMLart=AAQAAMh48%2FlZv".to_string(),
+        "https://idp.acmecorp.com/token?grant_type=jwt-bearer&assertion=abc123".to_string(),
+        "https://a-corp.com/?client_assertion=abc123".to_string(),
+        "https://a-corp.com/cb?oauth_token=x&oauth_verifier=abc123".to_string(),
+        "https://a-corp.com/cb?code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+            .to_string(),
+        "https://a-corp.com/cb?code=4%2F0AX4XfWjYZ1234567890abcdefghijklmnop&state=x".to_string(),
+        "https://cas.acmecorp.com/app?ticket=ST-1856339-aA5Yuvrxzpv8Tau1cYQ7abcd".to_string(),
+        "https://a-corp.com/?passcode=123456".to_string(),
+        "https://a-corp.com/?credentials=abc".to_string(),
+    ];
+    for u in &urls {
+        assert!(
+            has(&p, u, rules::QUERY_CREDENTIAL),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // Near misses: sign-in requests, settings and short codes that are no credential.
+    let benign = [
+        format!("https://idp.acmecorp.com/sso?SAMLRequest={SAML_REQUEST_B64}&RelayState=dashboard"),
+        "https://login.okta.com/?SAMLRequest=fZJNT8MwDIbv&RelayState=%2Fapp%2Fhome".to_string(),
+        "https://a-corp.com/promo?code=SPRING25".to_string(),
+        "https://claude.ai/oauth/authorize?code=true&response_type=code".to_string(),
+        "https://app.netlify.com/authorize?response_type=ticket&ticket=5d7a51e2c4f3".to_string(),
+        "https://a-corp.com/?country_code=FR&zip_code=75001&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM".to_string(),
+        "https://a-corp.com/?client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer".to_string(),
+    ];
+    for u in &benign {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
