@@ -125,6 +125,13 @@ pub(super) fn check(policy: &UrlPolicy, ascii: &str, labels: &[&str], out: &mut 
         );
     }
     let echo = policy.ip_echo_domains.iter().find(|d| is_under(ascii, d));
+    if echo.is_none() && !ascii.bytes().any(|b| b.is_ascii_digit() || b == b'-') {
+        // Nearly every host: without a digit or a dash a name spells no dotted or dashed address, and
+        // an eight-hex label of letters only (`deadbeef`) is in none of the ranges `internal` judges
+        // from hex (each of those has a digit in its first two bytes: 7f, 0a, ac1x, c0a8, a9fe, 64-7f,
+        // 00), so only an echo zone would make it a finding. A test checks this against `spelled`.
+        return;
+    }
     for s in spelled(labels) {
         if let Some(why) = internal(s) {
             out.push(
@@ -168,6 +175,35 @@ mod tests {
         assert!(ips("256.1.1.1.example.com").is_empty());
         assert!(ips("my-app-1-2-3.example.com").is_empty());
         assert!(ips("xn--80ak6aa92e.com").is_empty());
+    }
+
+    proptest::proptest! {
+        /// The shortcut in `check`: a letters-and-dots host outside an echo zone spells nothing internal.
+        #[test]
+        fn hosts_without_digits_or_dashes_spell_nothing_internal(host in "[a-f]{8}(\\.[a-z]{1,8}){0,3}|[a-z]{1,10}(\\.[a-z]{1,8}){1,3}") {
+            let labels: Vec<&str> = host.split('.').collect();
+            proptest::prop_assert!(spelled(&labels).into_iter().all(|s| internal(s).is_none()), "{}", host);
+        }
+    }
+
+    #[test]
+    fn every_eight_hex_letter_label_is_outside_the_hex_ranges() {
+        // Exhaustive over the first two bytes, which decide every range `internal` judges from hex.
+        let letters = ['a', 'b', 'c', 'd', 'e', 'f'];
+        for a in letters {
+            for b in letters {
+                for c in letters {
+                    for d in letters {
+                        let label = format!("{a}{b}{c}{d}aaaa");
+                        let s = Spelled {
+                            ip: IpAddr::V4(hex_v4(&label).unwrap()),
+                            hex: true,
+                        };
+                        assert!(internal(s).is_none(), "{label}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
