@@ -312,8 +312,11 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
             None
         }
     };
-    // Keywords: those of the table for this kind, and nothing else.
+    // Keywords: those of the table for this kind, and nothing else. The bounds are gathered on the way, so
+    // that their checks below need no search of the map.
+    let mut bounds = Bounds::default();
     for (key, value) in p {
+        bounds.note(key, value);
         let kptr = || pointer_push(&ptr(), key);
         let k = key.as_str();
         let group = keyword_group(k);
@@ -344,10 +347,10 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
             ));
         }
     }
-    check_bounds(p, ptr, out);
+    check_bounds(&bounds, ptr, out);
     match kind {
-        Some(Kind::String) => check_string(p, ptr, out),
-        Some(Kind::Array) => check_array(p, ptr, out),
+        Some(Kind::String) => check_string(p, &bounds, ptr, out),
+        Some(Kind::Array) => check_array(p, &bounds, ptr, out),
         Some(k @ (Kind::Number | Kind::Integer)) => {
             if let Some(default) = p.get("default") {
                 let ok = match k {
@@ -362,7 +365,7 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                     out.push(wrong_default(ptr, "a number"));
                 } else if !default
                     .as_f64()
-                    .is_some_and(|d| within(p, "minimum", "maximum", d))
+                    .is_some_and(|d| within(bounds.minimum, bounds.maximum, d))
                 {
                     out.push(wrong_default(ptr, "within \"minimum\" and \"maximum\""));
                 }
@@ -392,30 +395,70 @@ fn blank(s: &str) -> bool {
     })
 }
 
-/// Whether a list holds a value twice. Lists are at most [`MAX_OPTIONS`] long (checked first).
+/// Whether a list holds a value twice. Lists are at most [`MAX_OPTIONS`] long (checked first). A short list
+/// (nearly every one) is compared pair by pair, without allocating or hashing: a `HashSet` per list cost more
+/// than the rest of the property's checks; a longer one is sorted, so the work stays n log n.
 fn has_duplicates(values: &[&str]) -> bool {
-    let mut seen = std::collections::HashSet::with_capacity(values.len());
-    !values.iter().all(|v| seen.insert(*v))
+    /// Longest list compared pair by pair (at most 120 comparisons of short strings).
+    const PAIRWISE: usize = 16;
+    if values.len() <= PAIRWISE {
+        return values
+            .iter()
+            .enumerate()
+            .any(|(i, v)| values.get(i + 1..).is_some_and(|rest| rest.contains(v)));
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
 }
 
-/// Whether `x` lies within the property's `lo` and `hi` keywords (either may be absent).
-fn within(p: &Map<String, Value>, lo: &str, hi: &str, x: f64) -> bool {
-    let bound = |k: &str| p.get(k).and_then(Value::as_f64);
-    bound(lo).is_none_or(|l| x >= l) && bound(hi).is_none_or(|h| x <= h)
+/// The numeric bounds of one property, as far as they are numbers (a bound of the wrong kind is a finding
+/// of its own and bounds nothing).
+#[derive(Default, Clone, Copy)]
+struct Bounds {
+    minimum: Option<f64>,
+    maximum: Option<f64>,
+    min_length: Option<f64>,
+    max_length: Option<f64>,
+    min_items: Option<f64>,
+    max_items: Option<f64>,
 }
 
-/// Pairs of bounds whose lower one must not exceed the upper one: a field no value satisfies cannot be
-/// answered, only declined, and says nothing a person can act on.
-const BOUND_PAIRS: &[(&str, &str)] = &[
-    ("minimum", "maximum"),
-    ("minLength", "maxLength"),
-    ("minItems", "maxItems"),
-];
+impl Bounds {
+    /// Takes `value` if `key` is a bound.
+    fn note(&mut self, key: &str, value: &Value) {
+        let slot = match key {
+            "minimum" => &mut self.minimum,
+            "maximum" => &mut self.maximum,
+            "minLength" => &mut self.min_length,
+            "maxLength" => &mut self.max_length,
+            "minItems" => &mut self.min_items,
+            "maxItems" => &mut self.max_items,
+            _ => return,
+        };
+        *slot = value.as_f64();
+    }
 
-fn check_bounds(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
-    for (lo, hi) in BOUND_PAIRS {
-        let bound = |k: &str| p.get(k).and_then(Value::as_f64);
-        if let (Some(l), Some(h)) = (bound(lo), bound(hi)) {
+    /// The pairs whose lower bound must not exceed the upper one, with their keywords.
+    fn pairs(&self) -> [(&'static str, &'static str, Option<f64>, Option<f64>); 3] {
+        [
+            ("minimum", "maximum", self.minimum, self.maximum),
+            ("minLength", "maxLength", self.min_length, self.max_length),
+            ("minItems", "maxItems", self.min_items, self.max_items),
+        ]
+    }
+}
+
+/// Whether `x` lies within `lo` and `hi` (either may be absent).
+fn within(lo: Option<f64>, hi: Option<f64>, x: f64) -> bool {
+    lo.is_none_or(|l| x >= l) && hi.is_none_or(|h| x <= h)
+}
+
+/// A lower bound above its upper one: a field no value satisfies cannot be answered, only declined, and
+/// says nothing a person can act on.
+fn check_bounds(bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+    for (lo, hi, l, h) in bounds.pairs() {
+        if let (Some(l), Some(h)) = (l, h) {
             if l > h {
                 out.push(Finding::block(
                     "form.schema.keyword",
@@ -436,7 +479,7 @@ fn wrong_default(ptr: Ptr<'_>, what: &str) -> Finding {
 }
 
 /// String properties: plain, with `format`, single-select by `enum` (+ legacy `enumNames`) or titled `oneOf`.
-fn check_string(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+fn check_string(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     if let Some(format) = p.get("format") {
         if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
             out.push(Finding::block(
@@ -503,7 +546,13 @@ fn check_string(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                 out.push(wrong_default(ptr, "one of the allowed values"))
             }
             // JSON Schema counts lengths in code points.
-            (Some(d), None) if !within(p, "minLength", "maxLength", d.chars().count() as f64) => {
+            (Some(d), None)
+                if !within(
+                    bounds.min_length,
+                    bounds.max_length,
+                    d.chars().count() as f64,
+                ) =>
+            {
                 out.push(wrong_default(ptr, "within \"minLength\" and \"maxLength\""))
             }
             _ => {}
@@ -616,7 +665,7 @@ fn titled_consts<'v>(
 }
 
 /// Multi-select: `items` is `{"type":"string","enum":[...]}` or `{"anyOf":[{"const","title"}...]}`.
-fn check_array(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     let items_ptr = || pointer_push(&ptr(), "items");
     let allowed = match p.get("items").and_then(Value::as_object) {
         None => {
@@ -695,7 +744,7 @@ fn check_array(p: &Map<String, Value>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                 }
                 if has_duplicates(&chosen) {
                     out.push(wrong_default(ptr, "a list of distinct values"));
-                } else if !within(p, "minItems", "maxItems", chosen.len() as f64) {
+                } else if !within(bounds.min_items, bounds.max_items, chosen.len() as f64) {
                     out.push(wrong_default(
                         ptr,
                         "within \"minItems\" and \"maxItems\" choices",
@@ -1047,6 +1096,15 @@ mod tests {
                 got.contains(&(rule.to_owned(), path.to_owned())),
                 "{schema}: want {rule} at {path:?}, got {got:?}"
             );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn duplicates_are_found_in_short_and_long_lists(values in proptest::collection::vec("[ab]{0,3}", 0..40)) {
+            let refs: Vec<&str> = values.iter().map(String::as_str).collect();
+            let distinct: std::collections::HashSet<&str> = refs.iter().copied().collect();
+            proptest::prop_assert_eq!(has_duplicates(&refs), distinct.len() != refs.len());
         }
     }
 

@@ -660,7 +660,7 @@ fn format_finding(
     }
     let fmt = matched
         .iter()
-        .filter_map(|i| c.format_infos.get(i))
+        .filter_map(|&i| c.format_infos.get(i))
         .find(|f| c.categories.get(f.category).is_some_and(|k| k.enabled))?;
     Some(Finding::block(
         format!("form.secret.{rule_cat}"),

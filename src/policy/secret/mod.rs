@@ -38,6 +38,7 @@
 
 pub mod content;
 pub mod form;
+pub mod formats;
 pub mod normalize;
 pub mod pack;
 
@@ -70,12 +71,10 @@ pub(crate) fn may_hold_format(text: &str) -> bool {
     false
 }
 
-/// The credential formats that match `text` (cut to [`MAX_SCAN_BYTES`]), or `None` when none can.
-///
-/// `is_match` first: it runs the set's lazy DFA and stops early, while `matches` must report every member
-/// and falls back to the PikeVM for the formats' Unicode word boundaries, about ten times slower. Almost no
-/// text holds a credential, so the slow path runs only for the few that do.
-pub(crate) fn format_matches(c: &pack::Compiled, text: &str) -> Option<regex::SetMatches> {
+/// The indexes of the credential formats that match `text` (cut to [`MAX_SCAN_BYTES`]), or `None` when
+/// none can. Almost no text holds a credential, so [`formats::Formats::is_match`] (which stops early) runs
+/// first and the full report only for the few that do.
+pub(crate) fn format_matches(c: &pack::Compiled, text: &str) -> Option<Vec<usize>> {
     if !may_hold_format(text) {
         return None;
     }

@@ -1,8 +1,9 @@
 //! Rule packs: the YAML format of `policies/secrets/*.yaml` and its compilation into one automaton.
 //!
 //! Every term of every pack and language is folded (see [`super::normalize`]) and goes into ONE Aho-Corasick
-//! automaton; every credential format goes into ONE [`RegexSet`]. Matching cost is one pass over the text per
-//! automaton, whatever the number of terms. Packs are merged in order: built-in packs first, then operator packs,
+//! automaton; the credential formats into one [`Formats`] (one `RegexSet`, plus the few formats without a
+//! literal prefix on their own). Matching cost is one pass over the text per automaton, whatever the number
+//! of terms. Packs are merged in order: built-in packs first, then operator packs,
 //! which may add terms and formats and switch a category off (`categories: {card: {enabled: false}}`).
 
 use std::collections::{BTreeMap, HashMap};
@@ -10,9 +11,9 @@ use std::collections::{BTreeMap, HashMap};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind, StartKind};
-use regex::{RegexSet, RegexSetBuilder};
 use serde::Deserialize;
 
+use super::formats::Formats;
 use super::normalize::{fold, fold_words, is_unspaced_script, WordSet};
 use super::{PackSource, SecretError};
 
@@ -229,9 +230,9 @@ pub struct Compiled {
     pub stopwords: WordSet,
     /// The folded generic words (single words; a field named only with them says nothing).
     pub generic: WordSet,
-    /// The credential formats, one set.
-    pub formats: RegexSet,
-    /// Format metadata, by index in `formats`.
+    /// The credential formats ([`Formats`]: one set, and the formats without a literal prefix alone).
+    pub formats: Formats,
+    /// Format metadata, by format index.
     pub format_infos: Vec<Format>,
 }
 
@@ -508,9 +509,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             }
         }
     }
-    let formats = RegexSetBuilder::new(&sources)
-        .size_limit(REGEX_SIZE_LIMIT)
-        .build()
+    let formats = Formats::build(&sources, REGEX_SIZE_LIMIT)
         .map_err(|e| err("(all packs)", format!("format set: {e}")))?;
 
     Ok(Compiled {
