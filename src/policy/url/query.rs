@@ -18,6 +18,13 @@ const MAX_PARAMS: usize = 256;
 /// Bound on path segments examined.
 const MAX_SEGMENTS: usize = 64;
 
+/// OAuth 1.0a's request-token parameter ([`super::norm_param`] form).
+const OAUTH1_TOKEN: &str = "oauthtoken";
+/// Last path segments ([`super::norm_param`] form) of OAuth 1.0a's resource-owner authorization step
+/// (RFC 5849 2.2): Twitter/X and Flickr `.../oauth/authorize`, Twitter's `.../oauth/authenticate`,
+/// Trello's `/1/OAuthAuthorizeToken`.
+const OAUTH1_AUTHORIZE_STEPS: &[&str] = &["authorize", "authenticate", "oauthauthorizetoken"];
+
 /// Values that cannot be secrets, whatever the parameter is called (`session=false`).
 const FLAG_VALUES: &[&str] = &[
     "", "true", "false", "yes", "no", "on", "off", "0", "1", "none", "null",
@@ -131,6 +138,22 @@ struct Place<'a> {
     depth: Depth,
     /// Links found in parameters judged so far, all levels together ([`MAX_NESTED_LINKS`]).
     links: &'a mut usize,
+    /// The path is an OAuth 1.0a authorize step ([`oauth1_authorize_step`]).
+    oauth1_authorize: bool,
+}
+
+/// Whether `url`'s path ends in OAuth 1.0a's authorize step, where the query's `oauth_token` is the
+/// temporary request token the protocol puts in the link (RFC 5849 2.2), not a credential: it signs no
+/// one in, and it is useless without the consumer's secret. An access token sent there gains an attacker
+/// nothing either: OAuth 1 requests are signed with the token's secret, which goes by its own name
+/// (`oauth_token_secret`, a credential by its `secret` ending), as does `oauth_verifier`.
+fn oauth1_authorize_step(url: &Url) -> bool {
+    url.path_segments()
+        .and_then(|mut segs| segs.rfind(|s| !s.is_empty()))
+        .is_some_and(|last| {
+            let last = super::norm_param(&percent_decode(last));
+            OAUTH1_AUTHORIZE_STEPS.contains(&last.as_str())
+        })
 }
 
 /// Runs the path, query and fragment checks; links found in parameters are judged at `depth`'s next level.
@@ -146,6 +169,7 @@ pub(super) fn check(
         route,
         depth,
         links,
+        oauth1_authorize: oauth1_authorize_step(url),
     };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
@@ -252,13 +276,17 @@ fn param(
         .any(|f| f.eq_ignore_ascii_case(value.trim()));
     let kind = policy.params.get(&name).copied().unwrap_or_default();
     let weak = kind.weak;
-    let credential_name = (weak && value.trim().chars().count() >= policy.weak_credential_min_len)
-        || (!weak
-            && (kind.credential
-                || policy
-                    .credential_param_suffixes
-                    .iter()
-                    .any(|s| name.ends_with(s.as_str()))));
+    // Only the query's: the protocol puts the request token there, never in a fragment.
+    let request_token =
+        matches!(part, Part::Query) && place.oauth1_authorize && name == OAUTH1_TOKEN;
+    let credential_name = !request_token
+        && ((weak && value.trim().chars().count() >= policy.weak_credential_min_len)
+            || (!weak
+                && (kind.credential
+                    || policy
+                        .credential_param_suffixes
+                        .iter()
+                        .any(|s| name.ends_with(s.as_str())))));
     if credential_name && !flag {
         out.push(
             rules::QUERY_CREDENTIAL,

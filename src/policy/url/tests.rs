@@ -667,3 +667,35 @@ fn saml_assertions_and_other_bearer_parameters_are_credentials() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// OAuth 1.0a sends the user to the authorize step with the temporary request token in the URL (RFC 5849
+/// 2.2): that `oauth_token` is meant to be there. Anywhere else, or beside the token's secret or the
+/// verifier, it is still a credential.
+#[test]
+fn oauth1_request_tokens_pass_at_the_authorize_step_only() {
+    let p = policy();
+    for u in [
+        "https://trello.com/1/OAuthAuthorizeToken?oauth_token=3d5a8f0b2c1e4d7a9b6c8e0f1a2b3c4d&name=Acme+App&scope=read&expiration=30days",
+        "https://www.flickr.com/services/oauth/authorize?oauth_token=72157626737672178-022bbd2f4c2f3432&perms=read",
+        "https://api.twitter.com/oauth/authorize?oauth_token=NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0",
+        "https://api.x.com/oauth/authenticate?oauth_token=NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0",
+        "https://api.example-saas.com/oauth/authorize/?oauth_token=abcdef0123456789abcdef",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://api.twitter.com/oauth/authorize?oauth_token=NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0&oauth_token_secret=veNRnAWe6inFuo8o2u8SLLZLjolYDmDP7SzL0YfYI",
+        "https://api.twitter.com/oauth/authorize?oauth_token=NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0&oauth_verifier=uw7NjWHT6OJ1MpJOXsHfNxoAhPKpgI8BlYDhxEjIBY",
+        "https://app.acmecorp.com/api/boards?oauth_token=3d5a8f0b2c1e4d7a9b6c8e0f1a2b3c4d",
+        "https://app.acmecorp.com/authorize/cb?oauth_token=3d5a8f0b2c1e4d7a9b6c8e0f1a2b3c4d",
+        // Only the query's `oauth_token`: a token in the fragment or under another name is still one.
+        "https://api.twitter.com/oauth/authorize#oauth_token=NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0",
+        "https://api.twitter.com/oauth/authorize?access_token=NPcudxy0yU5T3tBzho7iCotZ3cnetKwcTIRlX0iwRl0",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_CREDENTIAL),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+}
