@@ -78,7 +78,8 @@ pub mod rules {
     /// Personal data in the query or fragment (email address, phone number).
     pub const QUERY_PII: &str = "url.query.pii";
     /// A redirect parameter (`redirect_uri`, `next`, ...), or any parameter whose value is a web link (an
-    /// open redirector's `q`), points somewhere unsafe, or nests links past the bounds.
+    /// open redirector's `q`) or a `javascript:`, `vbscript:`, `data:` or `file:` link (a client-side
+    /// redirector's `to`), points somewhere unsafe, or nests links past the bounds.
     pub const QUERY_REDIRECT: &str = "url.query.redirect";
     /// A credential in the path (a JWT or a known key format).
     pub const PATH_CREDENTIAL: &str = "url.path.credential";

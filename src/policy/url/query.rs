@@ -312,11 +312,119 @@ fn param(
     );
     if kind.redirect {
         link(policy, place, &where_, value, true, out);
-    } else if starts_with_ignore_case(value.trim_start(), "http") {
-        // Open redirectors take the next link under any name (`q`, `u`, `url`, `to`): a value that is an
-        // absolute web link, at some decoding, is judged as one whatever its parameter is called.
+    } else if may_be_link(value) {
+        // Open redirectors take the next link under any name (`q`, `u`, `url`, `to`), and client-side
+        // ones assign it to `location`: a value that is an absolute web link, or a script, document or
+        // file link, at some decoding, is judged as one whatever its parameter is called.
         link(policy, place, &where_, value, false, out);
     }
+}
+
+/// Longest scheme name read at the start of a value: every scheme judged here is shorter.
+const MAX_SCHEME_LEN: usize = 16;
+
+/// Starts of values (lowercase) that are, or may decode to, a link judged under any parameter name: web
+/// links, the schemes [`non_web_link`] judges, and a `%` (a link encoded once more than the query).
+const LINK_HEADS: &[&str] = &["http", "javascript", "vbscript", "data", "file", "%"];
+
+/// Whether a browser ignores `c` where it reads a URL: ASCII tab and newlines, anywhere (WHATWG URL).
+fn ignored_in_url(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r')
+}
+
+/// `v` as a browser starts to read it as a URL: leading C0 controls and spaces trimmed.
+fn url_start(v: &str) -> &str {
+    v.trim_start_matches(|c: char| c <= ' ')
+}
+
+/// Whether `v` starts like a link judged under any parameter name ([`LINK_HEADS`]), as a browser reads
+/// it: a cheap test, so that most values (words, ids) are not decoded at all.
+fn may_be_link(v: &str) -> bool {
+    let mut head = [0u8; MAX_SCHEME_LEN];
+    let mut len = 0;
+    for c in url_start(v).chars().filter(|&c| !ignored_in_url(c)) {
+        if len == head.len() || !c.is_ascii() {
+            break;
+        }
+        head[len] = c.to_ascii_lowercase() as u8;
+        len += 1;
+    }
+    let head = &head[..len];
+    LINK_HEADS.iter().any(|h| head.starts_with(h.as_bytes()))
+}
+
+/// The scheme a browser reads at the start of `v` (lowercase) and what follows its `:`, tabs and
+/// newlines in the scheme ignored as the URL parser ignores them (`java\tscript:`).
+fn scheme_and_rest(v: &str) -> Option<(String, &str)> {
+    let v = url_start(v);
+    let mut scheme = String::new();
+    for (i, c) in v.char_indices() {
+        if ignored_in_url(c) {
+            continue;
+        }
+        if c == ':' {
+            let rest = v.get(i + 1..)?;
+            return scheme
+                .starts_with(|c: char| c.is_ascii_alphabetic())
+                .then_some((scheme, rest));
+        }
+        if scheme.len() == MAX_SCHEME_LEN
+            || !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        {
+            return None;
+        }
+        scheme.push(c.to_ascii_lowercase());
+    }
+    None
+}
+
+/// Whether `v` is a link a browser sent to it runs or renders without a web site: `javascript:` and
+/// `vbscript:` (code, whatever follows), `data:` with a media type that can be a document (a data URL
+/// is `data:[<mediatype>][;base64],<data>`: without the comma it is no URL; with a head that is no
+/// media type the browser shows plain text, so `data:science, math` is words), `file:` with a path or a
+/// share (`file:///etc/passwd`, `file://host/share`, `file:c:/`).
+fn non_web_link(v: &str) -> bool {
+    let Some((scheme, rest)) = scheme_and_rest(v) else {
+        return false;
+    };
+    match scheme.as_str() {
+        "javascript" | "vbscript" => true,
+        "data" => rest
+            .split_once(',')
+            .is_some_and(|(head, _)| data_media_type(head)),
+        "file" => {
+            let mut rest = rest.chars().filter(|&c| !ignored_in_url(c));
+            match (rest.next(), rest.next()) {
+                (Some('/' | '\\'), _) => true,
+                (Some(d), Some(':' | '|')) => d.is_ascii_alphabetic(),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether a data URL's head (before its comma) is a media type: empty (`text/plain`), or `type/subtype`
+/// of token characters, then `;base64` or `;name=value` parameters.
+fn data_media_type(head: &str) -> bool {
+    let token = |t: &str| {
+        !t.is_empty()
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$&^_.+-*'".contains(&b))
+    };
+    let mut parts = head.split(';');
+    let mime = parts.next().unwrap_or_default().trim();
+    let mime_ok = mime.is_empty()
+        || mime
+            .split_once('/')
+            .is_some_and(|(t, sub)| token(t) && token(sub));
+    mime_ok
+        && parts.all(|p| {
+            let p = p.trim();
+            p.eq_ignore_ascii_case("base64")
+                || p.split_once('=')
+                    .is_some_and(|(k, v)| token(k.trim()) && !v.trim().is_empty())
+        })
 }
 
 fn starts_with_ignore_case(v: &str, prefix: &str) -> bool {
@@ -397,7 +505,7 @@ fn absolute_or_scheme_relative(v: &str) -> bool {
 /// Judges the link in a parameter's value with the same checks as the link itself, its own parameters
 /// included, to [`MAX_NESTED_DEPTH`] levels and [`MAX_NESTED_LINKS`] links. `listed` is for a listed
 /// redirect parameter, whose relative and scheme-relative targets are read too; any other parameter counts
-/// only with an absolute web link. `where_` names the parameter for a finding's message; it is only built
+/// only with an absolute web link or a [`non_web_link`]. `where_` names the parameter for a finding's message; it is only built
 /// for a finding (a benign link has none).
 fn link(
     policy: &UrlPolicy,
@@ -414,9 +522,7 @@ fn link(
     let decoded = match if listed {
         decoded_link(value, &absolute_or_scheme_relative, &|_| true)
     } else {
-        decoded_link(value, &web_link, &|v| {
-            starts_with_ignore_case(v.trim_start(), "http")
-        })
+        decoded_link(value, &|v| web_link(v) || non_web_link(v), &may_be_link)
     } {
         Decoded::Link(v) => v,
         Decoded::TooDeep => {
@@ -499,6 +605,38 @@ mod tests {
         assert!(!has_key_format(
             "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         ));
+    }
+
+    #[test]
+    fn non_web_links() {
+        for v in [
+            "javascript:alert(1)",
+            " \u{1}JAVA\tSCRIPT:x",
+            "vbscript:msgbox",
+            "data:,x",
+            "data:text/html;charset=utf-8;base64,PGI+",
+            "data:image/svg+xml,<svg>",
+            "file:///etc/passwd",
+            "file://host/share",
+            "file:C|/windows",
+        ] {
+            assert!(non_web_link(v), "{v:?}");
+            assert!(may_be_link(v), "{v:?}");
+        }
+        for v in [
+            "javascript",
+            "data:science",
+            "data:science, math",
+            "data:text/html",
+            "file:report",
+            "java script:x",
+            "1javascript:x",
+            "https://a-corp.com/",
+        ] {
+            assert!(!non_web_link(v), "{v:?}");
+        }
+        assert!(!may_be_link("da"));
+        assert!(!may_be_link("q"));
     }
 
     #[test]

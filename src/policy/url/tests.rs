@@ -699,3 +699,45 @@ fn oauth1_request_tokens_pass_at_the_authorize_step_only() {
         );
     }
 }
+
+/// Client-side redirectors send the browser to a parameter's value (`location = params.get('to')`), so
+/// a value that is a script, inline-document or local-file link is refused under any name, listed
+/// redirect parameter or not, at any decoding the redirect targets get.
+#[test]
+fn script_and_document_links_in_any_parameter_are_redirects() {
+    let p = policy();
+    for u in [
+        "https://a-corp.com/?next=javascript:alert(1)",
+        "https://a-corp.com/?next=JaVaScRiPt%3Aalert(1)",
+        "https://a-corp.com/?next=java%09script:alert(1)",
+        "https://a-corp.com/?to=JaVaScRiPt%3Aalert(1)",
+        "https://a-corp.com/?to=javascript%253Aalert(1)",
+        "https://a-corp.com/?to=%256Aavascript%253Aalert(1)",
+        "https://a-corp.com/?to=%20java%0Ascript:alert(1)",
+        "https://a-corp.com/?u=data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "https://a-corp.com/?u=DATA:,hello",
+        "https://a-corp.com/?u=data:text/html;charset=utf-8,%3Cscript%3Ealert(1)%3C/script%3E",
+        "https://a-corp.com/?u=vbscript:msgbox(1)",
+        "https://a-corp.com/?u=file:///etc/passwd",
+        "https://a-corp.com/#to=javascript:alert(1)",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // Near misses: words and text that start like those schemes but are no link.
+    for u in [
+        "https://a-corp.com/?q=javascript+tutorial",
+        "https://a-corp.com/?q=javascript",
+        "https://a-corp.com/?topic=data:science",
+        "https://a-corp.com/?topic=data:science,+math",
+        "https://a-corp.com/?topic=data%3A+a+primer,+part+2",
+        "https://a-corp.com/?q=database&f=filename.txt",
+        "https://a-corp.com/?tag=file:report",
+        "https://a-corp.com/?q=100%25",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
