@@ -1,7 +1,8 @@
 //! Host names that spell an IP address: wildcard-DNS services (`127.0.0.1.nip.io`, `10-0-0-1.sslip.io`,
 //! `7f000001.nip.io`, `--1.sslip.io`) answer every such name with the address written in it, and anyone can
 //! run such a zone under their own domain. A name that spells an internal address is judged like the
-//! address itself. Names that point at this machine without spelling it (`lvh.me`, `localtest.me`) are
+//! address itself. Outside the known echo zones a dashed address counts only where such zones put it, at
+//! a label's end (`ip-10-0-0-1`): mid-label numbers (`release-10-0-0-1-beta`) are versions and dates. Names that point at this machine without spelling it (`lvh.me`, `localtest.me`) are
 //! listed in the policy (`loopback_domains`).
 //!
 //! Without DNS the gateway cannot know where an arbitrary name resolves: this catches the names that say
@@ -39,6 +40,19 @@ fn four_octets<'a>(parts: impl Iterator<Item = &'a str>) -> Option<Ipv4Addr> {
     })
 }
 
+/// The address in a label's last four dash-separated tokens (`10-0-0-1`, `app-10-0-0-1`): where wildcard
+/// zones put it, after any prefix. With more tokens after it (`release-10-0-0-1-beta`) the numbers are a
+/// version or a date, not an address a zone answers with.
+fn dashed_v4_tail(label: &str) -> Option<Ipv4Addr> {
+    // At most five pieces from the end: the four tokens judged, then the prefix left whole.
+    let mut tokens = label.rsplitn(5, '-');
+    let d = octet(tokens.next()?)?;
+    let c = octet(tokens.next()?)?;
+    let b = octet(tokens.next()?)?;
+    let a = octet(tokens.next()?)?;
+    Some(Ipv4Addr::new(a, b, c, d))
+}
+
 /// Eight hex digits, the whole label or its last dash-separated token (`app-0a000001`).
 fn hex_v4(label: &str) -> Option<Ipv4Addr> {
     let token = label.rsplit('-').next().unwrap_or(label);
@@ -57,8 +71,10 @@ fn dashed_v6(label: &str) -> Option<Ipv6Addr> {
     label.replace('-', ":").parse().ok()
 }
 
-/// Every address the labels of a host spell, in the order found.
-fn spelled(labels: &[&str]) -> Vec<Spelled> {
+/// Every address the labels of a host spell, in the order found. Under an echo zone (`echo`) a dashed
+/// address counts wherever its four tokens stand in a label, as the services read it and as the name is
+/// an IP host anyway; elsewhere only at the label's end ([`dashed_v4_tail`]).
+fn spelled(labels: &[&str], echo: bool) -> Vec<Spelled> {
     let mut found = Vec::new();
     if let Some(v4) = four_octets(labels.iter().copied()) {
         found.push(Spelled {
@@ -67,7 +83,12 @@ fn spelled(labels: &[&str]) -> Vec<Spelled> {
         });
     }
     for label in labels {
-        if let Some(v4) = four_octets(label.split('-')) {
+        let dashed = if echo {
+            four_octets(label.split('-'))
+        } else {
+            dashed_v4_tail(label)
+        };
+        if let Some(v4) = dashed {
             found.push(Spelled {
                 ip: IpAddr::V4(v4),
                 hex: false,
@@ -132,7 +153,7 @@ pub(super) fn check(policy: &UrlPolicy, ascii: &str, labels: &[&str], out: &mut 
         // 00), so only an echo zone would make it a finding. A test checks this against `spelled`.
         return;
     }
-    for s in spelled(labels) {
+    for s in spelled(labels, echo.is_some()) {
         if let Some(why) = internal(s) {
             out.push(
                 rules::HOST_INTERNAL,
@@ -160,7 +181,18 @@ mod tests {
 
     fn ips(host: &str) -> Vec<String> {
         let labels: Vec<&str> = host.split('.').collect();
-        spelled(&labels).iter().map(|s| s.ip.to_string()).collect()
+        spelled(&labels, false)
+            .iter()
+            .map(|s| s.ip.to_string())
+            .collect()
+    }
+
+    fn echo_ips(host: &str) -> Vec<String> {
+        let labels: Vec<&str> = host.split('.').collect();
+        spelled(&labels, true)
+            .iter()
+            .map(|s| s.ip.to_string())
+            .collect()
     }
 
     #[test]
@@ -175,6 +207,10 @@ mod tests {
         assert!(ips("256.1.1.1.example.com").is_empty());
         assert!(ips("my-app-1-2-3.example.com").is_empty());
         assert!(ips("xn--80ak6aa92e.com").is_empty());
+        assert_eq!(ips("10-0-0-1.example.net"), ["10.0.0.1"]);
+        assert_eq!(ips("ip-1-10-0-0-1.example.net"), ["10.0.0.1"]);
+        assert!(ips("release-10-0-0-1-beta.example.com").is_empty());
+        assert_eq!(echo_ips("app-10-0-0-1-beta.sslip.io"), ["10.0.0.1"]);
     }
 
     proptest::proptest! {
@@ -182,7 +218,7 @@ mod tests {
         #[test]
         fn hosts_without_digits_or_dashes_spell_nothing_internal(host in "[a-f]{8}(\\.[a-z]{1,8}){0,3}|[a-z]{1,10}(\\.[a-z]{1,8}){1,3}") {
             let labels: Vec<&str> = host.split('.').collect();
-            proptest::prop_assert!(spelled(&labels).into_iter().all(|s| internal(s).is_none()), "{}", host);
+            proptest::prop_assert!(spelled(&labels, false).into_iter().all(|s| internal(s).is_none()), "{}", host);
         }
     }
 

@@ -452,6 +452,9 @@ fn names_that_embed_an_internal_address_are_internal() {
         // The general case: an attacker's own wildcard zone works the same way.
         "https://10.0.0.1.attacker-dns.net/",
         "https://ip-172-16-4-2.attacker-dns.net/",
+        "https://10-0-0-1.anything.net/",
+        // Inside an echo zone, the service reads the address wherever the dashes put it.
+        "https://app-10-0-0-1-beta.sslip.io/",
         "https://a9fea9fe.attacker-dns.net/",
     ] {
         assert!(
@@ -476,6 +479,10 @@ fn names_that_embed_an_internal_address_are_internal() {
         "https://deadbeef.acmecorp.com/",
         "https://2024-01-15.acmecorp.com/",
         "https://release-1-0-0-1.acmecorp.com/",
+        // Outside the echo zones a dashed address counts only at a label's end, where wildcard zones
+        // put it; with more after it, it is a version or a date.
+        "https://release-10-0-0-1-beta.acmecorp.com/",
+        "https://build-192-168-1-2-rc1.ci.acmecorp.com/",
         "https://cafe--babe.acmecorp.com/",
         "https://nip.io/",
         "https://notlvh.me/",
