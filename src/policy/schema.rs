@@ -24,7 +24,10 @@
 //!   are `form.schema.type`; `oneOf`/`anyOf` options with a repeated or blank const or title are
 //!   `form.schema.composition`; repeated or blank `enumNames` are `form.schema.keyword`. One value under two
 //!   titles says one thing and sends another.
-//! - Bounds must leave a value to give: `minimum` > `maximum`, `minLength` > `maxLength`, `minItems` >
+//! - Property names must be readable: an empty or blank name, or one with control, invisible or bidi
+//!   characters, is `form.schema.keyword`.
+//! - Bounds must leave a value to give: `minimum` > `maximum`, integer bounds with no integer between them
+//!   (`minimum` 0.2, `maximum` 0.8), `minLength` > `maxLength`, `minItems` >
 //!   `maxItems`, and `minItems` above the number of options are `form.schema.keyword`; so are `minLength`,
 //!   `maxLength` and `format` beside `enum` or `oneOf` (not in the single-select rows of the table).
 //! - A `default` must meet its own bounds (range, length in code points, item count) and a multi-select
@@ -173,9 +176,28 @@ pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
         );
     }
     for (name, property) in properties {
-        check_property(property, &|| pointer_push(&props_ptr, name), &mut out);
+        let ptr = || pointer_push(&props_ptr, name);
+        if unreadable_name(name) {
+            out.push(Finding::block(
+                "form.schema.keyword",
+                ptr(),
+                "a property name must be visible text without control, invisible or bidi characters",
+            ));
+        }
+        check_property(property, &ptr, &mut out);
     }
     out
+}
+
+/// Whether a property name cannot be read for what it is: empty or blank (a field with no name a person
+/// can see), or holding control, invisible or bidi characters, which make one name look like another
+/// (`pass\u{200B}word`, a right-to-left override that reverses what follows). The name is the key the
+/// answer goes back under, and hosts show it when there is no title.
+fn unreadable_name(name: &str) -> bool {
+    blank(name)
+        || name
+            .chars()
+            .any(|c| c.is_control() || crate::policy::secret::normalize::is_invisible(c))
 }
 
 /// The finding for a keyword outside the table, with the more specific rule when there is one.
@@ -352,6 +374,9 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
         Some(Kind::String) => check_string(p, &bounds, ptr, out),
         Some(Kind::Array) => check_array(p, &bounds, ptr, out),
         Some(k @ (Kind::Number | Kind::Integer)) => {
+            if k == Kind::Integer {
+                check_integer_bounds(&bounds, ptr, out);
+            }
             if let Some(default) = p.get("default") {
                 let ok = match k {
                     Kind::Integer => {
@@ -466,6 +491,20 @@ fn check_bounds(bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                     format!("\"{lo}\" is greater than \"{hi}\": no value can be given"),
                 ));
             }
+        }
+    }
+}
+
+/// Integer bounds in order that still leave no integer between them (`minimum` 0.2, `maximum` 0.8): the
+/// field cannot be answered, like bounds out of order ([`check_bounds`] reports those).
+fn check_integer_bounds(bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+    if let (Some(l), Some(h)) = (bounds.minimum, bounds.maximum) {
+        if l <= h && l.ceil() > h.floor() {
+            out.push(Finding::block(
+                "form.schema.keyword",
+                pointer_push(&ptr(), "minimum"),
+                "no integer lies between \"minimum\" and \"maximum\": no value can be given",
+            ));
         }
     }
 }
@@ -1246,6 +1285,52 @@ mod tests {
                 "form.schema.default",
                 "/properties/a/default",
             ),
+            (
+                json!({"a": {"type": "integer", "minimum": 0.2, "maximum": 0.8}}),
+                "form.schema.keyword",
+                "/properties/a/minimum",
+            ),
+            (
+                json!({"a": {"type": "integer", "minimum": -1.5, "maximum": -1.25}}),
+                "form.schema.keyword",
+                "/properties/a/minimum",
+            ),
+            // Names a person cannot read, or that read as another: empty, blank, control, invisible, bidi.
+            (
+                json!({"": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/",
+            ),
+            (
+                json!({" ": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/ ",
+            ),
+            (
+                json!({"pass\u{200B}word": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/pass\u{200B}word",
+            ),
+            (
+                json!({"name\u{202E}txt": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/name\u{202E}txt",
+            ),
+            (
+                json!({"a\u{2066}b": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/a\u{2066}b",
+            ),
+            (
+                json!({"line\nbreak": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/line\nbreak",
+            ),
+            (
+                json!({"nul\u{0}": {"type": "string"}}),
+                "form.schema.keyword",
+                "/properties/nul\u{0}",
+            ),
         ];
         for (props, rule, path) in cases {
             let schema = form(props);
@@ -1262,6 +1347,10 @@ mod tests {
             json!({"a": {"type": "string", "minLength": 2, "maxLength": 2, "default": "éé"}}),
             json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "minItems": 2, "maxItems": 2, "default": ["y", "x"]}}),
             json!({"a": {"type": "string", "oneOf": yes_no("x", "y", "Same text?", "Other")}}),
+            json!({"a": {"type": "integer", "minimum": 0.2, "maximum": 1.0}}),
+            json!({"a": {"type": "integer", "minimum": -0.5, "maximum": 0.5, "default": 0}}),
+            json!({"a": {"type": "number", "minimum": 0.2, "maximum": 0.8}}),
+            json!({"first name": {"type": "string"}, "Straße": {"type": "string"}, "名前": {"type": "string"}}),
         ];
         for props in fine {
             let schema = form(props);
