@@ -407,17 +407,12 @@ fn is_integral_float(v: &Value) -> bool {
     v.as_f64().is_some_and(|f| f.fract() == 0.0)
 }
 
-/// Whether a person sees nothing of `s`: empty, or only spaces and invisible characters. Such an option
-/// cannot be told from no option, or from another blank one.
+/// Whether a person sees nothing of `s`: empty, or only spaces and invisible characters (the secret
+/// classifier's list, bidi controls included). Such an option cannot be told from no option, or from another
+/// blank one.
 fn blank(s: &str) -> bool {
-    s.chars().all(|c| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '\u{00AD}' | '\u{034F}' | '\u{180E}' | '\u{200B}'
-                    ..='\u{200D}' | '\u{2060}' | '\u{FEFF}'
-            )
-    })
+    s.chars()
+        .all(|c| c.is_whitespace() || crate::policy::secret::normalize::is_invisible(c))
 }
 
 /// Whether a list holds a value twice. Lists are at most [`MAX_OPTIONS`] long (checked first). A short list
@@ -1167,6 +1162,12 @@ mod tests {
             ),
             (
                 json!({"a": {"type": "string", "enum": ["x", " \t"]}}),
+                "form.schema.type",
+                "/properties/a/enum",
+            ),
+            (
+                // A right-to-left override and a word joiner: nothing a person can see.
+                json!({"a": {"type": "string", "enum": ["x", "\u{202E}\u{2060}"]}}),
                 "form.schema.type",
                 "/properties/a/enum",
             ),
