@@ -41,6 +41,7 @@ pub mod form;
 pub mod formats;
 pub mod normalize;
 pub mod pack;
+pub mod prefilter;
 
 use serde_json::Value;
 

@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use super::formats::Formats;
 use super::normalize::{fold, fold_words, is_unspaced_script, WordSet};
+use super::prefilter::{Shape, TermFree};
 use super::{PackSource, SecretError};
 
 /// The built-in packs, embedded in the binary: (file name, text). Order matters only for error messages.
@@ -234,6 +235,8 @@ pub struct Compiled {
     pub formats: Formats,
     /// Format metadata, by format index.
     pub format_infos: Vec<Format>,
+    /// The test that a raw text holds no term, so that it need not be folded ([`TermFree`]).
+    pub term_free: TermFree,
 }
 
 impl Compiled {
@@ -512,6 +515,18 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     let formats = Formats::build(&sources, REGEX_SIZE_LIMIT)
         .map_err(|e| err("(all packs)", format!("format set: {e}")))?;
 
+    let term_free = TermFree::build(patterns.iter().zip(&infos).map(|(p, infos)| {
+        let shape = if p.starts_with(' ') && p.ends_with(' ') {
+            Shape::Words
+        } else {
+            Shape::Inside
+        };
+        let counts = infos.iter().any(|i| {
+            i.scope == Scope::Any && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+        });
+        (p.as_str(), shape, counts)
+    }));
+
     Ok(Compiled {
         categories,
         terms,
@@ -521,6 +536,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         generic,
         formats,
         format_infos,
+        term_free,
     })
 }
 

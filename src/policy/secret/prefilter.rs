@@ -1,0 +1,603 @@
+//! A test on the raw text, before any folding, that a text names no secret: a long benign message then skips
+//! the folding and the term scan, which were two thirds of its judgement.
+//!
+//! The test is one pass over the text's bytes, with automata built once per policy. It says "term-free" only when
+//! it can prove that folding the text (see [`super::normalize`]) yields no `strong`, `weak` or `qualifier`
+//! term that applies outside names; any other answer sends the text down the full path. The other kinds
+//! never act alone: a benign phrase only removes terms inside it, and a request verb, a metadata word, a
+//! fragment or a redefinition only qualify a strong or weak term, so a message without those three kinds
+//! judges exactly as a message without hits. The proof, for an ASCII text that matches none of the *risky*
+//! shapes below:
+//!
+//! - with no `@` or `$` and no letter next to a digit, every word (maximal run of ASCII letters and digits)
+//!   is all letters or all digits: no leetspeak is undone and no trailing digits are split off;
+//! - with no lower-case letter before a capital (`eBay`) and no two capitals before a lower-case letter
+//!   (`APIKey`, `NOTEs`), every letter word is plain (`Book`, `API`, `table`): no camelCase split;
+//! - with no two one-letter words in a row (only separators between them), no letters are joined into a
+//!   spelled-out word (`p a s s`);
+//!
+//! so the folded text is exactly the lower-cased raw words, stopwords left out, a space after each. A term
+//! pattern found in it contains its longest word either as a whole folded word (patterns matched as words)
+//! or inside one (prefix, suffix, substring and glued patterns); that word, case aside, is then a whole raw
+//! word, or inside one. The pass looks for exactly that, for every ASCII pattern of those kinds outside the
+//! name-only scope (no non-ASCII pattern can match the folding of ASCII text), and for every risky shape. A
+//! text that is not ASCII is never term-free: NFKC and the skeletons make raw bytes say too little. Two
+//! proptests hold the proof to the code: a term-free text never folds to a term, and a form judges alike
+//! with and without the test.
+//!
+//! One pass over the bytes does the work, two table lookups a byte: an Aho-Corasick DFA of the words (ASCII
+//! case ignored; a word match that must be whole is then checked for separators on both sides), and a
+//! 33-state machine of the risky shapes ([`SHAPES`]; a proptest holds it to the shapes written as a regex,
+//! `RISKY`). One regex DFA for both was tried first: the product of the word trie and the shapes' states was
+//! 24 MiB and took seconds to build; two DFA passes cost 13 instructions a byte, the one pass about 10, where
+//! folding and scanning the same message cost about 26.
+
+use aho_corasick::automaton::{Automaton, StateID};
+use aho_corasick::dfa::DFA as WordDfa;
+use aho_corasick::{Anchored, MatchKind, StartKind};
+
+use super::normalize::MAX_FOLD_BYTES;
+
+/// The risky shapes (see the module doc) as a regex with Unicode off (ASCII classes; `(?i)` folds ASCII
+/// letters only): the definition [`SHAPES`] is tested against.
+#[cfg(test)]
+const RISKY: &str = r"(?-u)[@$]|(?i:[a-z][0-9]|[0-9][a-z])|[a-z][A-Z]|[A-Z][A-Z][a-z]|(?i:(?:^|[^0-9a-z])[a-z][^0-9a-z]+[a-z](?:$|[^0-9a-z]))";
+
+/// Byte classes of the shape machine.
+const SEP: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const DIGIT: u8 = 3;
+/// `@` and `$`: risky wherever they are.
+const LEET: u8 = 4;
+const CLASSES: usize = 5;
+
+const CLASS: [u8; 256] = {
+    let mut t = [SEP; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_lowercase() {
+            LOWER
+        } else if c.is_ascii_uppercase() {
+            UPPER
+        } else if c.is_ascii_digit() {
+            DIGIT
+        } else if c == b'@' || c == b'$' {
+            LEET
+        } else {
+            SEP
+        };
+        b += 1;
+    }
+    t
+};
+
+/// A shape-machine state: the class of the previous byte (bits 0-1: separator or start, lower, upper,
+/// digit), whether the two previous bytes were capitals (`UU`), whether the current word is one letter so
+/// far (`ONE`), and whether the last word ended was a one-letter word with only separators since
+/// (`PENDING`). [`RISKY_STATE`] is the sink: a risky shape was seen.
+const UU: u8 = 4;
+const ONE: u8 = 8;
+const PENDING: u8 = 16;
+const RISKY_STATE: u8 = 32;
+const STATES: usize = 33;
+
+/// The state after `class` in `state` (see the module doc for the shapes).
+const fn step(state: u8, class: u8) -> u8 {
+    if state == RISKY_STATE || class == LEET {
+        return RISKY_STATE;
+    }
+    let prev = state & 3;
+    let letter_before = prev == LOWER || prev == UPPER;
+    match class {
+        DIGIT => {
+            if letter_before {
+                return RISKY_STATE;
+            }
+            // A digit word is a word, not a one-letter one: it ends any pending run.
+            DIGIT
+        }
+        LOWER | UPPER => {
+            if prev == DIGIT || (class == UPPER && prev == LOWER) {
+                return RISKY_STATE;
+            }
+            if class == LOWER && prev == UPPER && state & UU != 0 {
+                return RISKY_STATE;
+            }
+            let pending = state & PENDING;
+            if prev == SEP {
+                // A word starts: one letter so far.
+                class | ONE | pending
+            } else if class == UPPER && prev == UPPER {
+                class | UU | pending
+            } else {
+                class | pending
+            }
+        }
+        _ => {
+            // A separator: the word before it, if any, ends here.
+            if letter_before && state & ONE != 0 {
+                if state & PENDING != 0 {
+                    return RISKY_STATE;
+                }
+                return SEP | PENDING;
+            }
+            if letter_before || prev == DIGIT {
+                return SEP;
+            }
+            state & PENDING
+        }
+    }
+}
+
+/// [`step`] as a table, by `state * CLASSES + class`.
+const SHAPES: [u8; STATES * CLASSES] = {
+    let mut t = [0u8; STATES * CLASSES];
+    let mut s = 0;
+    while s < STATES {
+        let mut c = 0;
+        while c < CLASSES {
+            t[s * CLASSES + c] = step(s as u8, c as u8);
+            c += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// [`SHAPES`] by state and byte, the class lookup folded in, for the walk: entry `state * 256 + byte` holds
+/// the next state times 256, so that a step is one OR and one load. 64 rows, so that an index masked to 14
+/// bits is in bounds without a check (rows past [`STATES`] are never reached).
+static BY_BYTE: [u16; 64 * 256] = {
+    let mut t = [(RISKY_STATE as u16) << 8; 64 * 256];
+    let mut s = 0;
+    while s < STATES {
+        let mut b = 0;
+        while b < 256 {
+            t[s * 256 + b] = (SHAPES[s * CLASSES + CLASS[b] as usize] as u16) << 8;
+            b += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The walk's form of a state ([`BY_BYTE`]).
+const fn row(state: u8) -> u16 {
+    (state as u16) << 8
+}
+
+/// How a pattern of the term automaton is found in folded text, as far as this test needs to know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// ` word word `: every word of it is a whole folded word.
+    Words,
+    /// Prefix, suffix, substring or glued: its words lie inside folded words.
+    Inside,
+}
+
+/// The compiled test. Without its automaton (the build failed), no text is term-free.
+#[derive(Debug, Clone)]
+pub struct TermFree {
+    built: Option<Words>,
+}
+
+#[derive(Debug, Clone)]
+struct Words {
+    /// The longest word of every pattern that counts.
+    dfa: WordDfa,
+    /// By word id: whether it must be a whole raw word (else: anywhere inside one).
+    whole: Vec<bool>,
+}
+
+impl TermFree {
+    /// Builds the test for `patterns`: each a pattern of the term automaton as it is matched in folded text
+    /// (` pin `, `password`, ...), its shape, and whether it counts: whether it is a `strong`, `weak` or
+    /// `qualifier` term outside the name-only scope. Patterns that do not count are left out, and so are
+    /// those not ASCII, which cannot match the folding of an ASCII text.
+    pub fn build<'a>(patterns: impl IntoIterator<Item = (&'a str, Shape, bool)>) -> TermFree {
+        // Word -> whether it must be whole; a word wanted inside another anywhere need not be whole.
+        let mut words: std::collections::BTreeMap<&str, bool> = Default::default();
+        for (pattern, shape, counts) in patterns {
+            if !counts || !pattern.is_ascii() {
+                continue;
+            }
+            // The longest word: the rarest, so the fewest benign texts are sent down the full path.
+            let Some(word) = pattern
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .max_by_key(|w| w.len())
+            else {
+                continue;
+            };
+            let whole = words.entry(word).or_insert(true);
+            *whole &= shape == Shape::Words;
+        }
+        let (list, whole): (Vec<&str>, Vec<bool>) = words.into_iter().unzip();
+        let built = WordDfa::builder()
+            .match_kind(MatchKind::Standard)
+            .start_kind(StartKind::Unanchored)
+            .ascii_case_insensitive(true)
+            .prefilter(false)
+            .build(&list)
+            .ok()
+            .map(|dfa| Words { dfa, whole });
+        TermFree { built }
+    }
+
+    /// Whether the folding of `text` surely holds no term that counts (see [`TermFree::build`]). `false`
+    /// means only "not proven": the caller folds and scans as before.
+    pub fn holds(&self, text: &str) -> bool {
+        let Some(words) = &self.built else {
+            return false;
+        };
+        // The folding reads this much of a text and no more; so does the test.
+        let Some(text) = text.get(..text.len().min(MAX_FOLD_BYTES)) else {
+            // Not a char boundary, so not ASCII.
+            return false;
+        };
+        text.is_ascii() && free(words, text.as_bytes())
+    }
+
+    /// The test that proves nothing: every text takes the full path (for comparisons in tests).
+    pub fn none() -> TermFree {
+        TermFree { built: None }
+    }
+
+    /// Whether the test could be built (false: every text takes the full path).
+    pub fn is_built(&self) -> bool {
+        self.built.is_some()
+    }
+
+    /// Bytes of heap the automaton holds.
+    pub fn memory_usage(&self) -> usize {
+        self.built.as_ref().map_or(0, |w| w.dfa.memory_usage())
+    }
+}
+
+/// One pass over an ASCII `text`: no risky shape, and no word match that counts.
+fn free(words: &Words, text: &[u8]) -> bool {
+    let dfa = &words.dfa;
+    let Ok(mut sid) = dfa.start_state(Anchored::No) else {
+        return false;
+    };
+    let separator = |at: Option<&u8>| at.is_none_or(|b| !b.is_ascii_alphanumeric());
+    let mut shape = row(SEP);
+    let mut at = 0;
+    while let Some(rest) = text.get(at..).filter(|r| !r.is_empty()) {
+        let used;
+        (sid, shape, used) = walk(dfa, sid, shape, rest);
+        at += used;
+        if !dfa.is_special(sid) {
+            // The end of the text.
+            break;
+        }
+        if !dfa.is_match(sid) {
+            // The dead state: an unanchored search never reaches it; were it reached, nothing is proven.
+            return false;
+        }
+        for k in 0..dfa.match_len(sid) {
+            let pid = dfa.match_pattern(sid, k);
+            let start = at.saturating_sub(dfa.pattern_len(pid));
+            let whole = words.whole.get(pid.as_usize()).copied().unwrap_or(false);
+            if !whole
+                || (separator(start.checked_sub(1).and_then(|s| text.get(s)))
+                    && separator(text.get(at)))
+            {
+                return false;
+            }
+        }
+    }
+    // The end of the text ends its last word, as a separator would; the risky state is a sink, looked
+    // for only here.
+    BY_BYTE[usize::from(shape | u16::from(b' ')) & 0x3FFF] != row(RISKY_STATE)
+}
+
+/// Steps the shape machine and the word DFA over `hay` up to and including the first byte that leads the
+/// DFA to a special state (a match), or over all of it: the states reached and the bytes consumed. Not
+/// inlined, so that the loop keeps its few values in registers (as `pack::walk_to_special` does).
+#[inline(never)]
+fn walk(dfa: &WordDfa, mut sid: StateID, mut shape: u16, hay: &[u8]) -> (StateID, u16, usize) {
+    for (i, &b) in hay.iter().enumerate() {
+        shape = BY_BYTE[usize::from(shape | u16::from(b)) & 0x3FFF];
+        sid = dfa.next_state(Anchored::No, sid, b);
+        if dfa.is_special(sid) {
+            return (sid, shape, i + 1);
+        }
+    }
+    (sid, shape, hay.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::normalize::{fold, MAX_FOLD_BYTES};
+    use super::super::pack::{compile, Compiled, Kind, Scope};
+    use super::{CLASS, CLASSES, RISKY, RISKY_STATE, SEP, SHAPES};
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn compiled() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| compile(&[]).expect("built-in packs compile"))
+    }
+
+    /// Whether the full path finds a term that counts in `text`.
+    fn full_path_hits(c: &Compiled, text: &str) -> bool {
+        let folded = fold(text, &c.stopwords);
+        let mut hit = false;
+        c.find_terms(folded.as_bytes(), |p, _, _| {
+            hit |= c.infos.get(p).is_some_and(|i| {
+                i.iter().any(|i| {
+                    i.scope == Scope::Any
+                        && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+                })
+            });
+        });
+        hit
+    }
+
+    #[test]
+    fn benign_prose_is_term_free_and_terms_are_not() {
+        let t = &compiled().term_free;
+        assert!(t.is_built());
+        for benign in [
+            "Book a table: the quarterly report lists each warehouse with its stock level, reorder point, \
+             supplier and lead time; items below their reorder point are flagged before noon.",
+            "Shipping to the NOTE office in 2024, (see chapter 12).",
+            "Which seating do you prefer? Indoor, terrace or bar.",
+            "",
+        ] {
+            assert!(t.holds(benign), "{benign:?}");
+            assert!(!full_path_hits(compiled(), benign), "{benign:?}");
+        }
+        for named in [
+            "Enter your PIN",
+            "pin",
+            "(password)",
+            "your-api_key here",
+            "MyPasswordHere",
+            "mypasswordhere",
+            "one time code",
+        ] {
+            assert!(!t.holds(named), "{named:?}");
+        }
+    }
+
+    #[test]
+    fn risky_shapes_are_never_term_free() {
+        let t = &compiled().term_free;
+        for risky in [
+            "p4ssw0rd",
+            "p@ss",
+            "cost $5",
+            "apiKey",
+            "APIKey",
+            "NOTEs",
+            "x y",
+            "p a s s w o r d",
+            "A, B",
+            "key2",
+            "3rd",
+            "caf\u{e9}",
+            "ａ",
+        ] {
+            assert!(!t.holds(risky), "{risky:?}");
+        }
+        // One single-letter word, or two with a word between them, is not a spelled-out word.
+        assert!(t.holds("I saw a cat"));
+        assert!(t.holds("I saw a cat, a dog"));
+    }
+
+    #[test]
+    fn only_the_folded_length_is_read() {
+        let t = &compiled().term_free;
+        let long = format!("{} password", "lorem ".repeat(MAX_FOLD_BYTES / 6 + 1));
+        // The term lies past what the folding reads: the full path cannot see it either.
+        assert!(t.holds(&long));
+        assert!(!full_path_hits(compiled(), &long));
+        let cut = format!("{}{}", "a".repeat(MAX_FOLD_BYTES - 1), "\u{e9}");
+        assert!(!t.holds(&cut));
+    }
+
+    /// Whether the shape machine alone finds a risky shape in `text`.
+    fn shape_risky(text: &[u8]) -> bool {
+        let at = |state: u8, class: u8| SHAPES[usize::from(state) * CLASSES + usize::from(class)];
+        let end = text
+            .iter()
+            .fold(SEP, |state, &b| at(state, CLASS[usize::from(b)]));
+        at(end, SEP) == RISKY_STATE
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        /// The shape machine finds exactly what the shapes' regex finds.
+        #[test]
+        fn the_shape_machine_is_the_regex(text in "[aZbY09 ,_@$\\-]{0,12}") {
+            let regex = regex::bytes::Regex::new(RISKY).expect("the shapes compile");
+            prop_assert_eq!(shape_risky(text.as_bytes()), regex.is_match(text.as_bytes()), "{:?}", text);
+        }
+    }
+
+    /// Words for the properties below: mostly benign prose (some holding a term inside a longer word),
+    /// now and then a word of a term; written as is, capitalised, shouted, in leetspeak or spelled out.
+    /// With an empty separator, a capitalised word glues onto the one before as camelCase.
+    fn word() -> impl Strategy<Value = String> {
+        let c = compiled();
+        let mut vocab: Vec<String> = c
+            .patterns
+            .iter()
+            .filter(|p| p.is_ascii())
+            .flat_map(|p| {
+                p.split(' ')
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        vocab.sort();
+        vocab.dedup();
+        let prose: Vec<String> = [
+            "the",
+            "a",
+            "I",
+            "x",
+            "of",
+            "your",
+            "table",
+            "report",
+            "shipping",
+            "keyboard",
+            "monkey",
+            "compass",
+            "spinning",
+            "opinion",
+            "barcode",
+            "2024",
+            "12",
+            "0",
+            "passing",
+            "tokenize",
+            "warehouse",
+            "stock",
+            "level",
+            "supplier",
+            "lead",
+            "time",
+            "items",
+            "below",
+            "flagged",
+            "buyer",
+            "confirms",
+            "quantities",
+            "before",
+            "noon",
+            "booking",
+            "party",
+            "size",
+            "seating",
+            "indoor",
+            "terrace",
+            "bar",
+            "date",
+            "day",
+            "choose",
+            "which",
+            "prefer",
+            "list",
+            "name",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let term = proptest::sample::select(vocab);
+        let plain = proptest::sample::select(prose);
+        (prop_oneof![6 => plain, 1 => term], 0..8u8).prop_map(|(w, how)| match how {
+            0 | 1 => {
+                let mut cs = w.chars();
+                cs.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
+                    .unwrap_or_default()
+            }
+            2 => w.to_ascii_uppercase(),
+            3 => w.replace('a', "4").replace('o', "0").replace('s', "$"),
+            4 => w
+                .chars()
+                .map(|ch| ch.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => w,
+        })
+    }
+
+    fn separator() -> impl Strategy<Value = &'static str> {
+        proptest::sample::select(vec![
+            " ", " ", " ", " ", "  ", ", ", ". ", "_", "-", "\n", "/", ":", "(", ")", "'", "", "",
+            "@", "\t",
+        ])
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        proptest::collection::vec((word(), separator()), 0..10)
+            .prop_map(|parts| parts.iter().map(|(w, s)| format!("{w}{s}")).collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        /// Soundness: whenever the test says term-free, the folding and the term scan find no term.
+        #[test]
+        fn term_free_texts_have_no_hits(text in text()) {
+            let c = compiled();
+            if c.term_free.holds(&text) {
+                prop_assert!(!full_path_hits(c, &text), "{:?} folds to {:?}", text, fold(&text, &c.stopwords));
+            }
+        }
+    }
+
+    /// The policy without the test: every message folded and scanned.
+    fn without_test() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| {
+            let mut c = compile(&[]).expect("built-in packs compile");
+            c.term_free = super::TermFree::none();
+            c
+        })
+    }
+
+    fn field() -> impl Strategy<Value = (String, serde_json::Value)> {
+        // Mostly names that say nothing, so that the message speaks for the field.
+        let names = proptest::sample::select(vec![
+            "value", "field1", "answer", "input", "f", "text", "key", "code", "name", "seating",
+        ]);
+        let kinds = proptest::sample::select(vec!["string", "number", "integer", "boolean"]);
+        (names, kinds).prop_map(|(n, k)| (n.to_string(), serde_json::json!({"type": k})))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+        /// End to end: a form judges alike with and without the test.
+        #[test]
+        fn forms_judge_alike_with_and_without_the_test(
+            message in text(),
+            fields in proptest::collection::vec(field(), 0..3),
+        ) {
+            let properties: serde_json::Map<String, serde_json::Value> = fields.into_iter().collect();
+            let schema = serde_json::json!({"type": "object", "properties": properties});
+            let judge = |c: &Compiled| {
+                super::super::form::judge_form(c, &message, &schema, "/params", &[])
+                    .iter()
+                    .map(|f| format!("{f:?}"))
+                    .collect::<Vec<_>>()
+            };
+            prop_assert_eq!(judge(compiled()), judge(without_test()), "{:?}", message);
+        }
+    }
+
+    /// The property above is not vacuous: the texts it draws are term-free often, and as often hold a word
+    /// of a term that the test must not be fooled by.
+    #[test]
+    fn the_property_draws_both_kinds_of_text() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let c = compiled();
+        let mut runner = TestRunner::deterministic();
+        let strategy = text();
+        let (mut free, mut named, mut blocked) = (0, 0, 0);
+        let schema =
+            serde_json::json!({"type": "object", "properties": {"value": {"type": "string"}}});
+        for _ in 0..2000 {
+            let Ok(tree) = strategy.new_tree(&mut runner) else {
+                continue;
+            };
+            let t = tree.current();
+            free += usize::from(c.term_free.holds(&t));
+            named += usize::from(full_path_hits(c, &t));
+            let findings = super::super::form::judge_form(c, &t, &schema, "/params", &[]);
+            blocked += usize::from(!findings.is_empty());
+        }
+        assert!(
+            free > 400 && named > 400 && blocked > 200,
+            "term-free {free}, naming a term {named}, blocked as a form {blocked}"
+        );
+    }
+}
