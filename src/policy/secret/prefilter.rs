@@ -249,11 +249,6 @@ impl TermFree {
     pub fn is_built(&self) -> bool {
         self.built.is_some()
     }
-
-    /// Bytes of heap the automaton holds.
-    pub fn memory_usage(&self) -> usize {
-        self.built.as_ref().map_or(0, |w| w.dfa.memory_usage())
-    }
 }
 
 /// One pass over an ASCII `text`: no risky shape, and no word match that counts.
