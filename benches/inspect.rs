@@ -1,6 +1,8 @@
 //! Criterion benchmarks of the per-message work on the gateway's hot paths (issue 8's budgets):
 //! the pass-through decision for a 2 KB `tools/call` result, the full judgement of a 2 KB and a 64 KB
-//! `InputRequiredResult`, SSE decoding per event, and envelope seal + open.
+//! `InputRequiredResult`, SSE decoding per event, and envelope seal + open. The two judgements run twice: as
+//! the fixtures are, whose messages name no secret (the classifier's term-free test lets them skip folding),
+//! and with every message naming a term that blocks nothing (`booking code`), which takes the full path.
 //!
 //! Fixtures are the files under `benches/fixtures/` (written by `gen.py` there), the same bytes the
 //! benchmark upstream (`src/bin/bench-upstream.rs`) serves. Short settings so `cargo bench --bench inspect`
@@ -38,6 +40,14 @@ fn settings() -> Criterion {
         .sample_size(30)
 }
 
+/// `body` with every form message naming a term that blocks nothing ("booking code": `code` is a weak term
+/// with no qualifier here), so that no message is term-free and each is folded and scanned.
+fn naming_a_term(body: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(body)
+        .replace("\"Book a table:", "\"Book a table with your booking code:")
+        .into_bytes()
+}
+
 fn decisions(c: &mut Criterion) {
     let engine = default_engine().expect("embedded policy compiles");
     let route = RoutePolicy::default();
@@ -50,10 +60,31 @@ fn decisions(c: &mut Criterion) {
     };
     // The fixtures must take the paths they are named after, or the figures mean nothing.
     assert!(!may_carry_elicitation(TOOLS_CALL_2K));
-    for body in [INPUT_REQUIRED_2K, INPUT_REQUIRED_64K] {
+    let named_2k = naming_a_term(INPUT_REQUIRED_2K);
+    let named_64k = naming_a_term(INPUT_REQUIRED_64K);
+    for body in [INPUT_REQUIRED_2K, INPUT_REQUIRED_64K, &named_2k, &named_64k] {
         let d = decide(body, &ctx, false);
         assert_eq!(d.outcome, Outcome::Original, "fixture must be allowed");
         assert!(d.judgement.is_some(), "fixture must be judged");
+    }
+    let packs = elicitguard::policy::secret::pack::compile(&[]).expect("built-in packs compile");
+    let messages = |body: &[u8]| -> Vec<String> {
+        let v: serde_json::Value = serde_json::from_slice(body).expect("fixture is JSON");
+        v["result"]["inputRequests"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(_, r)| r["params"]["mode"] == "form")
+            .filter_map(|(_, r)| r["params"]["message"].as_str().map(str::to_owned))
+            .collect()
+    };
+    for (body, free) in [(INPUT_REQUIRED_64K, true), (&named_64k[..], false)] {
+        let texts = messages(body);
+        assert!(!texts.is_empty());
+        assert!(
+            texts.iter().all(|m| packs.term_free.holds(m) == free),
+            "every message of the fixture must take the path it is named after"
+        );
     }
 
     let mut g = c.benchmark_group("passthrough_2k");
@@ -74,6 +105,14 @@ fn decisions(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
     g.bench_function("64k", |b| {
         b.iter(|| decide(black_box(INPUT_REQUIRED_64K), &ctx, false))
+    });
+    g.throughput(Throughput::Bytes(named_2k.len() as u64));
+    g.bench_function("2k_form_url_message_names_a_term", |b| {
+        b.iter(|| decide(black_box(&named_2k), &ctx, false))
+    });
+    g.throughput(Throughput::Bytes(named_64k.len() as u64));
+    g.bench_function("64k_messages_name_a_term", |b| {
+        b.iter(|| decide(black_box(&named_64k), &ctx, false))
     });
     g.finish();
 }
