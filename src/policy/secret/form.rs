@@ -345,8 +345,9 @@ pub fn judge_form(
     let mut folder = Folder::default();
     let mut texts = Texts::new(&mut folder);
     let mut message_hits = Vec::new();
-    // A message proven to hold no term has no hits to find: its folding and scan are skipped (the folded
-    // message is used for nothing else; the texts are cleared before the first property).
+    // A message proven to hold no strong, weak or qualifier term (the only kinds its hits are read for, see
+    // `prefilter`) is not folded or scanned: the folded message serves nothing else, and the texts are
+    // cleared before the first property.
     if !c.term_free.holds(message) {
         texts.add(c, Source::Message, message);
         scan(c, &texts, &mut message_hits);

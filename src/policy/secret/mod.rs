@@ -7,7 +7,8 @@
 //!
 //! How a form is judged is in [`form`]; how an answer is judged, in [`content`]; the pack format, in [`pack`]
 //! and `policies/secrets/core.yaml`; text folding (NFKC, confusables, leetspeak, case and separators), in
-//! [`normalize`].
+//! [`normalize`]; the test on raw text that lets a message naming no secret skip the folding, in
+//! [`prefilter`].
 //!
 //! Rule ids (all `Action::Block`), one per category of the built-in packs:
 //! - `form.secret.password`: a password or passphrase;

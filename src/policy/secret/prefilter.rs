@@ -27,7 +27,7 @@
 //!
 //! One pass over the bytes does the work, two table lookups a byte: an Aho-Corasick DFA of the words (ASCII
 //! case ignored; a word match that must be whole is then checked for separators on both sides), and a
-//! 33-state machine of the risky shapes ([`SHAPES`]; a proptest holds it to the shapes written as a regex,
+//! 33-state machine of the risky shapes (`SHAPES`; a proptest holds it to the shapes written as a regex,
 //! `RISKY`). One regex DFA for both was tried first: the product of the word trie and the shapes' states was
 //! 24 MiB and took seconds to build; two DFA passes cost 13 instructions a byte, the one pass about 10, where
 //! folding and scanning the same message cost about 26.
