@@ -5,15 +5,20 @@
 //! depth, no whitespace, strings and numbers as serde_json writes them. Recursion depth is bounded by
 //! serde_json's own parse limit (128), since params only ever come from parsed bytes.
 
-use aws_lc_rs::digest::{Context, SHA256};
+use aws_lc_rs::digest::{digest, SHA256};
 use serde_json::Value;
 
 /// Top-level params keys a retry may change, left out of the digest.
 const EXCLUDED: [&str; 3] = ["inputResponses", "requestState", "_meta"];
 
 /// Hex SHA-256 of the canonical params without the retry-only keys. `Value::Null` stands for absent params.
+///
+/// The canonical text is written to a buffer and hashed once: fed piece by piece (a brace, a comma, each
+/// string's quotes and contents), every piece was a call into the hash, half of the digest's instructions.
+/// The buffer is as long as the canonical params, which come from a request body the gateway already holds
+/// in full (bounded by the server's request-body limit), and is dropped here.
 pub fn params_digest(params: &Value) -> String {
-    let mut ctx = Context::new(&SHA256);
+    let mut buf = Vec::with_capacity(256);
     match params {
         Value::Object(map) => {
             let mut keys: Vec<&String> = map
@@ -21,74 +26,61 @@ pub fn params_digest(params: &Value) -> String {
                 .filter(|k| !EXCLUDED.contains(&k.as_str()))
                 .collect();
             keys.sort();
-            ctx.update(b"{");
+            buf.push(b'{');
             for (i, k) in keys.into_iter().enumerate() {
                 if i > 0 {
-                    ctx.update(b",");
+                    buf.push(b',');
                 }
-                write_str(&mut ctx, k);
-                ctx.update(b":");
+                write_str(&mut buf, k);
+                buf.push(b':');
                 if let Some(v) = map.get(k) {
-                    write_value(&mut ctx, v);
+                    write_value(&mut buf, v);
                 }
             }
-            ctx.update(b"}");
+            buf.push(b'}');
         }
-        other => write_value(&mut ctx, other),
+        other => write_value(&mut buf, other),
     }
-    super::hex(ctx.finish().as_ref())
+    super::hex(digest(&SHA256, &buf).as_ref())
 }
 
-/// Feeds what serde_json writes straight into the hash, without an intermediate string.
-struct Hashing<'a>(&'a mut Context);
-
-impl std::io::Write for Hashing<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.update(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+fn write_str(buf: &mut Vec<u8>, s: &str) {
+    // serde_json's string escaping is deterministic; writing a &str into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *buf, s);
 }
 
-fn write_str(ctx: &mut Context, s: &str) {
-    // serde_json's string escaping is deterministic; writing a &str into the hash cannot fail.
-    let _ = serde_json::to_writer(Hashing(ctx), s);
-}
-
-fn write_value(ctx: &mut Context, v: &Value) {
+fn write_value(buf: &mut Vec<u8>, v: &Value) {
     match v {
-        Value::Null => ctx.update(b"null"),
-        Value::Bool(true) => ctx.update(b"true"),
-        Value::Bool(false) => ctx.update(b"false"),
+        Value::Null => buf.extend_from_slice(b"null"),
+        Value::Bool(true) => buf.extend_from_slice(b"true"),
+        Value::Bool(false) => buf.extend_from_slice(b"false"),
         Value::Number(n) => {
-            let _ = serde_json::to_writer(Hashing(ctx), n);
+            let _ = serde_json::to_writer(&mut *buf, n);
         }
-        Value::String(s) => write_str(ctx, s),
+        Value::String(s) => write_str(buf, s),
         Value::Array(items) => {
-            ctx.update(b"[");
+            buf.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    ctx.update(b",");
+                    buf.push(b',');
                 }
-                write_value(ctx, item);
+                write_value(buf, item);
             }
-            ctx.update(b"]");
+            buf.push(b']');
         }
         Value::Object(map) => {
             let mut entries: Vec<(&String, &Value)> = map.iter().collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
-            ctx.update(b"{");
+            buf.push(b'{');
             for (i, (k, v)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    ctx.update(b",");
+                    buf.push(b',');
                 }
-                write_str(ctx, k);
-                ctx.update(b":");
-                write_value(ctx, v);
+                write_str(buf, k);
+                buf.push(b':');
+                write_value(buf, v);
             }
-            ctx.update(b"}");
+            buf.push(b'}');
         }
     }
 }
