@@ -3,6 +3,9 @@
 //! `InputRequiredResult`, SSE decoding per event, and envelope seal + open. The two judgements run twice: as
 //! the fixtures are, whose messages name no secret (the classifier's term-free test lets them skip folding),
 //! and with every message naming a term that blocks nothing (`booking code`), which takes the full path.
+//! The 2 KB one runs a third time with the policy's memory of clean hosts switched off (`clean_host_cache:
+//! 0`): every iteration judges the same two hosts, which the gateway's default policy checks once and then
+//! remembers, so that variant is the figure for links to hosts the gateway has not met yet.
 //!
 //! Fixtures are the files under `benches/fixtures/` (written by `gen.py` there), the same bytes the
 //! benchmark upstream (`src/bin/bench-upstream.rs`) serves. Short settings so `cargo bench --bench inspect`
@@ -13,7 +16,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use elicitguard::config::default_engine;
-use elicitguard::policy::RoutePolicy;
+use elicitguard::policy::url::{UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
+use elicitguard::policy::{Engine, RoutePolicy};
 use elicitguard::proxy::enforce::{decide, Context, Outcome};
 use elicitguard::state::{Asked, Envelope, Keyring};
 use elicitguard::wire::prefilter::may_carry_elicitation;
@@ -58,6 +62,18 @@ fn decisions(c: &mut Criterion) {
         client_id: None,
         links: None,
     };
+    // The same engine, but it never remembers a clean host: the cold figure for the URL's host checks.
+    let mut url_cfg =
+        UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).expect("embedded URL policy parses");
+    url_cfg.clean_host_cache = 0;
+    let forgetful = Engine {
+        url: UrlPolicy::compile(&url_cfg).expect("embedded URL policy compiles"),
+        ..default_engine().expect("embedded policy compiles")
+    };
+    let cold_ctx = Context {
+        engine: &forgetful,
+        ..ctx
+    };
     // The fixtures must take the paths they are named after, or the figures mean nothing.
     assert!(!may_carry_elicitation(TOOLS_CALL_2K));
     let named_2k = naming_a_term(INPUT_REQUIRED_2K);
@@ -101,6 +117,9 @@ fn decisions(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_2K.len() as u64));
     g.bench_function("2k_form_url", |b| {
         b.iter(|| decide(black_box(INPUT_REQUIRED_2K), &ctx, false))
+    });
+    g.bench_function("2k_form_url_hosts_not_remembered", |b| {
+        b.iter(|| decide(black_box(INPUT_REQUIRED_2K), &cold_ctx, false))
     });
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
     g.bench_function("64k", |b| {

@@ -1,7 +1,7 @@
 //! The labelled URL corpus (tests/corpus/urls.jsonl) judged by the embedded default policy:
 //! every bad URL must be caught (recall 1.0) and at most 2% of the good ones flagged.
 
-use elicitguard::policy::url::{RouteUrlRules, UrlPolicy};
+use elicitguard::policy::url::{RouteUrlRules, UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -76,6 +76,46 @@ fn corpus_recall_and_false_positive_rate() {
         fpr <= MAX_FPR,
         "false-positive rate {fpr:.3} above {MAX_FPR}"
     );
+}
+
+/// Remembering clean hosts changes no judgement: every corpus URL (and a few that write a known host in
+/// another form) judged by a policy that remembers none and by one that does, twice over, so that each host
+/// is met both before and after it is remembered. Findings compared whole: rule, pointer, message, action.
+#[test]
+fn remembering_clean_hosts_changes_no_judgement() {
+    let mut cfg = UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).unwrap();
+    cfg.clean_host_cache = 0;
+    let forgetful = UrlPolicy::compile(&cfg).unwrap();
+    let remembering = UrlPolicy::embedded_default().unwrap();
+    let route = RouteUrlRules::default();
+    let mut urls: Vec<String> = include_str!("corpus/urls.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Case>(l).unwrap().url)
+        .collect();
+    urls.extend(
+        [
+            "https://GitHub.com/login",
+            "https://github.com./login",
+            "https://github.com:443/login",
+            "https://%67ithub.com/login",
+            "https://xn--github-9ta.com/",
+            "https://github.com@evil.example/",
+            "https://mcp.acmecorp.com/oauth/callback",
+        ]
+        .map(str::to_owned),
+    );
+    let mut flagged = 0;
+    for pass in 0..2 {
+        for url in &urls {
+            let want = forgetful.judge(url, "/params/url", &route);
+            let got = remembering.judge(url, "/params/url", &route);
+            assert_eq!(got.findings, want.findings, "pass {pass}: {url}");
+            flagged += usize::from(!want.findings.is_empty());
+        }
+    }
+    // Both kinds were met: hosts remembered clean and hosts with findings.
+    assert!(flagged > 0 && flagged < 2 * urls.len());
 }
 
 /// Prints every case with its rules (run with `--ignored --nocapture` to review the corpus by eye).

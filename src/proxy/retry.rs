@@ -439,7 +439,12 @@ pub fn sealed_bytes(original: &[u8], sealed: &Value, only_sealed: bool) -> Vec<u
 /// so it is quoted as it is; anything that would need an escape goes through serde_json (which costs ~20
 /// instructions a byte, as much as the rest of the splice for a 400-byte token).
 fn json_string(s: &str) -> String {
-    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    // A fold, not `all`: without the early exit the test vectorises (~6 instructions a byte for a
+    // 1 KB token before, a fraction of one after).
+    let needs_escape = s.bytes().fold(false, |bad, b| {
+        bad | (b < 0x20) | (b == b'"') | (b == b'\\')
+    });
+    if !needs_escape {
         let mut out = String::with_capacity(s.len() + 2);
         out.push('"');
         out.push_str(s);

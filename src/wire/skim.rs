@@ -46,6 +46,17 @@ pub fn skim_request(bytes: &[u8], header_version: Option<&str>) -> Result<Skimme
 /// `method` and no `id`), or a server request for a method that asks the client nothing. False when in doubt
 /// (anything else, or anything the strict parser refuses); the caller then parses and looks.
 pub fn carries_no_input(bytes: &[u8]) -> bool {
+    // A response (what every `InputRequiredResult` is) answers "look" before the strict read: a raw scan of
+    // the top-level keys finds `result` or `error` in a few hundred instructions, where the read that stops
+    // there validated the whole body's UTF-8 and built the error that stops it (~4,000 for a 2 KB result,
+    // paid again by the parse that follows). Acting on what it finds is safe whatever the bytes: "look".
+    // The scan stops at `method` too, so a notification (most of a stream) is not scanned to its end first.
+    if matches!(
+        super::splice::first_top_member(bytes, &["result", "error", "method"]),
+        Some(0 | 1)
+    ) {
+        return false;
+    }
     // Stopping at `result`, `error` or an array ends the read early for messages that may carry something
     // (an `InputRequiredResult` is parsed whole next anyway); the error it returns means "look", so it is
     // never formatted into a message.

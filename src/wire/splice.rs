@@ -46,10 +46,43 @@ pub fn set_result_member(bytes: &[u8], member: &str, value: &str) -> Option<Vec<
     Some(out)
 }
 
+/// Which of `names` is the first top-level member of the object `bytes` holds (its index in `names`), if
+/// any. Safe on any bytes (nothing here indexes past what it found), but only a hint for bytes the strict
+/// parser has not passed: a caller may act on it only where acting on it is always safe
+/// (`skim::carries_no_input` answers "look" for a response).
+pub fn first_top_member(bytes: &[u8], names: &[&str]) -> Option<usize> {
+    let top = skip_ws(bytes, 0);
+    let found = std::cell::Cell::new(None);
+    find_member_where(bytes, top, |quoted| {
+        // Each key is decoded (when it has escapes) once, not once for every name.
+        let inner = &quoted[1..quoted.len() - 1];
+        let at = if inner.contains(&b'\\') {
+            serde_json::from_slice::<String>(quoted)
+                .ok()
+                .and_then(|k| names.iter().position(|n| *n == k))
+        } else {
+            names.iter().position(|n| n.as_bytes() == inner)
+        };
+        found.set(at);
+        at.is_some()
+    })?
+    .ok()?;
+    found.get()
+}
+
 /// In the object opening at `open`: where the value of member `name` starts, or else the index of the
 /// object's closing brace. Keys are unique (the bytes passed the strict parser), so the scan stops at the
 /// match, before reading the value: the `result` holding everything is not skipped only to be entered.
 fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<usize, usize>> {
+    find_member_where(b, open, |key| key_is(key, name))
+}
+
+/// [`find_member`] for the first member whose quoted key `is_wanted`.
+fn find_member_where(
+    b: &[u8],
+    open: usize,
+    is_wanted: impl Fn(&[u8]) -> bool,
+) -> Option<Result<usize, usize>> {
     if b.get(open) != Some(&b'{') {
         return None;
     }
@@ -65,7 +98,7 @@ fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<usize, usize>
             return None;
         }
         let vstart = skip_ws(b, i + 1);
-        if key_is(key, name) {
+        if is_wanted(key) {
             return Some(Ok(vstart));
         }
         i = skip_ws(b, skip_value(b, vstart)?);
@@ -307,6 +340,47 @@ mod tests {
             let got: Value = serde_json::from_slice(&out).unwrap();
             prop_assert_eq!(got, via_tree(bytes.as_bytes(), "requestState", r#""sealed""#));
             prop_assert!(crate::wire::strict::parse_strict(&out).is_ok());
+        });
+    }
+
+    #[test]
+    fn top_members_are_found_as_the_tree_finds_them() {
+        use proptest::prelude::*;
+        let names = ["result", "error", "method"];
+        proptest!(|(top in arb_value(), pretty in any::<bool>())| {
+            let bytes = if pretty {
+                serde_json::to_vec_pretty(&top).unwrap()
+            } else {
+                serde_json::to_vec(&top).unwrap()
+            };
+            // serde_json's map is ordered by key, as the bytes are written.
+            let tree = top
+                .as_object()
+                .and_then(|o| o.keys().find_map(|k| names.iter().position(|n| n == k)));
+            prop_assert_eq!(first_top_member(&bytes, &names), tree);
+        });
+        // Escaped keys decode first; nested members are not top-level ones; the first one named wins.
+        assert_eq!(
+            first_top_member(br#"{"id":1,"re\u0073ult":{}}"#, &names),
+            Some(0)
+        );
+        assert_eq!(
+            first_top_member(br#"{"id":1,"params":{"result":{}}}"#, &names),
+            None
+        );
+        assert_eq!(first_top_member(br#"[{"result":{}}]"#, &names), None);
+        assert_eq!(
+            first_top_member(br#"{"method":"x","result":{}}"#, &names),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn the_top_member_hint_never_panics_on_any_bytes() {
+        use proptest::prelude::*;
+        proptest!(|(bytes in prop::collection::vec(prop::sample::select(
+            b"{}[]\":,\\ 0aeu\xff".to_vec()), 0..64))| {
+            let _ = first_top_member(&bytes, &["result", "error"]);
         });
     }
 }

@@ -1,10 +1,12 @@
 //! Checks on the parsed host: IP addresses and internal ranges, internal names, internationalised
 //! labels (UTS #39 via `unicode-security`), and look-alikes of protected brands.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::LazyLock;
 
+use smallvec::SmallVec;
 use unicode_security::{skeleton, MixedScript};
 use url::{Host, Url};
 
@@ -21,11 +23,15 @@ pub(super) fn fold(label: &str) -> String {
         // The skeleton maps character by character, so an ASCII label is the concatenation of its
         // characters' folds: looked up, not recomputed through NFD for every URL (a test checks both agree).
         let table = &*ASCII_FOLDS;
-        return label
-            .bytes()
-            .filter_map(|b| table.get(usize::from(b)))
-            .map(String::as_str)
-            .collect();
+        // Most characters fold to one (`m` to two): sized for that, not grown from empty.
+        let mut out = String::with_capacity(label.len() + 4);
+        out.extend(
+            label
+                .bytes()
+                .filter_map(|b| table.get(usize::from(b)))
+                .map(String::as_str),
+        );
+        return out;
     }
     fold_general(label)
 }
@@ -171,7 +177,18 @@ pub(super) fn check(
                 );
             }
         }
-        Host::Domain(d) => check_domain(policy, url, d, raw_host, out),
+        Host::Domain(d) => {
+            // A host found clean before is clean again (the checks read nothing but the policy and these
+            // two strings); one with findings is checked every time. See `clean_hosts`.
+            if policy.clean_hosts.holds(d, raw_host) {
+                return;
+            }
+            let before = out.pushes;
+            check_domain(policy, url, d, raw_host, out);
+            if out.pushes == before {
+                policy.clean_hosts.note(d, raw_host);
+            }
+        }
     }
 }
 
@@ -182,7 +199,13 @@ fn check_domain(
     raw_host: Option<&str>,
     out: &mut Findings,
 ) {
-    let ascii = ascii.trim_end_matches('.').to_ascii_lowercase();
+    // The `url` crate already lower-cases the hosts of web links; other schemes' hosts may not be.
+    let ascii = ascii.trim_end_matches('.');
+    let ascii: Cow<'_, str> = if ascii.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(ascii.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(ascii)
+    };
     let (unicode, idna_result) = to_unicode(&ascii);
     if idna_result.is_err() {
         out.push(
@@ -200,7 +223,8 @@ fn check_domain(
         }
     }
 
-    let labels: Vec<&str> = ascii.split('.').collect();
+    // Hosts have a handful of labels: kept on the stack (one allocation less for each of a link's hosts).
+    let labels: SmallVec<[&str; 8]> = ascii.split('.').collect();
     if labels.len() < 2 {
         out.push(
             rules::HOST_SINGLE_LABEL,
@@ -218,7 +242,7 @@ fn check_domain(
             ),
         );
     }
-    let ulabels: Vec<&str> = unicode.split('.').collect();
+    let ulabels: SmallVec<[&str; 8]> = unicode.split('.').collect();
     for l in &ulabels {
         if l.is_ascii() {
             continue;
@@ -244,14 +268,15 @@ fn check_domain(
 /// The Unicode form of an ASCII host and whether IDNA accepts it. A host of letters, digits, hyphens and
 /// dots with no `xn--` label (nearly every host) is its own Unicode form, so the IDNA pass is skipped for
 /// it; a test checks both ways agree.
-fn to_unicode(ascii: &str) -> (String, Result<(), idna::Errors>) {
+fn to_unicode(ascii: &str) -> (Cow<'_, str>, Result<(), idna::Errors>) {
     let ldh = ascii
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
     if ldh && !ascii.split('.').any(|l| l.starts_with("xn--")) {
-        return (ascii.to_owned(), Ok(()));
+        return (Cow::Borrowed(ascii), Ok(()));
     }
-    idna::domain_to_unicode(ascii)
+    let (unicode, result) = idna::domain_to_unicode(ascii);
+    (Cow::Owned(unicode), result)
 }
 
 /// Names that never reach the public Internet.
@@ -365,6 +390,11 @@ pub(super) struct BrandIndex {
     /// Long brands (edit matching applies): position, whether the folded form is ASCII, and its length
     /// in bytes when it is, else in characters.
     long: Vec<(usize, bool, usize)>,
+    /// The long brands whose folded form is ASCII, by length in bytes then position: the ones an ASCII label
+    /// can be one edit from sit in one run of lengths, found by binary search instead of a walk of `long`.
+    ascii_long_by_len: Vec<(usize, usize)>,
+    /// Every long brand's folded form is ASCII (so `ascii_long_by_len` holds all of `long`).
+    long_all_ascii: bool,
 }
 
 impl BrandIndex {
@@ -386,8 +416,13 @@ impl BrandIndex {
                     b.folded.chars().count()
                 };
                 index.long.push((i, ascii, len));
+                if ascii {
+                    index.ascii_long_by_len.push((len, i));
+                }
             }
         }
+        index.ascii_long_by_len.sort_unstable();
+        index.long_all_ascii = index.long.iter().all(|&(_, ascii, _)| ascii);
         index
     }
 
@@ -419,6 +454,27 @@ impl BrandIndex {
         } else {
             folded.chars().count()
         };
+        if ascii && self.long_all_ascii {
+            // Only brands of length len - 1 to len + 1 can be one edit away; the earliest that is wins.
+            let from = self
+                .ascii_long_by_len
+                .partition_point(|&(b_len, _)| b_len + 1 < len);
+            for &(b_len, i) in self.ascii_long_by_len.get(from..).unwrap_or_default() {
+                if b_len > len + 1 {
+                    break;
+                }
+                if best.is_some_and(|b| b <= i) || named(&i) {
+                    continue;
+                }
+                if brands
+                    .get(i)
+                    .is_some_and(|b| within_one_edit_ascii(folded.as_bytes(), b.folded.as_bytes()))
+                {
+                    best = Some(i);
+                }
+            }
+            return best;
+        }
         for &(i, b_ascii, b_len) in &self.long {
             if best.is_some_and(|b| b <= i) {
                 // Later brands cannot come first.
@@ -457,13 +513,23 @@ fn within_one_edit(a: &str, b: &str) -> bool {
     if !(a.is_ascii() && b.is_ascii()) {
         return edit_distance(a, b) <= 1;
     }
-    let (a, b) = if a.len() <= b.len() {
-        (a.as_bytes(), b.as_bytes())
-    } else {
-        (b.as_bytes(), a.as_bytes())
-    };
+    within_one_edit_ascii(a.as_bytes(), b.as_bytes())
+}
+
+/// [`within_one_edit`] for two ASCII texts, which [`BrandIndex::first_near`] knows its label and brands are.
+#[inline]
+fn within_one_edit_ascii(a: &[u8], b: &[u8]) -> bool {
+    let (a, b) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if b.len() - a.len() > 1 {
         return false;
+    }
+    // One edit leaves the first or the last byte where it was: a byte inserted at the front shifts the rest,
+    // so the last bytes agree; anywhere else the first do. A swap or a substitution at one end leaves the
+    // other end alone once there are three bytes. Most brands fail this at once.
+    if let (Some(a0), Some(b0), Some(a1), Some(b1)) = (a.first(), b.first(), a.last(), b.last()) {
+        if a0 != b0 && a1 != b1 && (a.len() != b.len() || a.len() >= 3) {
+            return false;
+        }
     }
     let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let tail = |x: usize, y: usize| a.get(x..) == b.get(y..);
@@ -600,6 +666,11 @@ mod tests {
             let (slow, slow_ok) = idna::domain_to_unicode(&host);
             proptest::prop_assert_eq!(fast, slow);
             proptest::prop_assert_eq!(fast_ok.is_ok(), slow_ok.is_ok());
+        }
+
+        #[test]
+        fn one_edit_agrees_with_the_distance_on_any_short_text(a in "[abc]{0,6}", b in "[abc]{0,6}") {
+            proptest::prop_assert_eq!(within_one_edit(&a, &b), edit_distance(&a, &b) <= 1, "{:?} {:?}", a, b);
         }
 
         #[test]

@@ -1,6 +1,7 @@
 //! URL-mode safety: one strict parser and checks with rule ids, plus the canonical rewrite.
 //!
-//! CONTRACT (url helper; see issue 5): [`UrlPolicy::compile`] builds an immutable, `Send + Sync` policy
+//! CONTRACT (url helper; see issue 5): [`UrlPolicy::compile`] builds an immutable (but for the hosts it
+//! remembers as clean, which changes no judgement: `clean_hosts`), `Send + Sync` policy
 //! from [`UrlConfig`] (YAML, `deny_unknown_fields`, every field documented; the embedded default is
 //! `policies/urls.yaml`). [`UrlPolicy::judge`] parses with the `url` crate (UTS-46 via `idna`) and returns
 //! every finding, each with a `url.*` rule id (see [`rules`]: `url.scheme`, `url.invalid`, `url.userinfo`,
@@ -18,11 +19,13 @@
 //! The checks run in three layers, because each layer sees what the one after it hides:
 //! - `raw`: the string as the server sent it, before parsing (the `url` crate silently drops tabs,
 //!   maps backslashes and full-width dots, decodes percent-escapes in hosts, rewrites IPv4 notations);
-//! - `host`: the parsed host (IP ranges, internal names, internationalised labels, brand look-alikes);
+//! - `host`: the parsed host (IP ranges, internal names, internationalised labels, brand look-alikes),
+//!   skipped for a host (as parsed and as written) that `clean_hosts` remembers passing them all;
 //! - `query`: path, query and fragment (credentials, personal data, redirect targets).
 //!
-//! Everything here is pure: no I/O, no clock, no DNS.
+//! Every judgement is a pure function of the policy and the URL: no I/O, no clock, no DNS.
 
+mod clean_hosts;
 mod embedded;
 mod host;
 mod query;
@@ -114,6 +117,11 @@ pub const MAX_NESTED_DEPTH: usize = 3;
 pub const MAX_NESTED_LINKS: usize = 16;
 /// Bound on findings per URL: enough to explain everything, small enough for an error message.
 pub const MAX_FINDINGS: usize = 32;
+/// Default number of clean hosts a policy remembers ([`UrlConfig::clean_host_cache`]): far more than the
+/// hosts one gateway's servers link to, a few hundred KiB at most.
+pub const DEFAULT_CLEAN_HOST_CACHE: usize = 4096;
+/// Largest [`UrlConfig::clean_host_cache`] accepted (keys are at most 512 bytes: 32 MiB at worst).
+pub const MAX_CLEAN_HOST_CACHE: usize = 65_536;
 
 /// The embedded default policy (parsed by [`UrlPolicy::embedded_default`]).
 pub const EMBEDDED_DEFAULT_YAML: &str = include_str!("../../../policies/urls.yaml");
@@ -153,6 +161,8 @@ pub struct UrlConfig {
     pub phone_params: Vec<String>,
     /// Parameter names whose value is a URL the browser will be sent to, same comparison.
     pub redirect_params: Vec<String>,
+    /// How many hosts found clean are remembered so that links to them skip the host checks (0: none).
+    pub clean_host_cache: usize,
 }
 
 impl Default for UrlConfig {
@@ -174,6 +184,7 @@ impl Default for UrlConfig {
             weak_credential_min_len: DEFAULT_WEAK_CREDENTIAL_MIN_LEN,
             phone_params: Vec::new(),
             redirect_params: Vec::new(),
+            clean_host_cache: DEFAULT_CLEAN_HOST_CACHE,
         }
     }
 }
@@ -273,6 +284,8 @@ pub struct UrlPolicy {
     params: HashMap<String, ParamKind, foldhash::fast::RandomState>,
     credential_param_suffixes: Vec<String>,
     weak_credential_min_len: usize,
+    /// Hosts the host checks found clean ([`clean_hosts`]).
+    clean_hosts: clean_hosts::CleanHosts,
 }
 
 /// The lists a parameter name is on (a name may be on several).
@@ -332,10 +345,14 @@ fn norm_param_chars(name: &str) -> String {
 /// [`norm_param`] for ASCII text, where alphanumeric and lower case mean the ASCII ones (a proptest
 /// compares it with [`norm_param_chars`]).
 fn norm_param_ascii(name: &str) -> String {
-    name.bytes()
-        .filter(u8::is_ascii_alphanumeric)
-        .map(|b| char::from(b.to_ascii_lowercase()))
-        .collect()
+    // Sized once: collecting char by char grew the string a few times for every parameter of every link.
+    let mut out = String::with_capacity(name.len());
+    out.extend(
+        name.bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|b| char::from(b.to_ascii_lowercase())),
+    );
+    out
 }
 
 fn check_len(what: &str, list: &[String]) -> Result<(), UrlConfigError> {
@@ -372,6 +389,11 @@ impl UrlPolicy {
         if cfg.max_url_len == 0 || cfg.max_url_len > MAX_MAX_URL_LEN {
             return Err(UrlConfigError::Invalid(format!(
                 "max_url_len must be between 1 and {MAX_MAX_URL_LEN}"
+            )));
+        }
+        if cfg.clean_host_cache > MAX_CLEAN_HOST_CACHE {
+            return Err(UrlConfigError::Invalid(format!(
+                "clean_host_cache must be at most {MAX_CLEAN_HOST_CACHE}"
             )));
         }
         check_len("protected_brands", &cfg.protected_brands)?;
@@ -433,6 +455,7 @@ impl UrlPolicy {
             params,
             credential_param_suffixes,
             weak_credential_min_len: cfg.weak_credential_min_len,
+            clean_hosts: clean_hosts::CleanHosts::new(cfg.clean_host_cache),
         })
     }
 
@@ -571,6 +594,9 @@ impl Depth {
 struct Findings {
     ptr: String,
     items: Vec<Finding>,
+    /// Calls to [`Findings::push`], kept or not (a repeat or one past [`MAX_FINDINGS`] is not kept): a check
+    /// that made none found nothing, whatever was found before it.
+    pushes: usize,
 }
 
 impl Findings {
@@ -578,10 +604,12 @@ impl Findings {
         Findings {
             ptr: ptr.to_string(),
             items: Vec::new(),
+            pushes: 0,
         }
     }
 
     fn push(&mut self, rule: &str, message: impl Into<String>) {
+        self.pushes += 1;
         let message = message.into();
         if self.items.len() >= MAX_FINDINGS
             || self

@@ -271,16 +271,15 @@ fn param(
 ) {
     let name = super::norm_param(key);
     let where_ = || format!("{} parameter `{}`", part.name(), key);
-    let flag = FLAG_VALUES
-        .iter()
-        .any(|f| f.eq_ignore_ascii_case(value.trim()));
+    let trimmed = value.trim();
+    let flag = FLAG_VALUES.iter().any(|f| f.eq_ignore_ascii_case(trimmed));
     let kind = policy.params.get(&name).copied().unwrap_or_default();
     let weak = kind.weak;
     // Only the query's: the protocol puts the request token there, never in a fragment.
     let request_token =
         matches!(part, Part::Query) && place.oauth1_authorize && name == OAUTH1_TOKEN;
     let credential_name = !request_token
-        && ((weak && value.trim().chars().count() >= policy.weak_credential_min_len)
+        && ((weak && trimmed.chars().count() >= policy.weak_credential_min_len)
             || (!weak
                 && (kind.credential
                     || policy

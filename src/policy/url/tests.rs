@@ -748,3 +748,29 @@ fn script_and_document_links_in_any_parameter_are_redirects() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+#[test]
+fn clean_hosts_are_remembered_and_hosts_with_findings_are_not() {
+    let p = UrlPolicy::embedded_default().unwrap();
+    let route = RouteUrlRules::default();
+    assert!(p
+        .judge("https://github.com/login", "/u", &route)
+        .findings
+        .is_empty());
+    assert_eq!(p.clean_hosts.len(), 1);
+    // Judged again from memory: still clean.
+    assert!(p
+        .judge("https://github.com/logout", "/u", &route)
+        .findings
+        .is_empty());
+    // A look-alike has a finding, every time, and is not remembered.
+    for _ in 0..2 {
+        let j = p.judge("https://githuh.com/login", "/u", &route);
+        assert!(
+            j.findings.iter().any(|f| f.rule == rules::HOST_BRAND),
+            "{:?}",
+            j.findings
+        );
+    }
+    assert_eq!(p.clean_hosts.len(), 1);
+}

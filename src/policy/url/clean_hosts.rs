@@ -1,0 +1,117 @@
+//! Hosts the host checks found clean, so that the next link to the same host is not checked again.
+//!
+//! The host checks (IP notations, internal names, IDNA, mixed scripts, look-alikes of the protected brands)
+//! are a pure function of the policy, the host as parsed and the host as written; they were a third of a
+//! URL's judgement (~7,000 instructions a host). The hosts an MCP server's links point at repeat (its sign-in
+//! provider, its own callback) while the rest of each link (state, nonces) does not, so the verdict is kept
+//! per host, and only when it is clean: a host with any finding is checked every time, so nothing the checks
+//! found is stored, and a host is either in the set or judged as if there were no set.
+//!
+//! Bounds: at most the policy's `clean_host_cache` hosts (0 switches the cache off), each key at most
+//! [`MAX_KEY_BYTES`] (longer hosts are always checked); when full the set is emptied and refilled, so a
+//! server cycling through fresh clean hosts costs what no cache costs. Keys are server text, so they are
+//! hashed with std's seeded SipHash. The set belongs to one compiled policy: a reload starts empty.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// Longest key kept: a DNS name is at most 253 bytes, and the host as written a little more.
+pub const MAX_KEY_BYTES: usize = 512;
+
+/// The set of clean hosts. See the module doc.
+#[derive(Debug)]
+pub(super) struct CleanHosts {
+    capacity: usize,
+    set: Mutex<HashSet<Box<str>>>,
+}
+
+impl CleanHosts {
+    /// A set of at most `capacity` hosts; 0 keeps none.
+    pub(super) fn new(capacity: usize) -> Self {
+        CleanHosts {
+            capacity,
+            set: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Whether `host` (as parsed), written as `raw` in the link, was found clean.
+    pub(super) fn holds(&self, host: &str, raw: Option<&str>) -> bool {
+        if self.capacity == 0 {
+            return false;
+        }
+        let Some(key) = key(host, raw) else {
+            return false;
+        };
+        // A poisoned lock (a panic elsewhere while holding it; nothing here panics) is a miss: checked again.
+        self.set.lock().is_ok_and(|s| s.contains(key.as_str()))
+    }
+
+    /// Records that `host`, written as `raw`, is clean.
+    pub(super) fn note(&self, host: &str, raw: Option<&str>) {
+        if self.capacity == 0 {
+            return;
+        }
+        let Some(key) = key(host, raw) else {
+            return;
+        };
+        if let Ok(mut s) = self.set.lock() {
+            if s.len() >= self.capacity {
+                s.clear();
+            }
+            s.insert(key.into_boxed_str());
+        }
+    }
+
+    /// How many hosts the set holds (for tests).
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.set.lock().map_or(0, |s| s.len())
+    }
+}
+
+/// The key of a host and its written form: `host NUL raw`, or `host SOH` when the link wrote no host the
+/// raw reading could isolate. A parsed host holds no control character, so no two pairs share a key.
+fn key(host: &str, raw: Option<&str>) -> Option<String> {
+    let len = host.len() + 1 + raw.map_or(0, str::len);
+    if len > MAX_KEY_BYTES {
+        return None;
+    }
+    let mut k = String::with_capacity(len);
+    k.push_str(host);
+    match raw {
+        Some(r) => {
+            k.push('\0');
+            k.push_str(r);
+        }
+        None => k.push('\u{1}'),
+    }
+    Some(k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_what_was_noted_within_its_bounds() {
+        let c = CleanHosts::new(2);
+        assert!(!c.holds("github.com", Some("github.com")));
+        c.note("github.com", Some("github.com"));
+        assert!(c.holds("github.com", Some("github.com")));
+        // The written form is part of the key: `GitHub.com` was never found clean.
+        assert!(!c.holds("github.com", Some("GitHub.com")));
+        assert!(!c.holds("github.com", None));
+        c.note("a.example", None);
+        assert_eq!(c.len(), 2);
+        // Full: emptied, then the new host kept.
+        c.note("b.example", None);
+        assert_eq!(c.len(), 1);
+        assert!(c.holds("b.example", None) && !c.holds("github.com", Some("github.com")));
+        let long = "a".repeat(MAX_KEY_BYTES);
+        c.note(&long, None);
+        assert!(!c.holds(&long, None));
+        let off = CleanHosts::new(0);
+        off.note("github.com", None);
+        assert!(!off.holds("github.com", None));
+    }
+}
