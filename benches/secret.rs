@@ -6,6 +6,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use elicitguard::policy::secret::SecretPolicy;
+use elicitguard::wire::tree::Node;
 use serde_json::{json, Value};
 
 /// The allocator the gateway binary ships with (src/main.rs), so these figures are the shipped code's: under
@@ -36,8 +37,8 @@ fn hostile_form() -> Value {
 
 fn bench(c: &mut Criterion) {
     let policy = SecretPolicy::compile(&[]).expect("built-in packs compile");
-    let benign = benign_form();
-    let hostile = hostile_form();
+    let (benign_value, hostile) = (benign_form(), hostile_form());
+    let (benign, hostile) = (Node::from_value(&benign_value), Node::from_value(&hostile));
     let message = "Please review the model settings for this run and confirm the key rotation.";
     assert!(policy
         .judge_form(message, &benign, "/params", &[])
@@ -55,7 +56,7 @@ fn bench(c: &mut Criterion) {
     let content = json!({"name": "Ada Lovelace", "email": "ada@example.com", "max_tokens": 2048,
                          "notes": "Ship it on Tuesday please; order 12345."});
     c.bench_function("secret/judge_content 4 answers", |b| {
-        b.iter(|| policy.judge_content(black_box(&content), black_box(&benign), "/content"))
+        b.iter(|| policy.judge_content(black_box(&content), black_box(&benign_value), "/content"))
     });
     c.bench_function("secret/compile packs", |b| {
         b.iter(|| SecretPolicy::compile(&[]))

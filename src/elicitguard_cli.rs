@@ -89,6 +89,8 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
     let forwarded = match d.outcome {
         Outcome::Original => original,
         Outcome::Replace(v) => v,
+        // `inspect` does not seal; a sealed message reads back as what it is.
+        Outcome::Sealed(bytes) => serde_json::from_slice(&bytes).unwrap_or(Value::Null),
         Outcome::Error { message, .. } => message,
         Outcome::DropServerRequests { client_error, .. } => client_error.unwrap_or(Value::Null),
     };

@@ -4,6 +4,7 @@
 
 use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::policy::{Action, Finding};
+use elicitguard::wire::tree::Node;
 use serde_json::Value;
 
 const CORPUS: &str = include_str!("corpus/forms.jsonl");
@@ -22,8 +23,12 @@ fn corpus_recall_and_false_positive_rate() {
             serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
         let label = form["label"].as_str().unwrap();
         let message = form["message"].as_str().unwrap();
-        let findings: Vec<Finding> =
-            policy.judge_form(message, &form["requestedSchema"], "/params", &[]);
+        let findings: Vec<Finding> = policy.judge_form(
+            message,
+            &Node::from_value(&form["requestedSchema"]),
+            "/params",
+            &[],
+        );
         let blocked = findings.iter().any(|f| f.action == Action::Block);
         for f in &findings {
             assert!(
@@ -66,7 +71,12 @@ fn corpus_recall_and_false_positive_rate() {
     let start = std::time::Instant::now();
     for form in &forms {
         let message = form["message"].as_str().unwrap_or("");
-        std::hint::black_box(policy.judge_form(message, &form["requestedSchema"], "/params", &[]));
+        std::hint::black_box(policy.judge_form(
+            message,
+            &Node::from_value(&form["requestedSchema"]),
+            "/params",
+            &[],
+        ));
     }
     println!(
         "debug build: {:?} per form on average",

@@ -6,6 +6,8 @@
 
 use serde_json::Value;
 
+use crate::wire::tree::Node;
+
 use crate::policy::rules::{RuleSetting, RuleTable};
 use crate::policy::schema::check_schema;
 use crate::policy::secret::SecretPolicy;
@@ -82,7 +84,7 @@ impl Engine {
     /// Judges `body` (a message or batch) whose carriers were found by [`crate::wire::find_carriers`].
     pub fn judge(
         &self,
-        body: &Value,
+        body: &Node<'_>,
         carriers: &[Carrier],
         modes: ClientModes,
         route: &RoutePolicy,
@@ -103,8 +105,7 @@ impl Engine {
             }
             for entry in &carrier.entries {
                 let before = j.findings.len();
-                let params = crate::policy::finding::pointer_get(body, &entry.params_ptr)
-                    .unwrap_or(&Value::Null);
+                let params = body.pointer(&entry.params_ptr).unwrap_or(&Node::Null);
                 let mut raw = Vec::new();
                 self.check_capability(
                     entry.method,
@@ -139,7 +140,7 @@ impl Engine {
         }
         j.verdict = Verdict::of(&j.findings);
         if j.verdict == Verdict::Rewrite {
-            let mut out = body.clone();
+            let mut out = body.to_value();
             for (ptr, value) in edits {
                 if let Some(slot) = out.pointer_mut(&ptr) {
                     *slot = value;
@@ -202,7 +203,7 @@ impl Engine {
 
     fn check_form(
         &self,
-        params: &Value,
+        params: &Node<'_>,
         ptr: &str,
         route: &RoutePolicy,
         out: &mut Vec<Finding>,
@@ -210,7 +211,7 @@ impl Engine {
     ) {
         let message = params.get("message");
         let schema = params.get("requestedSchema");
-        let (Some(Value::String(message)), Some(schema)) = (message, schema) else {
+        let (Some(Node::String(message)), Some(schema)) = (message, schema) else {
             out.push(Finding::block(
                 "wire.malformed",
                 ptr.to_owned(),
@@ -232,7 +233,7 @@ impl Engine {
             out,
             edits,
         );
-        if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+        if let Some(props) = schema.get("properties").and_then(Node::as_object) {
             let props_ptr = || pointer_push(&schema_ptr, "properties");
             for (name, prop) in props {
                 let prop_ptr = || pointer_push(&props_ptr(), name);
@@ -249,9 +250,9 @@ impl Engine {
                         edits,
                     );
                 }
-                if let Some(Value::Array(names)) = labels.enum_names {
+                if let Some(Node::Array(names)) = labels.enum_names {
                     for (i, n) in names.iter().enumerate() {
-                        if let Value::String(s) = n {
+                        if let Node::String(s) = n {
                             sanitize_at(
                                 s,
                                 || {
@@ -274,14 +275,14 @@ impl Engine {
 
     fn check_url(
         &self,
-        params: &Value,
+        params: &Node<'_>,
         ptr: &str,
         route: &RoutePolicy,
         links: Option<LinkMinter<'_>>,
         out: &mut Vec<Finding>,
         edits: &mut Vec<(String, Value)>,
     ) {
-        let (Some(Value::String(url)), Some(Value::String(message))) =
+        let (Some(Node::String(url)), Some(Node::String(message))) =
             (params.get("url"), params.get("message"))
         else {
             out.push(Finding::block(
@@ -339,7 +340,7 @@ impl Engine {
         }
         out.extend(pending);
         if let Some(r) = replacement {
-            if r != *url {
+            if r != **url {
                 edits.push((url_ptr, Value::String(r)));
             }
         }
@@ -360,20 +361,20 @@ type LazyPtr<'a> = &'a dyn Fn() -> String;
 /// the map per property (each a string comparison per key passed) cost more than the pass. What `get`
 /// would return for each, so the results and their order are unchanged.
 #[derive(Default)]
-struct Labels<'v> {
-    title: Option<&'v Value>,
-    description: Option<&'v Value>,
-    one_of: Option<&'v Value>,
-    any_of: Option<&'v Value>,
-    items: Option<&'v Value>,
-    enum_names: Option<&'v Value>,
+struct Labels<'v, 'a> {
+    title: Option<&'v Node<'a>>,
+    description: Option<&'v Node<'a>>,
+    one_of: Option<&'v Node<'a>>,
+    any_of: Option<&'v Node<'a>>,
+    items: Option<&'v Node<'a>>,
+    enum_names: Option<&'v Node<'a>>,
 }
 
-impl<'v> Labels<'v> {
-    fn of(v: &'v Value) -> Self {
+impl<'v, 'a> Labels<'v, 'a> {
+    fn of(v: &'v Node<'a>) -> Self {
         let mut l = Labels::default();
         for (k, x) in v.as_object().into_iter().flatten() {
-            let slot = match k.as_str() {
+            let slot = match k {
                 "title" => &mut l.title,
                 "description" => &mut l.description,
                 "oneOf" => &mut l.one_of,
@@ -389,7 +390,7 @@ impl<'v> Labels<'v> {
 }
 
 fn sanitize_labels(
-    v: &Value,
+    v: &Node<'_>,
     ptr: LazyPtr<'_>,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
@@ -399,25 +400,25 @@ fn sanitize_labels(
 
 /// Sanitises the title, then the description, found by [`Labels::of`].
 fn sanitize_labels_of(
-    labels: &Labels<'_>,
+    labels: &Labels<'_, '_>,
     ptr: LazyPtr<'_>,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
     for (key, v) in [("title", labels.title), ("description", labels.description)] {
-        if let Some(Value::String(s)) = v {
+        if let Some(Node::String(s)) = v {
             sanitize_at(s, || pointer_push(&ptr(), key), MAX_LABEL_CHARS, out, edits);
         }
     }
 }
 
 fn sanitize_list(
-    list: Option<&Value>,
+    list: Option<&Node<'_>>,
     ptr: LazyPtr<'_>,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
-    if let Some(Value::Array(items)) = list {
+    if let Some(Node::Array(items)) = list {
         for (i, item) in items.iter().enumerate() {
             sanitize_labels(item, &|| pointer_push(&ptr(), &i.to_string()), out, edits);
         }
@@ -447,6 +448,7 @@ fn sanitize_at(
 mod tests {
     use super::*;
     use crate::wire::find_carriers;
+    use serde_json::Value;
     use std::collections::BTreeMap;
 
     fn url_request(url: &str) -> Value {
@@ -473,6 +475,7 @@ mod tests {
         };
         let judge = |url: &str| {
             let body = url_request(url);
+            let body = Node::from_value(&body);
             let carriers = find_carriers(&body);
             engine.judge(&body, &carriers, ClientModes::ALL, &route, Some(&mint))
         };
@@ -515,11 +518,12 @@ mod tests {
                 .map(|(k, n)| (k.clone(), Value::from(*n)))
                 .collect();
             let v = if array { Value::Array(vec![Value::Object(obj)]) } else { Value::Object(obj) };
-            let l = Labels::of(&v);
+            let node = Node::from_value(&v);
+            let l = Labels::of(&node);
             let got = [l.title, l.description, l.one_of, l.any_of, l.items, l.enum_names];
             let keys = ["title", "description", "oneOf", "anyOf", "items", "enumNames"];
             for (g, k) in got.iter().zip(keys) {
-                proptest::prop_assert_eq!(*g, v.get(k), "{}", k);
+                proptest::prop_assert_eq!(g.map(Node::to_value), v.get(k).cloned(), "{}", k);
             }
         }
     }

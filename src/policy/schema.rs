@@ -33,7 +33,7 @@
 //! - A `default` must meet its own bounds (range, length in code points, item count) and a multi-select
 //!   default must not repeat a value: `form.schema.default`.
 
-use serde_json::{Map, Value};
+use crate::wire::tree::{Node, Object};
 
 use crate::policy::{pointer_push, Finding};
 
@@ -111,7 +111,7 @@ fn keyword_group(k: &str) -> Option<Group> {
 type Ptr<'a> = &'a dyn Fn() -> String;
 
 /// Checks a `requestedSchema` against the restricted subset.
-pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
+pub fn check_schema(schema: &Node<'_>, schema_ptr: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     let Some(top) = schema.as_object() else {
         out.push(Finding::block(
@@ -121,7 +121,7 @@ pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
         ));
         return out;
     };
-    if top.get("type").and_then(Value::as_str) != Some("object") {
+    if top.get("type").and_then(Node::as_str) != Some("object") {
         out.push(Finding::block(
             "form.schema.not_object",
             pointer_push(schema_ptr, "type"),
@@ -130,7 +130,7 @@ pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
     }
     for (key, value) in top {
         let ptr = || pointer_push(schema_ptr, key);
-        if !TOP_KEYWORDS.contains(&key.as_str()) {
+        if !TOP_KEYWORDS.contains(&key) {
             out.push(unknown_keyword(
                 key,
                 ptr(),
@@ -138,7 +138,7 @@ pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
             ));
             continue;
         }
-        let well_typed = match key.as_str() {
+        let well_typed = match key {
             "$schema" | "title" | "description" => value.is_string(),
             _ => true, // type, properties and required are checked below
         };
@@ -150,7 +150,7 @@ pub fn check_schema(schema: &Value, schema_ptr: &str) -> Vec<Finding> {
             ));
         }
     }
-    let Some(properties) = top.get("properties").and_then(Value::as_object) else {
+    let Some(properties) = top.get("properties").and_then(Node::as_object) else {
         out.push(Finding::block(
             "form.schema.not_object",
             pointer_push(schema_ptr, "properties"),
@@ -231,8 +231,8 @@ fn unknown_keyword(key: &str, ptr: String, place: &str) -> Finding {
 }
 
 fn check_required(
-    required: &Value,
-    properties: &Map<String, Value>,
+    required: &Node<'_>,
+    properties: &Object<'_>,
     ptr: Ptr<'_>,
     out: &mut Vec<Finding>,
 ) {
@@ -284,7 +284,7 @@ enum Kind {
     Array,
 }
 
-fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+fn check_property(property: &Node<'_>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     let Some(p) = property.as_object() else {
         out.push(Finding::block(
             "form.schema.type",
@@ -302,7 +302,7 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
             ));
             None
         }
-        Some(Value::String(t)) => match t.as_str() {
+        Some(Node::String(t)) => match t.as_ref() {
             "string" => Some(Kind::String),
             "number" => Some(Kind::Number),
             "integer" => Some(Kind::Integer),
@@ -340,7 +340,7 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     for (key, value) in p {
         bounds.note(key, value);
         let kptr = || pointer_push(&ptr(), key);
-        let k = key.as_str();
+        let k = key;
         let group = keyword_group(k);
         let allowed_here = group == Some(Group::Common)
             || match kind {
@@ -403,7 +403,7 @@ fn check_property(property: &Value, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-fn is_integral_float(v: &Value) -> bool {
+fn is_integral_float(v: &Node<'_>) -> bool {
     v.as_f64().is_some_and(|f| f.fract() == 0.0)
 }
 
@@ -446,7 +446,7 @@ struct Bounds {
 
 impl Bounds {
     /// Takes `value` if `key` is a bound.
-    fn note(&mut self, key: &str, value: &Value) {
+    fn note(&mut self, key: &str, value: &Node<'_>) {
         let slot = match key {
             "minimum" => &mut self.minimum,
             "maximum" => &mut self.maximum,
@@ -513,7 +513,7 @@ fn wrong_default(ptr: Ptr<'_>, what: &str) -> Finding {
 }
 
 /// String properties: plain, with `format`, single-select by `enum` (+ legacy `enumNames`) or titled `oneOf`.
-fn check_string(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+fn check_string(p: &Object<'_>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     if let Some(format) = p.get("format") {
         if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
             out.push(Finding::block(
@@ -529,7 +529,7 @@ fn check_string(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut
         if let Some(names) = p.get("enumNames") {
             let names: Option<Vec<&str>> = names
                 .as_array()
-                .and_then(|n| n.iter().map(Value::as_str).collect());
+                .and_then(|n| n.iter().map(Node::as_str).collect());
             let fits = names.as_ref().is_some_and(|n| {
                 values.as_array().is_some_and(|v| v.len() == n.len())
                     && !n.iter().any(|t| blank(t))
@@ -596,7 +596,7 @@ fn check_string(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut
 
 /// Whether an option list is over [`MAX_OPTIONS`], with the finding when it is. The secret classifier
 /// reads at most that many values of a list, so a longer one is refused rather than judged in part.
-fn too_many_options(list: &[Value], ptr: Ptr<'_>, out: &mut Vec<Finding>) -> bool {
+fn too_many_options(list: &[Node<'_>], ptr: Ptr<'_>, out: &mut Vec<Finding>) -> bool {
     let over = list.len() > MAX_OPTIONS;
     if over {
         out.push(Finding::block(
@@ -610,7 +610,7 @@ fn too_many_options(list: &[Value], ptr: Ptr<'_>, out: &mut Vec<Finding>) -> boo
 
 /// The values of an `enum` that must list strings; None (with a finding) when it does not.
 fn string_enum<'v>(
-    values: &'v Value,
+    values: &'v Node<'_>,
     ptr: Ptr<'_>,
     out: &mut Vec<Finding>,
 ) -> Option<Vec<&'v str>> {
@@ -622,7 +622,7 @@ fn string_enum<'v>(
     let strings: Option<Vec<&str>> = values
         .as_array()
         .filter(|a| !a.is_empty())
-        .and_then(|a| a.iter().map(Value::as_str).collect());
+        .and_then(|a| a.iter().map(Node::as_str).collect());
     if strings.is_none() {
         out.push(Finding::block(
             "form.schema.type",
@@ -646,7 +646,7 @@ fn string_enum<'v>(
 
 /// The consts of a `[{"const": string, "title": string}, ...]` list; None (with a finding) when it is not one.
 fn titled_consts<'v>(
-    options: &'v Value,
+    options: &'v Node<'_>,
     ptr: Ptr<'_>,
     out: &mut Vec<Finding>,
 ) -> Option<Vec<&'v str>> {
@@ -680,7 +680,7 @@ fn titled_consts<'v>(
         .as_array()
         .map(|a| {
             a.iter()
-                .filter_map(|o| o.get("title").and_then(Value::as_str))
+                .filter_map(|o| o.get("title").and_then(Node::as_str))
                 .collect()
         })
         .unwrap_or_default();
@@ -699,9 +699,9 @@ fn titled_consts<'v>(
 }
 
 /// Multi-select: `items` is `{"type":"string","enum":[...]}` or `{"anyOf":[{"const","title"}...]}`.
-fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
+fn check_array(p: &Object<'_>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
     let items_ptr = || pointer_push(&ptr(), "items");
-    let allowed = match p.get("items").and_then(Value::as_object) {
+    let allowed = match p.get("items").and_then(Node::as_object) {
         None => {
             out.push(Finding::block(
                 "form.schema.nested",
@@ -711,8 +711,8 @@ fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut 
             None
         }
         Some(items) => {
-            let keys = |allowed: &[&str]| items.keys().all(|k| allowed.contains(&k.as_str()));
-            let has_ref = items.keys().any(|k| REF_KEYWORDS.contains(&k.as_str()));
+            let keys = |allowed: &[&str]| items.keys().all(|k| allowed.contains(&k));
+            let has_ref = items.keys().any(|k| REF_KEYWORDS.contains(&k));
             if has_ref {
                 out.push(Finding::block(
                     "form.schema.ref",
@@ -720,12 +720,12 @@ fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut 
                     "references are not allowed in a form schema",
                 ));
                 None
-            } else if items.get("type").and_then(Value::as_str) == Some("string")
+            } else if items.get("type").and_then(Node::as_str) == Some("string")
                 && items.contains_key("enum")
                 && keys(&["type", "enum"])
             {
                 string_enum(
-                    items.get("enum").unwrap_or(&Value::Null),
+                    items.get("enum").unwrap_or(&Node::Null),
                     &|| pointer_push(&items_ptr(), "enum"),
                     out,
                 )
@@ -736,7 +736,7 @@ fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut 
                     .is_none_or(|t| t.as_str() == Some("string"))
             {
                 titled_consts(
-                    items.get("anyOf").unwrap_or(&Value::Null),
+                    items.get("anyOf").unwrap_or(&Node::Null),
                     &|| pointer_push(&items_ptr(), "anyOf"),
                     out,
                 )
@@ -750,7 +750,7 @@ fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut 
             }
         }
     };
-    if let (Some(values), Some(min)) = (&allowed, p.get("minItems").and_then(Value::as_u64)) {
+    if let (Some(values), Some(min)) = (&allowed, p.get("minItems").and_then(Node::as_u64)) {
         if usize::try_from(min).map_or(true, |m| m > values.len()) {
             out.push(Finding::block(
                 "form.schema.keyword",
@@ -768,7 +768,7 @@ fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut 
         }
         match default
             .as_array()
-            .map(|d| d.iter().map(Value::as_str).collect::<Option<Vec<_>>>())
+            .map(|d| d.iter().map(Node::as_str).collect::<Option<Vec<_>>>())
         {
             Some(Some(chosen)) => {
                 if let Some(values) = &allowed {
@@ -793,7 +793,12 @@ fn check_array(p: &Map<String, Value>, bounds: &Bounds, ptr: Ptr<'_>, out: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Map, Value};
+
+    /// `check_schema` on a schema written as a `Value`.
+    fn check_schema(schema: &Value, ptr: &str) -> Vec<Finding> {
+        super::check_schema(&Node::from_value(schema), ptr)
+    }
 
     const PTR: &str = "/result/inputRequests/a/params/requestedSchema";
 

@@ -10,7 +10,7 @@ use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
 use crate::proxy::error::{codes, error_message};
 use crate::wire::prefilter::may_carry_elicitation;
 use crate::wire::skim::carries_no_input;
-use crate::wire::strict::parse_strict;
+use crate::wire::tree::{self, Node};
 use crate::wire::{find_carriers, Carrier, CarrierKind, ClientModes};
 
 /// What the decision depends on.
@@ -35,6 +35,9 @@ pub enum Outcome {
     Original,
     /// A re-serialised message (rewritten, or to be sealed by the caller).
     Replace(Value),
+    /// The upstream's own bytes with the gateway's sealed `requestState` spliced in (the policy changed
+    /// nothing else), so the client gets the server's message as it was written, not re-serialised.
+    Sealed(Vec<u8>),
     /// A JSON-RPC error for the client's request; on a stream, the stream ends after it.
     Error {
         /// The error message.
@@ -52,15 +55,15 @@ pub enum Outcome {
     },
 }
 
-/// The decision on one message.
+/// The decision on one message, borrowing from the message's bytes.
 #[derive(Debug, Clone)]
-pub struct Decision {
+pub struct Decision<'a> {
     /// What goes out.
     pub outcome: Outcome,
     /// The judgement, when the message carried anything to judge.
     pub judgement: Option<Judgement>,
     /// The parsed message when it carried something (so the caller can seal its requestState).
-    pub parsed: Option<Value>,
+    pub parsed: Option<Node<'a>>,
     /// The carriers found in `parsed`, for the sealer: a rewrite changes strings only, never the message's
     /// shape, so they hold for the rewritten message too and need not be searched for again.
     pub carriers: Vec<Carrier>,
@@ -71,7 +74,7 @@ pub struct Decision {
 }
 
 /// Decides one message. `monitor` records the enforce-mode judgement and forwards unchanged.
-pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
+pub fn decide<'a>(bytes: &'a [u8], ctx: &Context<'_>, monitor: bool) -> Decision<'a> {
     let mut d = Decision {
         outcome: Outcome::Original,
         judgement: None,
@@ -94,7 +97,7 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
         return d;
     }
     let started = Instant::now();
-    let value = match parse_strict(bytes) {
+    let value = match tree::parse(bytes) {
         Ok(v) => v,
         Err(e) => {
             // It could carry an elicitation and cannot be parsed the one way everybody agrees on: fail closed.
@@ -113,7 +116,7 @@ pub fn decide(bytes: &[u8], ctx: &Context<'_>, monitor: bool) -> Decision {
             };
             d.incident = crate::telemetry::incident_id();
             if !monitor {
-                d.outcome = blocked_outcome(&j, &[], ctx, &d.incident, &Value::Null);
+                d.outcome = blocked_outcome(&j, &[], ctx, &d.incident, &Node::Null);
             }
             d.judgement = Some(j);
             d.seconds = started.elapsed().as_secs_f64();
@@ -158,7 +161,7 @@ fn blocked_outcome(
     carriers: &[(CarrierKind, Option<Value>)],
     ctx: &Context<'_>,
     incident: &str,
-    msg: &Value,
+    msg: &Node<'_>,
 ) -> Outcome {
     let rules = j.rule_ids();
     let (code, status, text) = if j.missing_capabilities.is_empty() {
@@ -214,7 +217,7 @@ fn blocked_outcome(
         .first()
         .and_then(|(_, id)| id.clone())
         .or_else(|| ctx.client_id.cloned())
-        .or_else(|| msg.get("id").cloned());
+        .or_else(|| msg.get("id").map(Node::to_value));
     Outcome::Error {
         message: error_message(id.as_ref(), code, &text, Some(data)),
         status,

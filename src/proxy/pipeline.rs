@@ -437,9 +437,15 @@ async fn proxy(
             let mut d = decide(&bytes, &ctx, monitor);
             recorder.decision(&d);
             let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
-            let passed_as_is = decided == Outcome::Original;
             let (outcome, limited) = match &sealer {
-                Some(s) => s.finish(decided, d.parsed.take(), &d.carriers, info.id.as_ref()),
+                Some(s) => s.finish(
+                    decided,
+                    d.parsed.as_ref(),
+                    &bytes,
+                    true,
+                    &d.carriers,
+                    info.id.as_ref(),
+                ),
                 None => (decided, None),
             };
             if let Some(l) = limited {
@@ -465,8 +471,12 @@ async fn proxy(
                 }
                 Outcome::Replace(v) => {
                     headers::to_client(&mut rparts.headers, true);
-                    let out = Bytes::from(retry::sealed_bytes(&bytes, &v, passed_as_is));
+                    let out = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
                     Ok(Response::from_parts(rparts, full(out)))
+                }
+                Outcome::Sealed(out) => {
+                    headers::to_client(&mut rparts.headers, true);
+                    Ok(Response::from_parts(rparts, full(Bytes::from(out))))
                 }
                 Outcome::Error { message, status } => Ok(json_response(
                     StatusCode::from_u16(status).unwrap_or(StatusCode::OK),

@@ -14,9 +14,9 @@ use crate::policy::secret::SecretPolicy;
 use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
-use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache};
+use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache, SchemaText};
 use crate::wire::skim::digest_params;
-use crate::wire::splice::set_result_member;
+use crate::wire::tree::Node;
 use crate::wire::{Carrier, CarrierKind, InputMethod};
 
 /// Methods whose results may be `input_required` (2026-07-28 MRTR).
@@ -257,6 +257,9 @@ pub struct Sealer {
     pub metrics: Arc<crate::telemetry::Metrics>,
 }
 
+/// What ends a message instead of sealing it: the outcome to send and the limit that bit, if one did.
+type Stopped = (Outcome, Option<Limited>);
+
 /// A limit that stopped a round.
 #[derive(Debug, Clone)]
 pub struct Limited {
@@ -275,47 +278,98 @@ impl Sealer {
         }
     }
 
-    /// Applies budgets and seals the outgoing message. `outcome` is what the policy decided; `parsed` the
-    /// message it judged. Returns the outcome to send and the limit that bit, if any.
-    /// `carriers` are the ones [`decide`](crate::proxy::enforce::decide) found in `parsed`.
+    /// Applies budgets and seals the outgoing message. `outcome` is what the policy decided about `original`
+    /// (the upstream's bytes), `parsed` the tree it judged and `carriers` the ones
+    /// [`decide`](crate::proxy::enforce::decide) found in it. Returns the outcome to send and the limit that bit,
+    /// if any. A message the policy let through as it was (`Outcome::Original`) comes back as the upstream's own
+    /// bytes with the sealed `requestState` spliced in ([`Outcome::Sealed`]) when `splice` allows it and the
+    /// message is one object; otherwise the message is re-serialised ([`Outcome::Replace`]).
     pub fn finish(
         &self,
         outcome: Outcome,
-        parsed: Option<Value>,
+        parsed: Option<&Node<'_>>,
+        original: &[u8],
+        splice: bool,
         carriers: &[Carrier],
         client_id: Option<&Value>,
     ) -> (Outcome, Option<Limited>) {
-        // The message to seal is taken, not copied: a copy of a 2 KB tree cost as much as sealing it.
-        let (base, outcome) = match (outcome, parsed) {
-            (Outcome::Replace(v), _) => (v, None),
-            (Outcome::Original, Some(v)) => (v, Some(Outcome::Original)),
-            (outcome, _) => return (outcome, None),
-        };
-        let mut msg = base;
-        let mut changed = false;
+        match outcome {
+            Outcome::Replace(mut msg) => {
+                // A rewrite: its tree is read for the envelopes, then the tokens are set in it.
+                let sealed = match self.seal_all(&Node::from_value(&msg), None, carriers, client_id)
+                {
+                    Ok(s) => s,
+                    Err(stop) => return stop,
+                };
+                for (result_ptr, token) in sealed {
+                    if let Some(result) =
+                        msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut)
+                    {
+                        result.insert("requestState".into(), Value::String(token));
+                    }
+                }
+                (Outcome::Replace(msg), None)
+            }
+            Outcome::Original => {
+                let Some(tree) = parsed else {
+                    return (Outcome::Original, None);
+                };
+                let sealed = match self.seal_all(tree, Some(original), carriers, client_id) {
+                    Ok(s) => s,
+                    Err(stop) => return stop,
+                };
+                if sealed.is_empty() {
+                    return (Outcome::Original, None);
+                }
+                if splice {
+                    if let Some(bytes) = splice_states(original, tree, &sealed) {
+                        return (Outcome::Sealed(bytes), None);
+                    }
+                }
+                let mut msg = tree.to_value();
+                for (result_ptr, token) in sealed {
+                    if let Some(result) =
+                        msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut)
+                    {
+                        result.insert("requestState".into(), Value::String(token));
+                    }
+                }
+                (Outcome::Replace(msg), None)
+            }
+            other => (other, None),
+        }
+    }
+
+    /// Budgets and envelopes for every carrier of `msg`: the sealed `requestState` of each `input_required`
+    /// result, with the pointer to that result, or the outcome that stops the message. `source`: the bytes `msg`
+    /// was parsed from, when it is unchanged, so an asked schema is sealed from its own text.
+    fn seal_all(
+        &self,
+        msg: &Node<'_>,
+        source: Option<&[u8]>,
+        carriers: &[Carrier],
+        client_id: Option<&Value>,
+    ) -> Result<Vec<(String, String)>, Stopped> {
+        let mut sealed = Vec::new();
         for c in carriers {
             match c.kind {
                 CarrierKind::InputRequired => {
                     let round = self.prev_round.saturating_add(1);
                     if let Err(l) = self.limits(round) {
-                        return (limited_error(c.id.as_ref().or(client_id), &l), Some(l));
+                        return Err((limited_error(c.id.as_ref().or(client_id), &l), Some(l)));
                     }
                     let result_ptr = pointer_push(&c.msg_ptr, "result");
                     let upstream_state = msg
                         .pointer(&result_ptr)
                         .and_then(|r| r.get("requestState"))
-                        .and_then(Value::as_str)
+                        .and_then(Node::as_str)
                         .map(str::to_owned);
                     let asked = c
                         .entries
                         .iter()
                         .map(|e| {
                             let a = match e.method {
-                                InputMethod::Form => Asked::form(
-                                    msg.pointer(&e.params_ptr)
-                                        .and_then(|p| p.get("requestedSchema"))
-                                        .unwrap_or(&Value::Null),
-                                ),
+                                InputMethod::Form => asked_form(msg.pointer(&e.params_ptr), source),
                                 InputMethod::Url => Asked::Url,
                                 InputMethod::Sampling => Asked::Sampling,
                                 InputMethod::Roots => Asked::Roots,
@@ -323,12 +377,13 @@ impl Sealer {
                             (e.key.clone(), a)
                         })
                         .collect();
+                    let failed = || (sealing_failed(c.id.as_ref().or(client_id)), None);
                     let Some(params_digest) = self.params_digest.get() else {
-                        return (sealing_failed(c.id.as_ref().or(client_id)), None);
+                        return Err(failed());
                     };
                     let now = now_unix();
                     let Ok(id) = Envelope::new_id() else {
-                        return (sealing_failed(c.id.as_ref().or(client_id)), None);
+                        return Err(failed());
                     };
                     let env = Envelope {
                         id,
@@ -343,16 +398,10 @@ impl Sealer {
                         expires_at: now.saturating_add(self.ttl_seconds),
                     };
                     self.metrics.rounds.observe(f64::from(round));
-                    let token = match self.keyring.seal(&env) {
-                        Ok(t) => t,
-                        Err(_) => return (sealing_failed(c.id.as_ref().or(client_id)), None),
+                    let Ok(token) = self.keyring.seal(&env) else {
+                        return Err(failed());
                     };
-                    if let Some(result) =
-                        msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut)
-                    {
-                        result.insert("requestState".into(), Value::String(token));
-                        changed = true;
-                    }
+                    sealed.push((result_ptr, token));
                 }
                 CarrierKind::ServerRequest
                     if c.entries
@@ -371,22 +420,19 @@ impl Sealer {
                                 Outcome::Error { message, .. } => Some(message),
                                 _ => None,
                             });
-                        return (
+                        return Err((
                             Outcome::DropServerRequests {
                                 upstream_answers: vec![answer],
                                 client_error,
                             },
                             Some(l),
-                        );
+                        ));
                     }
                 }
                 _ => {}
             }
         }
-        match outcome {
-            Some(original) if !changed => (original, None),
-            _ => (Outcome::Replace(msg), None),
-        }
+        Ok(sealed)
     }
 
     fn limits(&self, round: u32) -> Result<(), Limited> {
@@ -418,21 +464,66 @@ impl Sealer {
     }
 }
 
-/// The bytes of a sealed message. When sealing was the only change (`only_sealed`: the policy let the
-/// upstream's message through as it was) the client gets the upstream's own bytes with the sealed
-/// `requestState` spliced in; otherwise, or if the splice cannot be made, the tree is serialised.
-pub fn sealed_bytes(original: &[u8], sealed: &Value, only_sealed: bool) -> Vec<u8> {
-    if only_sealed && sealed.is_object() {
-        let spliced = sealed
-            .get("result")
-            .and_then(|r| r.get("requestState"))
-            .and_then(Value::as_str)
-            .and_then(|token| set_result_member(original, "requestState", &json_string(token)));
-        if let Some(out) = spliced {
-            return out;
+/// The form's asked schema: its own text in `source` (the bytes the tree was parsed from, when it is
+/// unchanged: compacted, not re-serialised), else the tree's. A missing schema is sealed as `null`, which
+/// fails every answer closed.
+fn asked_form(params: Option<&Node<'_>>, source: Option<&[u8]>) -> Asked {
+    let params = params.and_then(Node::as_object);
+    // A tree made from a `Value` has no spans and takes the branch below.
+    let written = params
+        .and_then(|p| p.span_of("requestedSchema"))
+        .and_then(|span| source?.get(span))
+        .and_then(|text| std::str::from_utf8(text).ok());
+    if let Some(text) = written {
+        return Asked::Form {
+            schema: SchemaText::from_json(text),
+        };
+    }
+    let schema = params
+        .and_then(|p| p.get("requestedSchema"))
+        .map(Node::to_value)
+        .unwrap_or(Value::Null);
+    Asked::form(&schema)
+}
+
+/// The upstream's bytes with each sealed `requestState` in place of its own (or added as the result's last
+/// member): the client gets the server's message as written. Only for a message that is one object, whose
+/// results are found by their spans in `original`; `None` otherwise (the caller re-serialises).
+fn splice_states(original: &[u8], tree: &Node<'_>, sealed: &[(String, String)]) -> Option<Vec<u8>> {
+    let [(result_ptr, token)] = sealed else {
+        // One message carries at most one result; a batch (several) is serialised.
+        return None;
+    };
+    if result_ptr != "/result" {
+        return None;
+    }
+    let top = tree.as_object()?;
+    let result_span = top.span_of("result")?;
+    let result = top.get("result")?.as_object()?;
+    let quoted = json_string(token);
+    let mut out = Vec::with_capacity(original.len() + quoted.len() + 20);
+    match result.span_of("requestState") {
+        Some(state) => {
+            out.extend_from_slice(original.get(..state.start)?);
+            out.extend_from_slice(quoted.as_bytes());
+            out.extend_from_slice(original.get(state.end..)?);
+        }
+        None => {
+            // Before the result's closing brace, after a comma unless it has no member.
+            let close = result_span.end.checked_sub(1)?;
+            if original.get(close) != Some(&b'}') {
+                return None;
+            }
+            out.extend_from_slice(original.get(..close)?);
+            if !result.is_empty() {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"\"requestState\":");
+            out.extend_from_slice(quoted.as_bytes());
+            out.extend_from_slice(original.get(close..)?);
         }
     }
-    serde_json::to_vec(sealed).unwrap_or_default()
+    Some(out)
 }
 
 /// `s` as a JSON string literal. A sealed token is base64url with its key id: nothing in it needs escaping,
@@ -499,6 +590,95 @@ mod tests {
         fn json_string_is_serde_jsons_quoting(s in any::<String>(), token in "[A-Za-z0-9_.~-]{0,64}") {
             prop_assert_eq!(json_string(&s), serde_json::to_string(&s).unwrap());
             prop_assert_eq!(json_string(&token), serde_json::to_string(&token).unwrap());
+        }
+    }
+
+    /// What re-serialising would send: the same message with `result.requestState` set.
+    fn via_tree(bytes: &[u8], token: &str) -> Value {
+        let mut v: Value = serde_json::from_slice(bytes).unwrap();
+        v["result"]["requestState"] = Value::from(token);
+        v
+    }
+
+    fn spliced(bytes: &[u8], token: &str) -> Option<Vec<u8>> {
+        let tree = crate::wire::tree::parse(bytes).unwrap();
+        splice_states(bytes, &tree, &[("/result".to_owned(), token.to_owned())])
+    }
+
+    #[test]
+    fn the_sealed_state_replaces_or_joins_the_result_and_nothing_else_moves() {
+        let cases: &[&[u8]] = &[
+            br#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{},"requestState":"up-1"}}"#,
+            br#"{"result":{"requestState":"a\"b","x":1.50e3},"id":"r"}"#,
+            br#" { "id" : 1 , "result" : { "inputRequests" : { "requestState" : 1 } } } "#,
+            br#"{"id":1,"result":{}}"#,
+            br#"{"id":1,"result":{ }}"#,
+            br#"{"id":1,"result":{"request\u0053tate":"escaped-key"}}"#,
+            br#"{"result":{"resultType":"input_required","requestState":null,"nested":{"requestState":"keep"}}}"#,
+            b"{\n  \"id\": 1,\n  \"result\": {\n    \"requestState\": \"s\"\n  }\n}\n",
+        ];
+        for bytes in cases {
+            let out = spliced(bytes, "eg1.sealed").unwrap();
+            let got = crate::wire::strict::parse_strict(&out).unwrap();
+            assert_eq!(
+                got,
+                via_tree(bytes, "eg1.sealed"),
+                "{}",
+                String::from_utf8_lossy(bytes)
+            );
+        }
+        // Untouched bytes stay as the server wrote them.
+        assert_eq!(
+            spliced(cases[1], "t").unwrap(),
+            br#"{"result":{"requestState":"t","x":1.50e3},"id":"r"}"#
+        );
+        assert_eq!(
+            spliced(br#"{"id":1,"result":{"a":1}}"#, "t").unwrap(),
+            br#"{"id":1,"result":{"a":1,"requestState":"t"}}"#
+        );
+    }
+
+    #[test]
+    fn anything_but_one_message_with_one_result_is_serialised() {
+        let batch = br#"[{"id":1,"result":{}}]"#;
+        let tree = crate::wire::tree::parse(batch).unwrap();
+        assert!(splice_states(batch, &tree, &[("/0/result".into(), "t".into())]).is_none());
+        let one = br#"{"id":1,"result":{}}"#;
+        let tree = crate::wire::tree::parse(one).unwrap();
+        let two = [
+            ("/result".to_owned(), "t".to_owned()),
+            ("/result".to_owned(), "u".to_owned()),
+        ];
+        assert!(splice_states(one, &tree, &two).is_none());
+        // A tree without spans (made from a Value) is never spliced.
+        let v: Value = serde_json::from_slice(one).unwrap();
+        let tree = Node::from_value(&v);
+        assert!(splice_states(one, &tree, &[("/result".into(), "t".into())]).is_none());
+    }
+
+    proptest! {
+        /// Any result object, compact or pretty, any key order: the splice reads back as the re-serialised
+        /// message, and parses strictly.
+        #[test]
+        fn the_splice_agrees_with_the_tree(
+            members in prop::collection::btree_map(
+                "requestState|inputRequests|resultType|_meta|n|[a-z\"\\\\{]{0,4}",
+                prop_oneof![
+                    Just(Value::Null),
+                    any::<i64>().prop_map(Value::from),
+                    "[a-z\"\\\\{}\\[\\],:]{0,8}".prop_map(Value::from),
+                    Just(serde_json::json!({"requestState": "inner", "a": [1, {"b": "}"}]})),
+                ],
+                0..6,
+            ),
+            pretty in any::<bool>(),
+            token in "[A-Za-z0-9_.-]{1,40}",
+        ) {
+            let msg = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": Value::Object(members.into_iter().collect())});
+            let bytes = if pretty { serde_json::to_vec_pretty(&msg).unwrap() } else { serde_json::to_vec(&msg).unwrap() };
+            let out = spliced(&bytes, &token).unwrap();
+            let got = crate::wire::strict::parse_strict(&out).unwrap();
+            prop_assert_eq!(got, via_tree(&bytes, &token));
         }
     }
 

@@ -10,6 +10,8 @@ use bytes::{Bytes, BytesMut};
 use http_body::{Body, Frame};
 use serde_json::Value;
 
+use crate::wire::tree::Node;
+
 use crate::config::{Route, Snapshot};
 use crate::proxy::body::BoxError;
 use crate::proxy::enforce::{decide, Context, Outcome};
@@ -148,19 +150,19 @@ impl Shared {
                 client_id: self.client_id.as_ref(),
                 links: Some(&mint),
             };
-            let mut d = decide(data.as_bytes(), &ctx, self.monitor);
+            let d = decide(data.as_bytes(), &ctx, self.monitor);
             self.recorder.decision(&d);
-            // A legacy session remembers the forms it forwards; the sealer takes the message itself.
-            let legacy_msg = match &self.session {
-                Some(_) => d.parsed.clone(),
-                None => None,
-            };
-            let passed_as_is = d.outcome == Outcome::Original;
+            // The event's data may span several lines; the spliced JSON is written on one. A line break inside
+            // the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a one-line `data:`
+            // field: such data is serialised instead.
+            let one_line = memchr::memchr2(b'\n', b'\r', data.as_bytes()).is_none();
             let outcome = match &self.sealer {
                 Some(s) => {
                     let (o, limited) = s.finish(
                         d.outcome,
-                        d.parsed.take(),
+                        d.parsed.as_ref(),
+                        data.as_bytes(),
+                        one_line,
                         &d.carriers,
                         self.client_id.as_ref(),
                     );
@@ -176,23 +178,20 @@ impl Shared {
                 }
                 None => d.outcome,
             };
-            if matches!(outcome, Outcome::Original | Outcome::Replace(_)) {
-                self.remember_forms(legacy_msg.as_ref().or(d.parsed.as_ref()));
+            if matches!(
+                outcome,
+                Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
+            ) {
+                // A legacy session remembers the forms it forwards, as the upstream asked them.
+                self.remember_forms(d.parsed.as_ref());
             }
             match outcome {
                 Outcome::Original => out.extend_from_slice(&event.raw),
                 Outcome::Replace(v) => {
-                    // The event's data may span several lines; the spliced JSON is written on one. A line break
-                    // inside the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a
-                    // one-line `data:` field: such data is serialised instead.
-                    let one_line = memchr::memchr2(b'\n', b'\r', data.as_bytes()).is_none();
-                    let json = crate::proxy::retry::sealed_bytes(
-                        data.as_bytes(),
-                        &v,
-                        passed_as_is && one_line,
-                    );
+                    let json = serde_json::to_vec(&v).unwrap_or_default();
                     out.extend_from_slice(&event_of_json(&json, Some(&event)))
                 }
+                Outcome::Sealed(json) => out.extend_from_slice(&event_of_json(&json, Some(&event))),
                 Outcome::Error { message, .. } => {
                     out.extend_from_slice(&event_bytes(&message));
                     return true;
@@ -216,7 +215,7 @@ impl Shared {
 
 impl Shared {
     /// Remembers the schemas of forwarded legacy form elicitations.
-    fn remember_forms(&self, parsed: Option<&Value>) {
+    fn remember_forms(&self, parsed: Option<&Node<'_>>) {
         let (Some((gw, sid)), Some(msg)) = (&self.session, parsed) else {
             return;
         };
@@ -232,7 +231,7 @@ impl Shared {
                 let schema = msg
                     .pointer(&e.params_ptr)
                     .and_then(|p| p.get("requestedSchema"))
-                    .cloned()
+                    .map(Node::to_value)
                     .unwrap_or(Value::Null);
                 gw.sessions.remember_asked(sid, &e.key, schema);
             }

@@ -40,6 +40,14 @@ impl SchemaText {
         SchemaText(serde_json::to_string(schema).unwrap_or_else(|_| "null".to_owned()))
     }
 
+    /// The schema as the upstream wrote it (`raw`: the text of one JSON value the strict parser has read), with
+    /// the whitespace between its tokens left out: the asked schema is sealed as it was asked, without
+    /// building and serialising a tree, and pretty-printed text does not grow the envelope. Key order and
+    /// escapes stay as written; [`SchemaText::parse`] reads the same value either way.
+    pub fn from_json(raw: &str) -> SchemaText {
+        SchemaText(crate::wire::tree::compact(raw).into_owned())
+    }
+
     /// Wraps text read back from an authenticated envelope (parsed, and checked, only by [`SchemaText::parse`]).
     fn from_text(text: String) -> SchemaText {
         SchemaText(text)

@@ -5,7 +5,9 @@
 //! `sampling/createMessage`, `roots/list`); a legacy `-32042` error with `data.elicitations`. A carrier whose
 //! shape is broken is reported as a problem: the gateway cannot judge it, so it must not pass (fail closed).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::wire::tree::{Node, Object};
 
 use crate::policy::{pointer_push, Finding};
 
@@ -59,7 +61,7 @@ pub(crate) fn is_message_alias(key: &str) -> bool {
 }
 
 /// A `wire.malformed` finding for every key of `obj` that is a folded alias of one of `words`.
-fn aliased_keys(obj: &Map<String, Value>, words: &[&str], ptr: &str, out: &mut Vec<Finding>) {
+fn aliased_keys(obj: &Object<'_>, words: &[&str], ptr: &str, out: &mut Vec<Finding>) {
     for key in obj.keys() {
         if words.iter().any(|w| is_folded_alias(key, w)) {
             // The key is server text: it is named through the pointer, not repeated in the sentence.
@@ -137,10 +139,10 @@ pub struct Carrier {
 }
 
 /// Finds every carrier in a message body (a single message or a batch array).
-pub fn find_carriers(body: &Value) -> Vec<Carrier> {
+pub fn find_carriers(body: &Node<'_>) -> Vec<Carrier> {
     let mut out = Vec::new();
     match body {
-        Value::Array(items) => {
+        Node::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 carriers_of(item, format!("/{i}"), &mut out);
             }
@@ -150,9 +152,9 @@ pub fn find_carriers(body: &Value) -> Vec<Carrier> {
     out
 }
 
-fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
+fn carriers_of(msg: &Node<'_>, msg_ptr: String, out: &mut Vec<Carrier>) {
     let Some(obj) = msg.as_object() else { return };
-    let id = obj.get("id").cloned();
+    let id = obj.get("id").map(Node::to_value);
     let carrier = |kind| Carrier {
         kind,
         msg_ptr: msg_ptr.clone(),
@@ -212,7 +214,7 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
         };
         let mut c = carrier(CarrierKind::ServerRequest);
         let key = match obj.get("id") {
-            Some(Value::String(s)) => s.clone(),
+            Some(Node::String(s)) => s.to_string(),
             Some(other) => other.to_string(),
             None => String::new(),
         };
@@ -243,7 +245,7 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
         let result_type = res.get("resultType");
         let kind = match result_type {
             None => None,
-            Some(Value::String(t)) => match t.as_str() {
+            Some(Node::String(t)) => match t.as_ref() {
                 "input_required" => Some(CarrierKind::InputRequired),
                 "complete" | "task" => None,
                 _ => {
@@ -285,7 +287,7 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
                     ));
                 }
             }
-            Some(Value::Object(map)) => {
+            Some(Node::Object(map)) => {
                 for (key, entry) in map {
                     let entry_ptr = pointer_push(&reqs_ptr, key);
                     if let Some(fields) = entry.as_object() {
@@ -295,9 +297,9 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
                             continue;
                         }
                     }
-                    let method = entry.get("method").and_then(Value::as_str);
+                    let method = entry.get("method").and_then(Node::as_str);
                     match method.and_then(method_kind) {
-                        Some(kind) => push_entry(&mut c, key.clone(), kind, entry.get("params"), pointer_push(&entry_ptr, "params")),
+                        Some(kind) => push_entry(&mut c, key.to_owned(), kind, entry.get("params"), pointer_push(&entry_ptr, "params")),
                         None => c.problems.push(Finding::block(
                             "input.method",
                             pointer_push(&entry_ptr, "method"),
@@ -331,7 +333,7 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
         if let Some(fields) = error.as_object() {
             aliased_keys(fields, ERROR_KEYS, &error_ptr, &mut aliases);
         }
-        if let Some(Value::Object(data)) = error.get("data") {
+        if let Some(Node::Object(data)) = error.get("data") {
             aliased_keys(
                 data,
                 ERROR_DATA_KEYS,
@@ -356,7 +358,7 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
             "elicitations",
         );
         match error.get("data").and_then(|d| d.get("elicitations")) {
-            Some(Value::Array(items)) => {
+            Some(Node::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
                     push_entry(
                         &mut c,
@@ -380,10 +382,10 @@ fn carriers_of(msg: &Value, msg_ptr: String, out: &mut Vec<Carrier>) {
 /// Whether an error's `code` is -32042 to some client: as a number in any notation, or as a string of
 /// one, which lax decoders (pydantic's default mode, for the Python SDK's `ErrorData.code: int`) turn into
 /// the number. A string the gateway skipped would leave its `data.elicitations` unjudged.
-fn is_url_required_code(code: &Value) -> bool {
+fn is_url_required_code(code: &Node<'_>) -> bool {
     let target = URL_ELICITATION_REQUIRED as f64;
     match code {
-        Value::String(s) => s.trim().parse::<f64>().is_ok_and(|n| n == target),
+        Node::String(s) => s.trim().parse::<f64>().is_ok_and(|n| n == target),
         other => other.as_i64() == Some(URL_ELICITATION_REQUIRED) || other.as_f64() == Some(target),
     }
 }
@@ -403,10 +405,10 @@ fn push_entry(
     c: &mut Carrier,
     key: String,
     kind: InputMethod,
-    params: Option<&Value>,
+    params: Option<&Node<'_>>,
     params_ptr: String,
 ) {
-    if let (InputMethod::Form | InputMethod::Url, Some(Value::Object(p))) = (kind, params) {
+    if let (InputMethod::Form | InputMethod::Url, Some(Node::Object(p))) = (kind, params) {
         let before = c.problems.len();
         aliased_keys(p, ELICITATION_KEYS, &params_ptr, &mut c.problems);
         if c.problems.len() > before {
@@ -414,10 +416,10 @@ fn push_entry(
         }
     }
     let method = match (kind, params) {
-        (InputMethod::Form | InputMethod::Url, Some(Value::Object(p))) => match p.get("mode") {
+        (InputMethod::Form | InputMethod::Url, Some(Node::Object(p))) => match p.get("mode") {
             None => InputMethod::Form,
-            Some(Value::String(m)) if m == "form" => InputMethod::Form,
-            Some(Value::String(m)) if m == "url" => InputMethod::Url,
+            Some(Node::String(m)) if m == "form" => InputMethod::Form,
+            Some(Node::String(m)) if m == "url" => InputMethod::Url,
             Some(_) => {
                 c.problems.push(Finding::block(
                     "elicitation.mode",
@@ -470,6 +472,11 @@ mod tests {
 
     use super::*;
     use serde_json::json;
+
+    /// The carriers of a message written as a `Value`.
+    fn find_carriers(msg: &Value) -> Vec<Carrier> {
+        super::find_carriers(&Node::from_value(msg))
+    }
 
     #[test]
     fn input_required_entries() {

@@ -7,6 +7,7 @@ pub mod skim;
 pub mod splice;
 pub mod sse;
 pub mod strict;
+pub mod tree;
 pub use carrier::{find_carriers, Carrier, CarrierKind, InputEntry, InputMethod};
 pub use era::{classify_request, ClientModes, Era, RequestInfo};
 pub use skim::{skim_request, Skimmed};

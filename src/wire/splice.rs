@@ -1,50 +1,11 @@
-//! Sets one member of a message's `result` in the upstream's own bytes, instead of re-serialising the tree.
+//! Finds a top-level member of a message in its raw bytes, before any parse: the hint that lets a response
+//! skip the notification skim (`skim::carries_no_input`).
 //!
-//! Sealing an `InputRequiredResult` changes one string (`result.requestState`); writing the whole 2 KB tree
-//! back out to change it cost as much as sealing itself. When the gateway changed nothing else, the bytes
-//! the client gets are the upstream's, with that member's value replaced (or the member added), so the
-//! client also sees exactly the key order, number spellings and escapes the server chose.
-//!
-//! Only for bytes that already passed the strict parser (one value, no duplicate keys), which the caller
-//! guarantees: this only looks for where things are. It is a small hand-written scanner rather than a second
-//! serde pass because serde cannot report positions, and finding them with `RawValue` reads the result twice
-//! (it cost as much as the serialisation it replaces). Anything unexpected returns None and the caller
-//! serialises the tree as before.
+//! A small hand-written scanner: serde cannot report positions, and the hint is read before the strict parse
+//! decides whether the bytes are JSON at all, so it must be safe on any bytes (it never indexes past what it
+//! found, and answers `None` on anything unexpected).
 
 use memchr::memchr2;
-
-/// `bytes` (a single JSON-RPC message object) with `result[member]` set to the JSON text `value`. None if
-/// `bytes` is not an object with an object `result`, or cannot be read.
-pub fn set_result_member(bytes: &[u8], member: &str, value: &str) -> Option<Vec<u8>> {
-    let top = skip_ws(bytes, 0);
-    let start = find_member(bytes, top, "result")?.ok()?;
-    if bytes.get(start) != Some(&b'{') {
-        return None;
-    }
-    let found = find_member(bytes, start, member)?;
-    let mut out = Vec::with_capacity(bytes.len() + value.len() + member.len() + 4);
-    match found {
-        Ok(vstart) => {
-            let vend = skip_value(bytes, vstart)?;
-            out.extend_from_slice(&bytes[..vstart]);
-            out.extend_from_slice(value.as_bytes());
-            out.extend_from_slice(&bytes[vend..]);
-        }
-        Err(close) => {
-            // Added as the last member: before the object's closing brace, after a comma unless it is empty.
-            let empty = skip_ws(bytes, start + 1) == close;
-            out.extend_from_slice(&bytes[..close]);
-            if !empty {
-                out.push(b',');
-            }
-            out.extend_from_slice(serde_json::to_string(member).ok()?.as_bytes());
-            out.push(b':');
-            out.extend_from_slice(value.as_bytes());
-            out.extend_from_slice(&bytes[close..]);
-        }
-    }
-    Some(out)
-}
 
 /// Which of `names` is the first top-level member of the object `bytes` holds (its index in `names`), if
 /// any. Safe on any bytes (nothing here indexes past what it found), but only a hint for bytes the strict
@@ -70,14 +31,8 @@ pub fn first_top_member(bytes: &[u8], names: &[&str]) -> Option<usize> {
     found.get()
 }
 
-/// In the object opening at `open`: where the value of member `name` starts, or else the index of the
-/// object's closing brace. Keys are unique (the bytes passed the strict parser), so the scan stops at the
-/// match, before reading the value: the `result` holding everything is not skipped only to be entered.
-fn find_member(b: &[u8], open: usize, name: &str) -> Option<Result<usize, usize>> {
-    find_member_where(b, open, |key| key_is(key, name))
-}
-
-/// [`find_member`] for the first member whose quoted key `is_wanted`.
+/// In the object opening at `open`: where the value of the first member whose quoted key `is_wanted` starts,
+/// or else the index of the object's closing brace. The scan stops at the match, before reading the value.
 fn find_member_where(
     b: &[u8],
     open: usize,
@@ -108,15 +63,6 @@ fn find_member_where(
             _ => return None,
         }
     }
-}
-
-/// Does the quoted key (with its quotes) decode to `name`? Keys without escapes compare as bytes.
-fn key_is(quoted: &[u8], name: &str) -> bool {
-    let inner = &quoted[1..quoted.len() - 1];
-    if !inner.contains(&b'\\') {
-        return inner == name.as_bytes();
-    }
-    serde_json::from_slice::<String>(quoted).is_ok_and(|k| k == name)
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {
@@ -203,57 +149,6 @@ mod tests {
     use super::*;
     use serde_json::Value;
 
-    /// What the tree path would send: the same message with the member set.
-    fn via_tree(bytes: &[u8], member: &str, value: &str) -> Value {
-        let mut v: Value = serde_json::from_slice(bytes).unwrap();
-        v["result"][member] = serde_json::from_str(value).unwrap();
-        v
-    }
-
-    #[test]
-    fn replaces_or_adds_the_member_and_keeps_everything_else_byte_for_byte() {
-        let cases: &[&[u8]] = &[
-            br#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{},"requestState":"up-1"}}"#,
-            br#"{"result":{"requestState":"a\"b","x":1.50e3},"id":"r"}"#,
-            br#" { "id" : 1 , "result" : { "inputRequests" : { "requestState" : 1 } } } "#,
-            br#"{"id":1,"result":{}}"#,
-            br#"{"id":1,"result":{"request\u0053tate":"escaped-key"}}"#,
-            br#"{"result":{"resultType":"input_required","requestState":null,"nested":{"requestState":"keep"}}}"#,
-        ];
-        for bytes in cases {
-            let out = set_result_member(bytes, "requestState", r#""eg1.sealed""#).unwrap();
-            let got: Value = serde_json::from_slice(&out).unwrap();
-            assert_eq!(
-                got,
-                via_tree(bytes, "requestState", r#""eg1.sealed""#),
-                "{}",
-                String::from_utf8_lossy(bytes)
-            );
-            crate::wire::strict::parse_strict(&out).unwrap();
-        }
-        // Untouched bytes stay as the server wrote them.
-        let out = set_result_member(cases[1], "requestState", r#""t""#).unwrap();
-        assert_eq!(
-            out,
-            br#"{"result":{"requestState":"t","x":1.50e3},"id":"r"}"#
-        );
-    }
-
-    #[test]
-    fn anything_else_is_left_to_the_tree() {
-        for bytes in [
-            &br#"[{"result":{}}]"#[..],
-            br#"{"result":"text"}"#,
-            br#"{"error":{"code":1}}"#,
-            // Malformed where it is read (the caller never passes such bytes: they passed the strict parser).
-            br#"{"result":{"a":1"#,
-            br#"{"result":{"a" 1}}"#,
-            b"\xff",
-        ] {
-            assert!(set_result_member(bytes, "requestState", "1").is_none());
-        }
-    }
-
     /// Any JSON value, with strings full of what a scanner trips on (quotes, backslashes, braces, unicode).
     fn arb_value() -> impl proptest::strategy::Strategy<Value = Value> {
         use proptest::prelude::*;
@@ -292,55 +187,6 @@ mod tests {
                 .prop_map(|m| Value::Object(m.into_iter().collect())),
             ]
         })
-    }
-
-    #[test]
-    fn agrees_with_the_tree_on_any_result() {
-        use proptest::prelude::*;
-        proptest!(|(result in arb_value(), pretty in any::<bool>())| {
-            let msg = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": result});
-            let bytes = if pretty {
-                serde_json::to_vec_pretty(&msg).unwrap()
-            } else {
-                serde_json::to_vec(&msg).unwrap()
-            };
-            match set_result_member(&bytes, "requestState", r#""sealed""#) {
-                Some(out) => {
-                    prop_assert!(msg["result"].is_object());
-                    let got: Value = serde_json::from_slice(&out).unwrap();
-                    prop_assert_eq!(got, via_tree(&bytes, "requestState", r#""sealed""#));
-                }
-                None => prop_assert!(!msg["result"].is_object()),
-            }
-        });
-    }
-
-    #[test]
-    fn agrees_with_the_tree_on_generated_results() {
-        use proptest::prelude::*;
-        let member = prop_oneof![
-            Just(("requestState", r#""s""#)),
-            Just(("inputRequests", r#"{"a":{"method":"elicitation/create"}}"#)),
-            Just(("resultType", r#""input_required""#)),
-            Just(("_meta", r#"{"requestState":"inner"}"#)),
-            Just(("n", "-0.5E-2")),
-            Just(("u", r#""\u00e9\n""#)),
-        ];
-        let strategy = (prop::collection::vec(member, 0..5), any::<bool>());
-        proptest!(|((members, spaced) in strategy)| {
-            let mut seen = std::collections::HashSet::new();
-            let sep = if spaced { " , " } else { "," };
-            let body: Vec<String> = members
-                .into_iter()
-                .filter(|(k, _)| seen.insert(*k))
-                .map(|(k, v)| format!("\"{k}\":{v}"))
-                .collect();
-            let bytes = format!("{{\"id\":7,\"result\":{{{}}}}}", body.join(sep));
-            let out = set_result_member(bytes.as_bytes(), "requestState", r#""sealed""#).unwrap();
-            let got: Value = serde_json::from_slice(&out).unwrap();
-            prop_assert_eq!(got, via_tree(bytes.as_bytes(), "requestState", r#""sealed""#));
-            prop_assert!(crate::wire::strict::parse_strict(&out).is_ok());
-        });
     }
 
     #[test]

@@ -16,7 +16,7 @@
 
 mod label;
 
-use serde_json::Value;
+use crate::wire::tree::Node;
 
 use super::normalize::Folder;
 use super::pack::{CatId, Compiled, Kind, Scope};
@@ -80,8 +80,8 @@ enum FieldKind {
 
 /// The members of a property the classifier reads, found in one pass over its keys (a property has a handful
 /// of members; a dozen map lookups per property cost more than the matching itself).
-struct Prop<'v> {
-    value: &'v Value,
+struct Prop<'v, 'a> {
+    value: &'v Node<'a>,
     format: &'v str,
     title: &'v str,
     description: &'v str,
@@ -90,8 +90,8 @@ struct Prop<'v> {
     pushes_values: bool,
 }
 
-impl<'v> Prop<'v> {
-    fn of(value: &'v Value) -> Prop<'v> {
+impl<'v, 'a> Prop<'v, 'a> {
+    fn of(value: &'v Node<'a>) -> Prop<'v, 'a> {
         let mut p = Prop {
             value,
             format: "",
@@ -105,9 +105,9 @@ impl<'v> Prop<'v> {
         };
         let mut choice = false;
         let mut ty = None;
-        let text = |v: &'v Value| v.as_str().unwrap_or("");
+        let text = |v: &'v Node<'a>| v.as_str().unwrap_or("");
         for (k, v) in obj {
-            match k.as_str() {
+            match k {
                 "format" => p.format = text(v),
                 "title" => p.title = text(v),
                 "description" => p.description = text(v),
@@ -333,7 +333,7 @@ fn says_nothing(c: &Compiled, texts: &[&str]) -> bool {
 pub fn judge_form(
     c: &Compiled,
     message: &str,
-    schema: &Value,
+    schema: &Node<'_>,
     params_ptr: &str,
     allowed_fields: &[String],
 ) -> Vec<Finding> {
@@ -356,7 +356,7 @@ pub fn judge_form(
 
     let mut any_text_field = false;
     let mut field_found = false;
-    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+    if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
             let prop = Prop::of(value);
             // A name that holds a credential is not repeated, not even in a pointer: findings point at
@@ -399,7 +399,7 @@ pub fn judge_form(
 fn judge_property(
     c: &Compiled,
     name: &str,
-    prop: &Prop<'_>,
+    prop: &Prop<'_, '_>,
     texts: &mut Texts<'_>,
     message_hits: &[Hit],
     ptr: impl Fn() -> String,
@@ -480,29 +480,29 @@ fn judge_property(
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
-fn option_titles(prop: &Value) -> String {
+fn option_titles(prop: &Node<'_>) -> String {
     let mut out = String::new();
     let lists = [
         prop.get("oneOf"),
         prop.get("anyOf"),
         prop.get("items").and_then(|i| i.get("anyOf")),
     ];
-    for list in lists.into_iter().flatten().filter_map(Value::as_array) {
+    for list in lists.into_iter().flatten().filter_map(Node::as_array) {
         for t in list
             .iter()
             .take(MAX_JUDGED_OPTIONS)
             .filter_map(|o| o.get("title"))
-            .filter_map(Value::as_str)
+            .filter_map(Node::as_str)
         {
             out.push_str(t);
             out.push('\n');
         }
     }
-    if let Some(names) = prop.get("enumNames").and_then(Value::as_array) {
+    if let Some(names) = prop.get("enumNames").and_then(Node::as_array) {
         for t in names
             .iter()
             .take(MAX_JUDGED_OPTIONS)
-            .filter_map(Value::as_str)
+            .filter_map(Node::as_str)
         {
             out.push_str(t);
             out.push('\n');
@@ -579,8 +579,8 @@ fn embedded(c: &Compiled, text: &str, ptr: impl FnOnce() -> String, out: &mut Ve
 /// [`MAX_JUDGED_OPTIONS`] string values of each list). Each value's pointer is built only when it holds a
 /// credential. The budget is per list, not per property: a shared one let a long `default` use it up so
 /// that the option list after it went unread.
-fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut Vec<Finding>) {
-    let one = |v: &Value, path: &dyn Fn() -> String, out: &mut Vec<Finding>| {
+fn pushed_values(c: &Compiled, prop: &Node<'_>, ptr: &dyn Fn() -> String, out: &mut Vec<Finding>) {
+    let one = |v: &Node<'_>, path: &dyn Fn() -> String, out: &mut Vec<Finding>| {
         let Some(text) = v.as_str() else {
             return;
         };
@@ -613,7 +613,7 @@ fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut
     }
     let entries = |key| {
         prop.get(key)
-            .and_then(Value::as_array)
+            .and_then(Node::as_array)
             .into_iter()
             .flatten()
             .enumerate()
@@ -633,7 +633,7 @@ fn pushed_values(c: &Compiled, prop: &Value, ptr: &dyn Fn() -> String, out: &mut
     }
     let items = prop.get("items");
     for key in ["enum", "anyOf"] {
-        let list = items.and_then(|i| i.get(key)).and_then(Value::as_array);
+        let list = items.and_then(|i| i.get(key)).and_then(Node::as_array);
         for (i, x) in list
             .into_iter()
             .flatten()
@@ -692,7 +692,7 @@ mod tests {
             "items": {"type": "string", "enum": ["a", token]},
             "default": vec!["a"; MAX_JUDGED_OPTIONS + 5],
         }}});
-        let findings = judge_form(compiled(), "Pick", &schema, "", &[]);
+        let findings = judge_form(compiled(), "Pick", &Node::from_value(&schema), "", &[]);
         assert!(
             findings
                 .iter()

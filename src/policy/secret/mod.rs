@@ -46,6 +46,8 @@ pub mod prefilter;
 
 use serde_json::Value;
 
+use crate::wire::tree::Node;
+
 use crate::policy::Finding;
 
 /// Most bytes of one value matched against the credential formats. Longer answers are cut: every format
@@ -152,7 +154,7 @@ impl SecretPolicy {
     pub fn judge_form(
         &self,
         message: &str,
-        schema: &Value,
+        schema: &Node<'_>,
         params_ptr: &str,
         allowed_fields: &[String],
     ) -> Vec<Finding> {
@@ -181,10 +183,15 @@ mod tests {
     }
 
     fn rules(p: &SecretPolicy, message: &str, schema: Value) -> Vec<(String, String)> {
-        p.judge_form(message, &schema, "/result/inputRequests/a/params", &[])
-            .into_iter()
-            .map(|f| (f.rule, f.path))
-            .collect()
+        p.judge_form(
+            message,
+            &Node::from_value(&schema),
+            "/result/inputRequests/a/params",
+            &[],
+        )
+        .into_iter()
+        .map(|f| (f.rule, f.path))
+        .collect()
     }
 
     fn form(props: Value) -> Value {
@@ -356,7 +363,7 @@ mod tests {
             form(json!({"api_key_name": {"type": "string"}, "password": {"type": "string"}}));
         let allowed = vec!["password".to_string()];
         assert!(p
-            .judge_form("Continue", &schema, "", &allowed)
+            .judge_form("Continue", &Node::from_value(&schema), "", &allowed)
             .iter()
             .all(|f| !f.path.ends_with("/password")));
     }
@@ -367,7 +374,12 @@ mod tests {
         let token = format!("ghp_{}", "a1B2c3D4e5F6g7H8i9J0".repeat(2));
         let schema = form(json!({"note": {"type": "string", "default": token},
                                  "pick": {"type": "string", "enum": ["x", token]}}));
-        let findings = p.judge_form(&format!("Your token is {token}"), &schema, "", &[]);
+        let findings = p.judge_form(
+            &format!("Your token is {token}"),
+            &Node::from_value(&schema),
+            "",
+            &[],
+        );
         let got: Vec<_> = findings
             .iter()
             .map(|f| (f.rule.as_str(), f.path.as_str()))
@@ -384,7 +396,7 @@ mod tests {
         assert!(findings.iter().all(|f| !f.message.contains(&token)));
         // A credential pushed as a property name is a finding, and the name is not repeated.
         let schema = form(json!({ token.clone(): {"type": "string", "title": "Password"} }));
-        let findings = p.judge_form("x", &schema, "", &[]);
+        let findings = p.judge_form("x", &Node::from_value(&schema), "", &[]);
         assert!(findings
             .iter()
             .any(|f| f.rule == "form.secret.embedded_value"));

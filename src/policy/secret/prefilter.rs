@@ -559,7 +559,7 @@ mod tests {
             let properties: serde_json::Map<String, serde_json::Value> = fields.into_iter().collect();
             let schema = serde_json::json!({"type": "object", "properties": properties});
             let judge = |c: &Compiled| {
-                super::super::form::judge_form(c, &message, &schema, "/params", &[])
+                super::super::form::judge_form(c, &message, &crate::wire::tree::Node::from_value(&schema), "/params", &[])
                     .iter()
                     .map(|f| format!("{f:?}"))
                     .collect::<Vec<_>>()
@@ -587,7 +587,13 @@ mod tests {
             let t = tree.current();
             free += usize::from(c.term_free.holds(&t));
             named += usize::from(full_path_hits(c, &t));
-            let findings = super::super::form::judge_form(c, &t, &schema, "/params", &[]);
+            let findings = super::super::form::judge_form(
+                c,
+                &t,
+                &crate::wire::tree::Node::from_value(&schema),
+                "/params",
+                &[],
+            );
             blocked += usize::from(!findings.is_empty());
         }
         assert!(

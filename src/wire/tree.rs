@@ -1,0 +1,813 @@
+//! The judged message as a tree that borrows its text from the bytes it was parsed from, and remembers where
+//! each object member's value sits in them.
+//!
+//! CONTRACT (wire helper): [`parse`] accepts and refuses exactly what [`super::strict::parse_strict`] does
+//! (UTF-8 checked over the whole body first; one JSON value with surrounding whitespace; duplicate keys after
+//! escape decoding, nesting deeper than [`MAX_DEPTH`] and everything serde_json refuses are refused), with the
+//! same [`StrictError`] kinds, and [`Node::to_value`] of its tree equals `parse_strict`'s `Value`. Never panics.
+//!
+//! Why it is written here rather than taken from serde_json: the gateway judges every message that may carry an
+//! elicitation, and building serde_json's `Value` (a `String` per key and string, a `BTreeMap` per object) and
+//! dropping it was a third of the cost of judging one. This tree borrows every string that has no escape and
+//! allocates one `Vec` per container. It also keeps what `Value` cannot: the byte span of each member's value,
+//! so the sealer can splice its `requestState` into the upstream's own bytes and copy an asked schema as it was
+//! written, without re-serialising or searching the message again. serde_json has no positions; the position-
+//! keeping parsers on crates.io (jiter, simd-json's tape) neither refuse duplicate keys nor read numbers
+//! exactly as serde_json does, and each would be a second grammar to keep in step with `parse_strict`.
+//! Numbers are read as serde_json reads them: short integers here (its own arithmetic), anything else by
+//! serde_json itself. A differential proptest and a fuzz target hold the contract.
+//!
+//! Object members are kept sorted by key (bytewise, as `serde_json::Map`'s `BTreeMap` orders them), so
+//! iterating a tree visits members in the order the `Value`-based code always did, and findings come out in
+//! the same order.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+use std::ops::{Index, Range};
+
+use serde_json::{Number, Value};
+
+use super::strict::{StrictError, MAX_DEPTH};
+
+/// One JSON value, borrowing its strings from the parsed text where they had no escape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node<'a> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, exactly as serde_json reads it.
+    Number(Number),
+    /// A string, escape-decoded.
+    String(Cow<'a, str>),
+    /// An array.
+    Array(Vec<Node<'a>>),
+    /// An object, members sorted by key.
+    Object(Object<'a>),
+}
+
+/// One object member: its escape-decoded key, its value, and where the value's text sits in the source.
+#[derive(Clone, Debug, PartialEq)]
+struct Member<'a> {
+    key: Cow<'a, str>,
+    value: Node<'a>,
+    /// Byte range of the value's text in the parsed source (empty for a tree made by [`Node::from_value`]).
+    start: u32,
+    end: u32,
+}
+
+/// An object: distinct keys, sorted bytewise.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Object<'a> {
+    members: Vec<Member<'a>>,
+}
+
+/// What an index or missing member reads as (`Value`'s indexing does the same).
+static NULL: Node<'static> = Node::Null;
+
+/// Objects with more members than this are searched by halving instead of one by one.
+const LINEAR_GET: usize = 8;
+
+impl<'a> Object<'a> {
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&Node<'a>> {
+        self.member(key).map(|m| &m.value)
+    }
+
+    fn member(&self, key: &str) -> Option<&Member<'a>> {
+        if self.members.len() <= LINEAR_GET {
+            return self.members.iter().find(|m| m.key == key);
+        }
+        self.members
+            .binary_search_by(|m| m.key.as_ref().cmp(key))
+            .ok()
+            .and_then(|i| self.members.get(i))
+    }
+
+    /// Whether `key` is a member.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.member(key).is_some()
+    }
+
+    /// Where the value of `key` was written in the parsed text. `None` for a missing key and for trees that
+    /// were not parsed from text ([`Node::from_value`]).
+    pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        let m = self.member(key)?;
+        (m.end > m.start).then_some(m.start as usize..m.end as usize)
+    }
+
+    /// The keys, sorted.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + DoubleEndedIterator + '_ {
+        self.members.iter().map(|m| m.key.as_ref())
+    }
+
+    /// The values, in key order.
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &Node<'a>> + DoubleEndedIterator + '_ {
+        self.members.iter().map(|m| &m.value)
+    }
+
+    /// Key and value pairs, in key order.
+    pub fn iter(&self) -> Iter<'_, 'a> {
+        Iter(self.members.iter())
+    }
+
+    /// The number of members.
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Whether there are no members.
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+}
+
+/// Iterator over an [`Object`]'s members.
+pub struct Iter<'o, 'a>(std::slice::Iter<'o, Member<'a>>);
+
+impl<'o, 'a> Iterator for Iter<'o, 'a> {
+    type Item = (&'o str, &'o Node<'a>);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|m| (m.key.as_ref(), &m.value))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Iter<'_, '_> {}
+
+impl DoubleEndedIterator for Iter<'_, '_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|m| (m.key.as_ref(), &m.value))
+    }
+}
+
+impl<'o, 'a> IntoIterator for &'o Object<'a> {
+    type Item = (&'o str, &'o Node<'a>);
+    type IntoIter = Iter<'o, 'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> Node<'a> {
+    /// The member `key` of an object; `None` for a missing key or a value that is not an object.
+    pub fn get(&self, key: &str) -> Option<&Node<'a>> {
+        match self {
+            Node::Object(o) => o.get(key),
+            _ => None,
+        }
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The object, if this is one.
+    pub fn as_object(&self) -> Option<&Object<'a>> {
+        match self {
+            Node::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The array's items, if this is one.
+    pub fn as_array(&self) -> Option<&[Node<'a>]> {
+        match self {
+            Node::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The boolean, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Node::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// As `Value::as_u64`.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Node::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
+    /// As `Value::as_i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Node::Number(n) => n.as_i64(),
+            _ => None,
+        }
+    }
+
+    /// As `Value::as_f64`.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Node::Number(n) => n.as_f64(),
+            _ => None,
+        }
+    }
+
+    /// As `Value::is_u64`.
+    pub fn is_u64(&self) -> bool {
+        matches!(self, Node::Number(n) if n.is_u64())
+    }
+
+    /// As `Value::is_i64`.
+    pub fn is_i64(&self) -> bool {
+        matches!(self, Node::Number(n) if n.is_i64())
+    }
+
+    /// As `Value::is_f64`.
+    pub fn is_f64(&self) -> bool {
+        matches!(self, Node::Number(n) if n.is_f64())
+    }
+
+    /// Whether this is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Node::Null)
+    }
+
+    /// Whether this is a string.
+    pub fn is_string(&self) -> bool {
+        matches!(self, Node::String(_))
+    }
+
+    /// Whether this is a boolean.
+    pub fn is_boolean(&self) -> bool {
+        matches!(self, Node::Bool(_))
+    }
+
+    /// Whether this is a number.
+    pub fn is_number(&self) -> bool {
+        matches!(self, Node::Number(_))
+    }
+
+    /// Whether this is an object.
+    pub fn is_object(&self) -> bool {
+        matches!(self, Node::Object(_))
+    }
+
+    /// Whether this is an array.
+    pub fn is_array(&self) -> bool {
+        matches!(self, Node::Array(_))
+    }
+
+    /// The value a JSON pointer (RFC 6901) names, read as `Value::pointer` reads it.
+    pub fn pointer(&self, ptr: &str) -> Option<&Node<'a>> {
+        if ptr.is_empty() {
+            return Some(self);
+        }
+        let tokens = ptr.strip_prefix('/')?;
+        tokens.split('/').try_fold(self, |target, raw| {
+            let token: Cow<'_, str> = if raw.contains('~') {
+                Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
+            } else {
+                Cow::Borrowed(raw)
+            };
+            match target {
+                Node::Object(o) => o.get(&token),
+                Node::Array(items) => {
+                    // As serde_json reads an index: no sign, no leading zero.
+                    let sloppy =
+                        token.starts_with('+') || (token.starts_with('0') && token.len() != 1);
+                    (!sloppy)
+                        .then(|| token.parse::<usize>().ok())
+                        .flatten()
+                        .and_then(|i| items.get(i))
+                }
+                _ => None,
+            }
+        })
+    }
+
+    /// The same value as a `serde_json::Value` (for a rewrite, which edits and re-serialises a message).
+    pub fn to_value(&self) -> Value {
+        match self {
+            Node::Null => Value::Null,
+            Node::Bool(b) => Value::Bool(*b),
+            Node::Number(n) => Value::Number(n.clone()),
+            Node::String(s) => Value::String(s.as_ref().to_owned()),
+            Node::Array(items) => Value::Array(items.iter().map(Node::to_value).collect()),
+            Node::Object(o) => Value::Object(
+                o.members
+                    .iter()
+                    .map(|m| (m.key.as_ref().to_owned(), m.value.to_value()))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// A tree over a `Value`'s strings, without spans: the policy's code reads both kinds of message through
+    /// one type (a rewritten message, answers on a retry, and tests).
+    pub fn from_value(value: &'a Value) -> Node<'a> {
+        match value {
+            Value::Null => Node::Null,
+            Value::Bool(b) => Node::Bool(*b),
+            Value::Number(n) => Node::Number(n.clone()),
+            Value::String(s) => Node::String(Cow::Borrowed(s)),
+            Value::Array(items) => Node::Array(items.iter().map(Node::from_value).collect()),
+            // `serde_json::Map` iterates in key order (no `preserve_order` in this build), the order kept here.
+            Value::Object(map) => Node::Object(Object {
+                members: map
+                    .iter()
+                    .map(|(k, v)| Member {
+                        key: Cow::Borrowed(k),
+                        value: Node::from_value(v),
+                        start: 0,
+                        end: 0,
+                    })
+                    .collect(),
+            }),
+        }
+    }
+}
+
+impl<'a> Index<&str> for Node<'a> {
+    type Output = Node<'a>;
+    /// The member `key`, or `null`, as `Value`'s indexing.
+    fn index(&self, key: &str) -> &Node<'a> {
+        self.get(key).unwrap_or(&NULL)
+    }
+}
+
+impl<'a> Index<usize> for Node<'a> {
+    type Output = Node<'a>;
+    /// The item `i`, or `null`, as `Value`'s indexing.
+    fn index(&self, i: usize) -> &Node<'a> {
+        self.as_array().and_then(|a| a.get(i)).unwrap_or(&NULL)
+    }
+}
+
+impl PartialEq<str> for Node<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == Some(other)
+    }
+}
+
+impl PartialEq<&str> for Node<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == Some(*other)
+    }
+}
+
+impl fmt::Display for Node<'_> {
+    /// Compact JSON, as `Value` displays.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_value(), f)
+    }
+}
+
+/// Parses one JSON value strictly into a tree borrowing from `bytes`. See the module doc.
+pub fn parse(bytes: &[u8]) -> Result<Node<'_>, StrictError> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| StrictError::Syntax(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
+    parse_str(text)
+}
+
+/// [`parse`] for text already known to be UTF-8.
+pub fn parse_str(text: &str) -> Result<Node<'_>, StrictError> {
+    // Spans are kept as u32: a body this large is far beyond any configurable limit anyway.
+    if u32::try_from(text.len()).is_err() {
+        return Err(StrictError::Syntax("JSON text of 4 GiB or more".into()));
+    }
+    let mut p = Parser {
+        text,
+        b: text.as_bytes(),
+        pos: 0,
+    };
+    p.skip_ws();
+    let root = p.value(0)?;
+    p.skip_ws();
+    if p.pos != p.b.len() {
+        return Err(p.syntax("trailing characters after the value"));
+    }
+    Ok(root)
+}
+
+/// Objects with more keys than this check repeats in a hash set (std's randomly seeded hasher, so keys cannot
+/// be chosen to collide) instead of comparing with every earlier key: MCP objects have a handful of keys.
+const LINEAR_KEYS: usize = 16;
+
+struct Parser<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn syntax(&self, what: &str) -> StrictError {
+        // Positions only, never the text: the body may hold a secret.
+        StrictError::Syntax(format!("{what} at byte {}", self.pos))
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.b.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    /// Moves past `byte` or says what was expected.
+    fn expect(&mut self, byte: u8, what: &str) -> Result<(), StrictError> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.syntax(what))
+        }
+    }
+
+    /// One value at `depth` (the number of containers around it).
+    fn value(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
+        match self.peek() {
+            Some(b'{') => self.object(depth),
+            Some(b'[') => self.array(depth),
+            Some(b'"') => {
+                self.pos += 1;
+                self.string().map(Node::String)
+            }
+            Some(b't') => self.literal(b"true", Node::Bool(true)),
+            Some(b'f') => self.literal(b"false", Node::Bool(false)),
+            Some(b'n') => self.literal(b"null", Node::Null),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.syntax("expected a value")),
+            None => Err(self.syntax("unexpected end of input")),
+        }
+    }
+
+    fn literal(&mut self, word: &[u8], node: Node<'a>) -> Result<Node<'a>, StrictError> {
+        if self.b.get(self.pos..self.pos + word.len()) == Some(word) {
+            self.pos += word.len();
+            Ok(node)
+        } else {
+            Err(self.syntax("expected a value"))
+        }
+    }
+
+    /// The children of a container at `depth` sit one deeper; refused past [`MAX_DEPTH`] before a child is read.
+    fn enter(depth: usize) -> Result<usize, StrictError> {
+        let inner = depth + 1;
+        if inner > MAX_DEPTH {
+            return Err(StrictError::TooDeep);
+        }
+        Ok(inner)
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
+        let inner = Self::enter(depth)?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Node::Array(items));
+        }
+        loop {
+            items.push(self.value(inner)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                }
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Node::Array(items));
+                }
+                _ => return Err(self.syntax("expected ',' or ']'")),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
+        let inner = Self::enter(depth)?;
+        self.pos += 1;
+        let mut members: Vec<Member<'a>> = Vec::new();
+        let mut many: Option<HashSet<Cow<'a, str>>> = None;
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Node::Object(Object { members }));
+        }
+        loop {
+            self.expect(b'"', "expected a key")?;
+            let key = self.string()?;
+            // A repeat is refused as soon as its key is read, as the serde-based parser does.
+            let repeated = match &mut many {
+                Some(set) => !set.insert(key.clone()),
+                None => members.iter().any(|m| m.key == key),
+            };
+            if repeated {
+                return Err(StrictError::DuplicateKey);
+            }
+            self.skip_ws();
+            self.expect(b':', "expected ':'")?;
+            self.skip_ws();
+            let start = self.pos;
+            let value = self.value(inner)?;
+            let end = self.pos;
+            members.push(Member {
+                key,
+                value,
+                // Both fit: the text's length was checked against u32 before parsing.
+                start: u32::try_from(start).unwrap_or(0),
+                end: u32::try_from(end).unwrap_or(0),
+            });
+            if many.is_none() && members.len() > LINEAR_KEYS {
+                many = Some(members.iter().map(|m| m.key.clone()).collect());
+            }
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                }
+                Some(b'}') => {
+                    self.pos += 1;
+                    // Keys are distinct, so an unstable sort orders them exactly as a BTreeMap would.
+                    members.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+                    return Ok(Node::Object(Object { members }));
+                }
+                _ => return Err(self.syntax("expected ',' or '}'")),
+            }
+        }
+    }
+
+    /// The rest of a string whose opening quote was read: borrowed when it has no escape.
+    fn string(&mut self) -> Result<Cow<'a, str>, StrictError> {
+        let start = self.pos;
+        let stop = plain_run(self.b, start);
+        match self.b.get(stop) {
+            Some(b'"') => {
+                self.pos = stop + 1;
+                self.slice(start, stop).map(Cow::Borrowed)
+            }
+            Some(b'\\') => self.escaped(start, stop).map(Cow::Owned),
+            Some(_) => {
+                self.pos = stop;
+                Err(self.syntax("control character in a string"))
+            }
+            None => {
+                self.pos = stop;
+                Err(self.syntax("unterminated string"))
+            }
+        }
+    }
+
+    /// `text[start..end]`; both ends are at ASCII bytes or the text's ends, so always char boundaries, but
+    /// checked rather than trusted.
+    fn slice(&self, start: usize, end: usize) -> Result<&'a str, StrictError> {
+        self.text
+            .get(start..end)
+            .ok_or_else(|| self.syntax("string cut inside a character"))
+    }
+
+    /// A string with escapes, decoded; `backslash` is the first escape, after `start`.
+    fn escaped(&mut self, start: usize, mut backslash: usize) -> Result<String, StrictError> {
+        let mut out = String::with_capacity(backslash - start + 16);
+        out.push_str(self.slice(start, backslash)?);
+        loop {
+            self.pos = backslash + 1;
+            let Some(code) = self.peek() else {
+                return Err(self.syntax("unterminated string"));
+            };
+            self.pos += 1;
+            match code {
+                b'"' => out.push('"'),
+                b'\\' => out.push('\\'),
+                b'/' => out.push('/'),
+                b'b' => out.push('\u{8}'),
+                b'f' => out.push('\u{c}'),
+                b'n' => out.push('\n'),
+                b'r' => out.push('\r'),
+                b't' => out.push('\t'),
+                b'u' => out.push(self.unicode_escape()?),
+                _ => {
+                    self.pos -= 1;
+                    return Err(self.syntax("invalid escape"));
+                }
+            }
+            let run = self.pos;
+            let stop = plain_run(self.b, run);
+            out.push_str(self.slice(run, stop)?);
+            match self.b.get(stop) {
+                Some(b'"') => {
+                    self.pos = stop + 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => backslash = stop,
+                Some(_) => {
+                    self.pos = stop;
+                    return Err(self.syntax("control character in a string"));
+                }
+                None => {
+                    self.pos = stop;
+                    return Err(self.syntax("unterminated string"));
+                }
+            }
+        }
+    }
+
+    /// The character of a `\u` escape whose `\u` was read; a surrogate must be a high one followed by a low
+    /// one, as serde_json requires of a string (a lone surrogate is refused).
+    fn unicode_escape(&mut self) -> Result<char, StrictError> {
+        let first = self.hex4()?;
+        let code = match first {
+            0xD800..=0xDBFF => {
+                if self.b.get(self.pos..self.pos + 2) != Some(b"\\u") {
+                    return Err(self.syntax("lone leading surrogate in a \\u escape"));
+                }
+                self.pos += 2;
+                let low = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&low) {
+                    return Err(self.syntax("lone leading surrogate in a \\u escape"));
+                }
+                0x10000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
+            }
+            0xDC00..=0xDFFF => return Err(self.syntax("lone trailing surrogate in a \\u escape")),
+            other => u32::from(other),
+        };
+        char::from_u32(code).ok_or_else(|| self.syntax("invalid \\u escape"))
+    }
+
+    fn hex4(&mut self) -> Result<u16, StrictError> {
+        let mut v: u16 = 0;
+        for _ in 0..4 {
+            let digit = match self.peek() {
+                Some(c @ b'0'..=b'9') => c - b'0',
+                Some(c @ b'a'..=b'f') => c - b'a' + 10,
+                Some(c @ b'A'..=b'F') => c - b'A' + 10,
+                _ => return Err(self.syntax("invalid \\u escape")),
+            };
+            v = (v << 4) | u16::from(digit);
+            self.pos += 1;
+        }
+        Ok(v)
+    }
+
+    /// A number by JSON's grammar, valued as serde_json values it.
+    fn number(&mut self) -> Result<Node<'a>, StrictError> {
+        let b = self.b;
+        let start = self.pos;
+        let negative = b.get(start) == Some(&b'-');
+        let int_start = start + usize::from(negative);
+        let mut i = int_start;
+        match b.get(i) {
+            Some(b'0') => i += 1,
+            Some(b'1'..=b'9') => {
+                i += 1;
+                while let Some(b'0'..=b'9') = b.get(i) {
+                    i += 1;
+                }
+            }
+            _ => {
+                self.pos = i;
+                return Err(self.syntax("invalid number"));
+            }
+        }
+        let int_end = i;
+        let mut integral = true;
+        if b.get(i) == Some(&b'.') {
+            integral = false;
+            i = digits_after(b, i + 1).ok_or_else(|| self.syntax("invalid number"))?;
+        }
+        if let Some(b'e' | b'E') = b.get(i) {
+            integral = false;
+            i += 1;
+            if let Some(b'+' | b'-') = b.get(i) {
+                i += 1;
+            }
+            i = digits_after(b, i).ok_or_else(|| self.syntax("invalid number"))?;
+        }
+        self.pos = i;
+        // At most 19 digits always fit a u64; serde_json's own arithmetic from there (its `parse_number`).
+        if integral && int_end - int_start <= 19 {
+            let significand = b
+                .get(int_start..int_end)
+                .unwrap_or_default()
+                .iter()
+                .fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
+            if !negative {
+                return Ok(Node::Number(Number::from(significand)));
+            }
+            let neg = (significand as i64).wrapping_neg();
+            if neg < 0 {
+                return Ok(Node::Number(Number::from(neg)));
+            }
+            // `-0`, or below i64::MIN: a float, as serde_json makes it.
+            return Number::from_f64(-(significand as f64))
+                .map(Node::Number)
+                .ok_or_else(|| self.syntax("invalid number"));
+        }
+        // Fractions, exponents and long integers: serde_json's float reading, and its refusal out of range.
+        let text = self.slice(start, i)?;
+        serde_json::from_str::<Number>(text)
+            .map(Node::Number)
+            .map_err(|_| StrictError::Syntax(format!("number out of range at byte {start}")))
+    }
+}
+
+/// `json` (the text of JSON values) without the whitespace between tokens; strings are copied as written.
+/// Borrowed when there is none, as in what the SDKs send.
+pub fn compact(json: &str) -> Cow<'_, str> {
+    let b = json.as_bytes();
+    let mut out: Option<String> = None;
+    // `copied`: where the text not yet copied to `out` starts.
+    let (mut i, mut copied) = (0, 0);
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'"' => {
+                // Through the string: plain runs in one step, an escape as two bytes.
+                i += 1;
+                loop {
+                    i = plain_run(b, i);
+                    match b.get(i) {
+                        Some(b'\\') => i += 2,
+                        Some(b'"') => {
+                            i += 1;
+                            break;
+                        }
+                        // A control character (not in text the strict parser read) or the end.
+                        Some(_) => i += 1,
+                        None => break,
+                    }
+                }
+            }
+            b' ' | b'\n' | b'\t' | b'\r' => {
+                let o = out.get_or_insert_with(|| String::with_capacity(json.len()));
+                o.push_str(json.get(copied..i).unwrap_or_default());
+                while let Some(b' ' | b'\n' | b'\t' | b'\r') = b.get(i) {
+                    i += 1;
+                }
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    match out {
+        None => Cow::Borrowed(json),
+        Some(mut o) => {
+            o.push_str(json.get(copied..).unwrap_or_default());
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// The end of one or more ASCII digits starting at `i`, or `None` if there is none.
+fn digits_after(b: &[u8], mut i: usize) -> Option<usize> {
+    let first = i;
+    while let Some(b'0'..=b'9') = b.get(i) {
+        i += 1;
+    }
+    (i > first).then_some(i)
+}
+
+/// The index of the first byte from `i` that ends a plain run of string text: a quote, a backslash or a
+/// control character (which JSON forbids unescaped), or `b.len()`. Eight bytes at a time: prose strings are
+/// most of a judged message.
+fn plain_run(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // `(w - ONES) & !w & HIGHS` flags zero bytes; `(w - 0x20 * ONES) & !w & HIGHS` bytes below 0x20. Either
+    // may also flag bytes above the first true hit (a borrow runs upwards), never below it, so the lowest
+    // flagged byte of the union is the first byte that ends the run.
+    while let Some(chunk) = b.get(i..i + 8) {
+        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(bytes);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        let backslash = w ^ (ONES * u64::from(b'\\'));
+        let hits = (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash)
+            | (w.wrapping_sub(ONES * 0x20) & !w);
+        let hits = hits & HIGHS;
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&c) = b.get(i) {
+        if c == b'"' || c == b'\\' || c < 0x20 {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,442 @@
+//! The tree against `parse_strict`, its oracle: the same acceptance, the same refusals, the same values; and
+//! spans that cut out exactly each member's value.
+
+use super::*;
+use crate::wire::strict::parse_strict;
+use proptest::prelude::*;
+use serde_json::json;
+
+/// What both parsers say about `text`, comparable: the value, or the kind of refusal.
+fn outcome_of_tree(text: &[u8]) -> Result<Value, &'static str> {
+    parse(text).map(|n| n.to_value()).map_err(kind)
+}
+
+fn outcome_of_strict(text: &[u8]) -> Result<Value, &'static str> {
+    parse_strict(text).map_err(kind)
+}
+
+fn kind(e: StrictError) -> &'static str {
+    match e {
+        StrictError::Syntax(_) => "syntax",
+        StrictError::DuplicateKey => "duplicate",
+        StrictError::TooDeep => "too deep",
+    }
+}
+
+fn agree(text: &[u8]) {
+    assert_eq!(
+        outcome_of_tree(text),
+        outcome_of_strict(text),
+        "{}",
+        String::from_utf8_lossy(text)
+    );
+}
+
+/// Every member's span, checked by parsing the text it cuts out.
+fn check_spans(text: &str, node: &Node<'_>) {
+    match node {
+        Node::Object(o) => {
+            for (k, v) in o {
+                let span = o.span_of(k).expect("a parsed member has a span");
+                let cut = parse_str(&text[span]).expect("the span holds one value");
+                assert_eq!(cut.to_value(), v.to_value(), "{k} in {text}");
+                check_spans(text, v);
+            }
+        }
+        Node::Array(items) => items.iter().for_each(|i| check_spans(text, i)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_strict_parsers_cases() {
+    let accepted: &[&[u8]] = &[
+        b" {\"a\":1,\"b\":[true,null,\"x\"]} \n",
+        b"\"\\u00e9\\n\"",
+        b"-12",
+        b"18446744073709551615",
+        b"18446744073709551616",
+        b"-9223372036854775808",
+        b"-9223372036854775809",
+        b"9999999999999999999",
+        b"-9999999999999999999",
+        b"-0",
+        b"0",
+        b"-0.0",
+        b"1.5e3",
+        b"1E-7",
+        b"123456789012345678901234567890",
+        b"{\"a\":{\"a\":1}}",
+        b"[{\"k\":1},{\"k\":2}]",
+        "{\"cl\u{e9}\":\"\u{1f600}\"}".as_bytes(),
+        b"\"\\ud83d\\ude00 \\/ \\b\\f\\r\\t\\\"\\\\\"",
+        b"{\"z\":1,\"a\":2,\"m\":{\"y\":[],\"b\":{}}}",
+        b"[ ]",
+        b"{ }",
+        b"\"\x7f\"",
+    ];
+    for input in accepted {
+        assert!(parse(input).is_ok(), "{}", String::from_utf8_lossy(input));
+        agree(input);
+    }
+    let refused: &[&[u8]] = &[
+        b"",
+        b"   ",
+        b"{\"a\":1} x",
+        b"{\"a\":1}{}",
+        b"[1,2",
+        b"[1,2,]",
+        b"{\"a\":1,}",
+        b"{'a':1}",
+        b"NaN",
+        b"1e400",
+        b"-1e400",
+        b"01",
+        b"1.",
+        b".5",
+        b"1e",
+        b"1e+",
+        b"+1",
+        b"-",
+        b"tru",
+        b"nul",
+        b"\"\xff\"",
+        b"{\"a\xc3\":1}",
+        b"\xef\xbb\xbf{}",
+        b"\"a\x01b\"",
+        b"\"\\ud800\"",
+        b"\"\\ud800\\u0041\"",
+        b"\"\\udc00\"",
+        b"\"\\u12\"",
+        b"\"\\x\"",
+        b"\"abc",
+        b"\"abc\\",
+        b"{\"a\" 1}",
+        b"{\"a\":1,\"a\":2}",
+        br#"{"a":1,"\u0061":2}"#,
+        br#"{"a/b":1,"a\/b":2}"#,
+        br#"[1,{"resultType":"complete","resultType":"input_required"}]"#,
+        br#"{"a":1,"a" 1}"#,
+        br#"{"a":1,"a""#,
+    ];
+    for input in refused {
+        assert!(parse(input).is_err(), "{}", String::from_utf8_lossy(input));
+        agree(input);
+    }
+}
+
+#[test]
+fn depth_is_bounded_as_strictly() {
+    let nested = |d: usize| format!("{}{}", "[".repeat(d), "]".repeat(d));
+    for d in [1, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 100_000] {
+        agree(nested(d).as_bytes());
+    }
+    assert!(parse(nested(MAX_DEPTH).as_bytes()).is_ok());
+    assert!(matches!(
+        parse(nested(100_000).as_bytes()),
+        Err(StrictError::TooDeep)
+    ));
+    let objects = |d: usize| format!("{}1{}", "{\"a\":".repeat(d), "}".repeat(d));
+    for d in [MAX_DEPTH, MAX_DEPTH + 1] {
+        agree(objects(d).as_bytes());
+    }
+    // Too deep, then broken: the depth is refused first, as serde_json reads it.
+    agree(format!("{}x", "[".repeat(MAX_DEPTH + 1)).as_bytes());
+}
+
+#[test]
+fn large_objects_find_repeats_too() {
+    let keys: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
+    let ok = format!("{{{}}}", keys.join(","));
+    agree(ok.as_bytes());
+    for repeat in [0, 15, 16, 17, 39] {
+        let bad = format!("{{{},\"k{repeat}\":0}}", keys.join(","));
+        assert!(matches!(
+            parse(bad.as_bytes()),
+            Err(StrictError::DuplicateKey)
+        ));
+        agree(bad.as_bytes());
+    }
+    let tree = parse(ok.as_bytes()).unwrap();
+    for i in 0..40 {
+        assert_eq!(tree[&*format!("k{i}")].as_u64(), Some(i));
+    }
+    assert!(tree.get("k40").is_none());
+}
+
+#[test]
+fn strings_without_escapes_are_borrowed() {
+    let text = br#"{"key":"plain text, long enough to take the eight-byte loop","esc":"a\nb"}"#;
+    let tree = parse(text).unwrap();
+    assert!(matches!(
+        tree.get("key"),
+        Some(Node::String(Cow::Borrowed(_)))
+    ));
+    assert!(matches!(tree.get("esc"), Some(Node::String(Cow::Owned(_)))));
+    assert_eq!(tree["esc"], "a\nb");
+}
+
+#[test]
+fn errors_do_not_echo_values() {
+    for text in [
+        &b"{\"password\":\"hunter2\",\"password\":1}"[..],
+        b"{\"password\":\"hunter2\" x}",
+        b"[\"hunter2\x01\"]",
+    ] {
+        let err = parse(text).unwrap_err();
+        assert!(!err.to_string().contains("hunter2"), "{err}");
+    }
+}
+
+#[test]
+fn the_value_api_reads_as_values_do() {
+    let v = json!({"a":{"b":[1,{"c/d":"x","e~f":null}],"n":-3,"f":1.5,"t":true},"0":"zero"});
+    let text = v.to_string();
+    let tree = parse(text.as_bytes()).unwrap();
+    for ptr in [
+        "",
+        "/a",
+        "/a/b",
+        "/a/b/0",
+        "/a/b/1",
+        "/a/b/1/c~1d",
+        "/a/b/1/e~0f",
+        "/a/b/01",
+        "/a/b/+1",
+        "/a/b/2",
+        "/a/n",
+        "/a/f",
+        "/a/t",
+        "/0",
+        "/missing",
+        "a",
+        "/a/b/1/c/d",
+    ] {
+        assert_eq!(
+            tree.pointer(ptr).map(Node::to_value),
+            v.pointer(ptr).cloned(),
+            "{ptr}"
+        );
+    }
+    assert_eq!(tree["a"]["n"].as_i64(), Some(-3));
+    assert_eq!(tree["a"]["f"].as_f64(), Some(1.5));
+    assert!(tree["a"]["f"].as_u64().is_none());
+    assert_eq!(tree["a"]["t"].as_bool(), Some(true));
+    assert!(tree["nothing"]["deeper"].is_null());
+    assert_eq!(tree["a"]["b"][1]["c/d"], "x");
+    assert_eq!(Node::from_value(&v).to_value(), v);
+    assert_eq!(Node::from_value(&v), {
+        // Same tree but for spans, which a tree made from a Value has none of.
+        let t = Node::from_value(&v);
+        t
+    });
+    assert!(Node::from_value(&v)
+        .as_object()
+        .unwrap()
+        .span_of("a")
+        .is_none());
+    assert_eq!(tree.to_string(), v.to_string());
+}
+
+/// JSON values with keys and strings drawn to collide, escape and nest.
+fn values() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        (-1e300f64..1e300).prop_map(Value::from),
+        "[a-c\u{e9}\"\\\\/\n\u{1}\u{7f}\u{1f600} ]{0,12}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(6, 64, 8, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map("[a-c\u{e9}\"/]{0,3}", inner, 0..24)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// `v` written with random whitespace, key order and escapes (`\u` for any character, `\/`).
+fn write(v: &Value, rng: &mut impl FnMut() -> u32, out: &mut String) {
+    let ws = |rng: &mut dyn FnMut() -> u32, out: &mut String| {
+        for _ in 0..(rng() % 3) {
+            out.push([' ', '\n', '\t', '\r'][(rng() % 4) as usize]);
+        }
+    };
+    let string = |s: &str, rng: &mut dyn FnMut() -> u32, out: &mut String| {
+        out.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                '/' if rng().is_multiple_of(2) => out.push_str("\\/"),
+                c if rng().is_multiple_of(5) => {
+                    let mut units = [0u16; 2];
+                    for u in c.encode_utf16(&mut units) {
+                        out.push_str(&format!("\\u{:04X}", u));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+    };
+    ws(rng, out);
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write(item, rng, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            // Reversed or rotated: the tree must sort, not trust the order.
+            if rng().is_multiple_of(2) {
+                entries.reverse();
+            }
+            out.push('{');
+            for (i, (k, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                ws(rng, out);
+                string(k, rng, out);
+                ws(rng, out);
+                out.push(':');
+                write(item, rng, out);
+            }
+            out.push('}');
+        }
+        Value::String(s) => string(s, rng, out),
+        other => out.push_str(&other.to_string()),
+    }
+    ws(rng, out);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// Well-formed text in every spelling: the same tree, and spans that cut out each member's value.
+    #[test]
+    fn well_formed_text_reads_the_same(v in values(), seed in any::<u64>()) {
+        let mut state = seed | 1;
+        let mut rng = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u32
+        };
+        let mut text = String::new();
+        write(&v, &mut rng, &mut text);
+        agree(text.as_bytes());
+        let tree = parse(text.as_bytes()).unwrap();
+        // serde_json's own reading of the text (its float reading need not give back the float it wrote).
+        prop_assert_eq!(tree.to_value(), serde_json::from_str::<Value>(&text).unwrap());
+        check_spans(&text, &tree);
+    }
+
+    /// Whitespace between tokens goes, strings stay as written, and the value is the same.
+    #[test]
+    fn compact_text_reads_the_same(v in values(), seed in any::<u64>()) {
+        let mut state = seed | 1;
+        let mut rng = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u32
+        };
+        let mut text = String::new();
+        write(&v, &mut rng, &mut text);
+        let short = compact(&text);
+        prop_assert_eq!(
+            parse_str(&short).unwrap().to_value(),
+            parse_str(&text).unwrap().to_value()
+        );
+        // Nothing is left between tokens (read char by char, the slow way).
+        let (mut in_string, mut escaped) = (false, false);
+        for c in short.chars() {
+            if in_string {
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_string = false,
+                    _ => {}
+                }
+            } else {
+                prop_assert!(!matches!(c, ' ' | '\n' | '\t' | '\r'), "{}", short);
+                in_string = c == '"';
+            }
+        }
+        // Strings are copied as written, so the lengths differ by the whitespace alone.
+        let ws_outside = text.len() - short.len();
+        prop_assert_eq!(matches!(short, Cow::Borrowed(_)), ws_outside == 0);
+        let canon = serde_json::to_string(&v).unwrap();
+        let canon_short = compact(&canon);
+        prop_assert!(matches!(canon_short, Cow::Borrowed(c) if c == canon));
+    }
+
+    /// Broken text: a byte replaced, inserted or removed, or the text cut short; both parsers agree on
+    /// what they refuse and why.
+    #[test]
+    fn damaged_text_is_refused_the_same(
+        v in values(),
+        at in any::<prop::sample::Index>(),
+        byte in prop_oneof![
+            Just(b'"'), Just(b'\\'), Just(b','), Just(b':'), Just(b'{'), Just(b'}'), Just(b'['),
+            Just(b']'), Just(b'0'), Just(b'-'), Just(b'e'), Just(b'.'), Just(0x01), Just(0xc3), Just(b'u'),
+            any::<u8>()
+        ],
+        how in 0u8..4,
+    ) {
+        let mut text = v.to_string().into_bytes();
+        let i = at.index(text.len() + 1);
+        match how {
+            0 if i < text.len() => text[i] = byte,
+            1 => text.insert(i, byte),
+            2 if i < text.len() => { text.remove(i); }
+            _ => text.truncate(i),
+        }
+        agree(&text);
+    }
+
+    /// Repeated keys anywhere, written the same way or escaped differently, are refused by both.
+    #[test]
+    fn repeats_are_refused_the_same(v in values(), key in "[a-c]{0,3}", escape in any::<bool>()) {
+        let spelled = if escape {
+            key.chars().map(|c| format!("\\u{:04x}", c as u32)).collect::<String>()
+        } else {
+            key.clone()
+        };
+        let text = format!(
+            r#"{{"{key}":{v},"x":[{v}],"{spelled}":1}}"#,
+            v = v
+        );
+        agree(text.as_bytes());
+        prop_assert!(matches!(parse(text.as_bytes()), Err(StrictError::DuplicateKey)));
+    }
+
+    /// Numbers of every shape read as serde_json reads them.
+    #[test]
+    fn numbers_read_as_serde_json_reads_them(
+        sign in prop_oneof![Just(""), Just("-")],
+        int in "0|[1-9][0-9]{0,24}",
+        frac in prop_oneof![Just(String::new()), "\\.[0-9]{1,20}"],
+        exp in prop_oneof![Just(String::new()), "[eE][+-]?[0-9]{1,3}"],
+    ) {
+        agree(format!("{sign}{int}{frac}{exp}").as_bytes());
+        agree(format!("[{sign}{int}{frac}{exp}]").as_bytes());
+    }
+
+    /// Any bytes at all: no panic, and the same verdict as the strict parser.
+    #[test]
+    fn any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+        agree(&bytes);
+    }
+}
