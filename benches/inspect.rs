@@ -113,6 +113,19 @@ fn decisions(c: &mut Criterion) {
     });
     g.finish();
 
+    // The strict parse alone: the tree the judgement reads, and serde_json's `Value` it replaced.
+    let mut g = c.benchmark_group("parse");
+    for (name, body) in [("2k", INPUT_REQUIRED_2K), ("64k", INPUT_REQUIRED_64K)] {
+        g.throughput(Throughput::Bytes(body.len() as u64));
+        g.bench_function(format!("tree_{name}"), |b| {
+            b.iter(|| elicitguard::wire::tree::parse(black_box(body)).is_ok())
+        });
+        g.bench_function(format!("value_{name}"), |b| {
+            b.iter(|| elicitguard::wire::strict::parse_strict(black_box(body)).is_ok())
+        });
+    }
+    g.finish();
+
     let mut g = c.benchmark_group("judge_input_required");
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_2K.len() as u64));
     g.bench_function("2k_form_url", |b| {

@@ -405,6 +405,8 @@ struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
+    #[cold]
+    #[inline(never)]
     fn syntax(&self, what: &str) -> StrictError {
         // Positions only, never the text: the body may hold a secret.
         StrictError::Syntax(format!("{what} at byte {}", self.pos))
@@ -497,6 +499,7 @@ impl<'a> Parser<'a> {
         self.pos += 1;
         let mut members: Vec<Member<'a>> = Vec::new();
         let mut many: Option<HashSet<Cow<'a, str>>> = None;
+        let mut sorted = true;
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -508,11 +511,12 @@ impl<'a> Parser<'a> {
             // A repeat is refused as soon as its key is read, as the serde-based parser does.
             let repeated = match &mut many {
                 Some(set) => !set.insert(key.clone()),
-                None => members.iter().any(|m| m.key == key),
+                None => members.iter().any(|m| same_key(&m.key, &key)),
             };
             if repeated {
                 return Err(StrictError::DuplicateKey);
             }
+            sorted &= members.last().is_none_or(|m| key_before(&m.key, &key));
             self.skip_ws();
             self.expect(b':', "expected ':'")?;
             self.skip_ws();
@@ -537,8 +541,10 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'}') => {
                     self.pos += 1;
-                    // Keys are distinct, so an unstable sort orders them exactly as a BTreeMap would.
-                    members.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+                    if !sorted {
+                        // Keys are distinct, so an unstable sort orders them exactly as a BTreeMap would.
+                        members.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+                    }
                     return Ok(Node::Object(Object { members }));
                 }
                 _ => return Err(self.syntax("expected ',' or '}'")),
@@ -766,6 +772,23 @@ pub fn compact(json: &str) -> Cow<'_, str> {
     }
 }
 
+/// Whether two keys are equal: lengths and first bytes first, which tells nearly every pair of an object's
+/// keys apart without a call to compare the rest.
+#[inline]
+fn same_key(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
+/// Whether key `a` sorts before key `b` (bytewise, as `str` orders): the first bytes decide nearly every
+/// pair without a call to compare the rest.
+#[inline]
+fn key_before(a: &str, b: &str) -> bool {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x < y,
+        _ => a < b,
+    }
+}
+
 /// The end of one or more ASCII digits starting at `i`, or `None` if there is none.
 fn digits_after(b: &[u8], mut i: usize) -> Option<usize> {
     let first = i;
@@ -776,17 +799,20 @@ fn digits_after(b: &[u8], mut i: usize) -> Option<usize> {
 }
 
 /// The index of the first byte from `i` that ends a plain run of string text: a quote, a backslash or a
-/// control character (which JSON forbids unescaped), or `b.len()`. Eight bytes at a time: prose strings are
-/// most of a judged message.
+/// control character (which JSON forbids unescaped), or `b.len()`. Short runs (keys, most values) are read
+/// eight bytes at a time; a long one (prose: most of a judged message's bytes) is searched for its quote or
+/// backslash with `memchr2`'s vector search, and the bytes passed over are then checked for control
+/// characters in one branch-free pass, which the compiler vectorises too.
+#[inline(always)]
 fn plain_run(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // `(w - ONES) & !w & HIGHS` flags zero bytes; `(w - 0x20 * ONES) & !w & HIGHS` bytes below 0x20. Either
     // may also flag bytes above the first true hit (a borrow runs upwards), never below it, so the lowest
     // flagged byte of the union is the first byte that ends the run.
-    while let Some(chunk) = b.get(i..i + 8) {
-        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
-            break;
+    for _ in 0..2 {
+        let Some(Ok(bytes)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) else {
+            return plain_run_tail(b, i);
         };
         let w = u64::from_le_bytes(bytes);
         let quote = w ^ (ONES * u64::from(b'"'));
@@ -800,6 +826,25 @@ fn plain_run(b: &[u8], mut i: usize) -> usize {
         }
         i += 8;
     }
+    long_run(b, i)
+}
+
+/// [`plain_run`] past its first sixteen bytes.
+#[inline(never)]
+fn long_run(b: &[u8], i: usize) -> usize {
+    let rest = b.get(i..).unwrap_or_default();
+    let end = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+    let run = rest.get(..end).unwrap_or_default();
+    // A fold without an early exit, so it compiles to vector compares; the exact place is found only when
+    // there is a control character to report.
+    if run.iter().fold(false, |any, &c| any | (c < 0x20)) {
+        return i + run.iter().position(|&c| c < 0x20).unwrap_or(end);
+    }
+    i + end
+}
+
+/// [`plain_run`] byte by byte, for the last few bytes of the text.
+fn plain_run_tail(b: &[u8], mut i: usize) -> usize {
     while let Some(&c) = b.get(i) {
         if c == b'"' || c == b'\\' || c < 0x20 {
             return i;
