@@ -171,6 +171,7 @@ async fn proxy(
         Skimmed {
             info: RequestInfo::unclassified(false),
             carries_retry: false,
+            canonical_params: crate::state::canonical_params(None),
         }
     };
     let info = skimmed.info;
@@ -179,8 +180,6 @@ async fn proxy(
             "a batch cannot carry answers or retries; send each as its own message".into(),
         ));
     }
-    // The client's own body, for the params digest if a response is sealed (a cheap reference count).
-    let client_body = body.clone();
     let mut body = body;
     meta.id = info.id.clone();
     meta.method = method_label(info.method.as_deref());
@@ -221,7 +220,8 @@ async fn proxy(
     // The retry: open and check the envelope and the answers; give the upstream its own state back.
     let monitor = route.monitor;
     let mut prev_round = 0;
-    let mut digest = retry::ParamsDigest::of_request(client_body);
+    // The canonical params the read wrote, hashed only if a response is sealed.
+    let mut digest = retry::ParamsDigest::of_canonical(skimmed.canonical_params);
     let method = info.method.clone().unwrap_or_default();
     // Whatever era the body claims and whatever its method: `inputResponses` and `requestState` are
     // retry-only members, and an upstream may act on them on any request (SDKs read them from the params,

@@ -15,8 +15,7 @@ use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
 use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache, SchemaText};
-use crate::wire::skim::digest_params;
-use crate::wire::tree::Node;
+use crate::wire::tree::{write_json_str, Node};
 use crate::wire::{Carrier, CarrierKind, InputMethod};
 
 /// Methods whose results may be `input_required` (2026-07-28 MRTR).
@@ -174,43 +173,39 @@ fn pasted_secrets(
     out
 }
 
-/// Request bodies up to this size are kept (copied) for a streamed response's digest; larger ones are hashed
-/// when the stream starts. A typical `tools/call` is a few hundred bytes, so the copy is cheaper than hashing
-/// every pass-through stream, and a stream never holds more than this for it.
-const STREAM_COPY_BYTES: usize = 4096;
+/// Canonical params up to this size are kept for a streamed response's digest; larger ones are hashed when the
+/// stream starts. A typical `tools/call`'s are a few dozen bytes, so keeping them is cheaper than hashing every
+/// pass-through stream, and a stream never holds more than this for it.
+const STREAM_KEEP_BYTES: usize = 4096;
 
-/// The params digest of the request a response answers, computed the first time a response is sealed: most
+/// The params digest of the request a response answers, hashed the first time a response is sealed: most
 /// responses carry nothing to seal, and hashing every call's canonical params up front was an eighth of the
-/// pass-through path.
+/// pass-through path. The canonical text itself was written when the request was read (`wire::skim`).
 pub struct ParamsDigest {
-    /// The client's body (already read strictly once), when the digest is not known yet.
-    request: Bytes,
-    digest: OnceLock<Option<String>>,
+    /// The request's canonical params, when the digest is not known yet.
+    canonical: Vec<u8>,
+    digest: OnceLock<String>,
 }
 
 impl ParamsDigest {
-    /// The digest of `request`'s params, when it is first needed.
-    pub fn of_request(request: Bytes) -> Self {
+    /// The digest of `canonical` (made by [`canonical_params`](crate::state::canonical_params)), when it is
+    /// first needed.
+    pub fn of_canonical(canonical: Vec<u8>) -> Self {
         ParamsDigest {
-            request,
+            canonical,
             digest: OnceLock::new(),
         }
     }
 
-    /// For a response that streams, which may stay open for hours: the body is a slice of the connection's
-    /// read buffer and would keep all of it alive (several KiB per open stream), so a small body is copied out
-    /// and a large one hashed now, its bytes released.
+    /// For a response that streams, which may stay open for hours: large canonical params are hashed now and
+    /// released, small ones kept.
     pub fn for_stream(self) -> Self {
-        // Already known (a checked retry): nothing is held.
-        if self.digest.get().is_some() {
+        if self.digest.get().is_some() || self.canonical.len() <= STREAM_KEEP_BYTES {
             return self;
-        }
-        if self.request.len() <= STREAM_COPY_BYTES {
-            return ParamsDigest::of_request(Bytes::copy_from_slice(&self.request));
         }
         let _ = self.get();
         ParamsDigest {
-            request: Bytes::new(),
+            canonical: Vec::new(),
             digest: self.digest,
         }
     }
@@ -218,16 +213,15 @@ impl ParamsDigest {
     /// A digest already computed (checking a retry needs it anyway).
     pub fn known(digest: String) -> Self {
         ParamsDigest {
-            request: Bytes::new(),
-            digest: OnceLock::from(Some(digest)),
+            canonical: Vec::new(),
+            digest: OnceLock::from(digest),
         }
     }
 
-    /// The digest; None if the body cannot be parsed after all, and then nothing is sealed (fails closed).
-    pub fn get(&self) -> Option<&str> {
+    /// The digest.
+    pub fn get(&self) -> &str {
         self.digest
-            .get_or_init(|| digest_params(&self.request).map(|p| params_digest(&p)))
-            .as_deref()
+            .get_or_init(|| crate::state::digest_of(&self.canonical))
     }
 }
 
@@ -378,9 +372,7 @@ impl Sealer {
                         })
                         .collect();
                     let failed = || (sealing_failed(c.id.as_ref().or(client_id)), None);
-                    let Some(params_digest) = self.params_digest.get() else {
-                        return Err(failed());
-                    };
+                    let params_digest = self.params_digest.get();
                     let now = now_unix();
                     let Ok(id) = Envelope::new_id() else {
                         return Err(failed());
@@ -526,23 +518,12 @@ fn splice_states(original: &[u8], tree: &Node<'_>, sealed: &[(String, String)]) 
     Some(out)
 }
 
-/// `s` as a JSON string literal. A sealed token is base64url with its key id: nothing in it needs escaping,
-/// so it is quoted as it is; anything that would need an escape goes through serde_json (which costs ~20
-/// instructions a byte, as much as the rest of the splice for a 400-byte token).
+/// `s` as a JSON string literal, as serde_json writes it (see [`write_json_str`]).
 fn json_string(s: &str) -> String {
-    // A fold, not `all`: without the early exit the test vectorises (~6 instructions a byte for a
-    // 1 KB token before, a fraction of one after).
-    let needs_escape = s.bytes().fold(false, |bad, b| {
-        bad | (b < 0x20) | (b == b'"') | (b == b'\\')
-    });
-    if !needs_escape {
-        let mut out = String::with_capacity(s.len() + 2);
-        out.push('"');
-        out.push_str(s);
-        out.push('"');
-        return out;
-    }
-    serde_json::to_string(s).unwrap_or_default()
+    let mut out = Vec::with_capacity(s.len() + 2);
+    write_json_str(&mut out, s);
+    // Only whole UTF-8 text and ASCII quotes were written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A -32011 error for a limit.
@@ -696,17 +677,19 @@ mod tests {
     #[test]
     fn the_lazy_digest_is_the_params_digest_whatever_the_response_kind() {
         let small = r#"{"table":4}"#;
-        let large = format!(r#"{{"note":"{}"}}"#, "x".repeat(STREAM_COPY_BYTES));
+        let large = format!(r#"{{"note":"{}"}}"#, "x".repeat(STREAM_KEEP_BYTES));
         for args in [small, large.as_str()] {
             let want = expected(args);
-            assert_eq!(
-                ParamsDigest::of_request(call(args)).get(),
-                Some(want.as_str())
-            );
-            let streamed = ParamsDigest::of_request(call(args)).for_stream();
-            // A stream holds at most a small copy of the body, never a large one.
-            assert!(streamed.request.len() <= STREAM_COPY_BYTES);
-            assert_eq!(streamed.get(), Some(want.as_str()));
+            let read = || {
+                let body = call(args);
+                let skimmed = crate::wire::skim_request(&body, None).unwrap();
+                ParamsDigest::of_canonical(skimmed.canonical_params)
+            };
+            assert_eq!(read().get(), want);
+            let streamed = read().for_stream();
+            // A stream holds at most a small canonical text, never a large one.
+            assert!(streamed.canonical.len() <= STREAM_KEEP_BYTES);
+            assert_eq!(streamed.get(), want);
         }
     }
 
@@ -714,14 +697,6 @@ mod tests {
     fn a_known_digest_survives_a_stream() {
         // A checked retry knows its digest and has no body to fall back on.
         let d = ParamsDigest::known("ab".repeat(32)).for_stream();
-        assert_eq!(d.get(), Some("ab".repeat(32).as_str()));
-    }
-
-    #[test]
-    fn an_unreadable_body_seals_nothing() {
-        assert_eq!(
-            ParamsDigest::of_request(Bytes::from_static(b"{")).get(),
-            None
-        );
+        assert_eq!(d.get(), "ab".repeat(32));
     }
 }

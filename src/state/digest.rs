@@ -2,63 +2,68 @@
 //!
 //! Hex SHA-256 of a canonical JSON of the request params without `inputResponses`, `requestState` and `_meta`
 //! (the parts a retry legitimately changes). Canonical: object keys sorted by their UTF-8 bytes at every
-//! depth, no whitespace, strings and numbers as serde_json writes them. Recursion depth is bounded by
-//! serde_json's own parse limit (128), since params only ever come from parsed bytes.
+//! depth, no whitespace, strings and numbers as serde_json writes them. The canonical text is written from the
+//! request's strict tree when the request is read ([`canonical_params`]), and hashed only when a response is
+//! sealed ([`digest_of`]); a retry's params go through the same writer ([`params_digest`]).
 
 use aws_lc_rs::digest::{digest, SHA256};
 use serde_json::Value;
+
+use crate::wire::tree::{write_json_str, Node};
 
 /// Top-level params keys a retry may change, left out of the digest.
 const EXCLUDED: [&str; 3] = ["inputResponses", "requestState", "_meta"];
 
 /// Hex SHA-256 of the canonical params without the retry-only keys. `Value::Null` stands for absent params.
-///
-/// The canonical text is written to a buffer and hashed once: fed piece by piece (a brace, a comma, each
-/// string's quotes and contents), every piece was a call into the hash, half of the digest's instructions.
-/// The buffer is as long as the canonical params, which come from a request body the gateway already holds
-/// in full (bounded by the server's request-body limit), and is dropped here.
 pub fn params_digest(params: &Value) -> String {
+    digest_of(&canonical_params(Some(&Node::from_value(params))))
+}
+
+/// Hex SHA-256 of canonical params text made by [`canonical_params`].
+pub fn digest_of(canonical: &[u8]) -> String {
+    super::hex(digest(&SHA256, canonical).as_ref())
+}
+
+/// The canonical text of a request's `params` (absent: `null`) without the retry-only keys: what
+/// [`digest_of`] hashes. Written to one buffer and hashed once, not fed to the hash piece by piece (a call into
+/// aws-lc per brace, comma and quote was half of the digest's instructions). The buffer is as long as the
+/// canonical params, which come from a request body the gateway already holds in full (bounded by the
+/// request-body limit).
+pub fn canonical_params(params: Option<&Node<'_>>) -> Vec<u8> {
     let mut buf = Vec::with_capacity(256);
     match params {
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map
-                .keys()
-                .filter(|k| !EXCLUDED.contains(&k.as_str()))
-                .collect();
-            keys.sort();
+        Some(Node::Object(map)) => {
+            // A tree's members are sorted by key bytes already, the canonical order.
             buf.push(b'{');
-            for (i, k) in keys.into_iter().enumerate() {
-                if i > 0 {
+            let mut first = true;
+            for (k, v) in map.iter().filter(|(k, _)| !EXCLUDED.contains(k)) {
+                if !first {
                     buf.push(b',');
                 }
-                write_str(&mut buf, k);
+                first = false;
+                write_json_str(&mut buf, k);
                 buf.push(b':');
-                if let Some(v) = map.get(k) {
-                    write_value(&mut buf, v);
-                }
+                write_value(&mut buf, v);
             }
             buf.push(b'}');
         }
-        other => write_value(&mut buf, other),
+        Some(other) => write_value(&mut buf, other),
+        None => buf.extend_from_slice(b"null"),
     }
-    super::hex(digest(&SHA256, &buf).as_ref())
+    buf
 }
 
-fn write_str(buf: &mut Vec<u8>, s: &str) {
-    // serde_json's string escaping is deterministic; writing a &str into a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut *buf, s);
-}
-
-fn write_value(buf: &mut Vec<u8>, v: &Value) {
+fn write_value(buf: &mut Vec<u8>, v: &Node<'_>) {
     match v {
-        Value::Null => buf.extend_from_slice(b"null"),
-        Value::Bool(true) => buf.extend_from_slice(b"true"),
-        Value::Bool(false) => buf.extend_from_slice(b"false"),
-        Value::Number(n) => {
+        Node::Null => buf.extend_from_slice(b"null"),
+        Node::Bool(true) => buf.extend_from_slice(b"true"),
+        Node::Bool(false) => buf.extend_from_slice(b"false"),
+        Node::Number(n) => {
+            // serde_json's number writing (itoa, ryu); into a Vec it cannot fail.
             let _ = serde_json::to_writer(&mut *buf, n);
         }
-        Value::String(s) => write_str(buf, s),
-        Value::Array(items) => {
+        Node::String(s) => write_json_str(buf, s),
+        Node::Array(items) => {
             buf.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -68,15 +73,13 @@ fn write_value(buf: &mut Vec<u8>, v: &Value) {
             }
             buf.push(b']');
         }
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
+        Node::Object(map) => {
             buf.push(b'{');
-            for (i, (k, v)) in entries.into_iter().enumerate() {
+            for (i, (k, v)) in map.iter().enumerate() {
                 if i > 0 {
                     buf.push(b',');
                 }
-                write_str(buf, k);
+                write_json_str(buf, k);
                 buf.push(b':');
                 write_value(buf, v);
             }
@@ -119,6 +122,30 @@ mod tests {
         ] {
             assert_ne!(params_digest(&a), params_digest(&other), "{other}");
         }
+    }
+
+    /// The text the request's own tree gives is the text a `Value` of it gives, in every spelling.
+    #[test]
+    fn the_tree_and_the_value_write_the_same_text() {
+        let texts = [
+            r#"{"name":"deploy","arguments":{"b":1,"a":{"y":[1,{"q":2,"p":3}],"x":null}},"_meta":{"z":1}}"#,
+            r#"{ "arguments" : { "a\u0062" : "\u00e9\n\/" , "n" : 1.50e1 , "k" : -0 } , "requestState" : "x" }"#,
+            r#"[1,2]"#,
+            r#""text""#,
+        ];
+        for text in texts {
+            let tree = crate::wire::tree::parse(text.as_bytes()).unwrap();
+            let value: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                digest_of(&canonical_params(Some(&tree))),
+                params_digest(&value),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            digest_of(&canonical_params(None)),
+            params_digest(&Value::Null)
+        );
     }
 
     #[test]

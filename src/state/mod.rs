@@ -19,7 +19,7 @@ mod digest;
 mod keyring;
 mod replay;
 
-pub use digest::params_digest;
+pub use digest::{canonical_params, digest_of, params_digest};
 pub use keyring::{
     Keyring, KeyringError, SealError, ENV_STATE_KEYS, MAX_TOKEN_CHARS, MIN_KEY_BYTES,
 };

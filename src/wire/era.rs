@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use super::tree::Node;
+
 /// `_meta` key of the protocol version on a 2026-07-28 request.
 pub const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 /// `_meta` key of the client capabilities on a 2026-07-28 request.
@@ -52,16 +54,16 @@ impl ClientModes {
     };
 
     /// Reads a `ClientCapabilities` object. `elicitation: {}` means form only (backwards compatibility).
-    pub fn from_capabilities(caps: Option<&Value>) -> ClientModes {
-        let Some(caps) = caps.and_then(Value::as_object) else {
+    pub fn from_capabilities(caps: Option<&Node<'_>>) -> ClientModes {
+        let Some(caps) = caps.and_then(Node::as_object) else {
             return ClientModes::default();
         };
         let mut modes = ClientModes {
-            sampling: caps.get("sampling").is_some_and(Value::is_object),
-            roots: caps.get("roots").is_some_and(Value::is_object),
+            sampling: caps.get("sampling").is_some_and(Node::is_object),
+            roots: caps.get("roots").is_some_and(Node::is_object),
             ..ClientModes::default()
         };
-        if let Some(el) = caps.get("elicitation").and_then(Value::as_object) {
+        if let Some(el) = caps.get("elicitation").and_then(Node::as_object) {
             modes.form = el.contains_key("form");
             modes.url = el.contains_key("url");
             if el.is_empty() {
@@ -145,22 +147,22 @@ impl RequestInfo {
 }
 
 /// Classifies one parsed client request body, the body first (as the TypeScript SDK does), then the header.
-pub fn classify_request(body: &Value, header_version: Option<&str>) -> RequestInfo {
+pub fn classify_request(body: &Node<'_>, header_version: Option<&str>) -> RequestInfo {
     let mut info = RequestInfo::unclassified(body.is_array());
     let Some(obj) = body.as_object() else {
         return info;
     };
-    info.method = obj.get("method").and_then(Value::as_str).map(str::to_owned);
+    info.method = obj.get("method").and_then(Node::as_str).map(str::to_owned);
     info.id = obj
         .get("id")
         .filter(|id| id.is_string() || id.is_number())
-        .cloned();
+        .map(Node::to_value);
     info.is_response =
         info.method.is_none() && (obj.contains_key("result") || obj.contains_key("error"));
     let meta = obj.get("params").and_then(|p| p.get("_meta"));
     let modern_meta = meta
         .and_then(|m| m.get(META_VERSION))
-        .and_then(Value::as_str);
+        .and_then(Node::as_str);
     (info.era, info.declared) = era_and_modes(
         info.method.as_deref(),
         modern_meta.is_some(),
@@ -205,9 +207,14 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// `classify_request` on a body written as a `Value`.
+    fn classify_request(body: &Value, header: Option<&str>) -> RequestInfo {
+        super::classify_request(&Node::from_value(body), header)
+    }
+
     #[test]
     fn modes_from_capabilities() {
-        let c = |v: Value| ClientModes::from_capabilities(Some(&v));
+        let c = |v: Value| ClientModes::from_capabilities(Some(&Node::from_value(&v)));
         assert_eq!(c(json!({})), ClientModes::default());
         assert_eq!(
             c(json!({"elicitation":{}})),

@@ -1,31 +1,25 @@
-//! What the gateway reads from a message's top level, in one strict pass that builds no tree.
+//! What the gateway reads first from a client request, and whether a server message can carry nothing.
 //!
-//! Every client POST body is read before it is forwarded, and most are plain calls that the gateway only
-//! needs to route and count: their era, method, id and declared modes, and whether they carry a retry's
-//! `requestState` or `inputResponses`. Parsing them into a `serde_json::Value` only to read five fields and
-//! drop the tree was a sixth of the pass-through path's instructions. Likewise most server messages on a
-//! stream are notifications (progress, log lines) that can carry no input request whatever they contain.
-//! So this reads those few fields and only validates the rest: the same refusals as
-//! [`parse_strict`](super::strict::parse_strict) (UTF-8, duplicate keys in any object, depth, trailing
-//! data), checked by the same guard. The caller parses the whole message only when it must look further (a
-//! retry, a legacy client's answer, sealing, anything that may carry an input request).
+//! Every client POST body is read once, strictly, into the borrowed tree ([`super::tree`]): its era, method,
+//! id and declared modes ([`classify_request`](super::era::classify_request)), whether it carries a retry's
+//! `requestState` or `inputResponses`, and the canonical text of its params that an envelope's digest binds
+//! (written now from the tree, hashed only if a response is sealed). One parse serves all three: the tree of a
+//! typical 340-byte `tools/call` costs less than the tree-less serde skim it replaced, which left the digest
+//! to read the body a second time.
 //!
-//! [`skim_request`] reads exactly what [`classify_request`](super::era::classify_request) reads from a tree;
-//! [`carries_no_input`] says yes only where [`find_carriers`](super::find_carriers) would find nothing.
-//! Property tests check both against the tree path on every body, refusals included.
+//! Most server messages on a stream are notifications (progress, log lines) that can carry no input request
+//! whatever they contain: [`carries_no_input`] says so from a strict read of the top level that builds no
+//! tree, with the same refusals as [`parse_strict`](super::strict::parse_strict) (UTF-8, duplicate keys in any
+//! object, depth, trailing data), checked by the same guard. It says yes only where
+//! [`find_carriers`](super::find_carriers) would find nothing; a property test holds it to that.
 
 use std::fmt;
 
-use serde::de::{
-    DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor,
-};
-use serde_json::Value;
+use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 
-use super::era::{era_and_modes, ClientModes, RequestInfo, META_CAPABILITIES, META_VERSION};
-use super::strict::{
-    check_seq, read_strict, read_strict_ok, CheckSeed, Guard, KeySeed, Keys, StrictError,
-    StrictSeed,
-};
+use super::era::{classify_request, RequestInfo};
+use super::strict::{read_strict_ok, CheckSeed, Guard, KeySeed, Keys, StrictError};
+use super::tree::{self, Node};
 
 /// A client request as the gateway first sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,12 +28,24 @@ pub struct Skimmed {
     pub info: RequestInfo,
     /// `params` is an object with a `requestState` or an `inputResponses` member: a retry to check.
     pub carries_retry: bool,
+    /// The canonical text of `params` without its retry-only members
+    /// ([`canonical_params`](crate::state::canonical_params)): what an envelope sealed for this request's
+    /// response binds it to.
+    pub canonical_params: Vec<u8>,
 }
 
 /// Reads one client request body strictly. `header_version` is the `MCP-Protocol-Version` header.
 pub fn skim_request(bytes: &[u8], header_version: Option<&str>) -> Result<Skimmed, StrictError> {
-    let top = read_top(bytes, false)?;
-    Ok(top.into_skimmed(header_version))
+    let body = tree::parse(bytes)?;
+    let params = body.get("params");
+    let carries_retry = params
+        .and_then(Node::as_object)
+        .is_some_and(|p| p.contains_key("requestState") || p.contains_key("inputResponses"));
+    Ok(Skimmed {
+        info: classify_request(&body, header_version),
+        carries_retry,
+        canonical_params: crate::state::canonical_params(params),
+    })
 }
 
 /// A strictly well-formed single message that certainly carries no input request: a notification (a
@@ -60,13 +66,7 @@ pub fn carries_no_input(bytes: &[u8]) -> bool {
     // Stopping at `result`, `error` or an array ends the read early for messages that may carry something
     // (an `InputRequiredResult` is parsed whole next anyway); the error it returns means "look", so it is
     // never formatted into a message.
-    let read = read_strict_ok(bytes, |de, guard| {
-        Top {
-            guard,
-            stop_at_outcome: true,
-        }
-        .deserialize(de)
-    });
+    let read = read_strict_ok(bytes, |de, guard| Top { guard }.deserialize(de));
     let Some(f) = read else {
         return false;
     };
@@ -76,227 +76,20 @@ pub fn carries_no_input(bytes: &[u8]) -> bool {
     }
 }
 
-/// The request's `params` as a tree, without the top-level members a retry may change (`_meta`,
-/// `requestState`, `inputResponses`: read past, never built), or `Value::Null` when there are none: what the
-/// envelope's params digest hashes. For bytes that already passed the strict parser (the caller's guarantee),
-/// so it reads with serde_json's own rules; None if they cannot be read after all.
-pub fn digest_params(bytes: &[u8]) -> Option<Value> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let params = DigestTop.deserialize(&mut de).ok()?;
-    de.end().ok()?;
-    Some(params)
-}
-
-/// The members of `params` the digest leaves out (see `state::digest`).
-const RETRY_ONLY: [&str; 3] = ["inputResponses", "requestState", "_meta"];
-
-/// The whole request, for [`digest_params`]: only `params` is built.
-struct DigestTop;
-
-impl<'de> DeserializeSeed<'de> for DigestTop {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for DigestTop {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON-RPC message")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Value::Null)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut params = Value::Null;
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            if key == "params" {
-                params = map.next_value_seed(DigestParams)?;
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(params)
-    }
-}
-
-/// `params` for [`digest_params`]: an object loses its retry-only members; anything else is built whole.
-struct DigestParams;
-
-impl<'de> DeserializeSeed<'de> for DigestParams {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for DigestParams {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("params")
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut out = Vec::new();
-        while let Some(v) = seq.next_element::<Value>()? {
-            out.push(v);
-        }
-        Ok(Value::Array(out))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = serde_json::Map::new();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            if RETRY_ONLY.contains(&&*key) {
-                map.next_value::<IgnoredAny>()?;
-            } else {
-                let v = map.next_value::<Value>()?;
-                out.insert(key.into_owned(), v);
-            }
-        }
-        Ok(Value::Object(out))
-    }
-}
-
-/// Reads a message's top level strictly; see [`Top`].
-fn read_top(bytes: &[u8], stop_at_outcome: bool) -> Result<Fields, StrictError> {
-    read_strict(bytes, |de, guard| {
-        Top {
-            guard,
-            stop_at_outcome,
-        }
-        .deserialize(de)
-    })
-}
-
-/// The top-level members that matter, as read.
+/// The top-level members [`carries_no_input`] reads.
 #[derive(Default)]
 struct Fields {
     is_object: bool,
-    is_array: bool,
     /// `id` is present, whatever its value.
     id_present: bool,
+    /// `method`, when it is a string.
     method: Option<String>,
-    id: Option<Value>,
-    result_or_error: bool,
-    params: Params,
 }
 
-/// The members of `params` that matter.
-#[derive(Default)]
-struct Params {
-    carries_retry: bool,
-    /// `_meta[META_VERSION]` when it is a string.
-    meta_version: bool,
-    /// `_meta[META_CAPABILITIES]`, read as `ClientModes::from_capabilities` reads it.
-    meta_capabilities: ClientModes,
-    /// `capabilities` (a legacy `initialize`), read the same way.
-    capabilities: ClientModes,
-}
-
-impl Fields {
-    /// The same decisions as `classify_request`, on the fields it would have read.
-    fn into_skimmed(self, header_version: Option<&str>) -> Skimmed {
-        let mut info = RequestInfo::unclassified(self.is_array);
-        if !self.is_object {
-            return Skimmed {
-                info,
-                carries_retry: false,
-            };
-        }
-        info.method = self.method;
-        info.id = self.id;
-        info.is_response = info.method.is_none() && self.result_or_error;
-        let p = self.params;
-        (info.era, info.declared) = era_and_modes(
-            info.method.as_deref(),
-            p.meta_version,
-            || p.meta_capabilities,
-            || p.capabilities,
-            header_version,
-        );
-        Skimmed {
-            info,
-            carries_retry: p.carries_retry,
-        }
-    }
-}
-
-/// Implements the scalar visits of a visitor whose value is `Default` for a scalar (nothing to read there).
-macro_rules! scalars_are_default {
-    () => {
-        fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_unit<E>(self) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            check_seq(self.0, seq).map(|()| Default::default())
-        }
-    };
-}
-
-/// Reads a member's value into a small tree (an id, a method, capabilities: bounded by the body limit and
-/// only ever a few bytes in practice).
-fn tree<'de, A: MapAccess<'de>>(map: &mut A, guard: Guard<'_>) -> Result<Value, A::Error> {
-    map.next_value_seed(StrictSeed::from(guard))
-}
-
-/// The whole body.
+/// The whole message: gives up (with an error, which means "look") at a top-level `result` or `error`, at a
+/// key a case-folding parser reads as a message member, or at an array (a batch).
 struct Top<'r> {
     guard: Guard<'r>,
-    /// Give up (with an error) at a top-level `result` or `error` member or an array: see
-    /// [`carries_no_input`].
-    stop_at_outcome: bool,
 }
 
 impl<'de> DeserializeSeed<'de> for Top<'_> {
@@ -331,15 +124,8 @@ impl<'de> Visitor<'de> for Top<'_> {
     fn visit_unit<E>(self) -> Result<Fields, E> {
         Ok(Fields::default())
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Fields, A::Error> {
-        if self.stop_at_outcome {
-            return Err(A::Error::custom("a batch"));
-        }
-        check_seq(self.guard, seq)?;
-        Ok(Fields {
-            is_array: true,
-            ..Fields::default()
-        })
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Fields, A::Error> {
+        Err(A::Error::custom("a batch"))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
@@ -354,7 +140,6 @@ impl<'de> Visitor<'de> for Top<'_> {
             let member = match &*key {
                 "method" => TopMember::Method,
                 "id" => TopMember::Id,
-                "params" => TopMember::Params,
                 "result" | "error" => TopMember::Outcome,
                 // `"ID"` is an id to a parser that matches keys without case: such a message is no
                 // certain notification (see `carrier::MESSAGE_KEYS`).
@@ -366,148 +151,37 @@ impl<'de> Visitor<'de> for Top<'_> {
                 TopMember::Method => out.method = map.next_value_seed(StringSeed(child))?,
                 TopMember::Id => {
                     out.id_present = true;
-                    out.id =
-                        Some(tree(&mut map, child)?).filter(|id| id.is_string() || id.is_number())
-                }
-                TopMember::Params => out.params = map.next_value_seed(ParamsSeed(child))?,
-                TopMember::Outcome if self.stop_at_outcome => {
-                    return Err(A::Error::custom("a response"))
-                }
-                TopMember::Alias if self.stop_at_outcome => {
-                    return Err(A::Error::custom("a member named in another case"))
-                }
-                TopMember::Outcome => {
-                    out.result_or_error = true;
                     map.next_value_seed(CheckSeed(child))?;
                 }
-                TopMember::Other | TopMember::Alias => map.next_value_seed(CheckSeed(child))?,
+                TopMember::Outcome => return Err(A::Error::custom("a response")),
+                TopMember::Alias => return Err(A::Error::custom("a member named in another case")),
+                TopMember::Other => map.next_value_seed(CheckSeed(child))?,
             }
         }
         Ok(out)
     }
 }
 
-/// The top-level members the skim reads.
+/// The top-level members the check tells apart.
 enum TopMember {
     Method,
     Id,
-    Params,
     Outcome,
     /// A key that differs from `method`, `id`, `params`, `result` or `error` only in case.
     Alias,
     Other,
 }
 
-/// `params`.
+/// A string member (`method`): the string, or None for any other value (checked all the same).
 #[derive(Clone, Copy)]
-struct ParamsSeed<'r>(Guard<'r>);
+struct StringSeed<'r>(Guard<'r>);
 
-impl<'de> DeserializeSeed<'de> for ParamsSeed<'_> {
-    type Value = Params;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Params, D::Error> {
+impl<'de> DeserializeSeed<'de> for StringSeed<'_> {
+    type Value = Option<String>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
-
-impl<'de> Visitor<'de> for ParamsSeed<'_> {
-    type Value = Params;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("params")
-    }
-    scalars_are_default!();
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Params, A::Error> {
-        let child = self.0.enter()?;
-        let mut keys = Keys::default();
-        let mut out = Params::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            let (meta, caps, retry) = (
-                key == "_meta",
-                key == "capabilities",
-                key == "requestState" || key == "inputResponses",
-            );
-            keys.insert(key, self.0)?;
-            if meta {
-                let meta: Meta = map.next_value_seed(MetaSeed(child))?;
-                out.meta_version = meta.version;
-                out.meta_capabilities = meta.capabilities;
-            } else if caps {
-                out.capabilities = map.next_value_seed(CapsSeed(child))?;
-            } else {
-                out.carries_retry |= retry;
-                map.next_value_seed(CheckSeed(child))?;
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// The members of `params._meta` that matter.
-#[derive(Default)]
-struct Meta {
-    version: bool,
-    capabilities: ClientModes,
-}
-
-/// `params._meta`.
-#[derive(Clone, Copy)]
-struct MetaSeed<'r>(Guard<'r>);
-
-impl<'de> DeserializeSeed<'de> for MetaSeed<'_> {
-    type Value = Meta;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Meta, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for MetaSeed<'_> {
-    type Value = Meta;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("_meta")
-    }
-    scalars_are_default!();
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Meta, A::Error> {
-        let child = self.0.enter()?;
-        let mut keys = Keys::default();
-        let mut out = Meta::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            let (version, caps) = (key == META_VERSION, key == META_CAPABILITIES);
-            keys.insert(key, self.0)?;
-            if version {
-                out.version = map.next_value_seed(StringSeed(child))?.is_some();
-            } else if caps {
-                out.capabilities = map.next_value_seed(CapsSeed(child))?;
-            } else {
-                map.next_value_seed(CheckSeed(child))?;
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// Declares a seed type that reads one value with `deserialize_any` and the visitor implemented for it.
-macro_rules! seed {
-    ($(#[$doc:meta])* $name:ident -> $value:ty) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy)]
-        struct $name<'r>(Guard<'r>);
-
-        impl<'de> DeserializeSeed<'de> for $name<'_> {
-            type Value = $value;
-            fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<$value, D::Error> {
-                deserializer.deserialize_any(self)
-            }
-        }
-    };
-}
-
-seed!(
-    /// A string member (`method`, the protocol version): the string, or None for any other value.
-    StringSeed -> Option<String>
-);
 
 impl<'de> Visitor<'de> for StringSeed<'_> {
     type Value = Option<String>;
@@ -534,96 +208,10 @@ impl<'de> Visitor<'de> for StringSeed<'_> {
         Ok(None)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        check_seq(self.0, seq).map(|()| None)
+        super::strict::check_seq(self.0, seq).map(|()| None)
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         CheckSeed(self.0).visit_map(map).map(|()| None)
-    }
-}
-
-seed!(
-    /// A `ClientCapabilities` value, read as [`ClientModes::from_capabilities`] reads a tree.
-    CapsSeed -> ClientModes
-);
-
-impl<'de> Visitor<'de> for CapsSeed<'_> {
-    type Value = ClientModes;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("client capabilities")
-    }
-    scalars_are_default!();
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ClientModes, A::Error> {
-        let child = self.0.enter()?;
-        let mut keys = Keys::default();
-        let mut out = ClientModes::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            let which = match &*key {
-                "sampling" => 1,
-                "roots" => 2,
-                "elicitation" => 3,
-                _ => 0,
-            };
-            keys.insert(key, self.0)?;
-            match which {
-                1 => out.sampling = map.next_value_seed(IsObjectSeed(child))?,
-                2 => out.roots = map.next_value_seed(IsObjectSeed(child))?,
-                3 => {
-                    let (form, url) = map.next_value_seed(ElicitationSeed(child))?;
-                    out.form = form;
-                    out.url = url;
-                }
-                _ => map.next_value_seed(CheckSeed(child))?,
-            }
-        }
-        Ok(out)
-    }
-}
-
-seed!(
-    /// Any value: is it an object?
-    IsObjectSeed -> bool
-);
-
-impl<'de> Visitor<'de> for IsObjectSeed<'_> {
-    type Value = bool;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    scalars_are_default!();
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<bool, A::Error> {
-        CheckSeed(self.0).visit_map(map).map(|()| true)
-    }
-}
-
-seed!(
-    /// `capabilities.elicitation`: (form, url) declared; `{}` is form only, as the 2025-11-25 spec says.
-    ElicitationSeed -> (bool, bool)
-);
-
-impl<'de> Visitor<'de> for ElicitationSeed<'_> {
-    type Value = (bool, bool);
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("elicitation capabilities")
-    }
-    scalars_are_default!();
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(bool, bool), A::Error> {
-        let child = self.0.enter()?;
-        let mut keys = Keys::default();
-        let (mut form, mut url, mut any) = (false, false, false);
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            any = true;
-            form |= key == "form";
-            url |= key == "url";
-            keys.insert(key, self.0)?;
-            map.next_value_seed(CheckSeed(child))?;
-        }
-        Ok((form || !any, url))
     }
 }
 
@@ -631,8 +219,9 @@ impl<'de> Visitor<'de> for ElicitationSeed<'_> {
 mod tests {
     use super::*;
     use crate::wire::strict::parse_strict;
-    use crate::wire::{classify_request, Era};
+    use crate::wire::{ClientModes, Era};
     use proptest::prelude::*;
+    use serde_json::Value;
 
     /// What the tree path says about a body: the refusal kind, or the classification and the retry flag.
     fn via_tree(bytes: &[u8], header: Option<&str>) -> Result<Skimmed, String> {
@@ -642,8 +231,13 @@ mod tests {
             .and_then(Value::as_object)
             .is_some_and(|p| p.contains_key("requestState") || p.contains_key("inputResponses"));
         Ok(Skimmed {
-            info: classify_request(&v, header),
+            info: classify_request(&Node::from_value(&v), header),
             carries_retry,
+            canonical_params: crate::state::canonical_params(Some(&Node::from_value(
+                v.get("params").unwrap_or(&Value::Null),
+            )))
+            .into_iter()
+            .collect(),
         })
     }
 
@@ -881,11 +475,15 @@ mod tests {
             }
         }
 
+        /// The digest of what the request read wrote is the digest of its params read as a `Value`, whatever
+        /// their spelling (key order, escapes, whitespace, retry-only members).
         #[test]
-        fn digest_params_hash_like_the_tree(body in arb_request()) {
+        fn the_read_params_hash_like_the_tree(body in arb_request()) {
             if let Ok(v) = parse_strict(body.as_bytes()) {
                 let tree = crate::state::params_digest(v.get("params").unwrap_or(&Value::Null));
-                let read = digest_params(body.as_bytes()).map(|p| crate::state::params_digest(&p));
+                let read = skim_request(body.as_bytes(), None)
+                    .ok()
+                    .map(|s| crate::state::digest_of(&s.canonical_params));
                 prop_assert_eq!(read, Some(tree), "{}", body);
             }
         }

@@ -77,7 +77,7 @@ impl<'a> Object<'a> {
 
     fn member(&self, key: &str) -> Option<&Member<'a>> {
         if self.members.len() <= LINEAR_GET {
-            return self.members.iter().find(|m| m.key == key);
+            return self.members.iter().find(|m| same_key(&m.key, key));
         }
         self.members
             .binary_search_by(|m| m.key.as_ref().cmp(key))
@@ -770,6 +770,24 @@ pub fn compact(json: &str) -> Cow<'_, str> {
             Cow::Owned(o)
         }
     }
+}
+
+/// Appends `s` as a JSON string literal, exactly as serde_json writes it. Nearly every string (keys, tokens,
+/// prose) needs no escape and is quoted as it is; the test is a fold without an early exit, so it vectorises.
+/// Anything that needs one goes through serde_json.
+pub fn write_json_str(out: &mut Vec<u8>, s: &str) {
+    let needs_escape = s.bytes().fold(false, |bad, b| {
+        bad | (b < 0x20) | (b == b'"') | (b == b'\\')
+    });
+    if needs_escape {
+        // Writing a `&str` into a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, s);
+        return;
+    }
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'"');
 }
 
 /// Whether two keys are equal: lengths and first bytes first, which tells nearly every pair of an object's
