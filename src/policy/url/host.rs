@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use smallvec::SmallVec;
 use unicode_security::{skeleton, MixedScript};
-use url::{Host, Url};
+use url::Host;
 
 use super::{rules, Findings, UrlPolicy};
 
@@ -50,8 +50,8 @@ static ASCII_FOLDS: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// Whether the URL's host is loopback (`localhost`, 127/8, `::1`).
-pub(super) fn is_loopback_host(url: &Url) -> bool {
-    match url.host() {
+pub(super) fn is_loopback_host(host: Option<Host<&str>>) -> bool {
+    match host {
         Some(Host::Ipv4(a)) => a.is_loopback(),
         Some(Host::Ipv6(a)) => {
             a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v| v.is_loopback())
@@ -133,7 +133,6 @@ pub(super) fn v6_internal(a: Ipv6Addr) -> Option<&'static str> {
 /// Runs every host check.
 pub(super) fn check(
     policy: &UrlPolicy,
-    url: &Url,
     host: Host<&str>,
     raw_host: Option<&str>,
     out: &mut Findings,
@@ -184,7 +183,7 @@ pub(super) fn check(
                 return;
             }
             let before = out.pushes;
-            check_domain(policy, url, d, raw_host, out);
+            check_domain(policy, d, raw_host, out);
             if out.pushes == before {
                 policy.clean_hosts.note(d, raw_host);
             }
@@ -192,13 +191,7 @@ pub(super) fn check(
     }
 }
 
-fn check_domain(
-    policy: &UrlPolicy,
-    _url: &Url,
-    ascii: &str,
-    raw_host: Option<&str>,
-    out: &mut Findings,
-) {
+fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &mut Findings) {
     // The `url` crate already lower-cases the hosts of web links; other schemes' hosts may not be.
     let ascii = ascii.trim_end_matches('.');
     let ascii: Cow<'_, str> = if ascii.bytes().any(|b| b.is_ascii_uppercase()) {
