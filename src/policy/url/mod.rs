@@ -436,6 +436,45 @@ fn norm_param(name: &str) -> String {
     norm_param_chars(name)
 }
 
+/// [`norm_param`] kept on the stack for the names of nearly every parameter (ASCII, at most
+/// [`NormParam::STACK`] bytes): it is computed for every parameter of every link, and one allocation each
+/// was a tenth of a link's query checks. The text is [`norm_param`]'s either way.
+enum NormParam {
+    Stack([u8; NormParam::STACK], usize),
+    Heap(String),
+}
+
+impl NormParam {
+    const STACK: usize = 32;
+
+    fn new(name: &str) -> Self {
+        if name.len() > Self::STACK || !name.is_ascii() {
+            return NormParam::Heap(norm_param(name));
+        }
+        let mut buf = [0u8; Self::STACK];
+        let mut len = 0;
+        for b in name.bytes().filter(u8::is_ascii_alphanumeric) {
+            // `len` < STACK: at most `name.len()` bytes are kept.
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b.to_ascii_lowercase();
+                len += 1;
+            }
+        }
+        NormParam::Stack(buf, len)
+    }
+
+    fn as_str(&self) -> &str {
+        match self {
+            // ASCII bytes only, so always UTF-8; the empty fallback is never taken.
+            NormParam::Stack(buf, len) => buf
+                .get(..*len)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or(""),
+            NormParam::Heap(s) => s,
+        }
+    }
+}
+
 /// [`norm_param`] for any text: alphanumerics in the Unicode sense, lower-cased the Unicode way.
 fn norm_param_chars(name: &str) -> String {
     name.chars()

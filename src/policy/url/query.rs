@@ -109,8 +109,13 @@ fn has_email(v: &str) -> bool {
     v.contains('@') && EMAIL.as_ref().is_some_and(|r| r.is_match(v))
 }
 
+/// ASCII digits in `v`: counted by byte, as no byte of a multi-byte character is an ASCII digit.
+fn ascii_digits(v: &str) -> usize {
+    v.bytes().filter(u8::is_ascii_digit).count()
+}
+
 fn is_phone(v: &str) -> bool {
-    let digits = v.chars().filter(char::is_ascii_digit).count();
+    let digits = ascii_digits(v);
     (8..=15).contains(&digits) && PHONE.as_ref().is_some_and(|r| r.is_match(v))
 }
 
@@ -150,7 +155,7 @@ fn oauth1_authorize_step(url: &Parts<'_>) -> bool {
     url.path_segments()
         .and_then(|mut segs| segs.rfind(|s| !s.is_empty()))
         .is_some_and(|last| {
-            let last = super::norm_param(&percent_decode(last));
+            let last = super::NormParam::new(&percent_decode(last));
             OAUTH1_AUTHORIZE_STEPS.contains(&last.as_str())
         })
 }
@@ -226,20 +231,40 @@ fn form_decode(s: &str) -> Cow<'_, str> {
     if memchr::memchr2(b'+', b'%', s.as_bytes()).is_none() {
         return Cow::Borrowed(s);
     }
-    let spaced: Cow<'_, [u8]> = if s.contains('+') {
-        Cow::Owned(
-            s.bytes()
-                .map(|b| if b == b'+' { b' ' } else { b })
-                .collect(),
-        )
-    } else {
-        Cow::Borrowed(s.as_bytes())
-    };
+    // One pass: `+` to a space, then `%` and two hex digits (either case) to their byte, any other `%`
+    // kept (`percent_encoding::percent_decode`); the `+` replacement comes first in `form_urlencoded`, and
+    // neither a space nor `+` is a hex digit, so doing both at once decodes the same escapes.
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let escaped = match (b, bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&h), Some(&l)) => hex(h).zip(hex(l)).map(|(h, l)| h << 4 | l),
+            _ => None,
+        };
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(if b == b'+' { b' ' } else { b });
+                i += 1;
+            }
+        }
+    }
+    // Invalid UTF-8 is read with replacement characters, as `form_urlencoded` reads it.
     Cow::Owned(
-        percent_encoding::percent_decode(&spaced)
-            .decode_utf8_lossy()
-            .into_owned(),
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
     )
+}
+
+/// The value of an ASCII hex digit.
+fn hex(b: u8) -> Option<u8> {
+    char::from(b)
+        .to_digit(16)
+        .and_then(|d| u8::try_from(d).ok())
 }
 
 fn percent_decode(s: &str) -> Cow<'_, str> {
@@ -303,11 +328,12 @@ fn param(
     value: &str,
     out: &mut Findings,
 ) {
-    let name = super::norm_param(key);
+    let name = super::NormParam::new(key);
+    let name = name.as_str();
     let where_ = || format!("{} parameter `{}`", part.name(), key);
     let trimmed = value.trim();
     let flag = FLAG_VALUES.iter().any(|f| f.eq_ignore_ascii_case(trimmed));
-    let kind = policy.params.get(&name).copied().unwrap_or_default();
+    let kind = policy.params.get(name).copied().unwrap_or_default();
     let weak = kind.weak;
     // Only the query's: the protocol puts the request token there, never in a fragment.
     let request_token =
@@ -329,8 +355,8 @@ fn param(
             ),
         );
     }
-    let digits = value.chars().filter(char::is_ascii_digit).count();
-    if kind.phone && digits >= 7 {
+    // Counted only for a phone parameter: the count is read nowhere else.
+    if kind.phone && ascii_digits(value) >= 7 {
         out.push(
             rules::QUERY_PII,
             format!("the link's {} contains a phone number", where_()),
@@ -373,6 +399,12 @@ fn url_start(v: &str) -> &str {
 /// Whether `v` starts like a link judged under any parameter name ([`LINK_HEADS`]), as a browser reads
 /// it: a cheap test, so that most values (words, ids) are not decoded at all.
 fn may_be_link(v: &str) -> bool {
+    // Every head starts with one of these letters (any case) or `%`: a value whose first character as read
+    // (after the trimmed start and the ignored tabs and newlines) is another cannot start like a link.
+    let first = url_start(v).chars().find(|&c| !ignored_in_url(c));
+    if !first.is_some_and(|c| matches!(c.to_ascii_lowercase(), 'h' | 'j' | 'v' | 'd' | 'f' | '%')) {
+        return false;
+    }
     let mut head = [0u8; MAX_SCHEME_LEN];
     let mut len = 0;
     for c in url_start(v).chars().filter(|&c| !ignored_in_url(c)) {
@@ -684,6 +716,35 @@ mod tests {
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect();
             proptest::prop_assert_eq!(fast, exact);
+        }
+    }
+
+    /// [`may_be_link`] as it was, without the first-character test: the definition it must agree with.
+    fn may_be_link_exact(v: &str) -> bool {
+        let mut head = [0u8; MAX_SCHEME_LEN];
+        let mut len = 0;
+        for c in url_start(v).chars().filter(|&c| !ignored_in_url(c)) {
+            if len == head.len() || !c.is_ascii() {
+                break;
+            }
+            head[len] = c.to_ascii_lowercase() as u8;
+            len += 1;
+        }
+        let head = &head[..len];
+        LINK_HEADS.iter().any(|h| head.starts_with(h.as_bytes()))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_first_character_test_keeps_every_link_head(
+            v in "[ \\t\\n\\r\\x{0}\\x{1f}]{0,3}[hHjJvVdDfF%\\x{130}\\x{212a}a-z\\t]{0,3}(ttps?|avascript|bscript|ata|ile|25)?[:/%a-z]{0,4}|\\PC{0,12}",
+        ) {
+            proptest::prop_assert_eq!(may_be_link(&v), may_be_link_exact(&v), "{:?}", v);
+        }
+
+        #[test]
+        fn ascii_digits_are_the_char_count(v in "\\PC{0,20}|[0-9\\x{660}-\\x{669}\\x{ff10}-\\x{ff19} +()-]{0,20}") {
+            proptest::prop_assert_eq!(ascii_digits(&v), v.chars().filter(char::is_ascii_digit).count());
         }
     }
 

@@ -81,66 +81,98 @@ const fn classes() -> [u8; 256] {
     t
 }
 
-/// Whether every byte of `s` has the class bit `bit`.
-fn all(s: &str, bit: u8) -> bool {
-    s.bytes().all(|b| CLASS[usize::from(b)] & bit != 0)
-}
-
 /// Whether a path segment is one the parser removes (`.`) or pops with its parent (`..`), written with
 /// dots or `%2e` in either case.
-fn is_dot_segment(seg: &str) -> bool {
-    let Some(rest) = seg.strip_prefix('.').or_else(|| strip_encoded_dot(seg)) else {
+fn is_dot_segment(seg: &[u8]) -> bool {
+    let Some(rest) = strip_dot(seg) else {
         return false;
     };
-    rest.is_empty() || rest == "." || strip_encoded_dot(rest) == Some("")
+    rest.is_empty() || strip_dot(rest) == Some(&[][..])
 }
 
-/// `s` without a leading `%2e` or `%2E`.
-fn strip_encoded_dot(s: &str) -> Option<&str> {
-    s.strip_prefix("%2e").or_else(|| s.strip_prefix("%2E"))
+/// `s` without a leading `.`, `%2e` or `%2E`.
+fn strip_dot(s: &[u8]) -> Option<&[u8]> {
+    match s {
+        [b'.', rest @ ..] => Some(rest),
+        [b'%', b'2', b'e' | b'E', rest @ ..] => Some(rest),
+        _ => None,
+    }
 }
 
 /// The host rules of the module doc for a string of [`HOST`] bytes.
-fn host_ok(host: &str) -> bool {
-    let mut last = "";
-    for label in host.split('.') {
-        if label.is_empty() || label.starts_with("xn--") {
+fn host_ok(host: &[u8]) -> bool {
+    let mut last: &[u8] = &[];
+    for label in host.split(|&b| b == b'.') {
+        if label.is_empty() || label.starts_with(b"xn--") {
             return false;
         }
         last = label;
     }
-    last.starts_with(|c: char| c.is_ascii_lowercase())
+    last.first().is_some_and(u8::is_ascii_lowercase)
 }
 
-/// `raw` cut into its parts when it is a simple link (module doc), else `None`.
+/// `raw` cut into its parts when it is a simple link (module doc), else `None`. One pass over the bytes,
+/// each looked up in [`CLASS`] for the part it is in: this runs on every link judged.
 pub(super) fn parse(raw: &str) -> Option<Simple<'_>> {
     let (scheme, rest) = match raw.strip_prefix("https://") {
         Some(rest) => ("https", rest),
         None => ("http", raw.strip_prefix("http://")?),
     };
-    let host_end = rest
-        .bytes()
-        .position(|b| CLASS[usize::from(b)] & HOST == 0)?;
-    let (host, after) = rest.split_at_checked(host_end)?;
-    if !after.starts_with('/') || !host_ok(host) {
+    let bytes = rest.as_bytes();
+    let host_end = bytes
+        .iter()
+        .position(|&b| CLASS[usize::from(b)] & HOST == 0)?;
+    if bytes.get(host_end) != Some(&b'/') || !host_ok(bytes.get(..host_end)?) {
         return None;
     }
-    let (before_fragment, fragment) = match after.split_once('#') {
-        Some((b, f)) => (b, Some(f)),
-        None => (after, None),
+    // The path: from the `/` after the host to the first `?` or `#`, its segments checked as they end.
+    let mut i = host_end + 1;
+    let mut segment = i;
+    let path_end = loop {
+        let b = bytes.get(i).copied();
+        if matches!(b, None | Some(b'/' | b'?' | b'#')) {
+            if is_dot_segment(bytes.get(segment..i)?) {
+                return None;
+            }
+            match b {
+                Some(b'/') => segment = i + 1,
+                _ => break i,
+            }
+        } else if CLASS[usize::from(b?)] & PATH == 0 {
+            return None;
+        }
+        i += 1;
     };
-    let (path, query) = match before_fragment.split_once('?') {
-        Some((p, q)) => (p, Some(q)),
-        None => (before_fragment, None),
-    };
-    let simple = all(path, PATH)
-        && query.is_none_or(|q| all(q, QUERY))
-        && fragment.is_none_or(|f| all(f, FRAGMENT))
-        && !path.split('/').any(is_dot_segment);
-    simple.then_some(Simple {
+    let mut query = None;
+    let mut fragment = None;
+    if bytes.get(path_end) == Some(&b'?') {
+        let start = path_end + 1;
+        let len = bytes
+            .get(start..)?
+            .iter()
+            .position(|&b| CLASS[usize::from(b)] & QUERY == 0)
+            .unwrap_or(bytes.len() - start);
+        // The query ends at a `#` (not of its class) or the end; any other byte not of its class is not simple.
+        let end = start + len;
+        if !matches!(bytes.get(end), None | Some(b'#')) {
+            return None;
+        }
+        query = Some(rest.get(start..end)?);
+        i = end;
+    } else {
+        i = path_end;
+    }
+    if bytes.get(i) == Some(&b'#') {
+        let f = rest.get(i + 1..)?;
+        if !f.bytes().all(|b| CLASS[usize::from(b)] & FRAGMENT != 0) {
+            return None;
+        }
+        fragment = Some(f);
+    }
+    Some(Simple {
         scheme,
-        host,
-        path,
+        host: rest.get(..host_end)?,
+        path: rest.get(host_end..path_end)?,
         query,
         fragment,
     })
@@ -197,10 +229,20 @@ mod tests {
             assert_eq!(parse(u), None, "{u}");
         }
         for seg in [".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e"] {
-            assert!(is_dot_segment(seg), "{seg}");
+            assert!(is_dot_segment(seg.as_bytes()), "{seg}");
         }
-        for seg in ["", "...", "a.", ".a", "%2e%2e%2e", "%2f", "v2.0"] {
-            assert!(!is_dot_segment(seg), "{seg}");
+        for seg in [
+            "",
+            "...",
+            "a.",
+            ".a",
+            "%2e%2e%2e",
+            "%2f",
+            "v2.0",
+            "%2",
+            "%2ee",
+        ] {
+            assert!(!is_dot_segment(seg.as_bytes()), "{seg}");
         }
     }
 }

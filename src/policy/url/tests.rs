@@ -334,6 +334,12 @@ proptest! {
         prop_assert_eq!(super::norm_param_ascii(&name), super::norm_param_chars(&name));
     }
 
+    #[test]
+    fn parameter_names_normalised_on_the_stack_are_the_same(name in "[ -~]{0,40}|\\PC{0,40}|[a-zA-Z_\\x{130}\\x{212a}]{30,34}") {
+        let (stack, heap) = (NormParam::new(&name), norm_param(&name));
+        prop_assert_eq!(stack.as_str(), heap.as_str());
+    }
+
     /// The one map of parameter kinds answers as the four configured lists do, names compared normalised.
     #[test]
     fn parameter_kinds_are_the_lists_they_came_from(
