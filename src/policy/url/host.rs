@@ -217,7 +217,7 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
     }
 
     // Hosts have a handful of labels: kept on the stack (one allocation less for each of a link's hosts).
-    let labels: SmallVec<[&str; 8]> = ascii.split('.').collect();
+    let labels: SmallVec<[&str; 8]> = super::split_byte(&ascii, b'.').collect();
     if labels.len() < 2 {
         out.push(
             rules::HOST_SINGLE_LABEL,
@@ -235,7 +235,7 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
             ),
         );
     }
-    let ulabels: SmallVec<[&str; 8]> = unicode.split('.').collect();
+    let ulabels: SmallVec<[&str; 8]> = super::split_byte(&unicode, b'.').collect();
     for l in &ulabels {
         if l.is_ascii() {
             continue;
@@ -265,7 +265,7 @@ fn to_unicode(ascii: &str) -> (Cow<'_, str>, Result<(), idna::Errors>) {
     let ldh = ascii
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
-    if ldh && !ascii.split('.').any(|l| l.starts_with("xn--")) {
+    if ldh && !super::split_byte(ascii, b'.').any(|l| l.starts_with("xn--")) {
         return (Cow::Borrowed(ascii), Ok(()));
     }
     let (unicode, result) = idna::domain_to_unicode(ascii);
@@ -286,7 +286,7 @@ fn internal_name(policy: &UrlPolicy, ascii: &str, n_labels: usize, out: &mut Fin
             rules::HOST_INTERNAL,
             "the host is this machine (`localhost`)",
         );
-    } else if ascii.split('.').any(|l| l == "localhost") {
+    } else if super::split_byte(ascii, b'.').any(|l| l == "localhost") {
         // `localhost.example.net` is a public name, but such names are set up to point at this machine
         // (DNS rebinding, local development helpers), and a person reads them as local.
         out.push(
@@ -562,7 +562,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     let Some(reg) = psl::domain_str(ascii) else {
         return;
     };
-    let reg_labels = reg.split('.').count();
+    let reg_labels = super::split_byte(reg, b'.').count();
     let Some(sub_len) = ulabels.len().checked_sub(reg_labels) else {
         return;
     };

@@ -153,7 +153,7 @@ struct Place<'a> {
 /// (`oauth_token_secret`, a credential by its `secret` ending), as does `oauth_verifier`.
 fn oauth1_authorize_step(url: &Parts<'_>) -> bool {
     url.path_segments()
-        .and_then(|mut segs| segs.rfind(|s| !s.is_empty()))
+        .and_then(|segs| segs.filter(|s| !s.is_empty()).last())
         .is_some_and(|last| {
             let last = super::NormParam::new(&percent_decode(last));
             OAUTH1_AUTHORIZE_STEPS.contains(&last.as_str())
@@ -217,10 +217,15 @@ pub(super) fn check(
 /// [`url::form_urlencoded::parse`] reads them (a proptest compares the two): split at `&`, empty pieces
 /// skipped, name and value split at the first `=`, each decoded by [`form_decode`].
 fn form_pairs(input: &str) -> impl Iterator<Item = (Cow<'_, str>, Cow<'_, str>)> {
-    input.split('&').filter(|s| !s.is_empty()).map(|piece| {
-        let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
-        (form_decode(name), form_decode(value))
-    })
+    super::split_byte(input, b'&')
+        .filter(|s| !s.is_empty())
+        .map(|piece| {
+            let mut halves = super::split_byte(piece, b'=');
+            let name = halves.next().unwrap_or(piece);
+            // Everything after the first `=`, further `=` included.
+            let value = piece.get(name.len() + 1..).unwrap_or("");
+            (form_decode(name), form_decode(value))
+        })
 }
 
 /// One name or value of a form: `+` read as a space, then percent-decoded, then read as UTF-8 with

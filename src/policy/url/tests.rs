@@ -335,6 +335,17 @@ proptest! {
     }
 
     #[test]
+    fn split_byte_is_str_split(s in "[a./&=\\x{e9}\\x{2e2e}\\x{1F600}]{0,16}", sep in prop_oneof![Just(b'.'), Just(b'/'), Just(b'&'), Just(b'=')]) {
+        let fast: Vec<&str> = split_byte(&s, sep).collect();
+        let std: Vec<&str> = s.split(char::from(sep)).collect();
+        prop_assert_eq!(fast, std);
+        prop_assert_eq!(
+            split_byte(&s, sep).filter(|p| !p.is_empty()).last(),
+            s.split(char::from(sep)).rfind(|p| !p.is_empty())
+        );
+    }
+
+    #[test]
     fn parameter_names_normalised_on_the_stack_are_the_same(name in "[ -~]{0,40}|\\PC{0,40}|[a-zA-Z_\\x{130}\\x{212a}]{30,34}") {
         let (stack, heap) = (NormParam::new(&name), norm_param(&name));
         prop_assert_eq!(stack.as_str(), heap.as_str());
