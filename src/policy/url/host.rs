@@ -456,12 +456,15 @@ impl BrandIndex {
                 if b_len > len + 1 {
                     break;
                 }
-                if best.is_some_and(|b| b <= i) || named(&i) {
+                if best.is_some_and(|b| b <= i) {
                     continue;
                 }
+                // Both tests are pure: the cheap edit test (most brands fail its first/last byte test)
+                // goes first, and the name comparison only for a brand within one edit.
                 if brands
                     .get(i)
                     .is_some_and(|b| within_one_edit_ascii(folded.as_bytes(), b.folded.as_bytes()))
+                    && !named(&i)
                 {
                     best = Some(i);
                 }

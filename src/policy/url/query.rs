@@ -233,31 +233,48 @@ fn form_pairs(input: &str) -> impl Iterator<Item = (Cow<'_, str>, Cow<'_, str>)>
 /// two passes and the UTF-8 validation `form_urlencoded` spends on it (it takes bytes, this takes a `str`),
 /// which were a sixth of a sign-in link's judgement.
 fn form_decode(s: &str) -> Cow<'_, str> {
-    if memchr::memchr2(b'+', b'%', s.as_bytes()).is_none() {
+    // Most names and values are a few bytes to a few dozen, shorter than `memchr`'s setup: walked plainly.
+    let plain = if s.len() <= 32 {
+        !s.bytes().any(|b| b == b'+' || b == b'%')
+    } else {
+        memchr::memchr2(b'+', b'%', s.as_bytes()).is_none()
+    };
+    if plain {
         return Cow::Borrowed(s);
     }
     // One pass: `+` to a space, then `%` and two hex digits (either case) to their byte, any other `%`
     // kept (`percent_encoding::percent_decode`); the `+` replacement comes first in `form_urlencoded`, and
     // neither a space nor `+` is a hex digit, so doing both at once decodes the same escapes.
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let escaped = match (b, bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&h), Some(&l)) => hex(h).zip(hex(l)).map(|(h, l)| h << 4 | l),
-            _ => None,
+    let mut out = Vec::with_capacity(s.len());
+    let mut rest = s.as_bytes();
+    // Runs without `%` or `+` copied whole.
+    while let Some(at) = rest.iter().position(|&b| b == b'%' || b == b'+') {
+        let (run, tail) = rest.split_at(at);
+        out.extend_from_slice(run);
+        rest = match tail {
+            [b'%', h, l, after @ ..] => match (hex(*h), hex(*l)) {
+                (Some(h), Some(l)) => {
+                    out.push(h << 4 | l);
+                    after
+                }
+                // Not an escape: the `%` is kept and the next bytes read as any others.
+                _ => {
+                    out.push(b'%');
+                    tail.get(1..).unwrap_or_default()
+                }
+            },
+            [b'+', after @ ..] => {
+                out.push(b' ');
+                after
+            }
+            [b, after @ ..] => {
+                out.push(*b);
+                after
+            }
+            [] => &[],
         };
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(if b == b'+' { b' ' } else { b });
-                i += 1;
-            }
-        }
     }
+    out.extend_from_slice(rest);
     // Invalid UTF-8 is read with replacement characters, as `form_urlencoded` reads it.
     Cow::Owned(
         String::from_utf8(out)
