@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use smallvec::SmallVec;
 use unicode_security::{skeleton, MixedScript};
-use url::{Host, Url};
+use url::Host;
 
 use super::{rules, Findings, UrlPolicy};
 
@@ -50,8 +50,8 @@ static ASCII_FOLDS: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// Whether the URL's host is loopback (`localhost`, 127/8, `::1`).
-pub(super) fn is_loopback_host(url: &Url) -> bool {
-    match url.host() {
+pub(super) fn is_loopback_host(host: Option<Host<&str>>) -> bool {
+    match host {
         Some(Host::Ipv4(a)) => a.is_loopback(),
         Some(Host::Ipv6(a)) => {
             a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v| v.is_loopback())
@@ -133,7 +133,6 @@ pub(super) fn v6_internal(a: Ipv6Addr) -> Option<&'static str> {
 /// Runs every host check.
 pub(super) fn check(
     policy: &UrlPolicy,
-    url: &Url,
     host: Host<&str>,
     raw_host: Option<&str>,
     out: &mut Findings,
@@ -184,7 +183,7 @@ pub(super) fn check(
                 return;
             }
             let before = out.pushes;
-            check_domain(policy, url, d, raw_host, out);
+            check_domain(policy, d, raw_host, out);
             if out.pushes == before {
                 policy.clean_hosts.note(d, raw_host);
             }
@@ -192,13 +191,7 @@ pub(super) fn check(
     }
 }
 
-fn check_domain(
-    policy: &UrlPolicy,
-    _url: &Url,
-    ascii: &str,
-    raw_host: Option<&str>,
-    out: &mut Findings,
-) {
+fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &mut Findings) {
     // The `url` crate already lower-cases the hosts of web links; other schemes' hosts may not be.
     let ascii = ascii.trim_end_matches('.');
     let ascii: Cow<'_, str> = if ascii.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -224,7 +217,7 @@ fn check_domain(
     }
 
     // Hosts have a handful of labels: kept on the stack (one allocation less for each of a link's hosts).
-    let labels: SmallVec<[&str; 8]> = ascii.split('.').collect();
+    let labels: SmallVec<[&str; 8]> = super::split_byte(&ascii, b'.').collect();
     if labels.len() < 2 {
         out.push(
             rules::HOST_SINGLE_LABEL,
@@ -242,7 +235,7 @@ fn check_domain(
             ),
         );
     }
-    let ulabels: SmallVec<[&str; 8]> = unicode.split('.').collect();
+    let ulabels: SmallVec<[&str; 8]> = super::split_byte(&unicode, b'.').collect();
     for l in &ulabels {
         if l.is_ascii() {
             continue;
@@ -272,7 +265,7 @@ fn to_unicode(ascii: &str) -> (Cow<'_, str>, Result<(), idna::Errors>) {
     let ldh = ascii
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
-    if ldh && !ascii.split('.').any(|l| l.starts_with("xn--")) {
+    if ldh && !super::split_byte(ascii, b'.').any(|l| l.starts_with("xn--")) {
         return (Cow::Borrowed(ascii), Ok(()));
     }
     let (unicode, result) = idna::domain_to_unicode(ascii);
@@ -293,7 +286,7 @@ fn internal_name(policy: &UrlPolicy, ascii: &str, n_labels: usize, out: &mut Fin
             rules::HOST_INTERNAL,
             "the host is this machine (`localhost`)",
         );
-    } else if ascii.split('.').any(|l| l == "localhost") {
+    } else if super::split_byte(ascii, b'.').any(|l| l == "localhost") {
         // `localhost.example.net` is a public name, but such names are set up to point at this machine
         // (DNS rebinding, local development helpers), and a person reads them as local.
         out.push(
@@ -463,12 +456,15 @@ impl BrandIndex {
                 if b_len > len + 1 {
                     break;
                 }
-                if best.is_some_and(|b| b <= i) || named(&i) {
+                if best.is_some_and(|b| b <= i) {
                     continue;
                 }
+                // Both tests are pure: the cheap edit test (most brands fail its first/last byte test)
+                // goes first, and the name comparison only for a brand within one edit.
                 if brands
                     .get(i)
                     .is_some_and(|b| within_one_edit_ascii(folded.as_bytes(), b.folded.as_bytes()))
+                    && !named(&i)
                 {
                     best = Some(i);
                 }
@@ -569,7 +565,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     let Some(reg) = psl::domain_str(ascii) else {
         return;
     };
-    let reg_labels = reg.split('.').count();
+    let reg_labels = super::split_byte(reg, b'.').count();
     let Some(sub_len) = ulabels.len().checked_sub(reg_labels) else {
         return;
     };

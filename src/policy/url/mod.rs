@@ -30,6 +30,7 @@ mod embedded;
 mod host;
 mod query;
 mod raw;
+mod simple;
 pub mod warning_page;
 
 #[cfg(test)]
@@ -38,7 +39,7 @@ mod tests;
 use std::collections::{BTreeSet, HashMap};
 
 use serde::Deserialize;
-use url::Url;
+use url::{Host, Url};
 
 use crate::policy::Finding;
 
@@ -225,20 +226,158 @@ pub struct UrlJudgement {
     /// Every finding; empty means the URL passes.
     pub findings: Vec<Finding>,
     /// The URL as parsed, when it parses.
-    parsed: Option<Url>,
+    parsed: Option<Canonical>,
+}
+
+/// A parsed URL as a judgement keeps it.
+#[derive(Debug, Clone)]
+enum Canonical {
+    /// Parsed by the `url` crate.
+    Parsed(Url),
+    /// A simple link ([`simple`]), which the `url` crate parses to this very string: kept as the string, and
+    /// parsed again only if a person's view of it is asked for.
+    Verbatim(String),
 }
 
 impl UrlJudgement {
     /// The URL re-serialised with its ASCII (punycode) host, when it parses.
     pub fn canonical(&self) -> Option<&str> {
-        self.parsed.as_ref().map(Url::as_str)
+        self.parsed.as_ref().map(|c| match c {
+            Canonical::Parsed(url) => url.as_str(),
+            Canonical::Verbatim(s) => s.as_str(),
+        })
     }
 
     /// What the URL is, for a person. Computed on demand: the Unicode forms and the registrable domain
     /// cost IDNA and public-suffix lookups that only a warning page or a report needs.
     pub fn view(&self) -> UrlView {
-        self.parsed.as_ref().map(view_of).unwrap_or_default()
+        match &self.parsed {
+            Some(Canonical::Parsed(url)) => view_of(url),
+            // A simple link always parses (a proptest checks it); the default is never reached.
+            Some(Canonical::Verbatim(s)) => Url::parse(s).as_ref().map(view_of).unwrap_or_default(),
+            None => UrlView::default(),
+        }
     }
+}
+
+/// What the checks read of a parsed URL: taken from the `url` crate's parse, or from a simple link's own
+/// string ([`simple`]), which the `url` crate would parse to the same parts.
+#[derive(Debug, Clone)]
+struct Parts<'a> {
+    /// Lowercase, as [`Url::scheme`].
+    scheme: &'a str,
+    /// [`Url::host`].
+    host: Option<Host<&'a str>>,
+    /// [`Url::host_str`].
+    host_str: Option<&'a str>,
+    /// A user name or a password ([`Url::username`], [`Url::password`]).
+    userinfo: bool,
+    /// [`Url::path`].
+    path: &'a str,
+    /// [`Url::query`].
+    query: Option<&'a str>,
+    /// [`Url::fragment`].
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    fn of_url(url: &'a Url) -> Self {
+        Parts {
+            scheme: url.scheme(),
+            host: url.host(),
+            host_str: url.host_str(),
+            userinfo: !url.username().is_empty() || url.password().is_some(),
+            path: url.path(),
+            query: url.query(),
+            fragment: url.fragment(),
+        }
+    }
+
+    fn of_simple(s: &simple::Simple<'a>) -> Self {
+        Parts {
+            scheme: s.scheme,
+            host: Some(Host::Domain(s.host)),
+            host_str: Some(s.host),
+            userinfo: false,
+            path: s.path,
+            query: s.query,
+            fragment: s.fragment,
+        }
+    }
+
+    /// [`Url::path_segments`], which splits the path this way.
+    fn path_segments(&self) -> Option<SplitByte<'a>> {
+        self.path
+            .strip_prefix('/')
+            .map(|rest| split_byte(rest, b'/'))
+    }
+
+    /// [`Url::domain`]: the host when it is a name.
+    fn domain(&self) -> Option<&'a str> {
+        match self.host {
+            Some(Host::Domain(d)) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+/// The pieces of `s` between the bytes `sep`, as `s.split(char::from(sep))` gives them for an ASCII `sep`
+/// (a proptest compares the two). Hosts, paths and queries are short, and `str::split` searched each piece
+/// with a `memchr` call whose setup cost more than a plain walk of a dozen bytes.
+fn split_byte(s: &str, sep: u8) -> SplitByte<'_> {
+    SplitByte { rest: Some(s), sep }
+}
+
+/// See [`split_byte`].
+#[derive(Debug, Clone)]
+struct SplitByte<'a> {
+    /// What is left to split; `None` once the last piece was given.
+    rest: Option<&'a str>,
+    sep: u8,
+}
+
+impl<'a> Iterator for SplitByte<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.rest?;
+        match s.bytes().position(|b| b == self.sep) {
+            // `sep` is ASCII (a UTF-8 byte of a longer character is never ASCII), so both cuts fall on
+            // character boundaries and `get` always succeeds.
+            Some(i) => {
+                self.rest = s.get(i + 1..);
+                s.get(..i)
+            }
+            None => {
+                self.rest = None;
+                Some(s)
+            }
+        }
+    }
+}
+
+/// How [`UrlPolicy::judge_into`] read a URL that parses.
+enum Read {
+    Parsed(Url),
+    /// A simple link: its canonical form is the string judged.
+    Verbatim,
+}
+
+/// Whether [`simple`] links skip the `url` crate: always, but in tests that judge every URL both ways.
+#[cfg(not(test))]
+fn simple_links_allowed() -> bool {
+    true
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to judge with the `url` crate only, the exact path the shortcut must agree with.
+    static EXACT_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn simple_links_allowed() -> bool {
+    !EXACT_ONLY.with(std::cell::Cell::get)
 }
 
 /// Per-route lists, compiled.
@@ -332,6 +471,45 @@ fn norm_param(name: &str) -> String {
         return norm_param_ascii(name);
     }
     norm_param_chars(name)
+}
+
+/// [`norm_param`] kept on the stack for the names of nearly every parameter (ASCII, at most
+/// [`NormParam::STACK`] bytes): it is computed for every parameter of every link, and one allocation each
+/// was a tenth of a link's query checks. The text is [`norm_param`]'s either way.
+enum NormParam {
+    Stack([u8; NormParam::STACK], usize),
+    Heap(String),
+}
+
+impl NormParam {
+    const STACK: usize = 32;
+
+    fn new(name: &str) -> Self {
+        if name.len() > Self::STACK || !name.is_ascii() {
+            return NormParam::Heap(norm_param(name));
+        }
+        let mut buf = [0u8; Self::STACK];
+        let mut len = 0;
+        for b in name.bytes().filter(u8::is_ascii_alphanumeric) {
+            // `len` < STACK: at most `name.len()` bytes are kept.
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b.to_ascii_lowercase();
+                len += 1;
+            }
+        }
+        NormParam::Stack(buf, len)
+    }
+
+    fn as_str(&self) -> &str {
+        match self {
+            // ASCII bytes only, so always UTF-8; the empty fallback is never taken.
+            NormParam::Stack(buf, len) => buf
+                .get(..*len)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or(""),
+            NormParam::Heap(s) => s,
+        }
+    }
 }
 
 /// [`norm_param`] for any text: alphanumerics in the Unicode sense, lower-cased the Unicode way.
@@ -468,14 +646,18 @@ impl UrlPolicy {
     pub fn judge(&self, raw: &str, ptr: &str, route: &RouteUrlRules) -> UrlJudgement {
         let mut out = Findings::new(ptr);
         let mut links = 0;
-        let parsed = self.judge_into(raw, route, Depth::Top, &mut links, &mut out);
+        let parsed = match self.judge_into(raw, route, Depth::Top, &mut links, &mut out) {
+            Some(Read::Parsed(url)) => Some(Canonical::Parsed(url)),
+            Some(Read::Verbatim) => Some(Canonical::Verbatim(raw.to_owned())),
+            None => None,
+        };
         UrlJudgement {
             findings: out.into_vec(),
             parsed,
         }
     }
 
-    /// Runs every check on `raw`, appending to `out`; returns the parsed URL when it parses. `links` counts
+    /// Runs every check on `raw`, appending to `out`; returns how it was read when it parses. `links` counts
     /// the links found in parameters judged so far in this judgement, all levels together
     /// ([`MAX_NESTED_LINKS`]).
     fn judge_into(
@@ -485,7 +667,7 @@ impl UrlPolicy {
         depth: Depth,
         links: &mut usize,
         out: &mut Findings,
-    ) -> Option<Url> {
+    ) -> Option<Read> {
         if raw.len() > self.max_url_len {
             out.push(
                 rules::TOO_LONG,
@@ -495,6 +677,21 @@ impl UrlPolicy {
                     self.max_url_len
                 ),
             );
+        }
+        if simple_links_allowed() {
+            if let Some(s) = simple::parse(raw) {
+                // `raw::check` finds nothing in a simple link and reads its host as parsed (module doc of
+                // `simple`), so it is not run; the rest runs on the same parts the `url` crate would give.
+                self.judge_parts(
+                    &Parts::of_simple(&s),
+                    Some(s.host),
+                    route,
+                    depth,
+                    links,
+                    out,
+                );
+                return Some(Read::Verbatim);
+            }
         }
         let raw_parts = raw::check(raw, out);
         let url = match Url::parse(raw) {
@@ -507,14 +704,30 @@ impl UrlPolicy {
                 return None;
             }
         };
-        let scheme = url.scheme();
+        let raw_host = raw_parts.host.as_deref();
+        self.judge_parts(&Parts::of_url(&url), raw_host, route, depth, links, out);
+        Some(Read::Parsed(url))
+    }
+
+    /// The checks after the parse: scheme, user info, host, route lists, path, query and fragment.
+    /// `raw_host` is the host as written ([`raw::RawParts::host`]).
+    fn judge_parts(
+        &self,
+        url: &Parts<'_>,
+        raw_host: Option<&str>,
+        route: &RouteUrlRules,
+        depth: Depth,
+        links: &mut usize,
+        out: &mut Findings,
+    ) {
+        let scheme = url.scheme;
         let loopback_ok = matches!(
             depth,
             Depth::Nested {
                 redirect_param: true,
                 ..
             }
-        ) && host::is_loopback_host(&url);
+        ) && host::is_loopback_host(url.host.clone());
         let identifier_ok = matches!(
             depth,
             Depth::Nested {
@@ -528,7 +741,7 @@ impl UrlPolicy {
             "http" => {
                 loopback_ok
                     || identifier_ok
-                    || url.host_str().is_some_and(|h| {
+                    || url.host_str.is_some_and(|h| {
                         let h = h.trim_end_matches('.').to_ascii_lowercase();
                         self.http_dev_hosts.contains(&h)
                     })
@@ -543,23 +756,21 @@ impl UrlPolicy {
         }
         if scheme != "https" && scheme != "http" {
             // Host, query and path checks mean nothing for `javascript:` or `data:`.
-            return Some(url);
+            return;
         }
-        if !url.username().is_empty() || url.password().is_some() {
+        if url.userinfo {
             out.push(
                 rules::USERINFO,
                 "the link has a user name or password before the host, which hides the real host",
             );
         }
-        if let Some(h) = url.host() {
-            let raw_host = raw_parts.host.as_deref();
+        if let Some(h) = url.host.clone() {
             if !loopback_ok {
-                host::check(self, &url, h, raw_host, out);
+                host::check(self, h, raw_host, out);
             }
-            domain_lists(&url, route, out);
+            domain_lists(url, route, out);
         }
-        query::check(self, &url, route, depth, links, out);
-        Some(url)
+        query::check(self, url, route, depth, links, out);
     }
 }
 
@@ -664,11 +875,11 @@ fn entry_matches(entry: &str, host: &str, reg: Option<&str>) -> bool {
     !entry.is_empty() && (entry == host || reg == Some(entry.as_str()))
 }
 
-fn domain_lists(url: &Url, route: &RouteUrlRules, out: &mut Findings) {
+fn domain_lists(url: &Parts<'_>, route: &RouteUrlRules, out: &mut Findings) {
     if route.deny.is_empty() && route.allow.is_empty() {
         return;
     }
-    let Some(host) = url.host_str() else { return };
+    let Some(host) = url.host_str else { return };
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     let reg = url
         .domain()

@@ -5,10 +5,9 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet};
-use url::Url;
 
 use super::{
-    rules, Depth, Findings, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
+    rules, Depth, Findings, Parts, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
     MAX_NESTED_LINKS,
 };
 
@@ -110,8 +109,13 @@ fn has_email(v: &str) -> bool {
     v.contains('@') && EMAIL.as_ref().is_some_and(|r| r.is_match(v))
 }
 
+/// ASCII digits in `v`: counted by byte, as no byte of a multi-byte character is an ASCII digit.
+fn ascii_digits(v: &str) -> usize {
+    v.bytes().filter(u8::is_ascii_digit).count()
+}
+
 fn is_phone(v: &str) -> bool {
-    let digits = v.chars().filter(char::is_ascii_digit).count();
+    let digits = ascii_digits(v);
     (8..=15).contains(&digits) && PHONE.as_ref().is_some_and(|r| r.is_match(v))
 }
 
@@ -147,11 +151,11 @@ struct Place<'a> {
 /// one in, and it is useless without the consumer's secret. An access token sent there gains an attacker
 /// nothing either: OAuth 1 requests are signed with the token's secret, which goes by its own name
 /// (`oauth_token_secret`, a credential by its `secret` ending), as does `oauth_verifier`.
-fn oauth1_authorize_step(url: &Url) -> bool {
+fn oauth1_authorize_step(url: &Parts<'_>) -> bool {
     url.path_segments()
-        .and_then(|mut segs| segs.rfind(|s| !s.is_empty()))
+        .and_then(|segs| segs.filter(|s| !s.is_empty()).last())
         .is_some_and(|last| {
-            let last = super::norm_param(&percent_decode(last));
+            let last = super::NormParam::new(&percent_decode(last));
             OAUTH1_AUTHORIZE_STEPS.contains(&last.as_str())
         })
 }
@@ -159,7 +163,7 @@ fn oauth1_authorize_step(url: &Url) -> bool {
 /// Runs the path, query and fragment checks; links found in parameters are judged at `depth`'s next level.
 pub(super) fn check(
     policy: &UrlPolicy,
-    url: &Url,
+    url: &Parts<'_>,
     route: &RouteUrlRules,
     depth: Depth,
     links: &mut usize,
@@ -185,13 +189,14 @@ pub(super) fn check(
             }
         }
     }
-    let pairs = url.query_pairs().take(MAX_PARAMS);
+    // `Url::query_pairs` is this parse of the query, or of nothing when there is none.
+    let pairs = form_pairs(url.query.unwrap_or("")).take(MAX_PARAMS);
     for (k, v) in pairs {
         param(policy, &mut place, Part::Query, &k, &v, out);
     }
-    if let Some(frag) = url.fragment() {
+    if let Some(frag) = url.fragment {
         if frag.contains('=') {
-            let pairs = url::form_urlencoded::parse(frag.as_bytes()).take(MAX_PARAMS);
+            let pairs = form_pairs(frag).take(MAX_PARAMS);
             for (k, v) in pairs {
                 param(policy, &mut place, Part::Fragment, &k, &v, out);
             }
@@ -206,6 +211,82 @@ pub(super) fn check(
             );
         }
     }
+}
+
+/// The name-value pairs of `application/x-www-form-urlencoded` text, exactly as
+/// [`url::form_urlencoded::parse`] reads them (a proptest compares the two): split at `&`, empty pieces
+/// skipped, name and value split at the first `=`, each decoded by [`form_decode`].
+fn form_pairs(input: &str) -> impl Iterator<Item = (Cow<'_, str>, Cow<'_, str>)> {
+    super::split_byte(input, b'&')
+        .filter(|s| !s.is_empty())
+        .map(|piece| {
+            let mut halves = super::split_byte(piece, b'=');
+            let name = halves.next().unwrap_or(piece);
+            // Everything after the first `=`, further `=` included.
+            let value = piece.get(name.len() + 1..).unwrap_or("");
+            (form_decode(name), form_decode(value))
+        })
+}
+
+/// One name or value of a form: `+` read as a space, then percent-decoded, then read as UTF-8 with
+/// replacement characters, as `form_urlencoded` does. Text with neither `+` nor `%` is itself, without the
+/// two passes and the UTF-8 validation `form_urlencoded` spends on it (it takes bytes, this takes a `str`),
+/// which were a sixth of a sign-in link's judgement.
+fn form_decode(s: &str) -> Cow<'_, str> {
+    // Most names and values are a few bytes to a few dozen, shorter than `memchr`'s setup: walked plainly.
+    let plain = if s.len() <= 32 {
+        !s.bytes().any(|b| b == b'+' || b == b'%')
+    } else {
+        memchr::memchr2(b'+', b'%', s.as_bytes()).is_none()
+    };
+    if plain {
+        return Cow::Borrowed(s);
+    }
+    // One pass: `+` to a space, then `%` and two hex digits (either case) to their byte, any other `%`
+    // kept (`percent_encoding::percent_decode`); the `+` replacement comes first in `form_urlencoded`, and
+    // neither a space nor `+` is a hex digit, so doing both at once decodes the same escapes.
+    let mut out = Vec::with_capacity(s.len());
+    let mut rest = s.as_bytes();
+    // Runs without `%` or `+` copied whole.
+    while let Some(at) = rest.iter().position(|&b| b == b'%' || b == b'+') {
+        let (run, tail) = rest.split_at(at);
+        out.extend_from_slice(run);
+        rest = match tail {
+            [b'%', h, l, after @ ..] => match (hex(*h), hex(*l)) {
+                (Some(h), Some(l)) => {
+                    out.push(h << 4 | l);
+                    after
+                }
+                // Not an escape: the `%` is kept and the next bytes read as any others.
+                _ => {
+                    out.push(b'%');
+                    tail.get(1..).unwrap_or_default()
+                }
+            },
+            [b'+', after @ ..] => {
+                out.push(b' ');
+                after
+            }
+            [b, after @ ..] => {
+                out.push(*b);
+                after
+            }
+            [] => &[],
+        };
+    }
+    out.extend_from_slice(rest);
+    // Invalid UTF-8 is read with replacement characters, as `form_urlencoded` reads it.
+    Cow::Owned(
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    )
+}
+
+/// The value of an ASCII hex digit.
+fn hex(b: u8) -> Option<u8> {
+    char::from(b)
+        .to_digit(16)
+        .and_then(|d| u8::try_from(d).ok())
 }
 
 fn percent_decode(s: &str) -> Cow<'_, str> {
@@ -269,11 +350,12 @@ fn param(
     value: &str,
     out: &mut Findings,
 ) {
-    let name = super::norm_param(key);
+    let name = super::NormParam::new(key);
+    let name = name.as_str();
     let where_ = || format!("{} parameter `{}`", part.name(), key);
     let trimmed = value.trim();
     let flag = FLAG_VALUES.iter().any(|f| f.eq_ignore_ascii_case(trimmed));
-    let kind = policy.params.get(&name).copied().unwrap_or_default();
+    let kind = policy.params.get(name).copied().unwrap_or_default();
     let weak = kind.weak;
     // Only the query's: the protocol puts the request token there, never in a fragment.
     let request_token =
@@ -295,8 +377,8 @@ fn param(
             ),
         );
     }
-    let digits = value.chars().filter(char::is_ascii_digit).count();
-    if kind.phone && digits >= 7 {
+    // Counted only for a phone parameter: the count is read nowhere else.
+    if kind.phone && ascii_digits(value) >= 7 {
         out.push(
             rules::QUERY_PII,
             format!("the link's {} contains a phone number", where_()),
@@ -339,6 +421,12 @@ fn url_start(v: &str) -> &str {
 /// Whether `v` starts like a link judged under any parameter name ([`LINK_HEADS`]), as a browser reads
 /// it: a cheap test, so that most values (words, ids) are not decoded at all.
 fn may_be_link(v: &str) -> bool {
+    // Every head starts with one of these letters (any case) or `%`: a value whose first character as read
+    // (after the trimmed start and the ignored tabs and newlines) is another cannot start like a link.
+    let first = url_start(v).chars().find(|&c| !ignored_in_url(c));
+    if !first.is_some_and(|c| matches!(c.to_ascii_lowercase(), 'h' | 'j' | 'v' | 'd' | 'f' | '%')) {
+        return false;
+    }
     let mut head = [0u8; MAX_SCHEME_LEN];
     let mut len = 0;
     for c in url_start(v).chars().filter(|&c| !ignored_in_url(c)) {
@@ -636,6 +724,59 @@ mod tests {
         }
         assert!(!may_be_link("da"));
         assert!(!may_be_link("q"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn form_pairs_are_form_urlencoded(
+            input in "[a-z=&+%2eE0-9A-F\\x{e9}\\x{ff}\\x{1F600} #;-]{0,40}|(%[0-9a-fA-FgG]{0,2}|[+&=a]){0,20}",
+        ) {
+            let fast: Vec<(String, String)> = form_pairs(&input)
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            let exact: Vec<(String, String)> = url::form_urlencoded::parse(input.as_bytes())
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            proptest::prop_assert_eq!(fast, exact);
+        }
+    }
+
+    /// [`may_be_link`] as it was, without the first-character test: the definition it must agree with.
+    fn may_be_link_exact(v: &str) -> bool {
+        let mut head = [0u8; MAX_SCHEME_LEN];
+        let mut len = 0;
+        for c in url_start(v).chars().filter(|&c| !ignored_in_url(c)) {
+            if len == head.len() || !c.is_ascii() {
+                break;
+            }
+            head[len] = c.to_ascii_lowercase() as u8;
+            len += 1;
+        }
+        let head = &head[..len];
+        LINK_HEADS.iter().any(|h| head.starts_with(h.as_bytes()))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_first_character_test_keeps_every_link_head(
+            v in "[ \\t\\n\\r\\x{0}\\x{1f}]{0,3}[hHjJvVdDfF%\\x{130}\\x{212a}a-z\\t]{0,3}(ttps?|avascript|bscript|ata|ile|25)?[:/%a-z]{0,4}|\\PC{0,12}",
+        ) {
+            proptest::prop_assert_eq!(may_be_link(&v), may_be_link_exact(&v), "{:?}", v);
+        }
+
+        #[test]
+        fn ascii_digits_are_the_char_count(v in "\\PC{0,20}|[0-9\\x{660}-\\x{669}\\x{ff10}-\\x{ff19} +()-]{0,20}") {
+            proptest::prop_assert_eq!(ascii_digits(&v), v.chars().filter(char::is_ascii_digit).count());
+        }
+    }
+
+    #[test]
+    fn form_pairs_decode_invalid_utf8_as_form_urlencoded_does() {
+        for input in ["a=%ff%fe", "%C3%A9=%C3", "x=%e2%82", "x=%%41+%4", "&&a&=b&"] {
+            let fast: Vec<_> = form_pairs(input).collect();
+            let exact: Vec<_> = url::form_urlencoded::parse(input.as_bytes()).collect();
+            assert_eq!(fast, exact, "{input}");
+        }
     }
 
     #[test]

@@ -334,6 +334,23 @@ proptest! {
         prop_assert_eq!(super::norm_param_ascii(&name), super::norm_param_chars(&name));
     }
 
+    #[test]
+    fn split_byte_is_str_split(s in "[a./&=\\x{e9}\\x{2e2e}\\x{1F600}]{0,16}", sep in prop_oneof![Just(b'.'), Just(b'/'), Just(b'&'), Just(b'=')]) {
+        let fast: Vec<&str> = split_byte(&s, sep).collect();
+        let std: Vec<&str> = s.split(char::from(sep)).collect();
+        prop_assert_eq!(fast, std);
+        prop_assert_eq!(
+            split_byte(&s, sep).filter(|p| !p.is_empty()).last(),
+            s.split(char::from(sep)).rfind(|p| !p.is_empty())
+        );
+    }
+
+    #[test]
+    fn parameter_names_normalised_on_the_stack_are_the_same(name in "[ -~]{0,40}|\\PC{0,40}|[a-zA-Z_\\x{130}\\x{212a}]{30,34}") {
+        let (stack, heap) = (NormParam::new(&name), norm_param(&name));
+        prop_assert_eq!(stack.as_str(), heap.as_str());
+    }
+
     /// The one map of parameter kinds answers as the four configured lists do, names compared normalised.
     #[test]
     fn parameter_kinds_are_the_lists_they_came_from(
@@ -773,4 +790,208 @@ fn clean_hosts_are_remembered_and_hosts_with_findings_are_not() {
         );
     }
     assert_eq!(p.clean_hosts.len(), 1);
+}
+
+/// A policy that remembers no clean host, so that every judgement runs every check.
+fn forgetful() -> UrlPolicy {
+    let mut cfg = UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).unwrap();
+    cfg.clean_host_cache = 0;
+    UrlPolicy::compile(&cfg).unwrap()
+}
+
+/// `url` judged with the `url` crate only (the exact path), then as the gateway judges it: findings
+/// (rule, pointer, message, action, in order), the canonical form and the view must be the same.
+fn assert_shortcut_agrees(p: &UrlPolicy, url: &str) -> Result<(), TestCaseError> {
+    let route = RouteUrlRules::default();
+    EXACT_ONLY.with(|e| e.set(true));
+    let exact = p.judge(url, "/params/url", &route);
+    EXACT_ONLY.with(|e| e.set(false));
+    let fast = p.judge(url, "/params/url", &route);
+    prop_assert_eq!(&fast.findings, &exact.findings, "{}", url);
+    prop_assert_eq!(fast.canonical(), exact.canonical(), "{}", url);
+    prop_assert_eq!(fast.view(), exact.view(), "{}", url);
+    Ok(())
+}
+
+/// Pieces of links where the `url` crate and the simple reading could part ways: case, dots and `%2e`
+/// segments, backslashes, whitespace and controls, quotes and the characters the parser percent-encodes,
+/// IDNA and non-ASCII, IP addresses in odd notations, ports and user info, nested encoded redirects.
+fn adversarial_link() -> impl Strategy<Value = String> {
+    let scheme = prop_oneof![
+        16 => Just("https://"),
+        4 => Just("http://"),
+        1 => Just("HTTPS://"),
+        1 => Just("Https://"),
+        1 => Just("https:/"),
+        1 => Just("https:///"),
+        1 => Just("https:\\\\"),
+        1 => Just(" https://"),
+        1 => Just("ftp://"),
+        1 => Just("javascript:"),
+    ];
+    let host = prop_oneof![
+        8 => "[a-z0-9-]{1,8}(\\.[a-z0-9-]{1,8}){0,2}\\.[a-z][a-z0-9-]{0,6}",
+        2 => "[a-z0-9-]{1,8}(\\.[a-z0-9-]{1,8}){0,3}",
+        2 => "[a-z]{1,8}\\.(com|net|io|co\\.uk|internal|localhost|nip\\.io)",
+        5 => proptest::sample::select(vec![
+            "github.com",
+            "githuh.com",
+            "xn--pypal-4ve.com",
+            "a.xn--p1ai",
+            "xn--a.com",
+            "GitHub.com",
+            "github.com.",
+            "github..com",
+            ".github.com",
+            "%67ithub.com",
+            "ｇｉｔｈｕｂ.com",
+            "bücher.de",
+            "pаypal.com",
+            "127.0.0.1",
+            "127.1",
+            "0x7f.1",
+            "0x7f000001",
+            "2130706433",
+            "1.2.3.0x4",
+            "a.0x10",
+            "a.09",
+            "a.1e",
+            "127-0-0-1.sslip.io",
+            "[::1]",
+            "[::ffff:127.0.0.1]",
+            "a.com:443",
+            "a.com:",
+            "user@a.com",
+            "a.com@b.com",
+            "a-.-b.com",
+            "a.com\\@b.com",
+        ])
+        .prop_map(str::to_owned),
+    ];
+    let path = prop_oneof![
+        1 => Just(String::new()),
+        10 => "(/[a-zA-Z0-9._~%-]{0,6}){1,4}",
+        2 => "(/(\\.|\\.\\.|%2e|%2E|\\.%2e|%2E\\.|%2e%2e|\\.\\.\\.|a\\.)){1,3}/?",
+        2 => "/[!-~]{0,10}",
+        1 => "/[ \\t\\n\\\\é\\x{202E}\\x{200B}\\x{7f}\\x{1}a]{0,4}",
+    ];
+    let param = prop_oneof![
+        "[a-z_]{1,8}=[a-zA-Z0-9._~-]{0,12}",
+        "[a-z_]{1,8}=[a-zA-Z0-9._~%+-]{0,12}",
+        "[!-~]{0,12}",
+        "[a-z]{1,4}=[ '\"<>`{}\\\\é+%]{0,4}",
+        Just("redirect_uri=https%3A%2F%2Fapp.acmecorp.com%2Fcb".to_string()),
+        Just("redirect_uri=https%3A%2F%2F127.0.0.1%2Fcb".to_string()),
+        Just("redirect_uri=http%3A%2F%2Flocalhost%3A8080%2F".to_string()),
+        Just("redirect_uri=https%253A%252F%252Fevil.example%252F".to_string()),
+        Just("redirect_uri=%2F%2Fevil.example%2Fx".to_string()),
+        Just("next=https://github.com/login?return_to=https%3A%2F%2Fgithuh.com%2F".to_string()),
+        Just(
+            "continue=https%3A%2F%2Fa.com%2F%3Fredirect_uri%3Dhttps%253A%252F%252F10.0.0.1%252F"
+                .to_string()
+        ),
+        Just("u=https://a.com/../b".to_string()),
+        Just("to=javascript%3Aalert(1)".to_string()),
+        Just("access_token=abc".to_string()),
+        Just("e=a%40b.com".to_string()),
+        Just("k=eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyIjoiYSJ9.c2ln".to_string()),
+        Just("oauth_token=abcdef".to_string()),
+    ];
+    let query = prop_oneof![
+        2 => Just(String::new()),
+        1 => Just("?".to_string()),
+        5 => proptest::collection::vec(param, 1..4).prop_map(|ps| format!("?{}", ps.join("&"))),
+    ];
+    let fragment = prop_oneof![
+        4 => Just(String::new()),
+        1 => Just("#".to_string()),
+        1 => Just("#frag".to_string()),
+        1 => Just("#id_token=abc&x=1".to_string()),
+        1 => Just("#a#b?c".to_string()),
+        1 => "#[!-~]{0,8}",
+        1 => "#[ `<>\"\\\\é]{1,3}",
+    ];
+    (scheme, host, path, query, fragment).prop_map(|(s, h, p, q, f)| format!("{s}{h}{p}{q}{f}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    /// A simple link is what the `url` crate makes of it, part for part and byte for byte, and the raw
+    /// checks find nothing in it and read its host (the claims of `simple`'s module doc).
+    #[test]
+    fn simple_links_parse_to_themselves(url in adversarial_link()) {
+        let Some(s) = simple::parse(&url) else { return Ok(()) };
+        let parsed = Url::parse(&url);
+        prop_assert!(parsed.is_ok(), "{}", url);
+        let Ok(parsed) = parsed else { return Ok(()) };
+        prop_assert_eq!(parsed.as_str(), url.as_str());
+        prop_assert_eq!(parsed.scheme(), s.scheme);
+        prop_assert_eq!(parsed.host(), Some(Host::Domain(s.host)));
+        prop_assert_eq!(parsed.host_str(), Some(s.host));
+        prop_assert_eq!(parsed.username(), "");
+        prop_assert_eq!(parsed.password(), None);
+        prop_assert_eq!(parsed.path(), s.path);
+        prop_assert_eq!(parsed.query(), s.query);
+        prop_assert_eq!(parsed.fragment(), s.fragment);
+        let mut out = Findings::new("");
+        let raw_parts = raw::check(&url, &mut out);
+        prop_assert_eq!(out.pushes, 0, "{}", url);
+        prop_assert_eq!(raw_parts.host.as_deref(), Some(s.host));
+    }
+
+    /// Every judgement is the same with the simple-link shortcut as with the `url` crate alone.
+    #[test]
+    fn the_simple_shortcut_changes_no_judgement(url in adversarial_link()) {
+        assert_shortcut_agrees(&forgetful(), &url)?;
+    }
+
+    /// The same for strings of every kind (the shortcut must refuse what it cannot read).
+    #[test]
+    fn the_simple_shortcut_changes_no_judgement_of_any_text(
+        tail in "[!-~]{0,60}|\\PC{0,40}",
+        prefix in prop_oneof![Just("https://"), Just("http://"), Just("https://a.com/"), Just("https://a.com/?u=")],
+    ) {
+        assert_shortcut_agrees(&forgetful(), &format!("{prefix}{tail}"))?;
+    }
+}
+
+/// The shortcut is taken where it matters (the common links) and changes no judgement of the corpus, with
+/// clean hosts remembered or not.
+#[test]
+fn the_simple_shortcut_changes_no_judgement_of_the_corpus() {
+    #[derive(serde::Deserialize)]
+    struct Case {
+        url: String,
+    }
+    let urls: Vec<String> = include_str!("../../../tests/corpus/urls.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Case>(l).unwrap().url)
+        .collect();
+    let simple = urls.iter().filter(|u| simple::parse(u).is_some()).count();
+    assert!(simple * 2 > urls.len(), "{simple} of {}", urls.len());
+    for p in [forgetful(), policy()] {
+        for _ in 0..2 {
+            for url in &urls {
+                assert_shortcut_agrees(&p, url).unwrap();
+            }
+        }
+    }
+}
+
+/// The adversarial links exercise both sides of the shortcut: many are simple, many are not.
+#[test]
+fn adversarial_links_are_often_simple_and_often_not() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = adversarial_link();
+    let n = 2000;
+    let simple = (0..n)
+        .filter(|_| {
+            let url = strategy.new_tree(&mut runner).unwrap().current();
+            simple::parse(&url).is_some()
+        })
+        .count();
+    assert!(simple > n / 5 && simple < n * 4 / 5, "{simple} of {n}");
 }
