@@ -374,11 +374,9 @@ impl Sealer {
                     let failed = || (sealing_failed(c.id.as_ref().or(client_id)), None);
                     let params_digest = self.params_digest.get();
                     let now = now_unix();
-                    let Ok(id) = Envelope::new_id() else {
-                        return Err(failed());
-                    };
-                    let env = Envelope {
-                        id,
+                    let mut env = Envelope {
+                        // Drawn by `seal_fresh` with the nonce.
+                        id: String::new(),
                         upstream_state,
                         principal: self.principal.clone(),
                         route: self.route.clone(),
@@ -390,7 +388,7 @@ impl Sealer {
                         expires_at: now.saturating_add(self.ttl_seconds),
                     };
                     self.metrics.rounds.observe(f64::from(round));
-                    let Ok(token) = self.keyring.seal(&env) else {
+                    let Ok(token) = self.keyring.seal_fresh(&mut env) else {
                         return Err(failed());
                     };
                     sealed.push((result_ptr, token));
@@ -461,14 +459,27 @@ impl Sealer {
 /// fails every answer closed.
 fn asked_form(params: Option<&Node<'_>>, source: Option<&[u8]>) -> Asked {
     let params = params.and_then(Node::as_object);
-    // A tree made from a `Value` has no spans and takes the branch below.
-    let written = params
-        .and_then(|p| p.span_of("requestedSchema"))
-        .and_then(|span| source?.get(span))
-        .and_then(|text| std::str::from_utf8(text).ok());
-    if let Some(text) = written {
+    let text = |span: std::ops::Range<usize>| {
+        source
+            .and_then(|s| s.get(span))
+            .and_then(|t| std::str::from_utf8(t).ok())
+    };
+    // Written compact (as SDKs write it): copied as it is. Else compacted. A tree made from a `Value` has no
+    // spans and takes the last branch.
+    if let Some(written) = params
+        .and_then(|p| p.compact_span_of("requestedSchema"))
+        .and_then(text)
+    {
         return Asked::Form {
-            schema: SchemaText::from_json(text),
+            schema: SchemaText::from_compact_json(written),
+        };
+    }
+    if let Some(written) = params
+        .and_then(|p| p.span_of("requestedSchema"))
+        .and_then(text)
+    {
+        return Asked::Form {
+            schema: SchemaText::from_json(written),
         };
     }
     let schema = params

@@ -14,7 +14,7 @@ use aws_lc_rs::hkdf::{Salt, HKDF_SHA256};
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 
-use super::{codec, Envelope, StateError, MAX_UPSTREAM_STATE_BYTES};
+use super::{codec, Envelope, StateError, ID_BYTES, MAX_UPSTREAM_STATE_BYTES};
 
 /// The token version, first field of every token and of the associated data.
 const VERSION: &str = "eg1";
@@ -226,6 +226,32 @@ impl Keyring {
         )
     }
 
+    /// [`Keyring::seal`] for an envelope that has no id yet: the id (16 random bytes, hex) and the nonce come
+    /// from one draw of the system DRBG rather than two (each draw re-keys aws-lc's CTR-DRBG, ~2,300
+    /// instructions, a tenth of sealing). The two stay independent random values, each fresh per envelope.
+    pub fn seal_fresh(&self, env: &mut Envelope) -> Result<String, SealError> {
+        let mut random = [0u8; NONCE_LEN + ID_BYTES];
+        aws_lc_rs::rand::fill(&mut random).map_err(|_| SealError::Crypto)?;
+        let (nonce, id) = random.split_at(NONCE_LEN);
+        env.id = super::hex(id);
+        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| SealError::Crypto)?;
+        if env
+            .upstream_state
+            .as_ref()
+            .is_some_and(|s| s.len() > MAX_UPSTREAM_STATE_BYTES)
+        {
+            return Err(SealError::UpstreamStateTooLarge);
+        }
+        self.seal_with_nonce(
+            nonce,
+            LABEL_REQUEST_STATE,
+            &env.route,
+            env.expires_at,
+            codec::encoded_len(env),
+            |buf| codec::encode(env, buf),
+        )
+    }
+
     /// Opens a `requestState` token for `route`: checks format, key id, tag (which covers the route), and the
     /// expiry against `now_unix`. Principal, method and params digest are the caller's to check; the replay
     /// cache too.
@@ -279,9 +305,22 @@ impl Keyring {
         len: usize,
         write: impl FnOnce(&mut Vec<u8>),
     ) -> Result<String, SealError> {
-        let key = self.keys.first().ok_or(SealError::Crypto)?;
         let mut nonce_bytes = [0u8; NONCE_LEN];
         aws_lc_rs::rand::fill(&mut nonce_bytes).map_err(|_| SealError::Crypto)?;
+        self.seal_with_nonce(nonce_bytes, label, route, expires_at, len, write)
+    }
+
+    /// [`Keyring::seal_with`] under a nonce the caller drew fresh from the system DRBG.
+    fn seal_with_nonce(
+        &self,
+        nonce_bytes: [u8; NONCE_LEN],
+        label: &str,
+        route: &str,
+        expires_at: u64,
+        len: usize,
+        write: impl FnOnce(&mut Vec<u8>),
+    ) -> Result<String, SealError> {
+        let key = self.keys.first().ok_or(SealError::Crypto)?;
         let aad = aad(label, &key.kid, route);
 
         let mut buf = Vec::with_capacity(NONCE_LEN + 8 + len + TAG_LEN);

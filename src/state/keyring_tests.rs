@@ -42,6 +42,40 @@ fn round_trip_keeps_every_claim() {
 }
 
 #[test]
+fn a_fresh_seal_draws_the_id_with_the_nonce() {
+    let kr = ring(&format!("a: {K1}"));
+    let mut seen_ids = std::collections::HashSet::new();
+    let mut seen_nonces = std::collections::HashSet::new();
+    for _ in 0..64 {
+        let mut env = envelope("r1");
+        env.id.clear();
+        let token = kr.seal_fresh(&mut env).unwrap();
+        // A 16-byte id in lowercase hex, sealed inside the token and opened back out.
+        assert_eq!(env.id.len(), 32);
+        assert!(env
+            .id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
+        let opened = kr.open(&token, "r1", 1500).unwrap();
+        assert_eq!(opened, env);
+        assert!(seen_ids.insert(env.id.clone()), "ids repeat");
+        // The nonce travels in clear at the front of the token's body and is not the id's bytes.
+        let body = token.rsplit('.').next().unwrap();
+        let raw = base64_simd::URL_SAFE_NO_PAD.decode_to_vec(body).unwrap();
+        let nonce = raw[..NONCE_LEN].to_vec();
+        assert!(!env.id.starts_with(&crate::state::hex(&nonce)));
+        assert!(seen_nonces.insert(nonce), "nonces repeat");
+    }
+    // The bound on the upstream state holds on this path too.
+    let mut env = envelope("r1");
+    env.upstream_state = Some("x".repeat(MAX_UPSTREAM_STATE_BYTES + 1));
+    assert!(matches!(
+        kr.seal_fresh(&mut env),
+        Err(SealError::UpstreamStateTooLarge)
+    ));
+}
+
+#[test]
 fn every_flipped_byte_fails() {
     let kr = ring(&format!("a: {K1}"));
     let token = kr.seal(&envelope("r1")).unwrap();

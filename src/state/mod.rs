@@ -25,6 +25,9 @@ pub use keyring::{
 };
 pub use replay::{ReplayCache, REPLAY_CAPACITY};
 
+/// Random bytes in an envelope id.
+pub(crate) const ID_BYTES: usize = 16;
+
 /// The largest upstream `requestState` the gateway will wrap.
 pub const MAX_UPSTREAM_STATE_BYTES: usize = 64 * 1024;
 
@@ -46,6 +49,12 @@ impl SchemaText {
     /// escapes stay as written; [`SchemaText::parse`] reads the same value either way.
     pub fn from_json(raw: &str) -> SchemaText {
         SchemaText(crate::wire::tree::compact(raw).into_owned())
+    }
+
+    /// [`SchemaText::from_json`] for text the strict parser found without whitespace between its tokens
+    /// (`Object::compact_span_of`): kept as it is.
+    pub fn from_compact_json(raw: &str) -> SchemaText {
+        SchemaText(raw.to_owned())
     }
 
     /// Wraps text read back from an authenticated envelope (parsed, and checked, only by [`SchemaText::parse`]).
@@ -119,7 +128,7 @@ impl Envelope {
     ///
     /// Falls back to nothing weaker: if the system RNG fails the caller gets an error and must not seal.
     pub fn new_id() -> Result<String, SealError> {
-        let mut bytes = [0u8; 16];
+        let mut bytes = [0u8; ID_BYTES];
         aws_lc_rs::rand::fill(&mut bytes).map_err(|_| SealError::Crypto)?;
         Ok(hex(&bytes))
     }

@@ -55,6 +55,8 @@ struct Member<'a> {
     /// Byte range of the value's text in the parsed source (empty for a tree made by [`Node::from_value`]).
     start: u32,
     end: u32,
+    /// The value's text has no whitespace between its tokens (as SDKs write JSON).
+    compact: bool,
 }
 
 /// An object: distinct keys, sorted bytewise.
@@ -95,6 +97,13 @@ impl<'a> Object<'a> {
     pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
         let m = self.member(key)?;
         (m.end > m.start).then_some(m.start as usize..m.end as usize)
+    }
+
+    /// [`Object::span_of`], when the value's text has no whitespace between its tokens: it can be copied as
+    /// it is wherever compact JSON is wanted.
+    pub fn compact_span_of(&self, key: &str) -> Option<Range<usize>> {
+        let m = self.member(key)?;
+        (m.compact && m.end > m.start).then_some(m.start as usize..m.end as usize)
     }
 
     /// The keys, sorted.
@@ -325,6 +334,7 @@ impl<'a> Node<'a> {
                         value: Node::from_value(v),
                         start: 0,
                         end: 0,
+                        compact: false,
                     })
                     .collect(),
             }),
@@ -384,6 +394,7 @@ pub fn parse_str(text: &str) -> Result<Node<'_>, StrictError> {
         text,
         b: text.as_bytes(),
         pos: 0,
+        spaced: false,
     };
     p.skip_ws();
     let root = p.value(0)?;
@@ -402,6 +413,8 @@ struct Parser<'a> {
     text: &'a str,
     b: &'a [u8],
     pos: usize,
+    /// Whitespace was skipped since this was last cleared (see [`Object::compact_span_of`]).
+    spaced: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -417,9 +430,11 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
+        let start = self.pos;
         while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.b.get(self.pos) {
             self.pos += 1;
         }
+        self.spaced |= self.pos != start;
     }
 
     /// Moves past `byte` or says what was expected.
@@ -521,14 +536,19 @@ impl<'a> Parser<'a> {
             self.expect(b':', "expected ':'")?;
             self.skip_ws();
             let start = self.pos;
+            // Whether whitespace was skipped inside this value's text, kept apart from the object's own.
+            let spaced_outside = std::mem::replace(&mut self.spaced, false);
             let value = self.value(inner)?;
             let end = self.pos;
+            let compact = !self.spaced;
+            self.spaced |= spaced_outside;
             members.push(Member {
                 key,
                 value,
                 // Both fit: the text's length was checked against u32 before parsing.
                 start: u32::try_from(start).unwrap_or(0),
                 end: u32::try_from(end).unwrap_or(0),
+                compact,
             });
             if many.is_none() && members.len() > LINEAR_KEYS {
                 many = Some(members.iter().map(|m| m.key.clone()).collect());

@@ -38,7 +38,10 @@ fn check_spans(text: &str, node: &Node<'_>) {
         Node::Object(o) => {
             for (k, v) in o {
                 let span = o.span_of(k).expect("a parsed member has a span");
-                let cut = parse_str(&text[span]).expect("the span holds one value");
+                let cut = parse_str(&text[span.clone()]).expect("the span holds one value");
+                // Compact exactly when nothing between the value's tokens is whitespace.
+                let tight = matches!(compact(&text[span.clone()]), Cow::Borrowed(_));
+                assert_eq!(o.compact_span_of(k).is_some(), tight, "{k} in {text}");
                 assert_eq!(cut.to_value(), v.to_value(), "{k} in {text}");
                 check_spans(text, v);
             }
