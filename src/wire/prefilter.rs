@@ -72,7 +72,7 @@ pub fn may_carry_elicitation(body: &[u8]) -> bool {
     }
     let escape_or_nul = memchr::memchr2_iter(b'\\', 0, body)
         .any(|at| body.get(at) == Some(&0) || body.get(at + 1) == Some(&b'u'));
-    escape_or_nul || std::str::from_utf8(body).is_err()
+    escape_or_nul || simdutf8::basic::from_utf8(body).is_err()
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ pub(crate) fn read_strict<T>(
     ) -> Result<T, serde_json::Error>,
 ) -> Result<T, StrictError> {
     // Validate UTF-8 up front over the whole body, not only inside strings, so no byte escapes the check.
-    let text = std::str::from_utf8(bytes)
+    let text = simdutf8::compat::from_utf8(bytes)
         .map_err(|e| StrictError::Syntax(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
     match read_text(text, read) {
         (_, Some(Refusal::DuplicateKey)) => Err(StrictError::DuplicateKey),
@@ -82,7 +82,7 @@ pub(crate) fn read_strict_ok<T>(
         Guard<'r>,
     ) -> Result<T, serde_json::Error>,
 ) -> Option<T> {
-    let text = std::str::from_utf8(bytes).ok()?;
+    let text = simdutf8::basic::from_utf8(bytes).ok()?;
     match read_text(text, read) {
         (Ok(v), None) => Some(v),
         _ => None,

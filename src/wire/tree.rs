@@ -379,7 +379,7 @@ impl fmt::Display for Node<'_> {
 
 /// Parses one JSON value strictly into a tree borrowing from `bytes`. See the module doc.
 pub fn parse(bytes: &[u8]) -> Result<Node<'_>, StrictError> {
-    let text = std::str::from_utf8(bytes)
+    let text = simdutf8::compat::from_utf8(bytes)
         .map_err(|e| StrictError::Syntax(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
     parse_str(text)
 }
@@ -394,7 +394,7 @@ pub fn parse_str(text: &str) -> Result<Node<'_>, StrictError> {
         text,
         b: text.as_bytes(),
         pos: 0,
-        spaced: false,
+        spaces: 0,
     };
     p.skip_ws();
     let root = p.value(0)?;
@@ -413,8 +413,9 @@ struct Parser<'a> {
     text: &'a str,
     b: &'a [u8],
     pos: usize,
-    /// Whitespace was skipped since this was last cleared (see [`Object::compact_span_of`]).
-    spaced: bool,
+    /// Runs of whitespace skipped so far (see [`Object::compact_span_of`]); only compared for equality, so a
+    /// wrap cannot matter before 2^64 runs.
+    spaces: u64,
 }
 
 impl<'a> Parser<'a> {
@@ -429,12 +430,19 @@ impl<'a> Parser<'a> {
         self.b.get(self.pos).copied()
     }
 
+    /// Skips whitespace between tokens: one compare where there is none, as in what SDKs send.
+    #[inline(always)]
     fn skip_ws(&mut self) {
-        let start = self.pos;
+        if let Some(b' ' | b'\n' | b'\t' | b'\r') = self.b.get(self.pos) {
+            self.skip_spaces();
+        }
+    }
+
+    fn skip_spaces(&mut self) {
         while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.b.get(self.pos) {
             self.pos += 1;
         }
-        self.spaced |= self.pos != start;
+        self.spaces = self.spaces.wrapping_add(1);
     }
 
     /// Moves past `byte` or says what was expected.
@@ -536,12 +544,11 @@ impl<'a> Parser<'a> {
             self.expect(b':', "expected ':'")?;
             self.skip_ws();
             let start = self.pos;
-            // Whether whitespace was skipped inside this value's text, kept apart from the object's own.
-            let spaced_outside = std::mem::replace(&mut self.spaced, false);
+            // Whether whitespace was skipped inside this value's text.
+            let spaces_before = self.spaces;
             let value = self.value(inner)?;
             let end = self.pos;
-            let compact = !self.spaced;
-            self.spaced |= spaced_outside;
+            let compact = self.spaces == spaces_before;
             members.push(Member {
                 key,
                 value,
