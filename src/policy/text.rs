@@ -78,12 +78,23 @@ fn sanitize_steps(text: &str, max_chars: usize) -> Cow<'_, str> {
 ///   of a scheme name ([`SCHEME_END`]) and no `.` after `www`, it makes none, wherever it is tried;
 /// - ASCII has one character a byte, so at most `max_chars` bytes are at most `max_chars` characters: no cap.
 ///
-/// Any other text (one that needs a change, or only might) takes the steps, which decide exactly. The scan
-/// reads eight bytes at a time: a word with no byte below 0x20, DEL or a byte above is printable at once.
+/// Any other text (one that needs a change, or only might) takes the steps, which decide exactly. A long
+/// text is read sixteen bytes at a time (a pair of words with no byte below 0x20, DEL or a byte above is
+/// printable at once) and its `:` and `.` found with `memchr2`; a short one byte by byte.
 fn unchanged_ascii(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let printable = |b: u8| (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t';
+    if bytes.len() < SHORT_TEXT {
+        // A label: one pass, a table lookup a byte.
+        return bytes
+            .iter()
+            .enumerate()
+            .all(|(at, &b)| match LOOK[usize::from(b)] {
+                PRINTABLE => true,
+                COLON | DOT => plain_punctuation(bytes, at),
+                _ => false,
+            });
+    }
     let mut chunks = bytes.chunks_exact(16);
     for chunk in &mut chunks {
         let (Some(a), Some(b)) = (word_at(chunk, 0), word_at(chunk, 8)) else {
@@ -93,24 +104,58 @@ fn unchanged_ascii(bytes: &[u8]) -> bool {
         // a byte above is set already. A borrow or carry only ever spills from such a byte into the next,
         // so no byte to look at is missed: a flagged word is checked byte by byte (tabs, newlines).
         let odd = |x: u64| x | x.wrapping_add(ONES) | x.wrapping_sub(ONES * 0x20);
-        if (odd(a) | odd(b)) & HIGH != 0 && !chunk.iter().all(|&b| printable(b)) {
+        if (odd(a) | odd(b)) & HIGH != 0
+            && !chunk
+                .iter()
+                .all(|&b| matches!(LOOK[usize::from(b)], PRINTABLE | COLON | DOT))
+        {
             return false;
         }
     }
-    if !chunks.remainder().iter().all(|&b| printable(b)) {
+    if !chunks
+        .remainder()
+        .iter()
+        .all(|&b| matches!(LOOK[usize::from(b)], PRINTABLE | COLON | DOT))
+    {
         return false;
     }
     // `:` and `.` are a few per sentence: each is looked at where it is.
-    memchr::memchr2_iter(b':', b'.', bytes).all(|at| {
-        let before = bytes.get(..at).unwrap_or_default();
-        if bytes.get(at) == Some(&b':') {
-            !before.last().is_some_and(|&b| SCHEME_END[usize::from(b)])
-        } else {
-            !before
-                .get(before.len().saturating_sub(3)..)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
-        }
-    })
+    memchr::memchr2_iter(b':', b'.', bytes).all(|at| plain_punctuation(bytes, at))
+}
+
+/// Texts shorter than this are read byte by byte: the vector search's set-up costs more than it saves.
+const SHORT_TEXT: usize = 32;
+
+/// Byte kinds for [`unchanged_ascii`]: printable (or tab, newline), `:`, `.`, anything else.
+const PRINTABLE: u8 = 0;
+const COLON: u8 = 1;
+const DOT: u8 = 2;
+const OTHER: u8 = 3;
+const LOOK: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut b = 0x20;
+    while b < 0x7F {
+        t[b] = PRINTABLE;
+        b += 1;
+    }
+    t[b'\t' as usize] = PRINTABLE;
+    t[b'\n' as usize] = PRINTABLE;
+    t[b':' as usize] = COLON;
+    t[b'.' as usize] = DOT;
+    t
+};
+
+/// Whether the `:` or `.` at `at` starts no link: no scheme name's last letter before a `:`, no `www`
+/// before a `.`.
+fn plain_punctuation(bytes: &[u8], at: usize) -> bool {
+    let before = bytes.get(..at).unwrap_or_default();
+    if bytes.get(at) == Some(&b':') {
+        !before.last().is_some_and(|&b| SCHEME_END[usize::from(b)])
+    } else {
+        !before
+            .get(before.len().saturating_sub(3)..)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+    }
 }
 
 /// Eight bytes of `chunk` from `at`, as one little-endian word.
