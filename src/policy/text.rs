@@ -37,6 +37,16 @@ const SCRIPT_SCHEMES: &[&str] = &["javascript", "vbscript", "data"];
 
 /// Sanitises one piece of server-supplied text; see the module doc.
 pub fn sanitize(text: &str, max_chars: usize) -> Cow<'_, str> {
+    // Nearly every text is short printable ASCII that no step changes: proven in one pass over its bytes
+    // (see `unchanged_ascii`), it is returned as it is, without the steps below.
+    if text.len() <= max_chars && unchanged_ascii(text.as_bytes()) {
+        return Cow::Borrowed(text);
+    }
+    sanitize_steps(text, max_chars)
+}
+
+/// The sanitising steps in order (see the module doc): invisibles, links, cap.
+fn sanitize_steps(text: &str, max_chars: usize) -> Cow<'_, str> {
     // ASCII text (nearly all) can only hide controls, and a byte test is enough for those.
     let hidden = if text.is_ascii() {
         has_ascii_control(text.as_bytes())
@@ -57,6 +67,126 @@ pub fn sanitize(text: &str, max_chars: usize) -> Cow<'_, str> {
     };
     cap(defanged, max_chars)
 }
+
+/// Whether [`sanitize_steps`] surely returns `bytes` unchanged, when they are at most `max_chars` long: they
+/// are printable ASCII (or `\t`, `\n`), no `:` follows a letter that ends a scheme name, and no `.` follows
+/// `www`. Exact in that direction, and nearly always true of prose, so the steps are skipped:
+///
+/// - printable ASCII holds no invisible character (all are controls or not ASCII), so nothing is removed;
+/// - every rewrite [`defang_at`] makes starts at a scheme name right before its `:` (`https:`, `http:`,
+///   `ftps:`, `ftp:`, `javascript:`, `vbscript:`, `data:`) or at `www.`: with no `:` after the last letter
+///   of a scheme name ([`SCHEME_END`]) and no `.` after `www`, it makes none, wherever it is tried;
+/// - ASCII has one character a byte, so at most `max_chars` bytes are at most `max_chars` characters: no cap.
+///
+/// Any other text (one that needs a change, or only might) takes the steps, which decide exactly. A long
+/// text is read sixteen bytes at a time (a pair of words with no byte below 0x20, DEL or a byte above is
+/// printable at once) and its `:` and `.` found with `memchr2`; a short one byte by byte.
+fn unchanged_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    if bytes.len() < SHORT_TEXT {
+        // A label: one pass, a table lookup a byte.
+        return bytes
+            .iter()
+            .enumerate()
+            .all(|(at, &b)| match LOOK[usize::from(b)] {
+                PRINTABLE => true,
+                COLON | DOT => plain_punctuation(bytes, at),
+                _ => false,
+            });
+    }
+    let mut chunks = bytes.chunks_exact(16);
+    for chunk in &mut chunks {
+        let (Some(a), Some(b)) = (word_at(chunk, 0), word_at(chunk, 8)) else {
+            return false;
+        };
+        // A byte below 0x20 makes `x - 0x20` borrow and sets its top bit; DEL makes `x + 1` carry into it;
+        // a byte above is set already. A borrow or carry only ever spills from such a byte into the next,
+        // so no byte to look at is missed: a flagged word is checked byte by byte (tabs, newlines).
+        let odd = |x: u64| x | x.wrapping_add(ONES) | x.wrapping_sub(ONES * 0x20);
+        if (odd(a) | odd(b)) & HIGH != 0
+            && !chunk
+                .iter()
+                .all(|&b| matches!(LOOK[usize::from(b)], PRINTABLE | COLON | DOT))
+        {
+            return false;
+        }
+    }
+    if !chunks
+        .remainder()
+        .iter()
+        .all(|&b| matches!(LOOK[usize::from(b)], PRINTABLE | COLON | DOT))
+    {
+        return false;
+    }
+    // `:` and `.` are a few per sentence: each is looked at where it is.
+    memchr::memchr2_iter(b':', b'.', bytes).all(|at| plain_punctuation(bytes, at))
+}
+
+/// Texts shorter than this are read byte by byte: the vector search's set-up costs more than it saves.
+const SHORT_TEXT: usize = 32;
+
+/// Byte kinds for [`unchanged_ascii`]: printable (or tab, newline), `:`, `.`, anything else.
+const PRINTABLE: u8 = 0;
+const COLON: u8 = 1;
+const DOT: u8 = 2;
+const OTHER: u8 = 3;
+const LOOK: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut b = 0x20;
+    while b < 0x7F {
+        t[b] = PRINTABLE;
+        b += 1;
+    }
+    t[b'\t' as usize] = PRINTABLE;
+    t[b'\n' as usize] = PRINTABLE;
+    t[b':' as usize] = COLON;
+    t[b'.' as usize] = DOT;
+    t
+};
+
+/// Whether the `:` or `.` at `at` starts no link: no scheme name's last letter before a `:`, no `www`
+/// before a `.`.
+fn plain_punctuation(bytes: &[u8], at: usize) -> bool {
+    let before = bytes.get(..at).unwrap_or_default();
+    if bytes.get(at) == Some(&b':') {
+        !before.last().is_some_and(|&b| SCHEME_END[usize::from(b)])
+    } else {
+        !before
+            .get(before.len().saturating_sub(3)..)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+    }
+}
+
+/// Eight bytes of `chunk` from `at`, as one little-endian word.
+fn word_at(chunk: &[u8], at: usize) -> Option<u64> {
+    let b: [u8; 8] = chunk.get(at..at + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(b))
+}
+
+/// By byte: whether it is the last letter of a scheme name that [`defang_at`] rewrites before a `:`, in
+/// either case. Built from [`LINK_SCHEMES`] and [`SCRIPT_SCHEMES`], so that it follows them.
+const SCHEME_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < LINK_SCHEMES.len() {
+        // The scheme without its `:`.
+        let s = LINK_SCHEMES[i].0.as_bytes();
+        let last = s[s.len() - 2];
+        t[last.to_ascii_lowercase() as usize] = true;
+        t[last.to_ascii_uppercase() as usize] = true;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < SCRIPT_SCHEMES.len() {
+        let s = SCRIPT_SCHEMES[i].as_bytes();
+        let last = s[s.len() - 1];
+        t[last.to_ascii_lowercase() as usize] = true;
+        t[last.to_ascii_uppercase() as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 /// An ASCII control other than `\n` and `\t`: the only invisible characters ASCII text can hold.
 fn is_ascii_control(b: u8) -> bool {
@@ -350,6 +480,84 @@ mod tests {
             s in "((HTTPS?|https?|ftps?|javascript|vbscript|DATA|data|www|WWW|é|x|a)[:./ ]{0,3}){0,12}"
         ) {
             proptest::prop_assert_eq!(defang(&s).into_owned(), defang_every_byte(&s));
+        }
+    }
+
+    #[test]
+    fn the_scheme_ends_are_the_schemes_last_letters() {
+        let ends: Vec<u8> = (0..=255u8)
+            .filter(|&b| SCHEME_END[usize::from(b)])
+            .collect();
+        assert_eq!(ends, b"APSTapst".to_vec());
+    }
+
+    #[test]
+    fn prose_is_proven_unchanged_and_links_are_not() {
+        for text in [
+            "Book a table: the quarterly report lists each warehouse. Items below it are flagged.",
+            "Your name: and city",
+            "Tabs\tand\nnewlines (2024), 100% sure; e-mail me?",
+            "",
+        ] {
+            assert!(unchanged_ascii(text.as_bytes()), "{text:?}");
+        }
+        for text in [
+            "see https://x.example",
+            "HTTP://X",
+            "ftp:x",
+            "javascript:x",
+            "my data:x",
+            // Prose the steps leave alone, but only they can tell.
+            "Your data: name and city",
+            "go to WWW.x",
+            "bell\u{7}",
+            "del\u{7f}",
+            "caf\u{e9}",
+            "a\u{200B}b",
+            "cr\r",
+        ] {
+            assert!(!unchanged_ascii(text.as_bytes()), "{text:?}");
+        }
+    }
+
+    /// Text for the properties below: printable ASCII and its look-alikes, with the pieces every step acts on
+    /// (schemes in any case, `www`, colons, dots, controls, invisible and bidi characters, non-ASCII).
+    fn adversarial() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::strategy::Strategy;
+        let piece = proptest::prop_oneof![
+            4 => "[ -~]{0,12}",
+            2 => "(?i:https?|ftps?|javascript|vbscript|data|www|wwww|ww|sp|ta)[:./\\\\ ]{0,3}",
+            1 => "[\t\n\r\x00-\x1f\x7f]",
+            1 => "[\u{80}-\u{9f}\u{ad}\u{200b}-\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}\u{feff}\u{e0041}]",
+            1 => "[\u{e9}\u{430}\u{4e2d}\u{2026}\u{1f600}]",
+            1 => "[a-zA-Z]{0,40}",
+        ];
+        proptest::collection::vec(piece, 0..12).prop_map(|p| p.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// The fast path answers exactly what the steps answer, for every text and cap.
+        #[test]
+        fn the_fast_path_is_the_steps(text in adversarial(), max in proptest::prop_oneof![0usize..40, proptest::strategy::Just(2000usize)]) {
+            let steps = sanitize_steps(&text, max);
+            if text.len() <= max && unchanged_ascii(text.as_bytes()) {
+                proptest::prop_assert!(matches!(steps, Cow::Borrowed(_)), "{:?} -> {:?}", text, steps);
+            }
+            let got = sanitize(&text, max);
+            proptest::prop_assert_eq!(&got, &steps);
+            proptest::prop_assert_eq!(matches!(got, Cow::Borrowed(_)), matches!(steps, Cow::Borrowed(_)));
+        }
+
+        /// On printable ASCII the fast path is complete but for what it must leave to the steps: a colon after
+        /// a scheme name's last letter, a dot after `www`.
+        #[test]
+        fn the_fast_path_misses_only_suspects(
+            text in "([ -~]{0,8}(https?|HTTPS?|Https|ftp|FTP|data|Data|www|WWW|Www|sp|SP|ta|TA)?[:.]?){0,8}",
+        ) {
+            let suspicious = text.as_bytes().windows(2).any(|w| w[1] == b':' && SCHEME_END[usize::from(w[0])])
+                || text.to_ascii_lowercase().contains("www.");
+            proptest::prop_assert_eq!(unchanged_ascii(text.as_bytes()), !suspicious, "{:?}", text);
         }
     }
 

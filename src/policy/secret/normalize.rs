@@ -171,6 +171,10 @@ pub const MAX_FOLD_BYTES: usize = 16 * 1024;
 
 /// Characters that render as nothing and only serve to split a word in the eyes of a matcher.
 pub(crate) fn is_invisible(c: char) -> bool {
+    // Nearly every character asked about is ASCII, below the first invisible one: one comparison.
+    if c < '\u{AD}' {
+        return false;
+    }
     matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
         | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
@@ -744,6 +748,16 @@ mod tests {
         fn lower_runs_are_counted_like_byte_by_byte(text in proptest::collection::vec(proptest::num::u8::ANY, 0..12), at in 0usize..12) {
             let expected = text.get(at..).unwrap_or_default().iter().take(8).take_while(|b| b.is_ascii_lowercase()).count();
             proptest::prop_assert_eq!(lower_run(&text, at), expected);
+        }
+
+        #[test]
+        fn the_invisible_test_is_the_list(c in proptest::char::any()) {
+            let listed = matches!(c,
+                '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
+                | '\u{1BCA0}'..='\u{1BCA3}' | '\u{E0000}'..='\u{E0FFF}');
+            proptest::prop_assert_eq!(is_invisible(c), listed);
         }
 
         #[test]

@@ -25,18 +25,29 @@
 //! proptests hold the proof to the code: a term-free text never folds to a term, and a form judges alike
 //! with and without the test.
 //!
-//! One pass over the bytes does the work, two table lookups a byte: an Aho-Corasick DFA of the words (ASCII
-//! case ignored; a word match that must be whole is then checked for separators on both sides), and a
-//! 33-state machine of the risky shapes (`SHAPES`; a proptest holds it to the shapes written as a regex,
-//! `RISKY`). One regex DFA for both was tried first: the product of the word trie and the shapes' states was
-//! 24 MiB and took seconds to build; two DFA passes cost 13 instructions a byte, the one pass about 10, where
-//! folding and scanning the same message cost about 26.
+//! The definition is a walk over the bytes with two automata, two table lookups a byte ([`free`]): an
+//! Aho-Corasick DFA of the words (ASCII case ignored; a word match that must be whole is then checked for
+//! separators on both sides), and a 33-state machine of the risky shapes (`SHAPES`; a proptest holds it to
+//! the shapes written as a regex, `RISKY`). One regex DFA for both was tried first: the product of the word
+//! trie and the shapes' states was 24 MiB and took seconds to build; two DFA passes cost 13 instructions a
+//! byte, the walk about 14 with its match checks, where folding and scanning the same message cost about 26.
+//!
+//! What runs is the same test as one table ([`table`]): an Aho-Corasick automaton built here over byte
+//! classes, whose whole words carry their separators (`SEP word SEP`), whose risky shapes but case are
+//! patterns or states of its own, and whose every match is one absorbing sink, so that a byte costs a class
+//! lookup and a table lookup and nothing is checked until the end of a block; capitals, rare in prose, are
+//! looked at thirty-two bytes at a time. Its module doc has the construction; proptests hold it to the walk
+//! (the same answer on every text: prose, terms, camelCase, digits against letters, `@` and `$`, links,
+//! controls, invisible and bidi characters, other scripts, one-letter words, long words), and the walk stays
+//! as the reference and for a policy too large for the table.
 
 use aho_corasick::automaton::{Automaton, StateID};
 use aho_corasick::dfa::DFA as WordDfa;
 use aho_corasick::{Anchored, MatchKind, StartKind};
 
 use super::normalize::MAX_FOLD_BYTES;
+
+mod table;
 
 /// The risky shapes (see the module doc) as a regex with Unicode off (ASCII classes; `(?i)` folds ASCII
 /// letters only): the definition [`SHAPES`] is tested against.
@@ -181,6 +192,8 @@ pub enum Shape {
 #[derive(Debug, Clone)]
 pub struct TermFree {
     built: Option<Words>,
+    /// The same test as one table ([`table`]), when it fits; else the walk over both automata runs.
+    one_table: Option<table::OneTable>,
 }
 
 #[derive(Debug, Clone)]
@@ -214,6 +227,8 @@ impl TermFree {
             let whole = words.entry(word).or_insert(true);
             *whole &= shape == Shape::Words;
         }
+        let one_table =
+            table::OneTable::build(&words.iter().map(|(w, &b)| (*w, b)).collect::<Vec<_>>());
         let (list, whole): (Vec<&str>, Vec<bool>) = words.into_iter().unzip();
         let built = WordDfa::builder()
             .match_kind(MatchKind::Standard)
@@ -223,7 +238,7 @@ impl TermFree {
             .build(&list)
             .ok()
             .map(|dfa| Words { dfa, whole });
-        TermFree { built }
+        TermFree { built, one_table }
     }
 
     /// Whether the folding of `text` surely holds no term that counts (see [`TermFree::build`]). `false`
@@ -237,12 +252,32 @@ impl TermFree {
             // Not a char boundary, so not ASCII.
             return false;
         };
+        match &self.one_table {
+            // Bytes above 0x7F are sink bytes there: no separate ASCII check.
+            Some(t) => t.free(text.as_bytes()),
+            None => text.is_ascii() && free(words, text.as_bytes()),
+        }
+    }
+
+    /// The test through the walk over both automata, which [`table`] replaces when it fits: the reference
+    /// the one table is tested against.
+    #[cfg(test)]
+    fn holds_by_walk(&self, text: &str) -> bool {
+        let Some(words) = &self.built else {
+            return false;
+        };
+        let Some(text) = text.get(..text.len().min(MAX_FOLD_BYTES)) else {
+            return false;
+        };
         text.is_ascii() && free(words, text.as_bytes())
     }
 
     /// The test that proves nothing: every text takes the full path (for comparisons in tests).
     pub fn none() -> TermFree {
-        TermFree { built: None }
+        TermFree {
+            built: None,
+            one_table: None,
+        }
     }
 
     /// Whether the test could be built (false: every text takes the full path).
@@ -526,6 +561,119 @@ mod tests {
             if c.term_free.holds(&text) {
                 prop_assert!(!full_path_hits(c, &text), "{:?} folds to {:?}", text, fold(&text, &c.stopwords));
             }
+        }
+    }
+
+    /// Text for comparing the one table with the walk: pieces of every kind the shapes and words act on
+    /// (prose and term words in every case, camelCase, digits against letters, `@` and `$`, links,
+    /// escapes, controls, invisible and bidi characters, other scripts, one-letter words, very long words).
+    fn raw_text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            4 => word(),
+            2 => "[ -~]{0,16}",
+            2 => "[a-zA-Z]{1,3}",
+            1 => "[a-z]{1,3}[0-9]{1,3}|[0-9]{1,3}[a-z]{1,3}|[a-z]+[A-Z][a-z]*|[A-Z]{2,4}[a-z]{1,3}",
+            1 => "https?://[a-z.]{1,12}/[a-zA-Z0-9?=&]{0,12}|www\\.[a-z]{1,8}\\.example",
+            1 => "[\\t\\n\\r\\x00-\\x1f\\x7f\\\\\"'@$]",
+            1 => "[\\u{80}-\\u{9f}\\u{ad}\\u{200b}-\\u{200f}\\u{202a}-\\u{202e}\\u{2066}-\\u{2069}\\u{feff}\\u{e0041}\\u{e9}\\u{430}\\u{4e2d}\\u{1f600}\\u{ff41}]",
+            1 => "[a-z]{60,200}",
+        ];
+        proptest::collection::vec((piece, separator()), 0..16)
+            .prop_map(|parts| parts.iter().map(|(w, s)| format!("{w}{s}")).collect())
+    }
+
+    #[test]
+    fn the_built_in_packs_fit_one_table() {
+        let t = &compiled().term_free;
+        let one = t
+            .one_table
+            .as_ref()
+            .expect("the built-in packs fit one table");
+        assert!(one.states() > 1000, "{} states", one.states());
+    }
+
+    #[test]
+    fn the_one_table_reads_the_shapes_and_words_like_the_walk() {
+        let t = &compiled().term_free;
+        for text in [
+            "I saw a cat",
+            "I saw a cat, a dog",
+            "a b",
+            "a, b",
+            "a 1 b",
+            "x\ty",
+            "apiKey",
+            "APIKey",
+            "API key",
+            "NOTE: ok",
+            "NOTEs",
+            "key2",
+            "2fa",
+            "p@ss",
+            "cost $5",
+            "caf\u{e9}",
+            "Enter your PIN",
+            "compass",
+            "mypasswordhere",
+            "pin",
+            "spin",
+            "",
+            " ",
+            "A",
+            "a",
+            "aB",
+            "Ab",
+            "ABc",
+        ] {
+            assert_eq!(t.holds(text), t.holds_by_walk(text), "{text:?}");
+        }
+        // Long enough to be walked in two halves, with the cut between two words of the pair or the term.
+        let prose =
+            "the quarterly report lists each warehouse with its stock level and lead time, ";
+        for middle in [
+            "a b", "x, y", "pin", "PIN", "apiKey", "NOTEs", "2fa", "p@ss", "table",
+        ] {
+            let text = format!("{}{middle} {}", prose.repeat(2), prose.repeat(2));
+            assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{middle:?}");
+            for at in 0..text.len() {
+                let Some((a, b)) = text.split_at_checked(at) else {
+                    continue;
+                };
+                let moved = format!("{a}{middle} {b}");
+                assert_eq!(t.holds(&moved), t.holds_by_walk(&moved), "{moved:?}");
+            }
+        }
+        // Past the folded length, and cut inside a character.
+        let long = format!("{} password", "lorem ".repeat(MAX_FOLD_BYTES / 6 + 1));
+        assert_eq!(t.holds(&long), t.holds_by_walk(&long));
+        let cut = format!("{}{}", "a".repeat(MAX_FOLD_BYTES - 1), "\u{e9}");
+        assert_eq!(t.holds(&cut), t.holds_by_walk(&cut));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(30_000))]
+        /// The one table answers exactly what the walk over both automata answers.
+        #[test]
+        fn the_one_table_is_the_walk(text in raw_text()) {
+            let t = &compiled().term_free;
+            prop_assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{:?}", text);
+        }
+
+        /// Long texts, walked as two halves: terms, one-letter words and case shapes on both sides of the cut.
+        #[test]
+        fn the_one_table_is_the_walk_on_long_texts(
+            parts in proptest::collection::vec(prop_oneof![3 => text(), 1 => raw_text()], 4..12),
+        ) {
+            let text: String = parts.concat();
+            let t = &compiled().term_free;
+            prop_assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{:?}", text);
+        }
+
+        /// The same on the texts of the properties below, which name terms half of the time.
+        #[test]
+        fn the_one_table_is_the_walk_on_prose(text in text()) {
+            let t = &compiled().term_free;
+            prop_assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{:?}", text);
         }
     }
 
