@@ -546,7 +546,13 @@ impl<'a> Parser<'a> {
             let start = self.pos;
             // Whether whitespace was skipped inside this value's text.
             let spaces_before = self.spaces;
-            let value = self.value(inner)?;
+            // A string (most member values) is read here, without the call through `value`.
+            let value = if self.peek() == Some(b'"') {
+                self.pos += 1;
+                Node::String(self.string()?)
+            } else {
+                self.value(inner)?
+            };
             let end = self.pos;
             let compact = self.spaces == spaces_before;
             members.push(Member {

@@ -1,0 +1,47 @@
+//! The judged path's tree (`wire::tree::parse`) never panics and agrees with `parse_strict`, its oracle, on
+//! every input: the same acceptance, the same kind of refusal, the same values; each member's span cuts out
+//! text that parses to that member's value; the compact copy of accepted text parses to the same value.
+#![no_main]
+
+use elicitguard::wire::strict::{parse_strict, StrictError};
+use elicitguard::wire::tree::{compact, parse, parse_str, Node};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| check(data));
+
+fn kind(e: &StrictError) -> u8 {
+    match e {
+        StrictError::Syntax(_) => 0,
+        StrictError::DuplicateKey => 1,
+        StrictError::TooDeep => 2,
+    }
+}
+
+fn check(data: &[u8]) {
+    match (parse(data), parse_strict(data)) {
+        (Ok(tree), Ok(value)) => {
+            assert_eq!(tree.to_value(), value);
+            let text = std::str::from_utf8(data).expect("accepted text is UTF-8");
+            spans(text, &tree);
+            let short = compact(text);
+            assert_eq!(parse_str(&short).expect("compact text parses").to_value(), value);
+        }
+        (Err(a), Err(b)) => assert_eq!(kind(&a), kind(&b), "{a} / {b}"),
+        (a, b) => panic!("tree {:?} / strict {:?}", a.map(|t| t.to_value()), b),
+    }
+}
+
+fn spans(text: &str, node: &Node<'_>) {
+    match node {
+        Node::Object(o) => {
+            for (k, v) in o {
+                let span = o.span_of(k).expect("a parsed member has a span");
+                let cut = parse_str(&text[span]).expect("a span holds one value");
+                assert_eq!(cut.to_value(), v.to_value());
+                spans(text, v);
+            }
+        }
+        Node::Array(items) => items.iter().for_each(|i| spans(text, i)),
+        _ => {}
+    }
+}
