@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
 use crate::proxy::error::{codes, error_message};
 use crate::wire::prefilter::may_carry_elicitation;
-use crate::wire::skim::carries_no_input;
 use crate::wire::tree::{self, Node};
 use crate::wire::{find_carriers, Carrier, CarrierKind, ClientModes};
 
@@ -91,9 +90,9 @@ pub fn decide<'a>(bytes: &'a [u8], ctx: &Context<'_>, monitor: bool) -> Decision
     {
         return d;
     }
-    // Two looks before the tree: no deciding word at all, or a notification (most of a stream) that can
-    // carry nothing whatever it holds.
-    if !may_carry_elicitation(bytes) || carries_no_input(bytes) {
+    // One look before the tree: no deciding word at all. Anything else is parsed strictly; a notification (most
+    // of a stream) costs a small tree, in which no carrier is found.
+    if !may_carry_elicitation(bytes) {
         return d;
     }
     let started = Instant::now();

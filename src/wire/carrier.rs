@@ -55,11 +55,6 @@ fn folds_to(key: &str, word: &str) -> bool {
     folded.eq(word.chars().map(|c| c.to_ascii_lowercase()))
 }
 
-/// Whether `key` is a folded alias of one of a message's own members ([`MESSAGE_KEYS`]).
-pub(crate) fn is_message_alias(key: &str) -> bool {
-    MESSAGE_KEYS.iter().any(|w| is_folded_alias(key, w))
-}
-
 /// A `wire.malformed` finding for every key of `obj` that is a folded alias of one of `words`.
 fn aliased_keys(obj: &Object<'_>, words: &[&str], ptr: &str, out: &mut Vec<Finding>) {
     for key in obj.keys() {

@@ -4,7 +4,6 @@ pub mod carrier;
 pub mod era;
 pub mod prefilter;
 pub mod skim;
-pub mod splice;
 pub mod sse;
 pub mod strict;
 pub mod tree;

@@ -1,24 +1,14 @@
-//! What the gateway reads first from a client request, and whether a server message can carry nothing.
+//! What the gateway reads first from a client request, in one strict parse.
 //!
 //! Every client POST body is read once, strictly, into the borrowed tree ([`super::tree`]): its era, method,
 //! id and declared modes ([`classify_request`](super::era::classify_request)), whether it carries a retry's
 //! `requestState` or `inputResponses`, and the canonical text of its params that an envelope's digest binds
-//! (written now from the tree, hashed only if a response is sealed). One parse serves all three: the tree of a
-//! typical 340-byte `tools/call` costs less than the tree-less serde skim it replaced, which left the digest
-//! to read the body a second time.
-//!
-//! Most server messages on a stream are notifications (progress, log lines) that can carry no input request
-//! whatever they contain: [`carries_no_input`] says so from a strict read of the top level that builds no
-//! tree, with the same refusals as [`parse_strict`](super::strict::parse_strict) (UTF-8, duplicate keys in any
-//! object, depth, trailing data), checked by the same guard. It says yes only where
-//! [`find_carriers`](super::find_carriers) would find nothing; a property test holds it to that.
-
-use std::fmt;
-
-use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+//! (written now, hashed only if a response is sealed). One parse serves all three: the tree of a typical
+//! 340-byte `tools/call` costs less than the tree-less serde skim it replaced, which left the digest to read
+//! the body a second time.
 
 use super::era::{classify_request, RequestInfo};
-use super::strict::{read_strict_ok, CheckSeed, Guard, KeySeed, Keys, StrictError};
+use super::strict::StrictError;
 use super::tree::{self, Node};
 
 /// A client request as the gateway first sees it.
@@ -46,173 +36,6 @@ pub fn skim_request(bytes: &[u8], header_version: Option<&str>) -> Result<Skimme
         carries_retry,
         canonical_params: crate::state::canonical_params(params),
     })
-}
-
-/// A strictly well-formed single message that certainly carries no input request: a notification (a
-/// `method` and no `id`), or a server request for a method that asks the client nothing. False when in doubt
-/// (anything else, or anything the strict parser refuses); the caller then parses and looks.
-pub fn carries_no_input(bytes: &[u8]) -> bool {
-    // A response (what every `InputRequiredResult` is) answers "look" before the strict read: a raw scan of
-    // the top-level keys finds `result` or `error` in a few hundred instructions, where the read that stops
-    // there validated the whole body's UTF-8 and built the error that stops it (~4,000 for a 2 KB result,
-    // paid again by the parse that follows). Acting on what it finds is safe whatever the bytes: "look".
-    // The scan stops at `method` too, so a notification (most of a stream) is not scanned to its end first.
-    if matches!(
-        super::splice::first_top_member(bytes, &["result", "error", "method"]),
-        Some(0 | 1)
-    ) {
-        return false;
-    }
-    // Stopping at `result`, `error` or an array ends the read early for messages that may carry something
-    // (an `InputRequiredResult` is parsed whole next anyway); the error it returns means "look", so it is
-    // never formatted into a message.
-    let read = read_strict_ok(bytes, |de, guard| Top { guard }.deserialize(de));
-    let Some(f) = read else {
-        return false;
-    };
-    match (f.is_object, &f.method) {
-        (true, Some(method)) => !f.id_present || super::carrier::method_kind(method).is_none(),
-        _ => false,
-    }
-}
-
-/// The top-level members [`carries_no_input`] reads.
-#[derive(Default)]
-struct Fields {
-    is_object: bool,
-    /// `id` is present, whatever its value.
-    id_present: bool,
-    /// `method`, when it is a string.
-    method: Option<String>,
-}
-
-/// The whole message: gives up (with an error, which means "look") at a top-level `result` or `error`, at a
-/// key a case-folding parser reads as a message member, or at an array (a batch).
-struct Top<'r> {
-    guard: Guard<'r>,
-}
-
-impl<'de> DeserializeSeed<'de> for Top<'_> {
-    type Value = Fields;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Fields, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Top<'_> {
-    type Value = Fields;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON-RPC message")
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<Fields, E> {
-        Ok(Fields::default())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Fields, E> {
-        Ok(Fields::default())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Fields, E> {
-        Ok(Fields::default())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Fields, E> {
-        Ok(Fields::default())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Fields, E> {
-        Ok(Fields::default())
-    }
-    fn visit_unit<E>(self) -> Result<Fields, E> {
-        Ok(Fields::default())
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Fields, A::Error> {
-        Err(A::Error::custom("a batch"))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
-        let child = self.guard.enter()?;
-        let mut keys = Keys::default();
-        let mut out = Fields {
-            is_object: true,
-            ..Fields::default()
-        };
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            // A repeat is refused before its value is read, as the tree parser does.
-            let member = match &*key {
-                "method" => TopMember::Method,
-                "id" => TopMember::Id,
-                "result" | "error" => TopMember::Outcome,
-                // `"ID"` is an id to a parser that matches keys without case: such a message is no
-                // certain notification (see `carrier::MESSAGE_KEYS`).
-                k if super::carrier::is_message_alias(k) => TopMember::Alias,
-                _ => TopMember::Other,
-            };
-            keys.insert(key, self.guard)?;
-            match member {
-                TopMember::Method => out.method = map.next_value_seed(StringSeed(child))?,
-                TopMember::Id => {
-                    out.id_present = true;
-                    map.next_value_seed(CheckSeed(child))?;
-                }
-                TopMember::Outcome => return Err(A::Error::custom("a response")),
-                TopMember::Alias => return Err(A::Error::custom("a member named in another case")),
-                TopMember::Other => map.next_value_seed(CheckSeed(child))?,
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// The top-level members the check tells apart.
-enum TopMember {
-    Method,
-    Id,
-    Outcome,
-    /// A key that differs from `method`, `id`, `params`, `result` or `error` only in case.
-    Alias,
-    Other,
-}
-
-/// A string member (`method`): the string, or None for any other value (checked all the same).
-#[derive(Clone, Copy)]
-struct StringSeed<'r>(Guard<'r>);
-
-impl<'de> DeserializeSeed<'de> for StringSeed<'_> {
-    type Value = Option<String>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for StringSeed<'_> {
-    type Value = Option<String>;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(Some(v.to_owned()))
-    }
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        super::strict::check_seq(self.0, seq).map(|()| None)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        CheckSeed(self.0).visit_map(map).map(|()| None)
-    }
 }
 
 #[cfg(test)]
@@ -275,36 +98,6 @@ mod tests {
         assert!(skim_request(retry, None).unwrap().carries_retry);
         let answers = br#"{"id":2,"method":"tasks/update","params":{"inputResponses":{}}}"#;
         assert!(skim_request(answers, None).unwrap().carries_retry);
-    }
-
-    #[test]
-    fn notifications_carry_no_input_and_server_requests_may() {
-        for plain in [
-            &br#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}"#[..],
-            br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"data":{"inputRequests":{}}}}"#,
-            br#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#,
-        ] {
-            assert!(carries_no_input(plain), "{}", String::from_utf8_lossy(plain));
-        }
-        for maybe in [
-            &br#"{"jsonrpc":"2.0","id":4,"method":"elicitation/create","params":{}}"#[..],
-            br#"{"jsonrpc":"2.0","id":4,"method":"roots/list"}"#,
-            br#"{"jsonrpc":"2.0","id":4,"method":"sampling/createMessage"}"#,
-            br#"{"jsonrpc":"2.0","id":null,"method":"elicit\u0061tion/create"}"#,
-            br#"{"jsonrpc":"2.0","method":7}"#,
-            br#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required"}}"#,
-            br#"[{"jsonrpc":"2.0","method":"notifications/progress"}]"#,
-            br#"{"method":"notifications/progress","method":"elicitation/create","id":1}"#,
-            br#"{"method":"notifications/progress"} x"#,
-            // An id to a client whose parser matches keys without case.
-            br#"{"jsonrpc":"2.0","ID":4,"method":"elicitation/create","params":{}}"#,
-        ] {
-            assert!(
-                !carries_no_input(maybe),
-                "{}",
-                String::from_utf8_lossy(maybe)
-            );
-        }
     }
 
     #[test]
@@ -464,15 +257,6 @@ mod tests {
         fn agrees_with_the_tree_path_on_requests(body in arb_request(), modern_header in any::<bool>()) {
             let header = modern_header.then_some("2026-07-28");
             prop_assert_eq!(via_skim(body.as_bytes(), header), via_tree(body.as_bytes(), header));
-        }
-
-        #[test]
-        fn no_input_only_where_the_tree_path_finds_no_carrier(body in arb_body()) {
-            if carries_no_input(body.as_bytes()) {
-                let v = parse_strict(body.as_bytes());
-                prop_assert!(v.is_ok(), "{}", body);
-                prop_assert!(crate::wire::find_carriers(&crate::wire::tree::Node::from_value(&v.unwrap())).is_empty(), "{}", body);
-            }
         }
 
         /// The digest of what the request read wrote is the digest of its params read as a `Value`, whatever

@@ -1,4 +1,6 @@
-//! Strict JSON: one parser for every message the gateway judges, refusing what parsers disagree on.
+//! Strict JSON into a `serde_json::Value`, refusing what parsers disagree on: for the paths that edit a
+//! message (a retry's request, a legacy answer), and the oracle the judged path's borrowed tree
+//! ([`super::tree`]) is tested against, built on serde_json's own grammar.
 //!
 //! CONTRACT (wire helper): `parse_strict(bytes)` parses exactly one JSON value from `bytes`
 //! (surrounding whitespace allowed, trailing data refused), into a `serde_json::Value`, refusing:
@@ -10,15 +12,12 @@
 //! enforced by our own seed, well below serde_json's built-in recursion limit (128), so it is the one
 //! that fires and the error says so.
 
-use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
-use smallvec::SmallVec;
 
 /// Deepest nesting accepted. MCP messages are shallow (a form schema sits at depth ~8); 64 leaves room
 /// for rich tool results while keeping recursion bounded far below the stack.
@@ -53,8 +52,8 @@ pub fn parse_strict(bytes: &[u8]) -> Result<Value, StrictError> {
 
 /// Runs `read` over `bytes` under the module's rules: UTF-8 checked over the whole body first, exactly one
 /// value (trailing data refused), and the refusals `read`'s seeds record through `guard` reported as ours.
-/// [`parse_strict`] builds a tree with it; `wire::request` reads a client request without one.
-pub(crate) fn read_strict<T>(
+/// [`parse_strict`] builds a tree with it.
+fn read_strict<T>(
     bytes: &[u8],
     read: impl for<'de, 'r> FnOnce(
         &mut serde_json::Deserializer<serde_json::de::StrRead<'de>>,
@@ -69,23 +68,6 @@ pub(crate) fn read_strict<T>(
         (_, Some(Refusal::TooDeep)) => Err(StrictError::TooDeep),
         (Ok(v), None) => Ok(v),
         (Err(e), None) => Err(StrictError::Syntax(e.to_string())),
-    }
-}
-
-/// [`read_strict`] for a caller that only needs to know whether the read succeeded: the same rules, but a
-/// refusal is `None`, without the error message ([`read_strict`] formats serde_json's, with its line and
-/// column, which cost a reader that stops early on purpose more than its reading).
-pub(crate) fn read_strict_ok<T>(
-    bytes: &[u8],
-    read: impl for<'de, 'r> FnOnce(
-        &mut serde_json::Deserializer<serde_json::de::StrRead<'de>>,
-        Guard<'r>,
-    ) -> Result<T, serde_json::Error>,
-) -> Option<T> {
-    let text = simdutf8::basic::from_utf8(bytes).ok()?;
-    match read_text(text, read) {
-        (Ok(v), None) => Some(v),
-        _ => None,
     }
 }
 
@@ -207,132 +189,6 @@ impl<'de> Visitor<'de> for StrictSeed<'_> {
             }
         }
         Ok(Value::Object(out))
-    }
-}
-
-/// Validates one value under the same rules as [`StrictSeed`] without building it: for the parts of a message
-/// the gateway only needs to know are well-formed. Strings arrive borrowed (or in serde_json's scratch
-/// buffer), so only object keys that carry escapes allocate.
-#[derive(Clone, Copy)]
-pub(crate) struct CheckSeed<'r>(pub(crate) Guard<'r>);
-
-impl<'de> DeserializeSeed<'de> for CheckSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for CheckSeed<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        check_seq(self.0, seq)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let child = CheckSeed(self.0.enter()?);
-        let mut keys = Keys::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            keys.insert(key, self.0)?;
-            map.next_value_seed(child)?;
-        }
-        Ok(())
-    }
-}
-
-/// Validates the elements of an array whose container is at `guard`'s depth.
-pub(crate) fn check_seq<'de, A: SeqAccess<'de>>(
-    guard: Guard<'_>,
-    mut seq: A,
-) -> Result<(), A::Error> {
-    let child = CheckSeed(guard.enter()?);
-    while seq.next_element_seed(child)?.is_some() {}
-    Ok(())
-}
-
-/// Reads an object key, escape-decoded (so `"\u0061"` and `"a"` are the same key), borrowed when it had no
-/// escapes.
-pub(crate) struct KeySeed;
-
-impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Cow<'de, str>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for KeySeed {
-    type Value = Cow<'de, str>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an object key")
-    }
-    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
-        Ok(Cow::Borrowed(v))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(v.to_owned()))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(v))
-    }
-}
-
-/// Keys seen so far in one object, to refuse a repeat. MCP objects have a handful of keys, so a linear scan
-/// of a short list is cheapest; past [`Keys::LINEAR`] keys it moves to a hash set with std's randomly seeded
-/// hasher, so an object with a hundred thousand keys costs linear time and cannot be made to collide.
-#[derive(Default)]
-pub(crate) struct Keys<'de> {
-    /// Inline up to 8 keys: most objects never allocate for the check.
-    few: SmallVec<[Cow<'de, str>; 8]>,
-    many: Option<HashSet<Cow<'de, str>>>,
-}
-
-impl<'de> Keys<'de> {
-    /// Largest object checked by linear scan.
-    const LINEAR: usize = 16;
-
-    /// Adds `key`; a key already seen records the refusal in `guard` and stops the read.
-    pub(crate) fn insert<E: serde::de::Error>(
-        &mut self,
-        key: Cow<'de, str>,
-        guard: Guard<'_>,
-    ) -> Result<(), E> {
-        if let Some(set) = &mut self.many {
-            return if set.insert(key) {
-                Ok(())
-            } else {
-                Err(guard.duplicate())
-            };
-        }
-        if self.few.contains(&key) {
-            return Err(guard.duplicate());
-        }
-        self.few.push(key);
-        if self.few.len() > Self::LINEAR {
-            self.many = Some(self.few.drain(..).collect());
-        }
-        Ok(())
     }
 }
 
