@@ -56,6 +56,7 @@ impl Running {
 /// Binds every listener of the gateway's snapshot and the admin listener, and serves until stopped.
 pub async fn serve(gw: Arc<Gateway>) -> std::io::Result<Running> {
     let snap = gw.live.load().snapshot.clone();
+    crate::wire::prefilter::prepare();
     let (stop, stop_rx) = watch::channel(false);
     let mut tasks = JoinSet::new();
     let mut addrs = Vec::new();

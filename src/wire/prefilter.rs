@@ -60,6 +60,13 @@ static SEARCHER: LazyLock<Option<Searcher>> = LazyLock::new(|| {
 static FALLBACK: LazyLock<Option<aho_corasick::AhoCorasick>> =
     LazyLock::new(|| aho_corasick::AhoCorasick::new(NEEDLES).ok());
 
+/// Builds the searcher now, at start-up, rather than in the first response that passes through.
+pub fn prepare() {
+    if SEARCHER.is_none() {
+        LazyLock::force(&FALLBACK);
+    }
+}
+
 /// True unless `body` certainly carries nothing the gateway must judge. See the module doc.
 pub fn may_carry_elicitation(body: &[u8]) -> bool {
     let found = match (SEARCHER.as_ref(), FALLBACK.as_ref()) {

@@ -620,6 +620,7 @@ impl UrlPolicy {
             param_set("phone_params", &cfg.phone_params)?,
             param_set("redirect_params", &cfg.redirect_params)?,
         );
+        query::prepare().map_err(|e| UrlConfigError::Invalid(e.into()))?;
         Ok(UrlPolicy {
             max_url_len: cfg.max_url_len,
             http_dev_hosts,

@@ -1,0 +1,75 @@
+//! Instructions per `decide` call, for `benches/callgrind/decide.sh`: judges one fixture N times with the
+//! gateway's default policy and exits. Run under callgrind with N and with 0, the difference divided by N is
+//! the figure: start-up (policy compilation, reading the file) cancels out, and instruction counts do not
+//! swing with the machine the way criterion's times do (±10% between runs on a shared VM).
+//!
+//! Usage: `decide_ir FIXTURE N [--forget-hosts] [--name-a-term]`. `--forget-hosts` switches the policy's memory
+//! of clean hosts off (every call checks the URL's hosts as if met for the first time); `--name-a-term` makes
+//! every form message name a term that blocks nothing, so the secret classifier takes its full path (as
+//! `benches/inspect.rs` does).
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use elicitguard::config::default_engine;
+use elicitguard::policy::url::{UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
+use elicitguard::policy::{Engine, RoutePolicy};
+use elicitguard::proxy::enforce::{decide, Context, Outcome};
+use elicitguard::wire::ClientModes;
+
+/// The gateway binary's allocator, so the count is the shipped code's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("decide_ir: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (path, n) = match args.as_slice() {
+        [path, n, ..] => (path, n.parse::<u64>().map_err(|e| format!("N: {e}"))?),
+        _ => return Err("usage: decide_ir FIXTURE N [--forget-hosts] [--name-a-term]".into()),
+    };
+    let flag = |f: &str| args.iter().skip(2).any(|a| a == f);
+    let mut body = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    if flag("--name-a-term") {
+        body = String::from_utf8_lossy(&body)
+            .replace("\"Book a table:", "\"Book a table with your booking code:")
+            .into_bytes();
+    }
+    let mut engine = default_engine().map_err(|e| e.to_string())?;
+    if flag("--forget-hosts") {
+        let mut url = UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).map_err(|e| e.to_string())?;
+        url.clean_host_cache = 0;
+        engine = Engine {
+            url: UrlPolicy::compile(&url).map_err(|e| e.to_string())?,
+            ..engine
+        };
+    }
+    let route = RoutePolicy::default();
+    let ctx = Context {
+        engine: &engine,
+        route: &route,
+        modes: ClientModes::ALL,
+        client_id: None,
+        links: None,
+    };
+    // One call outside the count in both runs (N and 0), so lazily built state is paid before either.
+    let first = decide(&body, &ctx, false);
+    if first.outcome != Outcome::Original {
+        return Err(format!(
+            "{path}: the default policy did not pass it unchanged"
+        ));
+    }
+    for _ in 0..n {
+        black_box(decide(black_box(&body), &ctx, false));
+    }
+    Ok(())
+}
