@@ -210,13 +210,7 @@ impl Keyring {
 
     /// Seals an envelope as a `requestState` token bound to `env.route`.
     pub fn seal(&self, env: &Envelope) -> Result<String, SealError> {
-        if env
-            .upstream_state
-            .as_ref()
-            .is_some_and(|s| s.len() > MAX_UPSTREAM_STATE_BYTES)
-        {
-            return Err(SealError::UpstreamStateTooLarge);
-        }
+        check_upstream_state(env)?;
         self.seal_with(
             LABEL_REQUEST_STATE,
             &env.route,
@@ -235,13 +229,7 @@ impl Keyring {
         let (nonce, id) = random.split_at(NONCE_LEN);
         env.id = super::hex(id);
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| SealError::Crypto)?;
-        if env
-            .upstream_state
-            .as_ref()
-            .is_some_and(|s| s.len() > MAX_UPSTREAM_STATE_BYTES)
-        {
-            return Err(SealError::UpstreamStateTooLarge);
-        }
+        check_upstream_state(env)?;
         self.seal_with_nonce(
             nonce,
             LABEL_REQUEST_STATE,
@@ -443,6 +431,19 @@ fn aad(label: &str, kid: &str, route: &str) -> Vec<u8> {
         out.extend_from_slice(field.as_bytes());
     }
     out
+}
+
+/// An upstream's own state is sealed inside the envelope: bounded, so a server cannot make tokens (and the
+/// client's retries carrying them) grow without limit.
+fn check_upstream_state(env: &Envelope) -> Result<(), SealError> {
+    if env
+        .upstream_state
+        .as_ref()
+        .is_some_and(|s| s.len() > MAX_UPSTREAM_STATE_BYTES)
+    {
+        return Err(SealError::UpstreamStateTooLarge);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
