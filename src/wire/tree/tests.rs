@@ -323,19 +323,24 @@ fn write(v: &Value, rng: &mut impl FnMut() -> u32, out: &mut String) {
     ws(rng, out);
 }
 
+/// A small deterministic generator for the spelling choices of `write` (xorshift64), from proptest's seed.
+fn xorshift(seed: u64) -> impl FnMut() -> u32 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 32) as u32
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     /// Well-formed text in every spelling: the same tree, and spans that cut out each member's value.
     #[test]
     fn well_formed_text_reads_the_same(v in values(), seed in any::<u64>()) {
-        let mut state = seed | 1;
-        let mut rng = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 32) as u32
-        };
+        let mut rng = xorshift(seed);
         let mut text = String::new();
         write(&v, &mut rng, &mut text);
         agree(text.as_bytes());
@@ -348,13 +353,7 @@ proptest! {
     /// Whitespace between tokens goes, strings stay as written, and the value is the same.
     #[test]
     fn compact_text_reads_the_same(v in values(), seed in any::<u64>()) {
-        let mut state = seed | 1;
-        let mut rng = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 32) as u32
-        };
+        let mut rng = xorshift(seed);
         let mut text = String::new();
         write(&v, &mut rng, &mut text);
         let short = compact(&text);
