@@ -169,7 +169,7 @@ fn oauth1_authorize_step(url: &Parts<'_>) -> bool {
     url.path_segments()
         .and_then(|segs| segs.filter(|s| !s.is_empty()).last())
         .is_some_and(|last| {
-            let last = super::NormParam::new(&percent_decode(last));
+            let last = super::NormParam::new(&form_decode(last));
             OAUTH1_AUTHORIZE_STEPS.contains(&last.as_str())
         })
 }
@@ -191,7 +191,7 @@ pub(super) fn check(
     };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
-            let v = percent_decode(seg);
+            let v = form_decode(seg);
             if has_key_format(&v) {
                 out.push(
                     rules::PATH_CREDENTIAL,
@@ -215,7 +215,7 @@ pub(super) fn check(
                 param(policy, &mut place, Part::Fragment, &k, &v, out);
             }
         } else {
-            let v = percent_decode(frag);
+            let v = form_decode(frag);
             value_checks(
                 rules::QUERY_CREDENTIAL,
                 rules::QUERY_PII,
@@ -243,7 +243,9 @@ fn form_pairs(input: &str) -> impl Iterator<Item = (Cow<'_, str>, Cow<'_, str>)>
 }
 
 /// One name or value of a form: `+` read as a space, then percent-decoded, then read as UTF-8 with
-/// replacement characters, as `form_urlencoded` does. Text with neither `+` nor `%` is itself, without the
+/// replacement characters, as `form_urlencoded` does. Path segments and a fragment without `=` are decoded
+/// the same way, whole: an `&` in them separates nothing (a form parse of them stopped at the first `&` and
+/// hid what followed from the checks), and reading a `+` as a space is harmless to the searches. Text with neither `+` nor `%` is itself, without the
 /// two passes and the UTF-8 validation `form_urlencoded` spends on it (it takes bytes, this takes a `str`),
 /// which were a sixth of a sign-in link's judgement.
 fn form_decode(s: &str) -> Cow<'_, str> {
@@ -301,19 +303,6 @@ fn hex(b: u8) -> Option<u8> {
     char::from(b)
         .to_digit(16)
         .and_then(|d| u8::try_from(d).ok())
-}
-
-fn percent_decode(s: &str) -> Cow<'_, str> {
-    if !s.contains(['%', '+']) {
-        return Cow::Borrowed(s);
-    }
-    // `form_urlencoded` also turns `+` into a space, which is harmless for these searches.
-    Cow::Owned(
-        url::form_urlencoded::parse(format!("x={s}").as_bytes())
-            .next()
-            .map(|(_, v)| v.into_owned())
-            .unwrap_or_default(),
-    )
 }
 
 /// `where_` names the place for a finding's message; it is only built for a finding.

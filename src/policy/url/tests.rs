@@ -995,3 +995,28 @@ fn adversarial_links_are_often_simple_and_often_not() {
         .count();
     assert!(simple > n / 5 && simple < n * 4 / 5, "{simple} of {n}");
 }
+
+/// A path segment or a bare fragment is one text, decoded whole: an `&` in it is not a form separator, so a
+/// secret after one is found as one before it is (a form parse of the text would stop at the `&`).
+#[test]
+fn secrets_after_an_ampersand_in_a_path_or_fragment_are_found() {
+    let p = policy();
+    let token = "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
+    for url in [
+        format!("https://example.com/files/a%20b&{token}/x"),
+        format!("https://example.com/files/a+b&{token}"),
+        format!("https://example.com/page#a%20b&{token}"),
+    ] {
+        let rules = rules_of(&p, &url);
+        assert!(
+            rules.contains(rules::PATH_CREDENTIAL) || rules.contains(rules::QUERY_CREDENTIAL),
+            "{url}: {rules:?}"
+        );
+    }
+    // Without the `&`, or without an escape before it, they were always found.
+    assert!(has(
+        &p,
+        &format!("https://example.com/files/{token}"),
+        rules::PATH_CREDENTIAL
+    ));
+}
