@@ -117,6 +117,8 @@ pub struct Route {
     pub identity: Option<RouteIdentity>,
     /// Which `Host` and `Origin` a request may carry (DNS-rebinding protection).
     pub origin: crate::proxy::origin::OriginPolicy,
+    /// This route's handles on its metric series.
+    pub metrics: crate::telemetry::RouteMetrics,
 }
 
 /// A route's compiled identity settings.
@@ -596,6 +598,7 @@ fn compile(
                 allowed_hosts: lower(&r.allowed_hosts),
                 allowed_origins: lower(&r.allowed_origins),
             },
+            metrics: crate::telemetry::RouteMetrics::new(&r.name),
         }));
     }
     routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));

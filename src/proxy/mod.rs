@@ -50,6 +50,8 @@ pub struct Gateway {
     /// Elicitation rate limits. Replaced when a reload changes `limits` for them (their counts start afresh
     /// then); kept, counts and all, across any other reload, so reloading cannot be used to reset them.
     pub limiter: ArcSwap<crate::limit::ElicitLimiter>,
+    /// Metric handles for requests no route took (route label `none`).
+    pub unrouted: crate::telemetry::RouteMetrics,
 }
 
 impl Gateway {
@@ -76,6 +78,7 @@ impl Gateway {
             audit,
             sessions: sessions::Sessions::default(),
             inflight,
+            unrouted: crate::telemetry::RouteMetrics::new("none"),
         }))
     }
 

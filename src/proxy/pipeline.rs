@@ -23,7 +23,7 @@ use crate::proxy::sessions::{AskLookup, Lookup};
 use crate::proxy::sse::{Shared, SseFilter, UpstreamAnswerer};
 use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
-use crate::telemetry::{method_label, RequestLabels, RouteLabels, UpstreamErrorLabels};
+use crate::telemetry::{MethodLabel, RequestOutcome, UpstreamErrorLabels};
 use crate::wire::strict::parse_strict;
 use crate::wire::{skim_request, ClientModes, Era, RequestInfo, Skimmed};
 
@@ -33,12 +33,11 @@ const SESSION_HEADER: &str = "mcp-session-id";
 const ANSWER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What the pipeline learned about the request, for errors and metrics.
-#[derive(Default)]
 struct Meta {
-    route: Option<String>,
+    route: Option<Arc<Route>>,
     id: Option<Value>,
-    method: &'static str,
-    outcome: &'static str,
+    method: MethodLabel,
+    outcome: RequestOutcome,
 }
 
 /// The client end of one connection, worked out once per connection instead of once per request.
@@ -72,23 +71,24 @@ pub async fn handle(
     let started = Instant::now();
     let live = gw.live.load_full();
     let mut meta = Meta {
-        method: "none",
-        outcome: "ok",
-        ..Meta::default()
+        route: None,
+        id: None,
+        method: MethodLabel::NONE,
+        outcome: RequestOutcome::Ok,
     };
     let resp = match proxy(&gw, &live.snapshot, &live.clients, req, &peer, &mut meta).await {
         Ok(r) => r,
         Err(e) => {
             meta.outcome = match e {
-                ProxyError::Overloaded => "shed",
-                ref e if e.upstream_kind().is_some() => "upstream_error",
-                _ => "client_error",
+                ProxyError::Overloaded => RequestOutcome::Shed,
+                ref e if e.upstream_kind().is_some() => RequestOutcome::UpstreamError,
+                _ => RequestOutcome::ClientError,
             };
             if let (Some(kind), Some(route)) = (e.upstream_kind(), &meta.route) {
                 gw.metrics
                     .upstream_errors
                     .get_or_create(&UpstreamErrorLabels {
-                        route: route.clone(),
+                        route: route.name.clone(),
                         kind,
                     })
                     .inc();
@@ -96,19 +96,13 @@ pub async fn handle(
             e.into_response(meta.id.as_ref())
         }
     };
-    let route = meta.route.unwrap_or_else(|| "none".into());
-    gw.metrics
-        .requests
-        .get_or_create(&RequestLabels {
-            route: route.clone(),
-            method: meta.method,
-            outcome: meta.outcome,
-        })
-        .inc();
-    gw.metrics
-        .request_duration
-        .get_or_create(&RouteLabels { route })
-        .observe(started.elapsed().as_secs_f64());
+    let counters = meta.route.as_ref().map_or(&gw.unrouted, |r| &r.metrics);
+    counters.request(
+        &gw.metrics,
+        meta.method,
+        meta.outcome,
+        started.elapsed().as_secs_f64(),
+    );
     resp
 }
 
@@ -135,7 +129,7 @@ async fn proxy(
         .route_for(req.uri().path())
         .cloned()
         .ok_or(ProxyError::NoRoute)?;
-    meta.route = Some(route.name.clone());
+    meta.route = Some(route.clone());
     route
         .origin
         .check(req.headers(), req.uri(), peer.loopback)
@@ -182,7 +176,7 @@ async fn proxy(
     }
     let mut body = body;
     meta.id = info.id.clone();
-    meta.method = method_label(info.method.as_deref());
+    meta.method = MethodLabel::of(info.method.as_deref());
 
     // Identify: the principal is the issuer and subject of a verified bearer JWT, or `anonymous` on routes
     // without identity. An invalid token is refused even where identity is optional: it is never anonymous.
@@ -367,7 +361,14 @@ async fn proxy(
     if let Some(enc) = headers::content_encoding(&rparts.headers) {
         return Err(ProxyError::UpstreamEncoding(enc));
     }
-    let recorder = recorder_for(gw, &route, info.era, meta.method, &principal, monitor);
+    let recorder = recorder_for(
+        gw,
+        &route,
+        info.era,
+        meta.method.as_str(),
+        &principal,
+        monitor,
+    );
 
     // Filter the response.
     match headers::body_kind(&rparts.headers) {
@@ -449,7 +450,7 @@ async fn proxy(
                 None => (decided, None),
             };
             if let Some(l) = limited {
-                meta.outcome = "blocked";
+                meta.outcome = RequestOutcome::Blocked;
                 recorder.event(
                     "rate_limit",
                     Verdict::Block,
@@ -459,9 +460,9 @@ async fn proxy(
             }
             if let Some(j) = &d.judgement {
                 meta.outcome = match j.verdict {
-                    Verdict::Block if !monitor => "blocked",
-                    Verdict::Rewrite if !monitor => "rewritten",
-                    _ => "ok",
+                    Verdict::Block if !monitor => RequestOutcome::Blocked,
+                    Verdict::Rewrite if !monitor => RequestOutcome::Rewritten,
+                    _ => RequestOutcome::Ok,
                 };
             }
             match outcome {
@@ -585,7 +586,7 @@ fn legacy_answer_findings(
 /// The recorder of one request's decisions.
 fn recorder_for(
     gw: &Gateway,
-    route: &Route,
+    route: &Arc<Route>,
     era: Era,
     method: &'static str,
     principal: &str,
@@ -594,7 +595,7 @@ fn recorder_for(
     Recorder {
         metrics: gw.metrics.clone(),
         audit: gw.audit.clone(),
-        route: route.name.clone(),
+        route: route.clone(),
         era,
         method,
         principal: principal.to_owned(),
@@ -606,7 +607,7 @@ fn recorder_for(
 /// only), -32012 for answers (the rules, never the values).
 fn refused(
     gw: &Gateway,
-    route: &Route,
+    route: &Arc<Route>,
     info: &RequestInfo,
     meta: &mut Meta,
     principal: &str,
@@ -614,8 +615,8 @@ fn refused(
 ) -> Response<ProxyBody> {
     use crate::proxy::error::{codes, error_message};
     let incident = crate::telemetry::incident_id();
-    let recorder = recorder_for(gw, route, info.era, meta.method, principal, false);
-    meta.outcome = "rejected";
+    let recorder = recorder_for(gw, route, info.era, meta.method.as_str(), principal, false);
+    meta.outcome = RequestOutcome::Rejected;
     match refusal {
         retry::Refusal::Envelope(reason) => {
             gw.metrics

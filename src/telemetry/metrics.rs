@@ -2,6 +2,8 @@
 //! Label values come only from closed sets (known methods, verdicts, rule ids, configured route names),
 //! never from URLs, tool names, users or session ids.
 
+use std::sync::OnceLock;
+
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -268,36 +270,315 @@ impl Default for Metrics {
     }
 }
 
+/// The `method` label's values: `none` (no JSON-RPC method), the known MCP methods, `other`.
+const METHOD_LABELS: [&str; 26] = [
+    "none",
+    "initialize",
+    "notifications/initialized",
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "subscriptions/listen",
+    "completion/complete",
+    "logging/setLevel",
+    "ping",
+    "tasks/get",
+    "tasks/update",
+    "tasks/list",
+    "tasks/cancel",
+    "tasks/result",
+    "notifications/cancelled",
+    "notifications/progress",
+    "notifications/roots/list_changed",
+    "other",
+];
+
+/// A `method` label: one of a closed set, so a client cannot grow the series count by naming methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MethodLabel(u8);
+
+impl MethodLabel {
+    /// No method (a response, a batch, a body that is not JSON-RPC).
+    pub const NONE: MethodLabel = MethodLabel(0);
+
+    /// The label of `method`: itself when known, else `other`.
+    pub fn of(method: Option<&str>) -> MethodLabel {
+        let Some(m) = method else {
+            return MethodLabel::NONE;
+        };
+        let known = METHOD_LABELS.len() - 1;
+        let i = METHOD_LABELS[1..known]
+            .iter()
+            .position(|k| *k == m)
+            .map_or(known, |i| i + 1);
+        MethodLabel(u8::try_from(i).unwrap_or(0))
+    }
+
+    /// The label's text.
+    pub fn as_str(self) -> &'static str {
+        METHOD_LABELS
+            .get(usize::from(self.0))
+            .copied()
+            .unwrap_or("other")
+    }
+}
+
 /// The method label: a closed set of known MCP methods, else `other`.
 pub fn method_label(method: Option<&str>) -> &'static str {
-    const KNOWN: &[&str] = &[
-        "initialize",
-        "notifications/initialized",
-        "server/discover",
-        "tools/list",
-        "tools/call",
-        "prompts/list",
-        "prompts/get",
-        "resources/list",
-        "resources/read",
-        "resources/templates/list",
-        "resources/subscribe",
-        "resources/unsubscribe",
-        "subscriptions/listen",
-        "completion/complete",
-        "logging/setLevel",
-        "ping",
-        "tasks/get",
-        "tasks/update",
-        "tasks/list",
-        "tasks/cancel",
-        "tasks/result",
-        "notifications/cancelled",
-        "notifications/progress",
-        "notifications/roots/list_changed",
-    ];
-    match method {
-        None => "none",
-        Some(m) => KNOWN.iter().find(|k| **k == m).copied().unwrap_or("other"),
+    MethodLabel::of(method).as_str()
+}
+
+/// The `outcome` label of a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestOutcome {
+    /// Forwarded (allowed, or judged in monitor mode).
+    Ok,
+    /// Refused by policy or a limit.
+    Blocked,
+    /// Forwarded with changes.
+    Rewritten,
+    /// The upstream failed.
+    UpstreamError,
+    /// The client's request was refused before policy (malformed, too large, no route...).
+    ClientError,
+    /// A retry whose envelope or answers were refused.
+    Rejected,
+    /// Shed: too many requests in flight.
+    Shed,
+}
+
+impl RequestOutcome {
+    const COUNT: usize = 7;
+
+    /// The label's text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RequestOutcome::Ok => "ok",
+            RequestOutcome::Blocked => "blocked",
+            RequestOutcome::Rewritten => "rewritten",
+            RequestOutcome::UpstreamError => "upstream_error",
+            RequestOutcome::ClientError => "client_error",
+            RequestOutcome::Rejected => "rejected",
+            RequestOutcome::Shed => "shed",
+        }
+    }
+}
+
+/// Series of `elicitguard_elicitations_total` one route can have: era (2) × mode (5, `unknown` included) ×
+/// verdict (3) × enforcement (2).
+pub const ELICITATION_SLOTS: usize = 60;
+
+/// One route's handles on its metric series, each made on first use (a series appears when it first counts,
+/// as with the families' own `get_or_create`). A request then counts with atomic adds on handles it indexes,
+/// instead of hashing its labels (SipHash over the route name, under the family's lock) once per series.
+/// The handles share their counts with the families, so `/metrics` is unchanged, and survive a reload: a new
+/// route's first use finds the same series.
+pub struct RouteMetrics {
+    route: String,
+    requests: [[OnceLock<Counter>; RequestOutcome::COUNT]; METHOD_LABELS.len()],
+    duration: OnceLock<Histogram>,
+    elicitations: [OnceLock<Counter>; ELICITATION_SLOTS],
+}
+
+impl std::fmt::Debug for RouteMetrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RouteMetrics({})", self.route)
+    }
+}
+
+impl RouteMetrics {
+    /// No handles yet, for the route named `route` (`none` for requests no route took).
+    pub fn new(route: &str) -> RouteMetrics {
+        RouteMetrics {
+            route: route.to_owned(),
+            requests: std::array::from_fn(|_| std::array::from_fn(|_| OnceLock::new())),
+            duration: OnceLock::new(),
+            elicitations: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
+    /// Counts one request and observes its duration.
+    pub fn request(
+        &self,
+        metrics: &Metrics,
+        method: MethodLabel,
+        outcome: RequestOutcome,
+        seconds: f64,
+    ) {
+        let slot = self
+            .requests
+            .get(usize::from(method.0))
+            .and_then(|row| row.get(outcome as usize));
+        if let Some(slot) = slot {
+            slot.get_or_init(|| {
+                metrics
+                    .requests
+                    .get_or_create(&RequestLabels {
+                        route: self.route.clone(),
+                        method: method.as_str(),
+                        outcome: outcome.as_str(),
+                    })
+                    .clone()
+            })
+            .inc();
+        }
+        self.duration
+            .get_or_init(|| {
+                metrics
+                    .request_duration
+                    .get_or_create(&RouteLabels {
+                        route: self.route.clone(),
+                    })
+                    .clone()
+            })
+            .observe(seconds);
+    }
+
+    /// Counts one judged elicitation entry in series `slot` (below [`ELICITATION_SLOTS`], one per label set:
+    /// the caller's mapping), whose labels `labels` makes on first use. A slot out of range counts through
+    /// the family.
+    pub fn elicitation(
+        &self,
+        metrics: &Metrics,
+        slot: usize,
+        labels: impl FnOnce(&str) -> ElicitationLabels,
+    ) {
+        match self.elicitations.get(slot) {
+            Some(cell) => {
+                cell.get_or_init(|| {
+                    metrics
+                        .elicitations
+                        .get_or_create(&labels(&self.route))
+                        .clone()
+                })
+                .inc();
+            }
+            None => {
+                metrics
+                    .elicitations
+                    .get_or_create(&labels(&self.route))
+                    .inc();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_labels_are_a_closed_set() {
+        assert_eq!(MethodLabel::of(None).as_str(), "none");
+        assert_eq!(MethodLabel::of(Some("tools/call")).as_str(), "tools/call");
+        assert_eq!(
+            MethodLabel::of(Some("notifications/roots/list_changed")).as_str(),
+            "notifications/roots/list_changed"
+        );
+        for m in ["", "tools/call ", "TOOLS/CALL", "none", "other", "x/y"] {
+            assert_eq!(MethodLabel::of(Some(m)).as_str(), "other", "{m:?}");
+        }
+    }
+
+    #[test]
+    fn every_outcome_has_a_slot() {
+        let all = [
+            RequestOutcome::Ok,
+            RequestOutcome::Blocked,
+            RequestOutcome::Rewritten,
+            RequestOutcome::UpstreamError,
+            RequestOutcome::ClientError,
+            RequestOutcome::Rejected,
+            RequestOutcome::Shed,
+        ];
+        assert_eq!(all.len(), RequestOutcome::COUNT);
+        for (i, o) in all.into_iter().enumerate() {
+            assert_eq!(o as usize, i);
+        }
+    }
+
+    /// Counts made through a route's handles are the families' series: what `/metrics` shows, per label set,
+    /// and shared by a second handle set for the same route (a reload's new route).
+    #[test]
+    fn route_handles_count_in_the_families_series() {
+        let m = Metrics::new();
+        let a = RouteMetrics::new("books");
+        a.request(
+            &m,
+            MethodLabel::of(Some("tools/call")),
+            RequestOutcome::Ok,
+            0.001,
+        );
+        a.request(
+            &m,
+            MethodLabel::of(Some("tools/call")),
+            RequestOutcome::Ok,
+            0.001,
+        );
+        a.request(
+            &m,
+            MethodLabel::of(Some("zzz")),
+            RequestOutcome::Blocked,
+            0.001,
+        );
+        let after_reload = RouteMetrics::new("books");
+        after_reload.request(
+            &m,
+            MethodLabel::of(Some("tools/call")),
+            RequestOutcome::Ok,
+            0.5,
+        );
+        let labels = |mode: &'static str| {
+            move |route: &str| ElicitationLabels {
+                route: route.to_owned(),
+                era: "modern",
+                mode,
+                verdict: "allow",
+                enforcement: "enforce",
+            }
+        };
+        a.elicitation(&m, 7, labels("form"));
+        after_reload.elicitation(&m, 7, labels("form"));
+        // Out of range: counted through the family all the same.
+        a.elicitation(&m, ELICITATION_SLOTS, labels("url"));
+        let text = m.encode();
+        let line = |prefix: &str| {
+            text.lines()
+                .find(|l| l.starts_with(prefix))
+                .map(|l| l.rsplit(' ').next().unwrap_or("").to_owned())
+        };
+        assert_eq!(
+            line(r#"elicitguard_requests_total{route="books",method="tools/call",outcome="ok"}"#)
+                .as_deref(),
+            Some("3")
+        );
+        assert_eq!(
+            line(r#"elicitguard_requests_total{route="books",method="other",outcome="blocked"}"#)
+                .as_deref(),
+            Some("1")
+        );
+        assert_eq!(
+            line(r#"elicitguard_request_duration_seconds_count{route="books"}"#).as_deref(),
+            Some("4")
+        );
+        assert_eq!(
+            line(r#"elicitguard_elicitations_total{route="books",era="modern",mode="form""#)
+                .as_deref(),
+            Some("2")
+        );
+        assert_eq!(
+            line(r#"elicitguard_elicitations_total{route="books",era="modern",mode="url""#)
+                .as_deref(),
+            Some("1")
+        );
+        // No series for what never counted.
+        assert!(!text.contains(r#"outcome="shed""#));
     }
 }
