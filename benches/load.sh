@@ -16,7 +16,10 @@
 # - rate: fixed rate for latency, oha -q $RATE -c $RATE_CONNS -z $DURATION --latency-correction: each latency
 #   counts from the moment its request was due, so a target that falls behind cannot hide its queue
 #   (no coordinated omission). oha is installed with `cargo install oha --locked` into $OHA_ROOT if missing;
-# - serial (not in the default $MODES): wrk -t1 -c1, one request at a time on one keep-alive connection.
+# - serial (not in the default $MODES): wrk -t1 -c1, one request at a time on one keep-alive connection;
+# - cpu (not in the default $MODES): the closed loop again, with the CPU time (user, system) and context switches
+#   (voluntary, involuntary) per request of the server under test and of the upstream, read from /proc:
+#   `MODES=cpu MEMORY=0 bash benches/load.sh`.
 #
 # Environment: DURATION (s, default 5), ROUNDS (3; 0 runs only the memory phase), MODES ("throughput rate"),
 # CONNS (32), RATE (5000 req/s), RATE_CONNS (32), PATHS ("mcp mcp-elicit sse sse-elicit"), LOADGEN_CPU (0),
@@ -163,7 +166,8 @@ start_gateway() { # port [extra limits line] -> sets GW_PID
 
 # Upstream.
 taskset -c "$SUT_CPU" "$UP_BIN" --listen 127.0.0.1:$UP_PORT --workers 1 2>"$WORK/upstream.log" &
-PIDS+=($!)
+UP_PID=$!
+PIDS+=($UP_PID)
 wait_port $UP_PORT
 
 # nginx: a keep-alive reverse proxy to the same upstream, one worker, no buffering (SSE goes out as it comes).
@@ -199,7 +203,8 @@ http {
 }
 EOF
 taskset -c "$SUT_CPU" nginx -e "$WORK/nginx/error.log" -p "$WORK/nginx" -c "$WORK/nginx.conf" &
-PIDS+=($!)
+NGINX_PID=$!
+PIDS+=($NGINX_PID)
 wait_port $NGINX_PORT
 
 start_gateway $GW_PORT
@@ -250,6 +255,44 @@ run_wrk() { # label path conns
     echo "  round $round $mode /$path $label: ${line#RESULT }" >&2
 }
 
+# CPU ticks (user, system) and context switches (voluntary, involuntary) of a process and its children, all
+# threads: "utime stime voluntary involuntary". nginx's master forks its worker, hence the children.
+proc_counts() { # pid
+    local pids t u=0 s=0 v=0 n=0 a b c d
+    pids="$1 $( (pgrep -P "$1" || true) | tr '\n' ' ')"
+    for p in $pids; do
+        for t in /proc/"$p"/task/*; do
+            read -r a b < <(awk '{print $14, $15}' "$t/stat" 2>/dev/null || echo "0 0")
+            read -r c d < <(awk '/^voluntary_ctxt/{v=$2} /^nonvoluntary_ctxt/{n=$2} END{print v+0, n+0}' \
+                "$t/status" 2>/dev/null || echo "0 0")
+            u=$((u + a)) s=$((s + b)) v=$((v + c)) n=$((n + d))
+        done
+    done
+    echo "$u $s $v $n"
+}
+
+run_cpu() { # label path: closed loop, with the CPU time and context switches per request of the server
+    # under test and of the upstream (what callgrind cannot see: system time, and how often the two processes
+    # sharing the CPU take it from each other).
+    local label=$1 path=$2 server out line n before after up_before up_after
+    case $label in direct) server="" ;; nginx) server=$NGINX_PID ;; elicitguard) server=$LOAD_GW_PID ;; esac
+    before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0")
+    up_before=$(proc_counts "$UP_PID")
+    out=$(timeout $((DURATION + 30)) taskset -c "$LOADGEN_CPU" wrk -t1 -c"$CONNS" -d"${DURATION}s" \
+        -s benches/wrk-post.lua "http://127.0.0.1:$(port_of "$label")/$path" 2>&1) || true
+    after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0")
+    up_after=$(proc_counts "$UP_PID")
+    line=$(grep '^RESULT ' <<<"$out" || true)
+    if [ -z "$line" ]; then
+        echo "wrk failed for $label /$path:" >&2
+        echo "$out" >&2
+        return
+    fi
+    n=$(awk '{print $6}' <<<"$line")
+    echo "$round $label $path $(awk '{print $2}' <<<"$line") $n $before $after $up_before $up_after" >>"$WORK/cpu.txt"
+    echo "  round $round cpu /$path $label: ${line#RESULT }" >&2
+}
+
 run_oha() { # label path: fixed rate
     local label=$1 path=$2 json=$WORK/oha-$round-$1-$2.json line
     timeout $((DURATION + 60)) taskset -c "$LOADGEN_CPU" "$OHA" -z "${DURATION}s" -c "$RATE_CONNS" -q "$RATE" \
@@ -269,6 +312,7 @@ run_oha() { # label path: fixed rate
 
 [ "$ROUNDS" -gt 0 ] && echo "== load: $ROUNDS round(s) x $DURATION s; modes: $MODES; load generators on CPU $LOADGEN_CPU, under test on CPU $SUT_CPU" >&2
 : >"$WORK/results.txt"
+: >"$WORK/cpu.txt"
 for round in $(seq 1 "$ROUNDS"); do
     for path in $PATHS; do
         for mode in $MODES; do
@@ -277,6 +321,7 @@ for round in $(seq 1 "$ROUNDS"); do
                     throughput) run_wrk $label "$path" "$CONNS" ;;
                     serial) run_wrk $label "$path" 1 ;;
                     rate) run_oha $label "$path" ;;
+                    cpu) run_cpu $label "$path" ;;
                     *) echo "unknown mode $mode" >&2; exit 2 ;;
                 esac
             done
@@ -284,7 +329,12 @@ for round in $(seq 1 "$ROUNDS"); do
     done
 done
 if [ "$ROUNDS" -gt 0 ]; then
-    python3 benches/results.py table "$WORK/results.txt" "$CONNS" "$RATE" "$RATE_CONNS"
+    if [[ " $MODES " != " cpu " ]]; then
+        python3 benches/results.py table "$WORK/results.txt" "$CONNS" "$RATE" "$RATE_CONNS"
+    fi
+    if [[ " $MODES " == *" cpu "* ]]; then
+        python3 benches/results.py cpu "$WORK/cpu.txt" "$(getconf CLK_TCK)"
+    fi
 fi
 
 if [ "$MEMORY" = 1 ]; then

@@ -510,31 +510,16 @@ mod tests {
     fn route_handles_count_in_the_families_series() {
         let m = Metrics::new();
         let a = RouteMetrics::new("books");
-        a.request(
-            &m,
-            MethodLabel::of(Some("tools/call")),
-            RequestOutcome::Ok,
-            0.001,
-        );
-        a.request(
-            &m,
-            MethodLabel::of(Some("tools/call")),
-            RequestOutcome::Ok,
-            0.001,
-        );
-        a.request(
-            &m,
-            MethodLabel::of(Some("zzz")),
-            RequestOutcome::Blocked,
-            0.001,
-        );
+        let call = MethodLabel::of(Some("tools/call"));
+        for (method, outcome) in [
+            (call, RequestOutcome::Ok),
+            (call, RequestOutcome::Ok),
+            (MethodLabel::of(Some("zzz")), RequestOutcome::Blocked),
+        ] {
+            a.request(&m, method, outcome, 0.001);
+        }
         let after_reload = RouteMetrics::new("books");
-        after_reload.request(
-            &m,
-            MethodLabel::of(Some("tools/call")),
-            RequestOutcome::Ok,
-            0.5,
-        );
+        after_reload.request(&m, call, RequestOutcome::Ok, 0.5);
         let labels = |mode: &'static str| {
             move |route: &str| ElicitationLabels {
                 route: route.to_owned(),
