@@ -238,21 +238,29 @@ port_of() {
     case $1 in direct) echo $UP_PORT ;; nginx) echo $NGINX_PORT ;; elicitguard) echo $GW_PORT ;; esac
 }
 
+# One closed loop of wrk: prints its RESULT line without the word (req_per_s p50_us p99_us p999_us requests
+# non2xx socket_errors), or says why there is none and fails.
+wrk_loop() { # label path conns
+    local out line
+    out=$(timeout $((DURATION + 30)) taskset -c "$LOADGEN_CPU" wrk -t1 -c"$3" -d"${DURATION}s" \
+        -s benches/wrk-post.lua "http://127.0.0.1:$(port_of "$1")/$2" 2>&1) || true
+    line=$(grep '^RESULT ' <<<"$out" || true)
+    if [ -z "$line" ]; then
+        echo "wrk failed for $1 /$2:" >&2
+        echo "$out" >&2
+        return 1
+    fi
+    echo "${line#RESULT }"
+}
+
 # Each measurement appends one line to $WORK/results.txt:
 # round label path mode req_per_s p50_us p99_us p999_us requests non2xx socket_errors
 run_wrk() { # label path conns
-    local label=$1 path=$2 conns=$3 mode out line
+    local label=$1 path=$2 conns=$3 mode result
     if [ "$conns" = 1 ]; then mode=serial; else mode=throughput; fi
-    out=$(timeout $((DURATION + 30)) taskset -c "$LOADGEN_CPU" wrk -t1 -c"$conns" -d"${DURATION}s" \
-        -s benches/wrk-post.lua "http://127.0.0.1:$(port_of "$label")/$path" 2>&1) || true
-    line=$(grep '^RESULT ' <<<"$out" || true)
-    if [ -z "$line" ]; then
-        echo "wrk failed for $label /$path:" >&2
-        echo "$out" >&2
-        return
-    fi
-    echo "$round $label $path $mode ${line#RESULT }" >>"$WORK/results.txt"
-    echo "  round $round $mode /$path $label: ${line#RESULT }" >&2
+    result=$(wrk_loop "$label" "$path" "$conns") || return 0
+    echo "$round $label $path $mode $result" >>"$WORK/results.txt"
+    echo "  round $round $mode /$path $label: $result" >&2
 }
 
 # CPU ticks (user, system) and context switches (voluntary, involuntary) of a process and its children, all
@@ -273,24 +281,18 @@ proc_counts() { # pid
 
 run_cpu() { # label path: closed loop, with the CPU time and context switches per request of the server
     # under test and of the upstream (what callgrind cannot see: system time, and how often the two processes
-    # sharing the CPU take it from each other).
-    local label=$1 path=$2 server out line n before after up_before up_after
+    # sharing the CPU take it from each other). Appends to $WORK/cpu.txt: round label path req_per_s requests,
+    # then the server's counts before and after, then the upstream's.
+    local label=$1 path=$2 server result before after up_before up_after
     case $label in direct) server="" ;; nginx) server=$NGINX_PID ;; elicitguard) server=$LOAD_GW_PID ;; esac
     before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0")
     up_before=$(proc_counts "$UP_PID")
-    out=$(timeout $((DURATION + 30)) taskset -c "$LOADGEN_CPU" wrk -t1 -c"$CONNS" -d"${DURATION}s" \
-        -s benches/wrk-post.lua "http://127.0.0.1:$(port_of "$label")/$path" 2>&1) || true
+    result=$(wrk_loop "$label" "$path" "$CONNS") || return 0
     after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0")
     up_after=$(proc_counts "$UP_PID")
-    line=$(grep '^RESULT ' <<<"$out" || true)
-    if [ -z "$line" ]; then
-        echo "wrk failed for $label /$path:" >&2
-        echo "$out" >&2
-        return
-    fi
-    n=$(awk '{print $6}' <<<"$line")
-    echo "$round $label $path $(awk '{print $2}' <<<"$line") $n $before $after $up_before $up_after" >>"$WORK/cpu.txt"
-    echo "  round $round cpu /$path $label: ${line#RESULT }" >&2
+    echo "$round $label $path $(awk '{print $1, $5}' <<<"$result") $before $after $up_before $up_after" \
+        >>"$WORK/cpu.txt"
+    echo "  round $round cpu /$path $label: $result" >&2
 }
 
 run_oha() { # label path: fixed rate

@@ -330,11 +330,6 @@ impl MethodLabel {
     }
 }
 
-/// The method label: a closed set of known MCP methods, else `other`.
-pub fn method_label(method: Option<&str>) -> &'static str {
-    MethodLabel::of(method).as_str()
-}
-
 /// The `outcome` label of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RequestOutcome {
