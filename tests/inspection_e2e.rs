@@ -60,6 +60,14 @@ async fn modern_upstream() -> Upstream {
                     r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"input\u005frequired","inputRequests":{{"q":{{"method":"\u0065licitation\/create","params":{nested}}}}}}}}}"#
                 ));
             }
+            // An elicitation behind more values than the gateway parses: the tree it would need is refused.
+            "flood" => {
+                let zeros = vec!["0"; elicitguard::wire::strict::MAX_VALUES].join(",");
+                let mut v = input_required(&id, benign_form());
+                v["result"]["_meta"] = json!({"padding": "PADDING"});
+                let text = serde_json::to_string(&v).unwrap().replace("\"PADDING\"", &format!("[{zeros}]"));
+                return Reply::json(text);
+            }
             "zero_width" => input_required(&id, json!({"mode":"form","message":"Pick\u{200b} one, see https://docs.example/help","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})),
             "url_required" => json!({"jsonrpc":"2.0","id":id,"error":{"code":-32042,"message":"needs url","data":{"elicitations":[
                 {"mode":"url","elicitationId":"e1","message":"Go","url":"javascript:alert(1)"}]}}}),
@@ -466,4 +474,45 @@ async fn content_types_a_lenient_client_reads_as_mcp_are_judged() {
     // No MCP client reads text/plain as a message: it passes as the upstream sent it.
     let (_, body) = send(&http1_client(), post(&gw.url("/mcp"), call(53, "plain"))).await;
     assert!(String::from_utf8_lossy(&body).contains("address"));
+}
+
+/// The parsed tree has a bound of its own ([`elicitguard::wire::strict::MAX_VALUES`]): a request of tiny values
+/// is refused before it reaches the upstream (it would otherwise become a tree thirty times its size before the
+/// client is even identified), and a response that may carry an elicitation but holds more values than can be
+/// parsed is failed closed, never passed unjudged.
+#[tokio::test]
+async fn messages_over_the_value_bound_are_refused_both_ways() {
+    let up = modern_upstream().await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+
+    let zeros = vec!["0"; elicitguard::wire::strict::MAX_VALUES].join(",");
+    let big = call(50, "benign").replace(
+        r#""arguments":{}"#,
+        &format!(r#""arguments":{{"a":[{zeros}]}}"#),
+    );
+    let (parts, bytes) = send(&http1_client(), post(&gw.url("/mcp"), big)).await;
+    assert_eq!(parts.status, 400, "{}", String::from_utf8_lossy(&bytes));
+    let (code, _) = rpc_error(&bytes);
+    assert_eq!(code, -32700);
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("more than 262144 values"), "{text}");
+    assert!(
+        up.requests().iter().all(|r| r.body.len() < 100_000),
+        "the oversized request reached the upstream"
+    );
+
+    // The same call with its arguments within the bound goes through.
+    let (_, v) = post_json(&gw, call(51, "benign")).await;
+    assert_eq!(v["result"]["resultType"], "input_required", "{v}");
+
+    let (parts, v) = post_json(&gw, call(52, "flood")).await;
+    assert_eq!(parts.status, 200);
+    assert_eq!(v["error"]["code"], -32010, "{v}");
+    assert_eq!(
+        v["error"]["data"]["rules"],
+        json!(["wire.unparseable"]),
+        "{v}"
+    );
+    assert!(v.to_string().contains("more than 262144 values"), "{v}");
+    assert!(v.get("result").is_none(), "{v}");
 }

@@ -14,6 +14,7 @@ fn kind(e: &StrictError) -> u8 {
         StrictError::Syntax(_) => 0,
         StrictError::DuplicateKey => 1,
         StrictError::TooDeep => 2,
+        StrictError::TooManyValues => 3,
     }
 }
 

@@ -69,6 +69,7 @@ mod tests {
             StrictError::Syntax(_) => "syntax".into(),
             StrictError::DuplicateKey => "duplicate".into(),
             StrictError::TooDeep => "deep".into(),
+            StrictError::TooManyValues => "too many values".into(),
         }
     }
 

@@ -5,8 +5,8 @@
 //! CONTRACT (wire helper): `parse_strict(bytes)` parses exactly one JSON value from `bytes`
 //! (surrounding whitespace allowed, trailing data refused), into a `serde_json::Value`, refusing:
 //! invalid UTF-8, duplicate keys in ANY object (parsers disagree on which one wins: refused, never resolved),
-//! nesting deeper than [`MAX_DEPTH`], and anything serde_json refuses. Numbers keep serde_json's default
-//! behaviour. Never panics.
+//! nesting deeper than [`MAX_DEPTH`], more than [`MAX_VALUES`] values, and anything serde_json refuses. Numbers
+//! keep serde_json's default behaviour. Never panics.
 //!
 //! Keys are compared after escape decoding, so `{"a":1,"\u0061":2}` is a duplicate. The depth bound is
 //! enforced by our own seed, well below serde_json's built-in recursion limit (128), so it is the one
@@ -23,6 +23,17 @@ use serde_json::{Map, Number, Value};
 /// for rich tool results while keeping recursion bounded far below the stack.
 pub const MAX_DEPTH: usize = 64;
 
+/// Most values in one parsed message: the root, every array item and every object member's value, counted as
+/// they are read. The bound is on the tree, not the text: each value costs a node (32 bytes in the judged
+/// path's tree, 72 with its member's key and span; more in a `serde_json::Value`) plus its container's
+/// spare capacity, so 4 MiB of `[0,0,...]` (the request body limit) became 2M nodes and a peak of 130 MB
+/// for one request, which any client could send before it is even identified, and an upstream 30 times
+/// that through the 16 MiB response limit. At 262,144 values a tree stays under ~20 MiB whatever the body.
+/// MCP messages hold tens to hundreds of values; a tool's arguments or result carrying a data table of tens of
+/// thousands of cells still fits. A message over it is refused like malformed JSON: a request with 400, a
+/// judged response failed closed.
+pub const MAX_VALUES: usize = 1 << 18;
+
 /// Why a body could not be parsed strictly.
 #[derive(Debug, thiserror::Error)]
 pub enum StrictError {
@@ -35,6 +46,9 @@ pub enum StrictError {
     /// Nesting exceeds [`MAX_DEPTH`].
     #[error("JSON nested deeper than {MAX_DEPTH}")]
     TooDeep,
+    /// The text holds more than [`MAX_VALUES`] values.
+    #[error("JSON holds more than {MAX_VALUES} values")]
+    TooManyValues,
 }
 
 /// Which of our own refusals happened. serde errors are strings, so the seed records the kind here
@@ -43,6 +57,7 @@ pub enum StrictError {
 pub(crate) enum Refusal {
     DuplicateKey,
     TooDeep,
+    TooManyValues,
 }
 
 /// Parses one JSON value strictly. See the module doc.
@@ -66,6 +81,7 @@ fn read_strict<T>(
     match read_text(text, read) {
         (_, Some(Refusal::DuplicateKey)) => Err(StrictError::DuplicateKey),
         (_, Some(Refusal::TooDeep)) => Err(StrictError::TooDeep),
+        (_, Some(Refusal::TooManyValues)) => Err(StrictError::TooManyValues),
         (Ok(v), None) => Ok(v),
         (Err(e), None) => Err(StrictError::Syntax(e.to_string())),
     }
@@ -81,21 +97,24 @@ fn read_text<T>(
     ) -> Result<T, serde_json::Error>,
 ) -> (Result<T, serde_json::Error>, Option<Refusal>) {
     let refusal = Cell::new(None);
+    let values = Cell::new(0);
     let mut de = serde_json::Deserializer::from_str(text);
     let guard = Guard {
         depth: 0,
+        values: &values,
         refusal: &refusal,
     };
     let parsed = read(&mut de, guard).and_then(|v| de.end().map(|()| v));
     (parsed, refusal.get())
 }
 
-/// The depth of the value being read (the number of containers around it) and where a seed records which of
-/// our own refusals happened. Every seed of a strict read carries one, so depth and duplicates are judged
-/// the same way whichever seed reads a value.
+/// The depth of the value being read (the number of containers around it), the values read so far, and
+/// where a seed records which of our own refusals happened. Every seed of a strict read carries one, so depth,
+/// size and duplicates are judged the same way whichever seed reads a value.
 #[derive(Clone, Copy)]
 pub(crate) struct Guard<'r> {
     depth: usize,
+    values: &'r Cell<usize>,
     refusal: &'r Cell<Option<Refusal>>,
 }
 
@@ -108,6 +127,17 @@ impl Guard<'_> {
             return Err(E::custom("too deep"));
         }
         Ok(Guard { depth, ..self })
+    }
+
+    /// Counts one more value read, or refuses past [`MAX_VALUES`].
+    pub(crate) fn count<E: serde::de::Error>(self) -> Result<(), E> {
+        let n = self.values.get() + 1;
+        if n > MAX_VALUES {
+            self.refusal.set(Some(Refusal::TooManyValues));
+            return Err(E::custom("too many values"));
+        }
+        self.values.set(n);
+        Ok(())
     }
 
     /// Records a repeated key and returns the error that stops the read.
@@ -130,6 +160,7 @@ impl<'r> From<Guard<'r>> for StrictSeed<'r> {
 impl<'de> DeserializeSeed<'de> for StrictSeed<'_> {
     type Value = Value;
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        self.0.count()?;
         deserializer.deserialize_any(self)
     }
 }

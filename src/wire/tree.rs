@@ -3,7 +3,8 @@
 //!
 //! CONTRACT (wire helper): [`parse`] accepts and refuses exactly what [`super::strict::parse_strict`] does
 //! (UTF-8 checked over the whole body first; one JSON value with surrounding whitespace; duplicate keys after
-//! escape decoding, nesting deeper than [`MAX_DEPTH`] and everything serde_json refuses are refused), with the
+//! escape decoding, nesting deeper than [`MAX_DEPTH`], more than [`MAX_VALUES`] values and everything serde_json
+//! refuses are refused), with the
 //! same [`StrictError`] kinds, and [`Node::to_value`] of its tree equals `parse_strict`'s `Value`. Never panics.
 //!
 //! Why it is written here rather than taken from serde_json: the gateway judges every message that may carry an
@@ -28,7 +29,7 @@ use std::ops::{Index, Range};
 
 use serde_json::{Number, Value};
 
-use super::strict::{StrictError, MAX_DEPTH};
+use super::strict::{StrictError, MAX_DEPTH, MAX_VALUES};
 
 /// One JSON value, borrowing its strings from the parsed text where they had no escape.
 #[derive(Clone, Debug, PartialEq)]
@@ -395,6 +396,7 @@ pub fn parse_str(text: &str) -> Result<Node<'_>, StrictError> {
         b: text.as_bytes(),
         pos: 0,
         spaces: 0,
+        values: 0,
     };
     p.skip_ws();
     let root = p.value(0)?;
@@ -416,6 +418,9 @@ struct Parser<'a> {
     /// Runs of whitespace skipped so far (see [`Object::compact_span_of`]); only compared for equality, so a
     /// wrap cannot matter before 2^64 runs.
     spaces: u64,
+    /// Values read so far ([`MAX_VALUES`]), counted where serde_json hands `parse_strict`'s seed a value: at
+    /// the root, each array item and each member's value, before its first byte is looked at.
+    values: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -455,8 +460,19 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Counts one more value, or refuses past [`MAX_VALUES`].
+    #[inline(always)]
+    fn count(&mut self) -> Result<(), StrictError> {
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(StrictError::TooManyValues);
+        }
+        Ok(())
+    }
+
     /// One value at `depth` (the number of containers around it).
     fn value(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
+        self.count()?;
         match self.peek() {
             Some(b'{') => self.object(depth),
             Some(b'[') => self.array(depth),
@@ -507,6 +523,10 @@ impl<'a> Parser<'a> {
                 Some(b',') => {
                     self.pos += 1;
                     self.skip_ws();
+                    // Refused before the item is counted, as serde_json refuses it before asking for one.
+                    if self.peek() == Some(b']') {
+                        return Err(self.syntax("trailing comma"));
+                    }
                 }
                 Some(b']') => {
                     self.pos += 1;
@@ -548,6 +568,7 @@ impl<'a> Parser<'a> {
             let spaces_before = self.spaces;
             // A string (most member values) is read here, without the call through `value`.
             let value = if self.peek() == Some(b'"') {
+                self.count()?;
                 self.pos += 1;
                 Node::String(self.string()?)
             } else {

@@ -20,6 +20,7 @@ fn kind(e: StrictError) -> &'static str {
         StrictError::Syntax(_) => "syntax",
         StrictError::DuplicateKey => "duplicate",
         StrictError::TooDeep => "too deep",
+        StrictError::TooManyValues => "too many values",
     }
 }
 
@@ -145,6 +146,65 @@ fn depth_is_bounded_as_strictly() {
     }
     // Too deep, then broken: the depth is refused first, as serde_json reads it.
     agree(format!("{}x", "[".repeat(MAX_DEPTH + 1)).as_bytes());
+}
+
+/// `[x,x,...]` holding `n` values in all (the root array counts one), then `tail` before the closing bracket.
+fn array_of(n: usize, item: &str, tail: &str) -> String {
+    let mut s = String::with_capacity(n * (item.len() + 1) + tail.len() + 2);
+    s.push('[');
+    for i in 0..n.saturating_sub(1) {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(item);
+    }
+    s.push_str(tail);
+    s.push(']');
+    s
+}
+
+#[test]
+fn values_are_bounded_as_strictly() {
+    // At the bound, accepted by both; one over, refused by both, whatever the values are.
+    for item in ["0", "\"s\"", "{}", "[]", "null"] {
+        let at = array_of(MAX_VALUES, item, "");
+        assert!(parse(at.as_bytes()).is_ok(), "{item} at the bound");
+        agree(at.as_bytes());
+        let over = array_of(MAX_VALUES + 1, item, "");
+        assert!(matches!(
+            parse(over.as_bytes()),
+            Err(StrictError::TooManyValues)
+        ));
+        agree(over.as_bytes());
+    }
+    // The same point reached through object members, whose string values the tree reads inline.
+    let members: Vec<String> = (0..MAX_VALUES).map(|i| format!("\"k{i}\":\"v\"")).collect();
+    let at = format!("{{{}}}", members.get(1..).unwrap_or_default().join(","));
+    let over = format!("{{{}}}", members.join(","));
+    agree(at.as_bytes());
+    assert!(matches!(
+        parse(over.as_bytes()),
+        Err(StrictError::TooManyValues)
+    ));
+    agree(over.as_bytes());
+    // Where the count runs out at a broken value or a trailing comma, both parsers refuse it the same way:
+    // serde_json asks for the value (and so counts it) before reading its first byte, but refuses a trailing
+    // comma before asking.
+    for tail in [",x", ",", ",]", ",\"", ",{\"a\":1,}"] {
+        for n in [MAX_VALUES - 1, MAX_VALUES, MAX_VALUES + 1] {
+            agree(array_of(n, "0", tail).as_bytes());
+        }
+    }
+}
+
+/// What the bound is for: a body of tiny values cannot make a tree many times its own size.
+#[test]
+fn a_body_of_tiny_values_is_refused_early() {
+    let body = array_of(2 << 20, "0", "");
+    assert!(matches!(
+        parse(body.as_bytes()),
+        Err(StrictError::TooManyValues)
+    ));
 }
 
 #[test]
