@@ -263,20 +263,22 @@ run_wrk() { # label path conns
     echo "  round $round $mode /$path $label: $result" >&2
 }
 
-# CPU ticks (user, system) and context switches (voluntary, involuntary) of a process and its children, all
-# threads: "utime stime voluntary involuntary". nginx's master forks its worker, hence the children.
+# CPU ticks (user, system), context switches (voluntary, involuntary) and minor page faults of a process and its
+# children, all threads: "utime stime voluntary involuntary minflt". nginx's master forks its worker, hence the
+# children. A minor fault is a page the allocator gave back to the kernel and touched again: system time that
+# no system call shows.
 proc_counts() { # pid
-    local pids t u=0 s=0 v=0 n=0 a b c d
+    local pids t u=0 s=0 v=0 n=0 f=0 a b c d e
     pids="$1 $( (pgrep -P "$1" || true) | tr '\n' ' ')"
     for p in $pids; do
         for t in /proc/"$p"/task/*; do
-            read -r a b < <(awk '{print $14, $15}' "$t/stat" 2>/dev/null || echo "0 0")
+            read -r a b e < <(awk '{print $14, $15, $10}' "$t/stat" 2>/dev/null || echo "0 0 0")
             read -r c d < <(awk '/^voluntary_ctxt/{v=$2} /^nonvoluntary_ctxt/{n=$2} END{print v+0, n+0}' \
                 "$t/status" 2>/dev/null || echo "0 0")
-            u=$((u + a)) s=$((s + b)) v=$((v + c)) n=$((n + d))
+            u=$((u + a)) s=$((s + b)) v=$((v + c)) n=$((n + d)) f=$((f + e))
         done
     done
-    echo "$u $s $v $n"
+    echo "$u $s $v $n $f"
 }
 
 run_cpu() { # label path: closed loop, with the CPU time and context switches per request of the server
@@ -285,10 +287,10 @@ run_cpu() { # label path: closed loop, with the CPU time and context switches pe
     # then the server's counts before and after, then the upstream's.
     local label=$1 path=$2 server result before after up_before up_after
     case $label in direct) server="" ;; nginx) server=$NGINX_PID ;; elicitguard) server=$LOAD_GW_PID ;; esac
-    before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0")
+    before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
     up_before=$(proc_counts "$UP_PID")
     result=$(wrk_loop "$label" "$path" "$CONNS") || return 0
-    after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0")
+    after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
     up_after=$(proc_counts "$UP_PID")
     echo "$round $label $path $(awk '{print $1, $5}' <<<"$result") $before $after $up_before $up_after" \
         >>"$WORK/cpu.txt"

@@ -87,40 +87,41 @@ def table(results, conns, rate, rate_conns):
 
 def cpu(path, clk_tck):
     """The `cpu` mode's table: per path and target, medians over rounds of req/s and, per request, the CPU time
-    (user, system; microseconds) and context switches (voluntary, involuntary) of the server under test and of
-    the upstream. /proc counts CPU time in ticks of 1/CLK_TCK s: over a 5 s run of thousands of requests the
-    per-request figures are good to a few percent."""
+    (user, system; microseconds), context switches (voluntary, involuntary) and minor page faults of the server
+    under test, and the CPU time and switches of the upstream. /proc counts CPU time in ticks of 1/CLK_TCK s:
+    over a 5 s run of thousands of requests the per-request figures are good to a few percent."""
     tick_us = 1e6 / float(clk_tck)
     rows = {}
     with open(path) as f:
         for line in f:
             p = line.split()
-            if len(p) != 21:
+            # round label path req/s requests, then 5 counts each: server before, after, upstream before, after.
+            if len(p) != 25:
                 continue
             _, label, upath, rps, n = p[:5]
             n = float(n)
             if n <= 0:
                 continue
             c = [float(x) for x in p[5:]]
-            srv = [c[4 + i] - c[i] for i in range(4)]
-            up = [c[12 + i] - c[8 + i] for i in range(4)]
-            per = [srv[0] * tick_us / n, srv[1] * tick_us / n, srv[2] / n, srv[3] / n,
+            srv = [c[5 + i] - c[i] for i in range(5)]
+            up = [c[15 + i] - c[10 + i] for i in range(4)]
+            per = [srv[0] * tick_us / n, srv[1] * tick_us / n, srv[2] / n, srv[3] / n, srv[4] / n,
                    up[0] * tick_us / n, up[1] * tick_us / n, up[2] / n, up[3] / n]
             rows.setdefault((upath, label), []).append([float(rps)] + per)
     print("| path | target | req/s | server user µs/req | server sys µs/req | server vol. switches/req "
-          "| server invol. switches/req | upstream user µs/req | upstream sys µs/req "
+          "| server invol. switches/req | server minor faults/req | upstream user µs/req | upstream sys µs/req "
           "| upstream vol./invol. switches/req |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     order = {"direct": 0, "nginx": 1, "elicitguard": 2}
     for (upath, label) in sorted(rows, key=lambda k: (k[0], order.get(k[1], 9))):
         vals = rows[(upath, label)]
-        med = [statistics.median(v[i] for v in vals) for i in range(9)]
+        med = [statistics.median(v[i] for v in vals) for i in range(10)]
         cells = [f"/{upath}", label, f"{med[0]:.0f}"]
         if label == "direct":
-            cells += ["", "", "", ""]  # no server between the load generator and the upstream
+            cells += ["", "", "", "", ""]  # no server between the load generator and the upstream
         else:
-            cells += [f"{med[1]:.1f}", f"{med[2]:.1f}", f"{med[3]:.2f}", f"{med[4]:.2f}"]
-        cells += [f"{med[5]:.1f}", f"{med[6]:.1f}", f"{med[7]:.2f} / {med[8]:.2f}"]
+            cells += [f"{med[1]:.1f}", f"{med[2]:.1f}", f"{med[3]:.2f}", f"{med[4]:.2f}", f"{med[5]:.3f}"]
+        cells += [f"{med[6]:.1f}", f"{med[7]:.1f}", f"{med[8]:.2f} / {med[9]:.2f}"]
         print("| " + " | ".join(cells) + " |")
     print(f"medians of {max((len(v) for v in rows.values()), default=0)} round(s); closed loop as in throughput mode.")
 

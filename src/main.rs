@@ -59,7 +59,8 @@ enum Cmd {
         /// Admin listener address, or `off` (overrides the file; default 127.0.0.1:9090).
         #[arg(long)]
         admin_listen: Option<String>,
-        /// Tokio worker threads (default: one per core).
+        /// Tokio worker threads (default: one per core). `--workers 1` runs the whole gateway on one thread
+        /// without work stealing.
         #[arg(long)]
         workers: Option<usize>,
         /// Elicitation rounds per call chain (overrides `limits.max_rounds`).
@@ -156,18 +157,32 @@ fn main() -> ExitCode {
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("ELICITGUARD_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colours only on a terminal: a log piped to a file, journald or a collector would otherwise carry escape
+    // codes inside its fields (`address=` read back as `\x1b[2m=\x1b[0m`).
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(ansi)
         .with_writer(std::io::stderr)
         .with_target(false)
         .try_init();
 }
 
+/// The runtime: tokio's work-stealing scheduler, or for one worker its current-thread scheduler. With a single
+/// worker there is nobody to steal from, and the multi-thread scheduler still pays for the possibility on every
+/// task wake-up (atomic queue operations, the inject queue's lock, waking a parked worker through the driver);
+/// the current-thread one polls the I/O driver and the tasks on the same thread, as an nginx worker does.
+/// Blocking work (`spawn_blocking`: config reloads) still runs on tokio's blocking pool either way.
 fn runtime(workers: Option<usize>) -> std::io::Result<tokio::runtime::Runtime> {
-    let mut b = tokio::runtime::Builder::new_multi_thread();
-    if let Some(w) = workers {
-        b.worker_threads(w.max(1));
-    }
+    let mut b = match workers {
+        Some(w) if w <= 1 => tokio::runtime::Builder::new_current_thread(),
+        Some(w) => {
+            let mut b = tokio::runtime::Builder::new_multi_thread();
+            b.worker_threads(w);
+            b
+        }
+        None => tokio::runtime::Builder::new_multi_thread(),
+    };
     b.enable_all().build()
 }
 

@@ -182,3 +182,90 @@ fn inspect_prints_one_line_per_message_with_what_the_client_would_get() {
     assert_eq!((code, out.is_empty(), err.is_empty()), (2, true, false));
     assert_eq!(inspect(&["--client-modes", "bogus"], "{}").0, 2);
 }
+
+/// Runs `elicitguard serve` with `args` and returns the child and the address it reports listening on.
+fn serve_binary(args: &[&str]) -> (std::process::Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_elicitguard"))
+        .arg("serve")
+        .args(args)
+        .env("ELICITGUARD_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    // Reads the log to its end (the pipe must not fill), handing over the listening address when it shows.
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if line.contains("gateway listening") {
+                if let Some(addr) = line.split("address=").nth(1) {
+                    let _ = tx.send(addr.split_whitespace().next().unwrap_or("").to_owned());
+                }
+            }
+        }
+    });
+    let addr = rx
+        .recv_timeout(DEADLINE)
+        .expect("the gateway did not report its address before the deadline");
+    (child, addr)
+}
+
+/// `--workers 1` runs the gateway on tokio's current-thread runtime (the benchmarks' and the callgrind gate's
+/// layout): it proxies, reloads a changed config (whose parse runs on the blocking pool), and drains and exits
+/// cleanly on SIGTERM, as the multi-thread runtime does.
+#[tokio::test]
+async fn one_worker_serves_reloads_and_stops_on_sigterm() {
+    let a =
+        Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{"from":"a"}}"#)).await;
+    let b =
+        Upstream::start(|_| Reply::json(r#"{"jsonrpc":"2.0","id":1,"result":{"from":"b"}}"#)).await;
+    let dir = temp_dir("one-worker");
+    let cfg = write_config(&dir, &a.url("/mcp"), "");
+    let cfg = cfg.to_str().unwrap();
+    let (mut child, addr) = serve_binary(&[
+        "--config",
+        cfg,
+        "--workers",
+        "1",
+        "--listen",
+        "127.0.0.1:0",
+        "--admin-listen",
+        "off",
+    ]);
+    let url = format!("http://{addr}/mcp");
+    let call =
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{}}}"#;
+    let from = |url: String| async move {
+        let (parts, body) = send(&http1_client(), post(&url, call)).await;
+        assert_eq!(parts.status, 200, "{}", String::from_utf8_lossy(&body));
+        serde_json::from_slice::<serde_json::Value>(&body).unwrap()["result"]["from"].clone()
+    };
+    assert_eq!(from(url.clone()).await, "a");
+
+    write_config(&dir, &b.url("/mcp"), "");
+    eventually("the reload to upstream b", || {
+        let url = url.clone();
+        async move { from(url).await == "b" }
+    })
+    .await;
+
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let end = tokio::time::Instant::now() + DEADLINE;
+    let exit = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(tokio::time::Instant::now() < end, "no exit after SIGTERM");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(exit.success(), "{exit:?}");
+}
