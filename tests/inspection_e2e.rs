@@ -32,6 +32,14 @@ fn benign_form() -> Value {
         "date":{"type":"string","format":"date","title":"Date"}},"required":["date"]}})
 }
 
+/// A JSON array of [`elicitguard::wire::strict::MAX_VALUES`] zeros: with the value around it, one over the bound.
+fn zeros_over_the_bound() -> String {
+    format!(
+        "[{}]",
+        vec!["0"; elicitguard::wire::strict::MAX_VALUES].join(",")
+    )
+}
+
 fn request_id(r: &Recorded) -> Value {
     serde_json::from_slice::<Value>(&r.body)
         .map(|v| v["id"].clone())
@@ -62,10 +70,9 @@ async fn modern_upstream() -> Upstream {
             }
             // An elicitation behind more values than the gateway parses: the tree it would need is refused.
             "flood" => {
-                let zeros = vec!["0"; elicitguard::wire::strict::MAX_VALUES].join(",");
                 let mut v = input_required(&id, benign_form());
                 v["result"]["_meta"] = json!({"padding": "PADDING"});
-                let text = serde_json::to_string(&v).unwrap().replace("\"PADDING\"", &format!("[{zeros}]"));
+                let text = serde_json::to_string(&v).unwrap().replace("\"PADDING\"", &zeros_over_the_bound());
                 return Reply::json(text);
             }
             "zero_width" => input_required(&id, json!({"mode":"form","message":"Pick\u{200b} one, see https://docs.example/help","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})),
@@ -485,10 +492,9 @@ async fn messages_over_the_value_bound_are_refused_both_ways() {
     let up = modern_upstream().await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
 
-    let zeros = vec!["0"; elicitguard::wire::strict::MAX_VALUES].join(",");
     let big = call(50, "benign").replace(
         r#""arguments":{}"#,
-        &format!(r#""arguments":{{"a":[{zeros}]}}"#),
+        &format!(r#""arguments":{{"a":{}}}"#, zeros_over_the_bound()),
     );
     let (parts, bytes) = send(&http1_client(), post(&gw.url("/mcp"), big)).await;
     assert_eq!(parts.status, 400, "{}", String::from_utf8_lossy(&bytes));

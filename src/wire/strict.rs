@@ -27,7 +27,7 @@ pub const MAX_DEPTH: usize = 64;
 /// they are read. The bound is on the tree, not the text: each value costs a node (32 bytes in the judged
 /// path's tree, 72 with its member's key and span; more in a `serde_json::Value`) plus its container's
 /// spare capacity, so 4 MiB of `[0,0,...]` (the request body limit) became 2M nodes and a peak of 130 MB
-/// for one request, which any client could send before it is even identified, and an upstream 30 times
+/// for one request, which any client could send before it is even identified, and an upstream four times
 /// that through the 16 MiB response limit. At 262,144 values a tree stays under ~20 MiB whatever the body.
 /// MCP messages hold tens to hundreds of values; a tool's arguments or result carrying a data table of tens of
 /// thousands of cells still fits. A message over it is refused like malformed JSON: a request with 400, a

@@ -4,8 +4,8 @@
 //! CONTRACT (wire helper): [`parse`] accepts and refuses exactly what [`super::strict::parse_strict`] does
 //! (UTF-8 checked over the whole body first; one JSON value with surrounding whitespace; duplicate keys after
 //! escape decoding, nesting deeper than [`MAX_DEPTH`], more than [`MAX_VALUES`] values and everything serde_json
-//! refuses are refused), with the
-//! same [`StrictError`] kinds, and [`Node::to_value`] of its tree equals `parse_strict`'s `Value`. Never panics.
+//! refuses are refused), with the same [`StrictError`] kinds, and [`Node::to_value`] of its tree equals
+//! `parse_strict`'s `Value`. Never panics.
 //!
 //! Why it is written here rather than taken from serde_json: the gateway judges every message that may carry an
 //! elicitation, and building serde_json's `Value` (a `String` per key and string, a `BTreeMap` per object) and
@@ -472,8 +472,8 @@ impl<'a> Parser<'a> {
     }
 
     /// One value at `depth` (the number of containers around it), already counted by the caller: the count sits
-    /// in the three places that read a value (root, array item, member), where it costs fewer instructions than
-    /// here (decide.sh, 2 KB: 82.9k against 84.2k).
+    /// in the three places that read a value (root, array item, member) because here it made the compiler lay
+    /// the parser out worse (~10 instructions per value; BENCHMARKS.md).
     fn value(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
         match self.peek() {
             Some(b'{') => self.object(depth),
