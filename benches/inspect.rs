@@ -22,6 +22,7 @@ use elicitguard::proxy::enforce::{decide, Context, Outcome};
 use elicitguard::state::{Asked, Envelope, Keyring};
 use elicitguard::wire::prefilter::may_carry_elicitation;
 use elicitguard::wire::sse::Decoder;
+use elicitguard::wire::tree::Arena;
 use elicitguard::wire::ClientModes;
 
 /// The allocator the gateway binary ships with (src/main.rs), so these figures are the shipped code's: under
@@ -36,6 +37,13 @@ const STREAM_3EV: &[u8] = include_bytes!("fixtures/stream_3ev.sse");
 
 /// The gateway's default largest SSE event; only a bound here, never reached by the fixture.
 const MAX_EVENT_BYTES: usize = 1024 * 1024;
+
+/// One message decided as the gateway decides it: its tree in an arena of its own, dropped with the decision.
+fn judged(body: &[u8], ctx: &Context<'_>) -> bool {
+    let arena = Arena::new();
+    let d = decide(body, &arena, ctx, false);
+    d.outcome == Outcome::Original
+}
 
 fn settings() -> Criterion {
     Criterion::default()
@@ -79,7 +87,8 @@ fn decisions(c: &mut Criterion) {
     let named_2k = naming_a_term(INPUT_REQUIRED_2K);
     let named_64k = naming_a_term(INPUT_REQUIRED_64K);
     for body in [INPUT_REQUIRED_2K, INPUT_REQUIRED_64K, &named_2k, &named_64k] {
-        let d = decide(body, &ctx, false);
+        let arena = Arena::new();
+        let d = decide(body, &arena, &ctx, false);
         assert_eq!(d.outcome, Outcome::Original, "fixture must be allowed");
         assert!(d.judgement.is_some(), "fixture must be judged");
     }
@@ -109,7 +118,7 @@ fn decisions(c: &mut Criterion) {
         b.iter(|| may_carry_elicitation(black_box(TOOLS_CALL_2K)))
     });
     g.bench_function("decide", |b| {
-        b.iter(|| decide(black_box(TOOLS_CALL_2K), &ctx, false))
+        b.iter(|| judged(black_box(TOOLS_CALL_2K), &ctx))
     });
     g.finish();
 
@@ -118,7 +127,7 @@ fn decisions(c: &mut Criterion) {
     for (name, body) in [("2k", INPUT_REQUIRED_2K), ("64k", INPUT_REQUIRED_64K)] {
         g.throughput(Throughput::Bytes(body.len() as u64));
         g.bench_function(format!("tree_{name}"), |b| {
-            b.iter(|| elicitguard::wire::tree::parse(black_box(body)).is_ok())
+            b.iter(|| elicitguard::wire::tree::parse(black_box(body), &Arena::new()).is_ok())
         });
         g.bench_function(format!("value_{name}"), |b| {
             b.iter(|| elicitguard::wire::strict::parse_strict(black_box(body)).is_ok())
@@ -129,22 +138,22 @@ fn decisions(c: &mut Criterion) {
     let mut g = c.benchmark_group("judge_input_required");
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_2K.len() as u64));
     g.bench_function("2k_form_url", |b| {
-        b.iter(|| decide(black_box(INPUT_REQUIRED_2K), &ctx, false))
+        b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &ctx))
     });
     g.bench_function("2k_form_url_hosts_not_remembered", |b| {
-        b.iter(|| decide(black_box(INPUT_REQUIRED_2K), &cold_ctx, false))
+        b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &cold_ctx))
     });
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
     g.bench_function("64k", |b| {
-        b.iter(|| decide(black_box(INPUT_REQUIRED_64K), &ctx, false))
+        b.iter(|| judged(black_box(INPUT_REQUIRED_64K), &ctx))
     });
     g.throughput(Throughput::Bytes(named_2k.len() as u64));
     g.bench_function("2k_form_url_message_names_a_term", |b| {
-        b.iter(|| decide(black_box(&named_2k), &ctx, false))
+        b.iter(|| judged(black_box(&named_2k), &ctx))
     });
     g.throughput(Throughput::Bytes(named_64k.len() as u64));
     g.bench_function("64k_messages_name_a_term", |b| {
-        b.iter(|| decide(black_box(&named_64k), &ctx, false))
+        b.iter(|| judged(black_box(&named_64k), &ctx))
     });
     g.finish();
 }

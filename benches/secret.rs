@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use elicitguard::policy::secret::SecretPolicy;
-use elicitguard::wire::tree::Node;
+use elicitguard::wire::tree::{Arena, Node};
 use serde_json::{json, Value};
 
 /// The allocator the gateway binary ships with (src/main.rs), so these figures are the shipped code's: under
@@ -38,7 +38,11 @@ fn hostile_form() -> Value {
 fn bench(c: &mut Criterion) {
     let policy = SecretPolicy::compile(&[]).expect("built-in packs compile");
     let (benign_value, hostile) = (benign_form(), hostile_form());
-    let (benign, hostile) = (Node::from_value(&benign_value), Node::from_value(&hostile));
+    let arenas = (Arena::new(), Arena::new());
+    let (benign, hostile) = (
+        Node::from_value(&benign_value, &arenas.0),
+        Node::from_value(&hostile, &arenas.1),
+    );
     let message = "Please review the model settings for this run and confirm the key rotation.";
     assert!(policy
         .judge_form(message, &benign, "/params", &[])

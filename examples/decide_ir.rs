@@ -15,6 +15,7 @@ use elicitguard::config::default_engine;
 use elicitguard::policy::url::{UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
 use elicitguard::policy::{Engine, RoutePolicy};
 use elicitguard::proxy::enforce::{decide, Context, Outcome};
+use elicitguard::wire::tree::Arena;
 use elicitguard::wire::ClientModes;
 
 /// The gateway binary's allocator, so the count is the shipped code's.
@@ -62,14 +63,17 @@ fn run() -> Result<(), String> {
         links: None,
     };
     // One call outside the count in both runs (N and 0), so lazily built state is paid before either.
-    let first = decide(&body, &ctx, false);
+    let arena = Arena::new();
+    let first = decide(&body, &arena, &ctx, false);
     if first.outcome != Outcome::Original {
         return Err(format!(
             "{path}: the default policy did not pass it unchanged"
         ));
     }
     for _ in 0..n {
-        black_box(decide(black_box(&body), &ctx, false));
+        // A tree in an arena of its own per call, dropped with the decision, as the gateway does.
+        let arena = Arena::new();
+        black_box(decide(black_box(&body), &arena, &ctx, false).outcome);
     }
     Ok(())
 }

@@ -74,7 +74,8 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
         client_id: client_id.as_ref(),
         links: None,
     };
-    let d = decide(&input, &ctx, false);
+    let arena = elicitguard::wire::tree::Arena::new();
+    let d = decide(&input, &arena, &ctx, false);
     let (verdict, findings) = match &d.judgement {
         Some(j) => (
             j.verdict,

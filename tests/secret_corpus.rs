@@ -4,7 +4,7 @@
 
 use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::policy::{Action, Finding};
-use elicitguard::wire::tree::Node;
+use elicitguard::wire::tree::{Arena, Node};
 use serde_json::Value;
 
 const CORPUS: &str = include_str!("corpus/forms.jsonl");
@@ -25,7 +25,7 @@ fn corpus_recall_and_false_positive_rate() {
         let message = form["message"].as_str().unwrap();
         let findings: Vec<Finding> = policy.judge_form(
             message,
-            &Node::from_value(&form["requestedSchema"]),
+            &Node::from_value(&form["requestedSchema"], &Arena::new()),
             "/params",
             &[],
         );
@@ -73,7 +73,7 @@ fn corpus_recall_and_false_positive_rate() {
         let message = form["message"].as_str().unwrap_or("");
         std::hint::black_box(policy.judge_form(
             message,
-            &Node::from_value(&form["requestedSchema"]),
+            &Node::from_value(&form["requestedSchema"], &Arena::new()),
             "/params",
             &[],
         ));

@@ -4,7 +4,7 @@
 #![no_main]
 
 use elicitguard::wire::strict::{parse_strict, StrictError};
-use elicitguard::wire::tree::{compact, parse, parse_str, Node};
+use elicitguard::wire::tree::{compact, parse, parse_str, Arena, Node};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| check(data));
@@ -19,13 +19,14 @@ fn kind(e: &StrictError) -> u8 {
 }
 
 fn check(data: &[u8]) {
-    match (parse(data), parse_strict(data)) {
+    let arena = Arena::new();
+    match (parse(data, &arena), parse_strict(data)) {
         (Ok(tree), Ok(value)) => {
             assert_eq!(tree.to_value(), value);
             let text = std::str::from_utf8(data).expect("accepted text is UTF-8");
             spans(text, &tree);
             let short = compact(text);
-            assert_eq!(parse_str(&short).expect("compact text parses").to_value(), value);
+            assert_eq!(parse_str(&short, &Arena::new()).expect("compact text parses").to_value(), value);
         }
         (Err(a), Err(b)) => assert_eq!(kind(&a), kind(&b), "{a} / {b}"),
         (a, b) => panic!("tree {:?} / strict {:?}", a.map(|t| t.to_value()), b),
@@ -37,7 +38,8 @@ fn spans(text: &str, node: &Node<'_>) {
         Node::Object(o) => {
             for (k, v) in o {
                 let span = o.span_of(k).expect("a parsed member has a span");
-                let cut = parse_str(&text[span]).expect("a span holds one value");
+                let arena = Arena::new();
+                let cut = parse_str(&text[span], &arena).expect("a span holds one value");
                 assert_eq!(cut.to_value(), v.to_value());
                 spans(text, v);
             }

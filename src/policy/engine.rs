@@ -475,7 +475,7 @@ mod tests {
         };
         let judge = |url: &str| {
             let body = url_request(url);
-            let body = Node::from_value(&body);
+            let body = Node::from_value(&body, crate::wire::tree::test_arena());
             let carriers = find_carriers(&body);
             engine.judge(&body, &carriers, ClientModes::ALL, &route, Some(&mint))
         };
@@ -518,7 +518,7 @@ mod tests {
                 .map(|(k, n)| (k.clone(), Value::from(*n)))
                 .collect();
             let v = if array { Value::Array(vec![Value::Object(obj)]) } else { Value::Object(obj) };
-            let node = Node::from_value(&v);
+            let node = Node::from_value(&v, crate::wire::tree::test_arena());
             let l = Labels::of(&node);
             let got = [l.title, l.description, l.one_of, l.any_of, l.items, l.enum_names];
             let keys = ["title", "description", "oneOf", "anyOf", "items", "enumNames"];

@@ -302,7 +302,7 @@ fn check_property(property: &Node<'_>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
             ));
             None
         }
-        Some(Node::String(t)) => match t.as_ref() {
+        Some(Node::String(t)) => match *t {
             "string" => Some(Kind::String),
             "number" => Some(Kind::Number),
             "integer" => Some(Kind::Integer),
@@ -797,7 +797,10 @@ mod tests {
 
     /// `check_schema` on a schema written as a `Value`.
     fn check_schema(schema: &Value, ptr: &str) -> Vec<Finding> {
-        super::check_schema(&Node::from_value(schema), ptr)
+        super::check_schema(
+            &Node::from_value(schema, crate::wire::tree::test_arena()),
+            ptr,
+        )
     }
 
     const PTR: &str = "/result/inputRequests/a/params/requestedSchema";

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
 use crate::proxy::error::{codes, error_message};
 use crate::wire::prefilter::may_carry_elicitation;
-use crate::wire::tree::{self, Node};
+use crate::wire::tree::{self, Arena, Node};
 use crate::wire::{find_carriers, Carrier, CarrierKind, ClientModes};
 
 /// What the decision depends on.
@@ -73,7 +73,12 @@ pub struct Decision<'a> {
 }
 
 /// Decides one message. `monitor` records the enforce-mode judgement and forwards unchanged.
-pub fn decide<'a>(bytes: &'a [u8], ctx: &Context<'_>, monitor: bool) -> Decision<'a> {
+pub fn decide<'a>(
+    bytes: &'a [u8],
+    arena: &'a Arena,
+    ctx: &Context<'_>,
+    monitor: bool,
+) -> Decision<'a> {
     let mut d = Decision {
         outcome: Outcome::Original,
         judgement: None,
@@ -96,7 +101,7 @@ pub fn decide<'a>(bytes: &'a [u8], ctx: &Context<'_>, monitor: bool) -> Decision
         return d;
     }
     let started = Instant::now();
-    let value = match tree::parse(bytes) {
+    let value = match tree::parse(bytes, arena) {
         Ok(v) => v,
         Err(e) => {
             // It could carry an elicitation and cannot be parsed the one way everybody agrees on: fail closed.

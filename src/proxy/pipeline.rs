@@ -25,6 +25,7 @@ use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
 use crate::telemetry::{MethodLabel, RequestOutcome, UpstreamErrorLabels};
 use crate::wire::strict::parse_strict;
+use crate::wire::tree::Arena;
 use crate::wire::{skim_request, ClientModes, Era, RequestInfo, Skimmed};
 
 /// Header carrying the legacy session id.
@@ -435,7 +436,9 @@ async fn proxy(
                 client_id: info.id.as_ref(),
                 links: Some(&mint),
             };
-            let mut d = decide(&bytes, &ctx, monitor);
+            // Holds the response's tree until its requestState is sealed; nothing is allocated unless it is parsed.
+            let arena = Arena::new();
+            let mut d = decide(&bytes, &arena, &ctx, monitor);
             recorder.decision(&d);
             let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
             let (outcome, limited) = match &sealer {

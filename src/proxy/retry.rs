@@ -290,11 +290,13 @@ impl Sealer {
         match outcome {
             Outcome::Replace(mut msg) => {
                 // A rewrite: its tree is read for the envelopes, then the tokens are set in it.
-                let sealed = match self.seal_all(&Node::from_value(&msg), None, carriers, client_id)
-                {
-                    Ok(s) => s,
-                    Err(stop) => return stop,
-                };
+                let arena = crate::wire::tree::Arena::new();
+                let sealed =
+                    match self.seal_all(&Node::from_value(&msg, &arena), None, carriers, client_id)
+                    {
+                        Ok(s) => s,
+                        Err(stop) => return stop,
+                    };
                 for (result_ptr, token) in sealed {
                     if let Some(result) =
                         msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut)
@@ -593,7 +595,7 @@ mod tests {
     }
 
     fn spliced(bytes: &[u8], token: &str) -> Option<Vec<u8>> {
-        let tree = crate::wire::tree::parse(bytes).unwrap();
+        let tree = crate::wire::tree::parse(bytes, crate::wire::tree::test_arena()).unwrap();
         splice_states(bytes, &tree, &[("/result".to_owned(), token.to_owned())])
     }
 
@@ -633,10 +635,10 @@ mod tests {
     #[test]
     fn anything_but_one_message_with_one_result_is_serialised() {
         let batch = br#"[{"id":1,"result":{}}]"#;
-        let tree = crate::wire::tree::parse(batch).unwrap();
+        let tree = crate::wire::tree::parse(batch, crate::wire::tree::test_arena()).unwrap();
         assert!(splice_states(batch, &tree, &[("/0/result".into(), "t".into())]).is_none());
         let one = br#"{"id":1,"result":{}}"#;
-        let tree = crate::wire::tree::parse(one).unwrap();
+        let tree = crate::wire::tree::parse(one, crate::wire::tree::test_arena()).unwrap();
         let two = [
             ("/result".to_owned(), "t".to_owned()),
             ("/result".to_owned(), "u".to_owned()),
@@ -644,7 +646,7 @@ mod tests {
         assert!(splice_states(one, &tree, &two).is_none());
         // A tree without spans (made from a Value) is never spliced.
         let v: Value = serde_json::from_slice(one).unwrap();
-        let tree = Node::from_value(&v);
+        let tree = Node::from_value(&v, crate::wire::tree::test_arena());
         assert!(splice_states(one, &tree, &[("/result".into(), "t".into())]).is_none());
     }
 

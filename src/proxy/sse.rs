@@ -10,7 +10,7 @@ use bytes::{Bytes, BytesMut};
 use http_body::{Body, Frame};
 use serde_json::Value;
 
-use crate::wire::tree::Node;
+use crate::wire::tree::{Arena, Node};
 
 use crate::config::{Route, Snapshot};
 use crate::proxy::body::BoxError;
@@ -150,7 +150,8 @@ impl Shared {
                 client_id: self.client_id.as_ref(),
                 links: Some(&mint),
             };
-            let d = decide(data.as_bytes(), &ctx, self.monitor);
+            let arena = Arena::new();
+            let d = decide(data.as_bytes(), &arena, &ctx, self.monitor);
             self.recorder.decision(&d);
             // The event's data may span several lines; the spliced JSON is written on one. A line break inside
             // the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a one-line `data:`

@@ -16,7 +16,8 @@ const EXCLUDED: [&str; 3] = ["inputResponses", "requestState", "_meta"];
 
 /// Hex SHA-256 of the canonical params without the retry-only keys. `Value::Null` stands for absent params.
 pub fn params_digest(params: &Value) -> String {
-    digest_of(&canonical_params(Some(&Node::from_value(params))))
+    let arena = crate::wire::tree::Arena::new();
+    digest_of(&canonical_params(Some(&Node::from_value(params, &arena))))
 }
 
 /// Hex SHA-256 of canonical params text made by [`canonical_params`].
@@ -134,7 +135,8 @@ mod tests {
             r#""text""#,
         ];
         for text in texts {
-            let tree = crate::wire::tree::parse(text.as_bytes()).unwrap();
+            let tree =
+                crate::wire::tree::parse(text.as_bytes(), crate::wire::tree::test_arena()).unwrap();
             let value: Value = serde_json::from_str(text).unwrap();
             assert_eq!(
                 digest_of(&canonical_params(Some(&tree))),

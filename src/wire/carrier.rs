@@ -240,7 +240,7 @@ fn carriers_of(msg: &Node<'_>, msg_ptr: String, out: &mut Vec<Carrier>) {
         let result_type = res.get("resultType");
         let kind = match result_type {
             None => None,
-            Some(Node::String(t)) => match t.as_ref() {
+            Some(Node::String(t)) => match *t {
                 "input_required" => Some(CarrierKind::InputRequired),
                 "complete" | "task" => None,
                 _ => {
@@ -413,8 +413,8 @@ fn push_entry(
     let method = match (kind, params) {
         (InputMethod::Form | InputMethod::Url, Some(Node::Object(p))) => match p.get("mode") {
             None => InputMethod::Form,
-            Some(Node::String(m)) if m == "form" => InputMethod::Form,
-            Some(Node::String(m)) if m == "url" => InputMethod::Url,
+            Some(Node::String(m)) if *m == "form" => InputMethod::Form,
+            Some(Node::String(m)) if *m == "url" => InputMethod::Url,
             Some(_) => {
                 c.problems.push(Finding::block(
                     "elicitation.mode",
@@ -470,7 +470,7 @@ mod tests {
 
     /// The carriers of a message written as a `Value`.
     fn find_carriers(msg: &Value) -> Vec<Carrier> {
-        super::find_carriers(&Node::from_value(msg))
+        super::find_carriers(&Node::from_value(msg, crate::wire::tree::test_arena()))
     }
 
     #[test]

@@ -209,12 +209,20 @@ mod tests {
 
     /// `classify_request` on a body written as a `Value`.
     fn classify_request(body: &Value, header: Option<&str>) -> RequestInfo {
-        super::classify_request(&Node::from_value(body), header)
+        super::classify_request(
+            &Node::from_value(body, crate::wire::tree::test_arena()),
+            header,
+        )
     }
 
     #[test]
     fn modes_from_capabilities() {
-        let c = |v: Value| ClientModes::from_capabilities(Some(&Node::from_value(&v)));
+        let c = |v: Value| {
+            ClientModes::from_capabilities(Some(&Node::from_value(
+                &v,
+                crate::wire::tree::test_arena(),
+            )))
+        };
         assert_eq!(c(json!({})), ClientModes::default());
         assert_eq!(
             c(json!({"elicitation":{}})),

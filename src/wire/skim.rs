@@ -26,7 +26,8 @@ pub struct Skimmed {
 
 /// Reads one client request body strictly. `header_version` is the `MCP-Protocol-Version` header.
 pub fn skim_request(bytes: &[u8], header_version: Option<&str>) -> Result<Skimmed, StrictError> {
-    let body = tree::parse(bytes)?;
+    let arena = tree::Arena::new();
+    let body = tree::parse(bytes, &arena)?;
     let params = body.get("params");
     let carries_retry = params
         .and_then(Node::as_object)
@@ -54,10 +55,14 @@ mod tests {
             .and_then(Value::as_object)
             .is_some_and(|p| p.contains_key("requestState") || p.contains_key("inputResponses"));
         Ok(Skimmed {
-            info: classify_request(&Node::from_value(&v), header),
+            info: classify_request(
+                &Node::from_value(&v, crate::wire::tree::test_arena()),
+                header,
+            ),
             carries_retry,
             canonical_params: crate::state::canonical_params(Some(&Node::from_value(
                 v.get("params").unwrap_or(&Value::Null),
+                crate::wire::tree::test_arena(),
             )))
             .into_iter()
             .collect(),

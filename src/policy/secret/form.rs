@@ -692,7 +692,13 @@ mod tests {
             "items": {"type": "string", "enum": ["a", token]},
             "default": vec!["a"; MAX_JUDGED_OPTIONS + 5],
         }}});
-        let findings = judge_form(compiled(), "Pick", &Node::from_value(&schema), "", &[]);
+        let findings = judge_form(
+            compiled(),
+            "Pick",
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+        );
         assert!(
             findings
                 .iter()

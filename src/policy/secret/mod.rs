@@ -242,7 +242,7 @@ mod tests {
     fn rules(p: &SecretPolicy, message: &str, schema: Value) -> Vec<(String, String)> {
         p.judge_form(
             message,
-            &Node::from_value(&schema),
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
             "/result/inputRequests/a/params",
             &[],
         )
@@ -420,7 +420,12 @@ mod tests {
             form(json!({"api_key_name": {"type": "string"}, "password": {"type": "string"}}));
         let allowed = vec!["password".to_string()];
         assert!(p
-            .judge_form("Continue", &Node::from_value(&schema), "", &allowed)
+            .judge_form(
+                "Continue",
+                &Node::from_value(&schema, crate::wire::tree::test_arena()),
+                "",
+                &allowed
+            )
             .iter()
             .all(|f| !f.path.ends_with("/password")));
     }
@@ -433,7 +438,7 @@ mod tests {
                                  "pick": {"type": "string", "enum": ["x", token]}}));
         let findings = p.judge_form(
             &format!("Your token is {token}"),
-            &Node::from_value(&schema),
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
             "",
             &[],
         );
@@ -453,7 +458,12 @@ mod tests {
         assert!(findings.iter().all(|f| !f.message.contains(&token)));
         // A credential pushed as a property name is a finding, and the name is not repeated.
         let schema = form(json!({ token.clone(): {"type": "string", "title": "Password"} }));
-        let findings = p.judge_form("x", &Node::from_value(&schema), "", &[]);
+        let findings = p.judge_form(
+            "x",
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+        );
         assert!(findings
             .iter()
             .any(|f| f.rule == "form.secret.embedded_value"));

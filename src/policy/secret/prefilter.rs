@@ -707,7 +707,7 @@ mod tests {
             let properties: serde_json::Map<String, serde_json::Value> = fields.into_iter().collect();
             let schema = serde_json::json!({"type": "object", "properties": properties});
             let judge = |c: &Compiled| {
-                super::super::form::judge_form(c, &message, &crate::wire::tree::Node::from_value(&schema), "/params", &[])
+                super::super::form::judge_form(c, &message, &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()), "/params", &[])
                     .iter()
                     .map(|f| format!("{f:?}"))
                     .collect::<Vec<_>>()
@@ -738,7 +738,7 @@ mod tests {
             let findings = super::super::form::judge_form(
                 c,
                 &t,
-                &crate::wire::tree::Node::from_value(&schema),
+                &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
                 "/params",
                 &[],
             );

@@ -8,7 +8,9 @@ use serde_json::json;
 
 /// What both parsers say about `text`, comparable: the value, or the kind of refusal.
 fn outcome_of_tree(text: &[u8]) -> Result<Value, &'static str> {
-    parse(text).map(|n| n.to_value()).map_err(kind)
+    parse(text, crate::wire::tree::test_arena())
+        .map(|n| n.to_value())
+        .map_err(kind)
 }
 
 fn outcome_of_strict(text: &[u8]) -> Result<Value, &'static str> {
@@ -39,7 +41,8 @@ fn check_spans(text: &str, node: &Node<'_>) {
         Node::Object(o) => {
             for (k, v) in o {
                 let span = o.span_of(k).expect("a parsed member has a span");
-                let cut = parse_str(&text[span.clone()]).expect("the span holds one value");
+                let cut = parse_str(&text[span.clone()], crate::wire::tree::test_arena())
+                    .expect("the span holds one value");
                 // Compact exactly when nothing between the value's tokens is whitespace.
                 let tight = matches!(compact(&text[span.clone()]), Cow::Borrowed(_));
                 assert_eq!(o.compact_span_of(k).is_some(), tight, "{k} in {text}");
@@ -80,7 +83,11 @@ fn the_strict_parsers_cases() {
         b"\"\x7f\"",
     ];
     for input in accepted {
-        assert!(parse(input).is_ok(), "{}", String::from_utf8_lossy(input));
+        assert!(
+            parse(input, crate::wire::tree::test_arena()).is_ok(),
+            "{}",
+            String::from_utf8_lossy(input)
+        );
         agree(input);
     }
     let refused: &[&[u8]] = &[
@@ -124,7 +131,11 @@ fn the_strict_parsers_cases() {
         br#"{"a":1,"a""#,
     ];
     for input in refused {
-        assert!(parse(input).is_err(), "{}", String::from_utf8_lossy(input));
+        assert!(
+            parse(input, crate::wire::tree::test_arena()).is_err(),
+            "{}",
+            String::from_utf8_lossy(input)
+        );
         agree(input);
     }
 }
@@ -135,9 +146,13 @@ fn depth_is_bounded_as_strictly() {
     for d in [1, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 100_000] {
         agree(nested(d).as_bytes());
     }
-    assert!(parse(nested(MAX_DEPTH).as_bytes()).is_ok());
+    assert!(parse(
+        nested(MAX_DEPTH).as_bytes(),
+        crate::wire::tree::test_arena()
+    )
+    .is_ok());
     assert!(matches!(
-        parse(nested(100_000).as_bytes()),
+        parse(nested(100_000).as_bytes(), crate::wire::tree::test_arena()),
         Err(StrictError::TooDeep)
     ));
     let objects = |d: usize| format!("{}1{}", "{\"a\":".repeat(d), "}".repeat(d));
@@ -168,11 +183,14 @@ fn values_are_bounded_as_strictly() {
     // At the bound, accepted by both; one over, refused by both, whatever the values are.
     for item in ["0", "\"s\"", "{}", "[]", "null"] {
         let at = array_of(MAX_VALUES, item, "");
-        assert!(parse(at.as_bytes()).is_ok(), "{item} at the bound");
+        assert!(
+            parse(at.as_bytes(), crate::wire::tree::test_arena()).is_ok(),
+            "{item} at the bound"
+        );
         agree(at.as_bytes());
         let over = array_of(MAX_VALUES + 1, item, "");
         assert!(matches!(
-            parse(over.as_bytes()),
+            parse(over.as_bytes(), crate::wire::tree::test_arena()),
             Err(StrictError::TooManyValues)
         ));
         agree(over.as_bytes());
@@ -183,7 +201,7 @@ fn values_are_bounded_as_strictly() {
     let over = format!("{{{}}}", members.join(","));
     agree(at.as_bytes());
     assert!(matches!(
-        parse(over.as_bytes()),
+        parse(over.as_bytes(), crate::wire::tree::test_arena()),
         Err(StrictError::TooManyValues)
     ));
     agree(over.as_bytes());
@@ -202,7 +220,7 @@ fn values_are_bounded_as_strictly() {
 fn a_body_of_tiny_values_is_refused_early() {
     let body = array_of(2 << 20, "0", "");
     assert!(matches!(
-        parse(body.as_bytes()),
+        parse(body.as_bytes(), crate::wire::tree::test_arena()),
         Err(StrictError::TooManyValues)
     ));
 }
@@ -215,12 +233,12 @@ fn large_objects_find_repeats_too() {
     for repeat in [0, 15, 16, 17, 39] {
         let bad = format!("{{{},\"k{repeat}\":0}}", keys.join(","));
         assert!(matches!(
-            parse(bad.as_bytes()),
+            parse(bad.as_bytes(), crate::wire::tree::test_arena()),
             Err(StrictError::DuplicateKey)
         ));
         agree(bad.as_bytes());
     }
-    let tree = parse(ok.as_bytes()).unwrap();
+    let tree = parse(ok.as_bytes(), crate::wire::tree::test_arena()).unwrap();
     for i in 0..40 {
         assert_eq!(tree[&*format!("k{i}")].as_u64(), Some(i));
     }
@@ -230,12 +248,12 @@ fn large_objects_find_repeats_too() {
 #[test]
 fn strings_without_escapes_are_borrowed() {
     let text = br#"{"key":"plain text, long enough to take the eight-byte loop","esc":"a\nb"}"#;
-    let tree = parse(text).unwrap();
-    assert!(matches!(
-        tree.get("key"),
-        Some(Node::String(Cow::Borrowed(_)))
-    ));
-    assert!(matches!(tree.get("esc"), Some(Node::String(Cow::Owned(_)))));
+    let arena = Arena::new();
+    let tree = parse(text, &arena).unwrap();
+    // The plain string is the text's own bytes; the escaped one was decoded into the arena.
+    let within = |s: &str| text.as_ptr_range().contains(&s.as_ptr());
+    assert!(tree["key"].as_str().is_some_and(within));
+    assert!(tree["esc"].as_str().is_some_and(|s| !within(s)));
     assert_eq!(tree["esc"], "a\nb");
 }
 
@@ -246,7 +264,7 @@ fn errors_do_not_echo_values() {
         b"{\"password\":\"hunter2\" x}",
         b"[\"hunter2\x01\"]",
     ] {
-        let err = parse(text).unwrap_err();
+        let err = parse(text, crate::wire::tree::test_arena()).unwrap_err();
         assert!(!err.to_string().contains("hunter2"), "{err}");
     }
 }
@@ -255,7 +273,7 @@ fn errors_do_not_echo_values() {
 fn the_value_api_reads_as_values_do() {
     let v = json!({"a":{"b":[1,{"c/d":"x","e~f":null}],"n":-3,"f":1.5,"t":true},"0":"zero"});
     let text = v.to_string();
-    let tree = parse(text.as_bytes()).unwrap();
+    let tree = parse(text.as_bytes(), crate::wire::tree::test_arena()).unwrap();
     for ptr in [
         "",
         "/a",
@@ -287,13 +305,16 @@ fn the_value_api_reads_as_values_do() {
     assert_eq!(tree["a"]["t"].as_bool(), Some(true));
     assert!(tree["nothing"]["deeper"].is_null());
     assert_eq!(tree["a"]["b"][1]["c/d"], "x");
-    assert_eq!(Node::from_value(&v).to_value(), v);
-    assert_eq!(Node::from_value(&v), {
+    assert_eq!(
+        Node::from_value(&v, crate::wire::tree::test_arena()).to_value(),
+        v
+    );
+    assert_eq!(Node::from_value(&v, crate::wire::tree::test_arena()), {
         // Same tree but for spans, which a tree made from a Value has none of.
-        let t = Node::from_value(&v);
+        let t = Node::from_value(&v, crate::wire::tree::test_arena());
         t
     });
-    assert!(Node::from_value(&v)
+    assert!(Node::from_value(&v, crate::wire::tree::test_arena())
         .as_object()
         .unwrap()
         .span_of("a")
@@ -404,7 +425,7 @@ proptest! {
         let mut text = String::new();
         write(&v, &mut rng, &mut text);
         agree(text.as_bytes());
-        let tree = parse(text.as_bytes()).unwrap();
+        let tree = parse(text.as_bytes(), crate::wire::tree::test_arena()).unwrap();
         // serde_json's own reading of the text (its float reading need not give back the float it wrote).
         prop_assert_eq!(tree.to_value(), serde_json::from_str::<Value>(&text).unwrap());
         check_spans(&text, &tree);
@@ -418,8 +439,8 @@ proptest! {
         write(&v, &mut rng, &mut text);
         let short = compact(&text);
         prop_assert_eq!(
-            parse_str(&short).unwrap().to_value(),
-            parse_str(&text).unwrap().to_value()
+            parse_str(&short, crate::wire::tree::test_arena()).unwrap().to_value(),
+            parse_str(&text, crate::wire::tree::test_arena()).unwrap().to_value()
         );
         // Nothing is left between tokens (read char by char, the slow way).
         let (mut in_string, mut escaped) = (false, false);
@@ -481,7 +502,7 @@ proptest! {
             v = v
         );
         agree(text.as_bytes());
-        prop_assert!(matches!(parse(text.as_bytes()), Err(StrictError::DuplicateKey)));
+        prop_assert!(matches!(parse(text.as_bytes(), crate::wire::tree::test_arena()), Err(StrictError::DuplicateKey)));
     }
 
     /// Numbers of every shape read as serde_json reads them.
