@@ -344,8 +344,24 @@ impl<'a> Node<'a> {
             return Some(self);
         }
         let tokens = ptr.strip_prefix('/')?;
-        tokens.split('/').try_fold(self, |target, raw| {
-            let token: Cow<'_, str> = if raw.contains('~') {
+        // Split at `/` by hand: `str::split`'s searcher cost more per token than the lookup it serves (pointers
+        // here are a few short member names). `/` is ASCII, so no cut lands inside a character.
+        let mut rest = Some(tokens);
+        let mut tokens = std::iter::from_fn(|| {
+            let text = rest?;
+            match memchr::memchr(b'/', text.as_bytes()) {
+                Some(at) => {
+                    rest = text.get(at + 1..);
+                    text.get(..at)
+                }
+                None => {
+                    rest = None;
+                    Some(text)
+                }
+            }
+        });
+        tokens.try_fold(self, |target, raw| {
+            let token: Cow<'_, str> = if raw.as_bytes().contains(&b'~') {
                 Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
             } else {
                 Cow::Borrowed(raw)

@@ -292,10 +292,27 @@ fn the_value_api_reads_as_values_do() {
         "/missing",
         "a",
         "/a/b/1/c/d",
+        "/",
+        "//",
+        "/a/",
+        "/a//b",
+        "/0/",
+        "/a/b/1/",
     ] {
         assert_eq!(
             tree.pointer(ptr).map(Node::to_value),
             v.pointer(ptr).cloned(),
+            "{ptr}"
+        );
+    }
+    // Empty member names, which the empty tokens of `/`, `//` and a trailing `/` name.
+    let empty = json!({"": {"": [1, 2], "x": {"": "deep"}}, "a": {"": 3}});
+    let text = empty.to_string();
+    let tree_e = parse(text.as_bytes(), crate::wire::tree::test_arena()).unwrap();
+    for ptr in ["/", "//", "///", "//x/", "/a/", "//0", "///0", "/x/"] {
+        assert_eq!(
+            tree_e.pointer(ptr).map(Node::to_value),
+            empty.pointer(ptr).cloned(),
             "{ptr}"
         );
     }
