@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use elicitguard::config::default_engine;
+use elicitguard::policy::clean_schemas::CleanSchemas;
 use elicitguard::policy::url::{UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
 use elicitguard::policy::{Engine, RoutePolicy};
 use elicitguard::proxy::enforce::{decide, Context, Outcome};
@@ -82,6 +83,16 @@ fn decisions(c: &mut Criterion) {
         engine: &forgetful,
         ..ctx
     };
+    // Remembering neither clean hosts nor clean schemas: every check runs on every call.
+    let amnesic = Engine {
+        url: UrlPolicy::compile(&url_cfg).expect("embedded URL policy compiles"),
+        clean_schemas: CleanSchemas::new(0),
+        ..default_engine().expect("embedded policy compiles")
+    };
+    let amnesic_ctx = Context {
+        engine: &amnesic,
+        ..ctx
+    };
     // The fixtures must take the paths they are named after, or the figures mean nothing.
     assert!(!may_carry_elicitation(TOOLS_CALL_2K));
     let named_2k = naming_a_term(INPUT_REQUIRED_2K);
@@ -142,6 +153,9 @@ fn decisions(c: &mut Criterion) {
     });
     g.bench_function("2k_form_url_hosts_not_remembered", |b| {
         b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &cold_ctx))
+    });
+    g.bench_function("2k_form_url_nothing_remembered", |b| {
+        b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &amnesic_ctx))
     });
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
     g.bench_function("64k", |b| {

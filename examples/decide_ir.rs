@@ -3,8 +3,9 @@
 //! the figure: start-up (policy compilation, reading the file) cancels out, and instruction counts do not
 //! swing with the machine the way criterion's times do (±10% between runs on a shared VM).
 //!
-//! Usage: `decide_ir FIXTURE N [--forget-hosts] [--name-a-term]`. `--forget-hosts` switches the policy's memory
-//! of clean hosts off (every call checks the URL's hosts as if met for the first time); `--name-a-term` makes
+//! Usage: `decide_ir FIXTURE N [--forget-hosts] [--forget-schemas] [--name-a-term]`. `--forget-hosts` switches
+//! the policy's memory of clean hosts off (every call checks the URL's hosts as if met for the first time),
+//! `--forget-schemas` its memory of clean form schemas (every call checks each schema in full); `--name-a-term` makes
 //! every form message name a term that blocks nothing, so the secret classifier takes its full path (as
 //! `benches/inspect.rs` does).
 
@@ -12,6 +13,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use elicitguard::config::default_engine;
+use elicitguard::policy::clean_schemas::CleanSchemas;
 use elicitguard::policy::url::{UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
 use elicitguard::policy::{Engine, RoutePolicy};
 use elicitguard::proxy::enforce::{decide, Context, Outcome};
@@ -34,10 +36,14 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (path, n) = match args.as_slice() {
-        [path, n, ..] => (path, n.parse::<u64>().map_err(|e| format!("N: {e}"))?),
-        _ => return Err("usage: decide_ir FIXTURE N [--forget-hosts] [--name-a-term]".into()),
-    };
+    let (path, n) =
+        match args.as_slice() {
+            [path, n, ..] => (path, n.parse::<u64>().map_err(|e| format!("N: {e}"))?),
+            _ => return Err(
+                "usage: decide_ir FIXTURE N [--forget-hosts] [--forget-schemas] [--name-a-term]"
+                    .into(),
+            ),
+        };
     let flag = |f: &str| args.iter().skip(2).any(|a| a == f);
     let mut body = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     if flag("--name-a-term") {
@@ -46,6 +52,12 @@ fn run() -> Result<(), String> {
             .into_bytes();
     }
     let mut engine = default_engine().map_err(|e| e.to_string())?;
+    if flag("--forget-schemas") {
+        engine = Engine {
+            clean_schemas: CleanSchemas::new(0),
+            ..engine
+        };
+    }
     if flag("--forget-hosts") {
         let mut url = UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).map_err(|e| e.to_string())?;
         url.clean_host_cache = 0;

@@ -269,3 +269,35 @@ async fn one_worker_serves_reloads_and_stops_on_sigterm() {
     };
     assert!(exit.success(), "{exit:?}");
 }
+
+/// `policy.clean_schema_cache_bytes` sets the memory of clean schemas: 0 switches it off, more than its bound is
+/// refused with the key named.
+#[test]
+fn the_clean_schema_memory_is_configured_and_bounded() {
+    let dir = temp_dir("clean-schemas");
+    let overrides = Overrides {
+        listen: Some("127.0.0.1:0".into()),
+        admin_listen: Some("off".into()),
+        ..Overrides::default()
+    };
+    let load = |extra: &str| {
+        let path = write_config(&dir, "http://127.0.0.1:9/mcp", extra);
+        config::load(&Source::File(path), &overrides)
+    };
+    let bytes = |extra: &str| load(extra).map(|s| s.engine.clean_schemas.max_bytes()).ok();
+    assert_eq!(bytes(""), Some(1024 * 1024), "the default");
+    assert_eq!(bytes("policy:\n  clean_schema_cache_bytes: 0\n"), Some(0));
+    assert_eq!(
+        bytes("policy:\n  clean_schema_cache_bytes: 4194304\n"),
+        Some(4_194_304)
+    );
+    let Err(errs) = load("policy:\n  clean_schema_cache_bytes: 1099511627776\n") else {
+        panic!("over the bound must be refused");
+    };
+    let text = errs
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ");
+    assert!(text.contains("policy.clean_schema_cache_bytes"), "{text}");
+}

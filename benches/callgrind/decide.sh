@@ -40,7 +40,10 @@ done <<'EOF'
 pass-through 2 KB tools/call result|tools_call_2k.json|
 InputRequiredResult 2 KB (form + url)|input_required_2k.json|
 2 KB, hosts not remembered|input_required_2k.json|--forget-hosts
+2 KB, schemas not remembered|input_required_2k.json|--forget-schemas
+2 KB, nothing remembered|input_required_2k.json|--forget-hosts --forget-schemas
 2 KB, messages naming a term|input_required_2k.json|--name-a-term
 InputRequiredResult 64 KB|input_required_64k.json|
+64 KB, schemas not remembered|input_required_64k.json|--forget-schemas
 64 KB, messages naming a term|input_required_64k.json|--name-a-term
 EOF

@@ -269,6 +269,9 @@ pub struct PolicyFile {
     /// A URL policy file replacing the embedded `policies/urls.yaml`.
     #[serde(default)]
     pub url_policy: Option<String>,
+    /// Bytes of form schemas remembered as clean ([`crate::policy::clean_schemas`]); 0 switches it off.
+    #[serde(default)]
+    pub clean_schema_cache_bytes: Option<usize>,
 }
 
 /// The audit log.

@@ -12,6 +12,7 @@ use std::time::Duration;
 use http::Uri;
 
 use crate::limit::RateConfig;
+use crate::policy::clean_schemas::{self, CleanSchemas};
 use crate::policy::engine::{Engine, RoutePolicy};
 use crate::policy::rules::RuleTable;
 use crate::policy::secret::{PackSource, SecretPolicy};
@@ -442,6 +443,17 @@ fn compile(
         }
     };
     rules.overlay(&cfg.policy.rules);
+    let clean_schema_bytes = match cfg.policy.clean_schema_cache_bytes {
+        None => clean_schemas::DEFAULT_MAX_BYTES,
+        Some(n) if n <= clean_schemas::MAX_MAX_BYTES => n,
+        Some(_) => {
+            errs.push(invalid(
+                "policy.clean_schema_cache_bytes",
+                format!("must be at most {}", clean_schemas::MAX_MAX_BYTES),
+            ));
+            0
+        }
+    };
     let mut packs = Vec::new();
     for (i, p) in cfg.policy.secret_packs.iter().enumerate() {
         let path = resolve(p);
@@ -735,7 +747,12 @@ fn compile(
             admin,
             routes,
             limits,
-            engine: Arc::new(Engine { secret, url, rules }),
+            engine: Arc::new(Engine {
+                secret,
+                url,
+                rules,
+                clean_schemas: CleanSchemas::new(clean_schema_bytes),
+            }),
             upstream_tls,
             audit,
             watched: std::mem::take(watched),
@@ -880,5 +897,6 @@ pub fn default_engine() -> Result<Engine, String> {
         secret: SecretPolicy::compile(&[]).map_err(|e| e.to_string())?,
         url: UrlPolicy::embedded_default().map_err(|e| e.to_string())?,
         rules: RuleTable::embedded()?,
+        clean_schemas: CleanSchemas::default(),
     })
 }

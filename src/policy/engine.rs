@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::wire::tree::Node;
 
+use crate::policy::clean_schemas::CleanSchemas;
 use crate::policy::rules::{RuleSetting, RuleTable};
 use crate::policy::schema::check_schema;
 use crate::policy::secret::SecretPolicy;
@@ -25,6 +26,8 @@ pub struct Engine {
     pub url: UrlPolicy,
     /// Global rule settings (embedded defaults plus the config's `policy.rules`).
     pub rules: RuleTable,
+    /// Form schemas found clean under this policy ([`crate::policy::clean_schemas`]).
+    pub clean_schemas: CleanSchemas,
 }
 
 /// What a route adds to the global policy.
@@ -82,9 +85,12 @@ impl Judgement {
 
 impl Engine {
     /// Judges `body` (a message or batch) whose carriers were found by [`crate::wire::find_carriers`].
+    /// `source` is the text `body` was parsed from (the spans its objects recorded point into it), or empty for
+    /// a tree made from a `Value`: a form schema found clean before is recognised by its text.
     pub fn judge(
         &self,
         body: &Node<'_>,
+        source: &[u8],
         carriers: &[Carrier],
         modes: ClientModes,
         route: &RoutePolicy,
@@ -115,9 +121,14 @@ impl Engine {
                     &mut j.missing_capabilities,
                 );
                 match entry.method {
-                    InputMethod::Form => {
-                        self.check_form(params, &entry.params_ptr, route, &mut raw, &mut edits)
-                    }
+                    InputMethod::Form => self.check_form(
+                        params,
+                        source,
+                        &entry.params_ptr,
+                        route,
+                        &mut raw,
+                        &mut edits,
+                    ),
                     InputMethod::Url => self.check_url(
                         params,
                         &entry.params_ptr,
@@ -204,6 +215,7 @@ impl Engine {
     fn check_form(
         &self,
         params: &Node<'_>,
+        source: &[u8],
         ptr: &str,
         route: &RoutePolicy,
         out: &mut Vec<Finding>,
@@ -220,11 +232,24 @@ impl Engine {
             return;
         };
         let schema_ptr = pointer_push(ptr, "requestedSchema");
-        out.extend(check_schema(schema, &schema_ptr));
-        out.extend(
+        // The schema as written, when this tree was parsed from `source`: the key of its clean verdict.
+        let key = params
+            .as_object()
+            .and_then(|p| p.span_of("requestedSchema"))
+            .and_then(|span| source.get(span))
+            .and_then(|text| self.clean_schemas.key(text, &route.allow_fields));
+        let known_clean = key.as_deref().is_some_and(|k| self.clean_schemas.holds(k));
+        let shape_found = if known_clean {
+            false
+        } else {
+            let before = out.len();
+            out.extend(check_schema(schema, &schema_ptr));
+            out.len() > before
+        };
+        let form =
             self.secret
-                .judge_form(message, schema, ptr, &route.allow_fields),
-        );
+                .judge_form_with(message, schema, ptr, &route.allow_fields, known_clean);
+        out.extend(form.findings);
         // Pointers are built only for text that needs rewriting: nearly all text is left as it is.
         sanitize_at(
             message,
@@ -233,8 +258,29 @@ impl Engine {
             out,
             edits,
         );
+        if known_clean {
+            return;
+        }
+        let (findings_before, edits_before) = (out.len(), edits.len());
+        self.sanitize_schema(schema, &schema_ptr, out, edits);
+        let labels_clean = out.len() == findings_before && edits.len() == edits_before;
+        if let Some(key) = key {
+            if !shape_found && form.properties_clean && labels_clean {
+                self.clean_schemas.note(key);
+            }
+        }
+    }
+
+    /// Makes the schema's labels safe to show: titles, descriptions, option titles and enum names.
+    fn sanitize_schema(
+        &self,
+        schema: &Node<'_>,
+        schema_ptr: &str,
+        out: &mut Vec<Finding>,
+        edits: &mut Vec<(String, Value)>,
+    ) {
         if let Some(props) = schema.get("properties").and_then(Node::as_object) {
-            let props_ptr = || pointer_push(&schema_ptr, "properties");
+            let props_ptr = || pointer_push(schema_ptr, "properties");
             for (name, prop) in props {
                 let prop_ptr = || pointer_push(&props_ptr(), name);
                 let labels = Labels::of(prop);
@@ -270,7 +316,7 @@ impl Engine {
                 }
             }
         }
-        sanitize_labels(schema, &|| schema_ptr.clone(), out, edits);
+        sanitize_labels(schema, &|| schema_ptr.to_owned(), out, edits);
     }
 
     fn check_url(
@@ -477,7 +523,7 @@ mod tests {
             let body = url_request(url);
             let body = Node::from_value(&body, crate::wire::tree::test_arena());
             let carriers = find_carriers(&body);
-            engine.judge(&body, &carriers, ClientModes::ALL, &route, Some(&mint))
+            engine.judge(&body, b"", &carriers, ClientModes::ALL, &route, Some(&mint))
         };
         // A look-alike web host: rewritten to the page.
         let j = judge("https://xn--pypal-4ve.com/login");
@@ -500,6 +546,137 @@ mod tests {
             assert_eq!(j.verdict, Verdict::Block, "{url}: {:?}", j.findings);
             assert!(j.rewritten.is_none(), "{url}");
         }
+    }
+
+    /// A 2026-07-28 form elicitation with `message` and `schema` (JSON text), as an upstream writes it.
+    fn form_text(message: &str, schema: &str) -> String {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"resultType":"input_required","inputRequests":{{"f":{{"method":"elicitation/create","params":{{"mode":"form","message":{},"requestedSchema":{schema}}}}}}},"requestState":"s"}}}}"#,
+            Value::from(message)
+        )
+    }
+
+    /// Judges `text` as parsed from the wire (so its schema has a span) with `engine` on `route`.
+    fn judge_text(engine: &Engine, route: &RoutePolicy, text: &str) -> Judgement {
+        let arena = crate::wire::tree::Arena::new();
+        let body = crate::wire::tree::parse(text.as_bytes(), &arena).expect("valid JSON");
+        let carriers = find_carriers(&body);
+        engine.judge(
+            &body,
+            text.as_bytes(),
+            &carriers,
+            ClientModes::ALL,
+            route,
+            None,
+        )
+    }
+
+    /// What a judgement says, to compare two: verdict, findings with their paths, rewritten message.
+    fn said(j: &Judgement) -> String {
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            j.verdict, j.findings, j.monitored, j.rewritten
+        )
+    }
+
+    #[test]
+    fn a_clean_schema_is_remembered_and_judged_again_when_the_message_names_a_term() {
+        let engine = crate::config::default_engine().expect("embedded policy compiles");
+        let fresh = || crate::config::default_engine().expect("embedded policy compiles");
+        let route = RoutePolicy::default();
+        let schema =
+            r#"{"type":"object","properties":{"value":{"type":"string"}},"required":["value"]}"#;
+        let benign = form_text("Which table would you like?", schema);
+        let j = judge_text(&engine, &route, &benign);
+        assert_eq!(j.verdict, Verdict::Allow, "{:?}", j.findings);
+        assert_eq!(engine.clean_schemas.len(), 1);
+        // The same schema under a message that asks for a secret: the neutral field is that secret.
+        let asking = form_text("Enter your GitHub password below", schema);
+        let remembered = judge_text(&engine, &route, &asking);
+        assert_eq!(
+            remembered.verdict,
+            Verdict::Block,
+            "{:?}",
+            remembered.findings
+        );
+        assert_eq!(
+            said(&remembered),
+            said(&judge_text(&fresh(), &route, &asking))
+        );
+        // And again benign, from memory: the same judgement as a policy that never saw the schema.
+        let again = form_text("Which table, again?", schema);
+        assert_eq!(
+            said(&judge_text(&engine, &route, &again)),
+            said(&judge_text(&fresh(), &route, &again))
+        );
+        assert_eq!(engine.clean_schemas.len(), 1);
+    }
+
+    #[test]
+    fn schemas_with_findings_or_rewrites_are_not_remembered() {
+        let engine = crate::config::default_engine().expect("embedded policy compiles");
+        let route = RoutePolicy::default();
+        for schema in [
+            // A secret by name.
+            r#"{"type":"object","properties":{"password":{"type":"string"}}}"#,
+            // Outside the flat subset.
+            r#"{"type":"object","properties":{"a":{"type":"object","properties":{}}}}"#,
+            // A label that is rewritten (a bidi override), not blocked.
+            r#"{"type":"object","properties":{"a":{"type":"string","title":"Na\u202eme"}}}"#,
+        ] {
+            let text = form_text("Fill in the form", schema);
+            for _ in 0..2 {
+                let j = judge_text(&engine, &route, &text);
+                assert_ne!(j.verdict, Verdict::Allow, "{schema}");
+            }
+            assert_eq!(engine.clean_schemas.len(), 0, "{schema}");
+        }
+    }
+
+    #[test]
+    fn a_schema_clean_on_one_route_is_judged_again_on_another() {
+        let engine = crate::config::default_engine().expect("embedded policy compiles");
+        let allowing = RoutePolicy {
+            allow_fields: vec!["api_key".to_owned()],
+            ..RoutePolicy::default()
+        };
+        let strict = RoutePolicy::default();
+        let text = form_text(
+            "Connect the account",
+            r#"{"type":"object","properties":{"api_key":{"type":"string"}}}"#,
+        );
+        assert_eq!(
+            judge_text(&engine, &allowing, &text).verdict,
+            Verdict::Allow
+        );
+        assert_eq!(engine.clean_schemas.len(), 1);
+        assert_eq!(judge_text(&engine, &strict, &text).verdict, Verdict::Block);
+        assert_eq!(
+            judge_text(&engine, &allowing, &text).verdict,
+            Verdict::Allow
+        );
+    }
+
+    #[test]
+    fn a_tree_without_text_is_judged_every_time() {
+        let engine = crate::config::default_engine().expect("embedded policy compiles");
+        let text = form_text(
+            "Which table would you like?",
+            r#"{"type":"object","properties":{"value":{"type":"string"}}}"#,
+        );
+        let v: Value = serde_json::from_str(&text).expect("valid JSON");
+        let body = Node::from_value(&v, crate::wire::tree::test_arena());
+        let carriers = find_carriers(&body);
+        let j = engine.judge(
+            &body,
+            b"",
+            &carriers,
+            ClientModes::ALL,
+            &RoutePolicy::default(),
+            None,
+        );
+        assert_eq!(j.verdict, Verdict::Allow, "{:?}", j.findings);
+        assert_eq!(engine.clean_schemas.len(), 0);
     }
 
     proptest::proptest! {

@@ -1,6 +1,7 @@
 //! Judging an elicitation: restricted schema, secret classifier, URL checks, text sanitising, capabilities.
 
 pub mod answers;
+pub mod clean_schemas;
 pub mod finding;
 pub mod schema;
 pub mod secret;

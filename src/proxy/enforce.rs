@@ -134,7 +134,7 @@ pub fn decide<'a>(
     }
     let j = ctx
         .engine
-        .judge(&value, &carriers, ctx.modes, ctx.route, ctx.links);
+        .judge(&value, bytes, &carriers, ctx.modes, ctx.route, ctx.links);
     if j.verdict != Verdict::Allow {
         d.incident = crate::telemetry::incident_id();
     }

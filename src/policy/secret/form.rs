@@ -329,14 +329,28 @@ fn says_nothing(c: &Compiled, texts: &[&str]) -> bool {
     })
 }
 
-/// Judges one form; see the module doc.
+/// What [`judge_form`] found in one form.
+#[derive(Debug)]
+pub struct FormJudgement {
+    /// The findings, message and properties together.
+    pub findings: Vec<Finding>,
+    /// The message gave the classification no term and the properties gave no finding: whatever the message
+    /// says next time, as long as it names no term, this schema's properties are clean (see
+    /// [`crate::policy::clean_schemas`]).
+    pub properties_clean: bool,
+}
+
+/// Judges one form; see the module doc. With `properties_known_clean` (the schema, with these allowed fields,
+/// was found clean before) the properties are not judged again when the message names no term: what they
+/// would find is then a function of the schema alone.
 pub fn judge_form(
     c: &Compiled,
     message: &str,
     schema: &Node<'_>,
     params_ptr: &str,
     allowed_fields: &[String],
-) -> Vec<Finding> {
+    properties_known_clean: bool,
+) -> FormJudgement {
     let mut findings = Vec::new();
     // Pointers are built only for findings: a benign form (nearly every form) needs none.
     let props_ptr = || pointer_push(&pointer_push(params_ptr, "requestedSchema"), "properties");
@@ -353,6 +367,14 @@ pub fn judge_form(
         scan(c, &texts, &mut message_hits);
     }
     embedded(c, message, message_ptr, &mut findings);
+    let message_neutral = message_hits.is_empty();
+    if properties_known_clean && message_neutral {
+        return FormJudgement {
+            findings,
+            properties_clean: true,
+        };
+    }
+    let before_properties = findings.len();
 
     let mut any_text_field = false;
     let mut field_found = false;
@@ -393,7 +415,11 @@ pub fn judge_form(
             findings.push(f);
         }
     }
-    findings
+    let properties_clean = message_neutral && findings.len() == before_properties;
+    FormJudgement {
+        findings,
+        properties_clean,
+    }
 }
 
 fn judge_property(
@@ -698,7 +724,9 @@ mod tests {
             &Node::from_value(&schema, crate::wire::tree::test_arena()),
             "",
             &[],
-        );
+            false,
+        )
+        .findings;
         assert!(
             findings
                 .iter()

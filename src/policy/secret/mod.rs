@@ -215,7 +215,28 @@ impl SecretPolicy {
         params_ptr: &str,
         allowed_fields: &[String],
     ) -> Vec<Finding> {
-        form::judge_form(&self.compiled, message, schema, params_ptr, allowed_fields)
+        self.judge_form_with(message, schema, params_ptr, allowed_fields, false)
+            .findings
+    }
+
+    /// [`SecretPolicy::judge_form`], skipping the properties when they are known clean and the message names
+    /// no term (see [`form::judge_form`]), and saying whether they may be remembered as clean.
+    pub fn judge_form_with(
+        &self,
+        message: &str,
+        schema: &Node<'_>,
+        params_ptr: &str,
+        allowed_fields: &[String],
+        properties_known_clean: bool,
+    ) -> form::FormJudgement {
+        form::judge_form(
+            &self.compiled,
+            message,
+            schema,
+            params_ptr,
+            allowed_fields,
+            properties_known_clean,
+        )
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.

@@ -707,13 +707,71 @@ mod tests {
             let properties: serde_json::Map<String, serde_json::Value> = fields.into_iter().collect();
             let schema = serde_json::json!({"type": "object", "properties": properties});
             let judge = |c: &Compiled| {
-                super::super::form::judge_form(c, &message, &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()), "/params", &[])
+                super::super::form::judge_form(c, &message, &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()), "/params", &[], false)
+                    .findings
                     .iter()
                     .map(|f| format!("{f:?}"))
                     .collect::<Vec<_>>()
             };
             prop_assert_eq!(judge(compiled()), judge(without_test()), "{:?}", message);
         }
+
+        /// The clean-schema memory is sound: once a form's properties were found clean (with a message that
+        /// named no term), judging them as known clean with any other message finds what judging them in full
+        /// finds. A message that names a term is what makes a neutral field suspect, so this is where a wrong
+        /// skip would show.
+        #[test]
+        fn properties_known_clean_judge_alike(
+            first in text(),
+            second in text(),
+            fields in proptest::collection::vec(field(), 0..3),
+        ) {
+            let properties: serde_json::Map<String, serde_json::Value> = fields.into_iter().collect();
+            let schema = serde_json::json!({"type": "object", "properties": properties});
+            let node = crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena());
+            let c = compiled();
+            let judge = |message: &str, known: bool| {
+                super::super::form::judge_form(c, message, &node, "/params", &[], known)
+            };
+            if judge(&first, false).properties_clean {
+                let show = |j: super::super::form::FormJudgement| {
+                    j.findings.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>()
+                };
+                prop_assert_eq!(show(judge(&second, true)), show(judge(&second, false)), "{:?} then {:?}", first, second);
+            }
+        }
+    }
+
+    /// The property above is not vacuous: its forms are often found clean, and the second message then often
+    /// makes the same properties a finding.
+    #[test]
+    fn clean_properties_are_often_judged_again_into_a_finding() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let c = compiled();
+        let mut runner = TestRunner::deterministic();
+        let strategy = (text(), proptest::collection::vec(field(), 1..3));
+        let (mut clean, mut turned) = (0, 0);
+        for _ in 0..2000 {
+            let Ok(tree) = strategy.new_tree(&mut runner) else {
+                continue;
+            };
+            let (message, fields) = tree.current();
+            let properties: serde_json::Map<String, serde_json::Value> =
+                fields.into_iter().collect();
+            let schema = serde_json::json!({"type": "object", "properties": properties});
+            let node =
+                crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena());
+            let j = |m: &str| super::super::form::judge_form(c, m, &node, "/params", &[], false);
+            if j("Fill in the form").properties_clean {
+                clean += 1;
+                turned += usize::from(!j(&message).findings.is_empty());
+            }
+        }
+        assert!(
+            clean > 1000 && turned > 200,
+            "clean {clean}, made a finding by the message {turned}"
+        );
     }
 
     /// The property above is not vacuous: the texts it draws are term-free often, and as often hold a word
@@ -741,7 +799,9 @@ mod tests {
                 &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
                 "/params",
                 &[],
-            );
+                false,
+            )
+            .findings;
             blocked += usize::from(!findings.is_empty());
         }
         assert!(
