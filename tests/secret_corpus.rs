@@ -100,3 +100,73 @@ fn corpus_recall_and_false_positive_rate() {
     assert!(recall >= 1.0, "recall {recall:.3} below 1.0");
     assert!(fpr <= 0.02, "false-positive rate {fpr:.3} above 0.02");
 }
+
+/// The memory of clean schemas changes no verdict on the corpus: every schema is first judged under a neutral
+/// message (so the clean ones are remembered), then every form with its own message is judged by that engine
+/// and by one that remembers nothing, through the whole engine, as parsed from the wire. The secret-seeking
+/// forms whose fields say nothing (the message asks for the secret) are the cases a wrong skip would let by.
+#[test]
+fn remembered_schemas_change_no_verdict_on_the_corpus() {
+    use elicitguard::policy::clean_schemas::CleanSchemas;
+    use elicitguard::policy::RoutePolicy;
+    use elicitguard::wire::{find_carriers, ClientModes};
+
+    let remembering = elicitguard::config::default_engine().unwrap();
+    let forgetting = elicitguard::policy::Engine {
+        clean_schemas: CleanSchemas::new(0),
+        ..elicitguard::config::default_engine().unwrap()
+    };
+    let route = RoutePolicy::default();
+    let text = |message: &str, schema: &Value| {
+        serde_json::json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required",
+            "inputRequests":{"f":{"method":"elicitation/create","params":{"mode":"form",
+            "message":message,"requestedSchema":schema}}},"requestState":"s"}})
+        .to_string()
+    };
+    let judge = |engine: &elicitguard::policy::Engine, text: &str| {
+        let arena = Arena::new();
+        let body = elicitguard::wire::tree::parse(text.as_bytes(), &arena).unwrap();
+        let carriers = find_carriers(&body);
+        let j = engine.judge(
+            &body,
+            text.as_bytes(),
+            &carriers,
+            ClientModes::ALL,
+            &route,
+            None,
+        );
+        format!("{:?} {:?} {:?}", j.verdict, j.findings, j.rewritten)
+    };
+    let forms: Vec<Value> = CORPUS
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for form in &forms {
+        judge(
+            &remembering,
+            &text("Please fill in the form.", &form["requestedSchema"]),
+        );
+    }
+    // Secret-seeking forms whose schema was remembered clean: only their message can block them.
+    let (mut remembered_secret_forms, mut differing) = (0, Vec::new());
+    for (i, form) in forms.iter().enumerate() {
+        let t = text(form["message"].as_str().unwrap(), &form["requestedSchema"]);
+        let schema = form["requestedSchema"].to_string();
+        let remembered = remembering
+            .clean_schemas
+            .key(schema.as_bytes(), &[])
+            .is_some_and(|k| remembering.clean_schemas.holds(&k));
+        remembered_secret_forms += usize::from(remembered && form["label"] == "secret");
+        let (with, without) = (judge(&remembering, &t), judge(&forgetting, &t));
+        if with != without {
+            differing.push(format!("form {i}: {with} / {without}"));
+        }
+    }
+    eprintln!("secret-seeking forms with a remembered schema: {remembered_secret_forms}");
+    assert!(
+        remembered_secret_forms >= 10,
+        "only {remembered_secret_forms} secret forms had a remembered schema"
+    );
+    assert!(differing.is_empty(), "{differing:#?}");
+}
