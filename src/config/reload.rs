@@ -28,11 +28,7 @@ pub fn spawn(source: Source, overrides: Overrides, gw: Arc<Gateway>) {
     let tx_fs = tx.clone();
     let watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
         if let Ok(ev) = res {
-            if ev
-                .paths
-                .iter()
-                .any(|p| p.file_name().is_some_and(|n| names.contains(n)))
-            {
+            if is_trigger(&ev, &names) {
                 let _ = tx_fs.try_send(());
             }
         }
@@ -84,6 +80,32 @@ pub fn spawn(source: Source, overrides: Overrides, gw: Arc<Gateway>) {
     tokio::spawn(run(source, overrides, gw, rx, watcher));
 }
 
+/// Whether `ev` is a change to one of the watched files (`names`: their file names).
+fn is_trigger(ev: &notify::Event, names: &std::collections::HashSet<std::ffi::OsString>) -> bool {
+    changes_content(&ev.kind)
+        && ev
+            .paths
+            .iter()
+            .any(|p| p.file_name().is_some_and(|n| names.contains(n)))
+}
+
+/// Whether a file event can mean new content: created, written, renamed, removed, or its metadata changed.
+/// Opening, reading and closing a file without writing are not: a reload reads every watched file, so counting
+/// them made each reload trigger the next, and one `cat gateway.yaml` started an endless loop of reloads
+/// (each one re-reading the CA roots, recompiling the policies and emptying its memories).
+fn changes_content(kind: &notify::EventKind) -> bool {
+    use notify::event::{AccessKind, AccessMode};
+    use notify::EventKind;
+    match kind {
+        EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_) => true,
+        // A write finished (inotify's IN_CLOSE_WRITE): the end of an in-place edit.
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) => false,
+        // An event the backend could not classify may be a change: reload rather than miss it.
+        EventKind::Any | EventKind::Other => true,
+    }
+}
+
 /// The reload loop: one reload per burst of triggers.
 async fn run(
     source: Source,
@@ -120,6 +142,108 @@ async fn run(
                 }
             }
             Err(e) => tracing::error!(error = %e, "configuration reload task failed"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{changes_content, is_trigger};
+    use notify::{RecursiveMode, Watcher};
+    use std::collections::HashSet;
+    use std::ffi::OsString;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    /// Real inotify events: reading the watched file triggers nothing, writing or replacing it does. After each
+    /// action a fence file is created; inotify delivers one directory's events in order, so every event the
+    /// action caused has arrived once the fence's has, and no waiting on time decides the outcome.
+    #[test]
+    fn a_read_of_a_watched_file_is_no_trigger() {
+        let dir = std::env::temp_dir().join(format!("elicitguard-watch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("gateway.yaml");
+        std::fs::write(&config, "mode: enforce\n").unwrap();
+        let names: HashSet<OsString> = HashSet::from([OsString::from("gateway.yaml")]);
+        let (tx, rx) = mpsc::channel();
+        let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+            if let Ok(ev) = res {
+                let _ = tx.send(ev);
+            }
+        })
+        .unwrap();
+        watcher.watch(&dir, RecursiveMode::NonRecursive).unwrap();
+        let mut fences = 0;
+        let mut triggered_by = |action: &dyn Fn()| -> bool {
+            action();
+            fences += 1;
+            let fence = format!("fence-{fences}");
+            std::fs::write(dir.join(&fence), "").unwrap();
+            let deadline = Instant::now() + Duration::from_secs(10);
+            let mut triggered = false;
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                let ev = rx.recv_timeout(left).expect("the fence's event arrives");
+                triggered |= is_trigger(&ev, &names);
+                if ev
+                    .paths
+                    .iter()
+                    .any(|p| p.file_name() == Some(fence.as_ref()))
+                {
+                    return triggered;
+                }
+            }
+        };
+        let read = || {
+            std::fs::read_to_string(&config).unwrap();
+        };
+        assert!(!triggered_by(&read), "a read");
+        assert!(
+            triggered_by(&|| std::fs::write(&config, "mode: monitor\n").unwrap()),
+            "a write"
+        );
+        assert!(!triggered_by(&read), "a read after a write");
+        let replaced = dir.join("gateway.yaml.new");
+        assert!(
+            triggered_by(&|| {
+                std::fs::write(&replaced, "mode: enforce\n").unwrap();
+                std::fs::rename(&replaced, &config).unwrap();
+            }),
+            "a replacement by rename"
+        );
+        assert!(!triggered_by(&read), "a read after a rename");
+        drop(watcher);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    use notify::event::{
+        AccessKind, AccessMode, CreateKind, DataChange, MetadataKind, ModifyKind, RemoveKind,
+        RenameMode,
+    };
+    use notify::EventKind;
+
+    #[test]
+    fn reads_are_not_changes_and_writes_are() {
+        for kind in [
+            EventKind::Access(AccessKind::Open(AccessMode::Any)),
+            EventKind::Access(AccessKind::Read),
+            EventKind::Access(AccessKind::Close(AccessMode::Read)),
+            EventKind::Access(AccessKind::Any),
+        ] {
+            assert!(!changes_content(&kind), "{kind:?}");
+        }
+        for kind in [
+            EventKind::Create(CreateKind::File),
+            EventKind::Modify(ModifyKind::Data(DataChange::Any)),
+            EventKind::Modify(ModifyKind::Name(RenameMode::To)),
+            EventKind::Modify(ModifyKind::Metadata(MetadataKind::Permissions)),
+            EventKind::Remove(RemoveKind::File),
+            EventKind::Access(AccessKind::Close(AccessMode::Write)),
+            EventKind::Any,
+            EventKind::Other,
+        ] {
+            assert!(changes_content(&kind), "{kind:?}");
         }
     }
 }
