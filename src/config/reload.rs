@@ -80,13 +80,18 @@ pub fn spawn(source: Source, overrides: Overrides, gw: Arc<Gateway>) {
     tokio::spawn(run(source, overrides, gw, rx, watcher));
 }
 
-/// Whether `ev` is a change to one of the watched files (`names`: their file names).
+/// The link Kubernetes' atomic writer swaps when a mounted ConfigMap or Secret changes: the watched files are
+/// symlinks through it (`gateway.yaml -> ..data/gateway.yaml`), so their own names never appear in the events.
+const KUBERNETES_DATA_LINK: &str = "..data";
+
+/// Whether `ev` is a change to one of the watched files (`names`: their file names), directly or through the
+/// Kubernetes data link of their directory.
 fn is_trigger(ev: &notify::Event, names: &std::collections::HashSet<std::ffi::OsString>) -> bool {
     changes_content(&ev.kind)
-        && ev
-            .paths
-            .iter()
-            .any(|p| p.file_name().is_some_and(|n| names.contains(n)))
+        && ev.paths.iter().any(|p| {
+            p.file_name()
+                .is_some_and(|n| names.contains(n) || n == KUBERNETES_DATA_LINK)
+        })
 }
 
 /// Whether a file event can mean new content: created, written, renamed, removed, or its metadata changed.
@@ -155,76 +160,13 @@ mod tests {
     use std::sync::mpsc;
     use std::time::{Duration, Instant};
 
-    /// Real inotify events: reading the watched file triggers nothing, writing or replacing it does. After each
-    /// action a fence file is created; inotify delivers one directory's events in order, so every event the
-    /// action caused has arrived once the fence's has, and no waiting on time decides the outcome.
-    #[test]
-    fn a_read_of_a_watched_file_is_no_trigger() {
-        let dir = std::env::temp_dir().join(format!("elicitguard-watch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let config = dir.join("gateway.yaml");
-        std::fs::write(&config, "mode: enforce\n").unwrap();
-        let names: HashSet<OsString> = HashSet::from([OsString::from("gateway.yaml")]);
-        let (tx, rx) = mpsc::channel();
-        let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
-            if let Ok(ev) = res {
-                let _ = tx.send(ev);
-            }
-        })
-        .unwrap();
-        watcher.watch(&dir, RecursiveMode::NonRecursive).unwrap();
-        let mut fences = 0;
-        let mut triggered_by = |action: &dyn Fn()| -> bool {
-            action();
-            fences += 1;
-            let fence = format!("fence-{fences}");
-            std::fs::write(dir.join(&fence), "").unwrap();
-            let deadline = Instant::now() + Duration::from_secs(10);
-            let mut triggered = false;
-            loop {
-                let left = deadline.saturating_duration_since(Instant::now());
-                let ev = rx.recv_timeout(left).expect("the fence's event arrives");
-                triggered |= is_trigger(&ev, &names);
-                if ev
-                    .paths
-                    .iter()
-                    .any(|p| p.file_name() == Some(fence.as_ref()))
-                {
-                    return triggered;
-                }
-            }
-        };
-        let read = || {
-            std::fs::read_to_string(&config).unwrap();
-        };
-        assert!(!triggered_by(&read), "a read");
-        assert!(
-            triggered_by(&|| std::fs::write(&config, "mode: monitor\n").unwrap()),
-            "a write"
-        );
-        assert!(!triggered_by(&read), "a read after a write");
-        let replaced = dir.join("gateway.yaml.new");
-        assert!(
-            triggered_by(&|| {
-                std::fs::write(&replaced, "mode: enforce\n").unwrap();
-                std::fs::rename(&replaced, &config).unwrap();
-            }),
-            "a replacement by rename"
-        );
-        assert!(!triggered_by(&read), "a read after a rename");
-        drop(watcher);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    use notify::event::{
-        AccessKind, AccessMode, CreateKind, DataChange, MetadataKind, ModifyKind, RemoveKind,
-        RenameMode,
-    };
-    use notify::EventKind;
-
     #[test]
     fn reads_are_not_changes_and_writes_are() {
+        use notify::event::{
+            AccessKind, AccessMode, CreateKind, DataChange, MetadataKind, ModifyKind, RemoveKind,
+            RenameMode,
+        };
+        use notify::EventKind;
         for kind in [
             EventKind::Access(AccessKind::Open(AccessMode::Any)),
             EventKind::Access(AccessKind::Read),
@@ -245,5 +187,132 @@ mod tests {
         ] {
             assert!(changes_content(&kind), "{kind:?}");
         }
+    }
+
+    /// A real watcher on a directory, with fences: after each action a fence file is created, and inotify delivers
+    /// one directory's events in order, so every event the action caused has arrived once the fence's has. No
+    /// waiting on time decides an outcome.
+    struct Fenced {
+        dir: std::path::PathBuf,
+        names: HashSet<OsString>,
+        rx: mpsc::Receiver<notify::Event>,
+        _watcher: notify::RecommendedWatcher,
+        fences: u32,
+    }
+
+    impl Fenced {
+        fn new(dir: &std::path::Path, watched_name: &str) -> Fenced {
+            let (tx, rx) = mpsc::channel();
+            let mut watcher =
+                notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+                    if let Ok(ev) = res {
+                        let _ = tx.send(ev);
+                    }
+                })
+                .unwrap();
+            watcher.watch(dir, RecursiveMode::NonRecursive).unwrap();
+            Fenced {
+                dir: dir.to_path_buf(),
+                names: HashSet::from([OsString::from(watched_name)]),
+                rx,
+                _watcher: watcher,
+                fences: 0,
+            }
+        }
+
+        /// Whether `action` caused a reload trigger.
+        fn triggered_by(&mut self, action: impl FnOnce()) -> bool {
+            action();
+            self.fences += 1;
+            let fence = format!("fence-{}", self.fences);
+            std::fs::write(self.dir.join(&fence), "").unwrap();
+            let deadline = Instant::now() + Duration::from_secs(10);
+            let mut triggered = false;
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                let ev = self
+                    .rx
+                    .recv_timeout(left)
+                    .expect("the fence's event arrives");
+                triggered |= is_trigger(&ev, &self.names);
+                if ev
+                    .paths
+                    .iter()
+                    .any(|p| p.file_name() == Some(fence.as_ref()))
+                {
+                    return triggered;
+                }
+            }
+        }
+    }
+
+    /// A fresh directory for one test.
+    fn scratch_dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("elicitguard-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Real inotify events: reading the watched file triggers nothing, writing or replacing it does.
+    #[test]
+    fn a_read_of_a_watched_file_is_no_trigger() {
+        let dir = scratch_dir("watch");
+        let config = dir.join("gateway.yaml");
+        std::fs::write(&config, "mode: enforce\n").unwrap();
+        let mut w = Fenced::new(&dir, "gateway.yaml");
+        let read = || {
+            std::fs::read_to_string(&config).unwrap();
+        };
+        assert!(!w.triggered_by(read), "a read");
+        assert!(
+            w.triggered_by(|| std::fs::write(&config, "mode: monitor\n").unwrap()),
+            "a write"
+        );
+        assert!(!w.triggered_by(read), "a read after a write");
+        let replaced = dir.join("gateway.yaml.new");
+        assert!(
+            w.triggered_by(|| {
+                std::fs::write(&replaced, "mode: enforce\n").unwrap();
+                std::fs::rename(&replaced, &config).unwrap();
+            }),
+            "a replacement by rename"
+        );
+        assert!(!w.triggered_by(read), "a read after a rename");
+        drop(w);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A ConfigMap mounted by Kubernetes: the file is a symlink through `..data`, and an update swaps that link
+    /// by a rename (the kubelet's atomic writer). The swap is a trigger; reading through the links is not.
+    #[cfg(unix)]
+    #[test]
+    fn a_kubernetes_configmap_update_is_a_trigger() {
+        use std::os::unix::fs::symlink;
+        let dir = scratch_dir("watch-k8s");
+        std::fs::create_dir_all(dir.join("..2026_12_03_a")).unwrap();
+        std::fs::write(dir.join("..2026_12_03_a/gateway.yaml"), "mode: enforce\n").unwrap();
+        symlink("..2026_12_03_a", dir.join("..data")).unwrap();
+        symlink("..data/gateway.yaml", dir.join("gateway.yaml")).unwrap();
+        let mut w = Fenced::new(&dir, "gateway.yaml");
+        let read = || {
+            std::fs::read_to_string(dir.join("gateway.yaml")).unwrap();
+        };
+        assert!(!w.triggered_by(read), "a read through the links");
+        assert!(
+            w.triggered_by(|| {
+                std::fs::create_dir_all(dir.join("..2026_12_03_b")).unwrap();
+                std::fs::write(dir.join("..2026_12_03_b/gateway.yaml"), "mode: monitor\n").unwrap();
+                symlink("..2026_12_03_b", dir.join("..data_tmp")).unwrap();
+                std::fs::rename(dir.join("..data_tmp"), dir.join("..data")).unwrap();
+            }),
+            "the kubelet's swap of ..data"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("gateway.yaml")).unwrap(),
+            "mode: monitor\n"
+        );
+        drop(w);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
