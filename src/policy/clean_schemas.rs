@@ -15,12 +15,10 @@
 //! not parsed from text has no span and is always judged.
 //!
 //! Bounds: keys of at most [`MAX_KEY_BYTES`] (larger schemas are always judged), at most `max_bytes` of keys
-//! in all (0 switches the cache off); when full the set is emptied and refilled, so a server cycling through
-//! fresh clean schemas costs what no cache costs. Keys are server text, so they are hashed with std's seeded
-//! SipHash. The set belongs to one compiled policy: a reload starts empty.
+//! in all (0 switches the cache off), in a [`CleanSet`] (emptied when full). The set belongs to one compiled
+//! policy: a reload starts empty.
 
-use std::collections::HashSet;
-use std::sync::Mutex;
+use super::clean_set::CleanSet;
 
 /// Longest key kept. MCP form schemas are a few hundred bytes to a few KiB; anything larger is judged each time.
 pub const MAX_KEY_BYTES: usize = 16 * 1024;
@@ -35,15 +33,8 @@ pub const MAX_MAX_BYTES: usize = 64 * 1024 * 1024;
 /// The set of clean schemas. See the module doc.
 #[derive(Debug)]
 pub struct CleanSchemas {
-    max_bytes: usize,
-    inner: Mutex<Inner>,
-}
-
-#[derive(Debug, Default)]
-struct Inner {
-    set: HashSet<Box<[u8]>>,
-    /// Bytes of all keys in `set`.
-    bytes: usize,
+    /// Keys, each costing its length in bytes.
+    set: CleanSet,
 }
 
 impl Default for CleanSchemas {
@@ -56,20 +47,19 @@ impl CleanSchemas {
     /// A set holding at most `max_bytes` of keys; 0 keeps none.
     pub fn new(max_bytes: usize) -> Self {
         CleanSchemas {
-            max_bytes,
-            inner: Mutex::new(Inner::default()),
+            set: CleanSet::new(max_bytes),
         }
     }
 
     /// The budget for all keys together; 0 when the cache is off.
     pub fn max_bytes(&self) -> usize {
-        self.max_bytes
+        self.set.budget()
     }
 
     /// The key of `schema` (its text as written) judged with `allowed_fields`, or `None` when the cache is off
     /// or the key would be longer than [`MAX_KEY_BYTES`].
     pub fn key(&self, schema: &[u8], allowed_fields: &[String]) -> Option<Vec<u8>> {
-        if self.max_bytes == 0 {
+        if self.set.budget() == 0 {
             return None;
         }
         // Each allowed field length-prefixed, then a count, so that no two lists and schemas share a key.
@@ -90,31 +80,22 @@ impl CleanSchemas {
 
     /// Whether the schema of `key` was found clean.
     pub fn holds(&self, key: &[u8]) -> bool {
-        // A poisoned lock (a panic elsewhere while holding it; nothing here panics) is a miss: judged again.
-        self.inner.lock().is_ok_and(|i| i.set.contains(key))
+        self.set.contains(key)
     }
 
     /// Records that the schema of `key` is clean.
     pub fn note(&self, key: Vec<u8>) {
-        if key.len() > MAX_KEY_BYTES || key.len() > self.max_bytes {
+        if key.len() > MAX_KEY_BYTES {
             return;
         }
-        if let Ok(mut i) = self.inner.lock() {
-            if i.bytes + key.len() > self.max_bytes {
-                i.set.clear();
-                i.bytes = 0;
-            }
-            let len = key.len();
-            if i.set.insert(key.into_boxed_slice()) {
-                i.bytes += len;
-            }
-        }
+        let cost = key.len();
+        self.set.insert(key.into_boxed_slice(), cost);
     }
 
     /// How many schemas the set holds (for tests).
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.inner.lock().map_or(0, |i| i.set.len())
+        self.set.len()
     }
 }
 

@@ -231,7 +231,6 @@ impl Engine {
             ));
             return;
         };
-        let schema_ptr = pointer_push(ptr, "requestedSchema");
         // The schema as written, when this tree was parsed from `source`: the key of its clean verdict.
         let key = params
             .as_object()
@@ -239,12 +238,15 @@ impl Engine {
             .and_then(|span| source.get(span))
             .and_then(|text| self.clean_schemas.key(text, &route.allow_fields));
         let known_clean = key.as_deref().is_some_and(|k| self.clean_schemas.holds(k));
-        let shape_found = if known_clean {
-            false
-        } else {
-            let before = out.len();
-            out.extend(check_schema(schema, &schema_ptr));
-            out.len() > before
+        // Built only for a schema judged here: one remembered clean needs no pointer.
+        let schema_ptr = (!known_clean).then(|| pointer_push(ptr, "requestedSchema"));
+        let shape_found = match &schema_ptr {
+            None => false,
+            Some(schema_ptr) => {
+                let before = out.len();
+                out.extend(check_schema(schema, schema_ptr));
+                out.len() > before
+            }
         };
         let form =
             self.secret
@@ -258,65 +260,17 @@ impl Engine {
             out,
             edits,
         );
-        if known_clean {
+        let Some(schema_ptr) = schema_ptr else {
             return;
-        }
+        };
         let (findings_before, edits_before) = (out.len(), edits.len());
-        self.sanitize_schema(schema, &schema_ptr, out, edits);
+        sanitize_schema(schema, &schema_ptr, out, edits);
         let labels_clean = out.len() == findings_before && edits.len() == edits_before;
         if let Some(key) = key {
             if !shape_found && form.properties_clean && labels_clean {
                 self.clean_schemas.note(key);
             }
         }
-    }
-
-    /// Makes the schema's labels safe to show: titles, descriptions, option titles and enum names.
-    fn sanitize_schema(
-        &self,
-        schema: &Node<'_>,
-        schema_ptr: &str,
-        out: &mut Vec<Finding>,
-        edits: &mut Vec<(String, Value)>,
-    ) {
-        if let Some(props) = schema.get("properties").and_then(Node::as_object) {
-            let props_ptr = || pointer_push(schema_ptr, "properties");
-            for (name, prop) in props {
-                let prop_ptr = || pointer_push(&props_ptr(), name);
-                let labels = Labels::of(prop);
-                sanitize_labels_of(&labels, &prop_ptr, out, edits);
-                for (list, items) in [("oneOf", labels.one_of), ("anyOf", labels.any_of)] {
-                    sanitize_list(items, &|| pointer_push(&prop_ptr(), list), out, edits);
-                }
-                if let Some(items) = labels.items {
-                    sanitize_list(
-                        items.get("anyOf"),
-                        &|| pointer_push(&pointer_push(&prop_ptr(), "items"), "anyOf"),
-                        out,
-                        edits,
-                    );
-                }
-                if let Some(Node::Array(names)) = labels.enum_names {
-                    for (i, n) in names.iter().enumerate() {
-                        if let Node::String(s) = n {
-                            sanitize_at(
-                                s,
-                                || {
-                                    pointer_push(
-                                        &pointer_push(&prop_ptr(), "enumNames"),
-                                        &i.to_string(),
-                                    )
-                                },
-                                MAX_LABEL_CHARS,
-                                out,
-                                edits,
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        sanitize_labels(schema, &|| schema_ptr.to_owned(), out, edits);
     }
 
     fn check_url(
@@ -488,6 +442,53 @@ fn sanitize_at(
         ));
         edits.push((ptr, Value::String(clean.into_owned())));
     }
+}
+
+/// Makes the schema's labels safe to show: titles, descriptions, option titles and enum names.
+fn sanitize_schema(
+    schema: &Node<'_>,
+    schema_ptr: &str,
+    out: &mut Vec<Finding>,
+    edits: &mut Vec<(String, Value)>,
+) {
+    if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+        let props_ptr = || pointer_push(schema_ptr, "properties");
+        for (name, prop) in props {
+            let prop_ptr = || pointer_push(&props_ptr(), name);
+            let labels = Labels::of(prop);
+            sanitize_labels_of(&labels, &prop_ptr, out, edits);
+            for (list, items) in [("oneOf", labels.one_of), ("anyOf", labels.any_of)] {
+                sanitize_list(items, &|| pointer_push(&prop_ptr(), list), out, edits);
+            }
+            if let Some(items) = labels.items {
+                sanitize_list(
+                    items.get("anyOf"),
+                    &|| pointer_push(&pointer_push(&prop_ptr(), "items"), "anyOf"),
+                    out,
+                    edits,
+                );
+            }
+            if let Some(Node::Array(names)) = labels.enum_names {
+                for (i, n) in names.iter().enumerate() {
+                    if let Node::String(s) = n {
+                        sanitize_at(
+                            s,
+                            || {
+                                pointer_push(
+                                    &pointer_push(&prop_ptr(), "enumNames"),
+                                    &i.to_string(),
+                                )
+                            },
+                            MAX_LABEL_CHARS,
+                            out,
+                            edits,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    sanitize_labels(schema, &|| schema_ptr.to_owned(), out, edits);
 }
 
 #[cfg(test)]

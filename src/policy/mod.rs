@@ -2,6 +2,7 @@
 
 pub mod answers;
 pub mod clean_schemas;
+mod clean_set;
 pub mod finding;
 pub mod schema;
 pub mod secret;

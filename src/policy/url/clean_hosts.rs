@@ -8,12 +8,10 @@
 //! found is stored, and a host is either in the set or judged as if there were no set.
 //!
 //! Bounds: at most the policy's `clean_host_cache` hosts (0 switches the cache off), each key at most
-//! [`MAX_KEY_BYTES`] (longer hosts are always checked); when full the set is emptied and refilled, so a
-//! server cycling through fresh clean hosts costs what no cache costs. Keys are server text, so they are
-//! hashed with std's seeded SipHash. The set belongs to one compiled policy: a reload starts empty.
+//! [`MAX_KEY_BYTES`] (longer hosts are always checked), in a [`CleanSet`] (emptied when full). The set belongs
+//! to one compiled policy: a reload starts empty.
 
-use std::collections::HashSet;
-use std::sync::Mutex;
+use crate::policy::clean_set::CleanSet;
 
 /// Longest key kept: a DNS name is at most 253 bytes, and the host as written a little more.
 pub const MAX_KEY_BYTES: usize = 512;
@@ -21,22 +19,21 @@ pub const MAX_KEY_BYTES: usize = 512;
 /// The set of clean hosts. See the module doc.
 #[derive(Debug)]
 pub(super) struct CleanHosts {
-    capacity: usize,
-    set: Mutex<HashSet<Box<str>>>,
+    /// Keys, each costing one host.
+    set: CleanSet,
 }
 
 impl CleanHosts {
     /// A set of at most `capacity` hosts; 0 keeps none.
     pub(super) fn new(capacity: usize) -> Self {
         CleanHosts {
-            capacity,
-            set: Mutex::new(HashSet::new()),
+            set: CleanSet::new(capacity),
         }
     }
 
     /// Whether `host` (as parsed), written as `raw` in the link, was found clean.
     pub(super) fn holds(&self, host: &str, raw: Option<&str>) -> bool {
-        if self.capacity == 0 {
+        if self.set.budget() == 0 {
             return false;
         }
         // The key is looked up from the stack when it fits (nearly every host): this runs for each host of
@@ -53,30 +50,24 @@ impl CleanHosts {
                 }
             }
         };
-        // A poisoned lock (a panic elsewhere while holding it; nothing here panics) is a miss: checked again.
-        self.set.lock().is_ok_and(|s| s.contains(key))
+        self.set.contains(key.as_bytes())
     }
 
     /// Records that `host`, written as `raw`, is clean.
     pub(super) fn note(&self, host: &str, raw: Option<&str>) {
-        if self.capacity == 0 {
+        if self.set.budget() == 0 {
             return;
         }
         let Some(key) = key(host, raw) else {
             return;
         };
-        if let Ok(mut s) = self.set.lock() {
-            if s.len() >= self.capacity {
-                s.clear();
-            }
-            s.insert(key.into_boxed_str());
-        }
+        self.set.insert(key.into_bytes().into_boxed_slice(), 1);
     }
 
     /// How many hosts the set holds (for tests).
     #[cfg(test)]
     pub(super) fn len(&self) -> usize {
-        self.set.lock().map_or(0, |s| s.len())
+        self.set.len()
     }
 }
 
