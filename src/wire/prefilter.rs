@@ -3,10 +3,11 @@
 //! CONTRACT (wire helper): `may_carry_elicitation(body) -> bool` returns false only when no parse of `body`
 //! by any JSON parser could yield an elicitation-bearing message: an `input_required` result, an
 //! `inputRequests` map, a server-to-client request (`elicitation/create`, `sampling/createMessage`,
-//! `roots/list`, or any other method), or a JSON-RPC error (which could be -32042). It must be sound
-//! against JSON escapes (`"input\u005frequired"`, `"elicitation\/create"`), whitespace and key order:
-//! any `\u` escape, any `"method"`, `"error"`, ... makes it return true. Invalid UTF-8 returns true
-//! (the full parser then refuses it). False positives only cost a parse.
+//! `roots/list`, or any other method outside the `notifications/` namespace), or a JSON-RPC error (which
+//! could be -32042). It must be sound against JSON escapes (`"input\u005frequired"`, `"elicitation\/create"`),
+//! whitespace and key order: any `\u` escape, any `"method"` whose value is not literally a
+//! `"notifications/…"` name, any `"error"`, ... makes it return true. Invalid UTF-8 returns true (the full
+//! parser then refuses it). False positives only cost a parse.
 //!
 //! Why this is sound:
 //! - For the usual, case-sensitive parsers: every elicitation-bearing message has a key `method`
@@ -21,6 +22,13 @@
 //!   `sampling/createMessage`, `roots/list`, the value `input_required`, and the code `-32042`, which such
 //!   a client decodes into an integer and so must be written as the digits `32042`. A folded key with
 //!   none of those values asks the client for nothing.
+//! - A `"method"` whose value is written `"notifications/…"` (letters, digits, `/`, `_`, `-`; see
+//!   [`names_a_notification`]) names a notification: none of the methods that carry input requests is in that
+//!   namespace, and the needles of those (`licitat`, `teMessage`, `roots`) are still searched for in the
+//!   value itself, so `notifications/elicitation/complete` is parsed. With no escape in the body, every parser
+//!   reads the name as written; a second `method` or an `error` beside it is found by its own needle, and
+//!   a body with such a name and a `result"` anywhere is parsed. Such a message is a progress report, a log
+//!   line or a list change: the bulk of a stream.
 //! - A NUL byte is never valid in JSON text, and is how UTF-16/UTF-32 bodies (which some parsers
 //!   auto-detect) look in bytes: say true and let the strict parser refuse it.
 //! - Invalid UTF-8: a lenient decoder that drops bad bytes could join `met\xFFhod` into `method`.
@@ -47,6 +55,49 @@ const NEEDLES: &[&str] = &[
     "32042",      // -32042, as a case-folding client must see it
 ];
 
+/// The index in [`NEEDLES`] of the piece of `"method"`.
+const METHOD_NEEDLE: usize = 0;
+
+/// The prefix of the notification methods: no method the gateway judges starts with it (see
+/// [`names_a_notification`]).
+const NOTIFICATIONS: &[u8] = b"notifications/";
+
+/// Whether the bytes from `at` (just past a `hod"`) are `: "notifications/…"`: JSON whitespace, a colon,
+/// whitespace, and a string of the notification namespace closed by its quote, with only letters, digits,
+/// `/`, `_` and `-` in it.
+///
+/// Such a `method` asks the client for nothing: the methods that carry input requests
+/// ([`method_kind`](crate::wire::carrier::method_kind)) are outside that namespace, and the body holds no
+/// escape (checked after the search), so every parser reads the value as written. Excusing it lets the
+/// notifications that fill a stream (progress, log messages, list changes) pass at memchr speed instead of
+/// costing a strict parse each; every other needle is still searched for in them (the iterator resumes right
+/// after the `hod"`), so `notifications/elicitation/complete` or `notifications/roots/list_changed`, or a
+/// notification that also holds a `result` of `input_required`, or a second `method`, are parsed as before.
+fn names_a_notification(body: &[u8], at: usize) -> bool {
+    // JSON's whitespace only: a parser that skips more (a form feed) reads the same notification name.
+    let skip_ws = |b: &[u8]| -> usize {
+        b.iter()
+            .take_while(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+            .count()
+    };
+    let rest = body.get(at..).unwrap_or_default();
+    let Some(rest) = rest.get(skip_ws(rest)..).and_then(|r| r.strip_prefix(b":")) else {
+        return false;
+    };
+    let rest = rest.get(skip_ws(rest)..).unwrap_or_default();
+    let Some(name) = rest
+        .strip_prefix(b"\"")
+        .and_then(|r| r.strip_prefix(NOTIFICATIONS))
+    else {
+        return false;
+    };
+    let len = name
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'-'))
+        .count();
+    name.get(len) == Some(&b'"')
+}
+
 /// Built once: the packed (SIMD) searcher, or None on a CPU without the instructions it needs.
 static SEARCHER: LazyLock<Option<Searcher>> = LazyLock::new(|| {
     Config::new()
@@ -69,12 +120,24 @@ pub fn prepare() {
 
 /// True unless `body` certainly carries nothing the gateway must judge. See the module doc.
 pub fn may_carry_elicitation(body: &[u8]) -> bool {
+    let excused = std::cell::Cell::new(false);
+    let deciding = |m: usize, end: usize| {
+        let notification = m == METHOD_NEEDLE && names_a_notification(body, end);
+        excused.set(excused.get() | notification);
+        !notification
+    };
     let found = match (SEARCHER.as_ref(), FALLBACK.as_ref()) {
-        (Some(searcher), _) => searcher.find(body).is_some(),
-        (None, Some(fallback)) => fallback.is_match(body),
+        (Some(searcher), _) => searcher
+            .find_iter(body)
+            .any(|m| deciding(m.pattern().as_usize(), m.end())),
+        (None, Some(fallback)) => fallback
+            .find_iter(body)
+            .any(|m| deciding(m.pattern().as_usize(), m.end())),
         (None, None) => return true, // cannot happen for these needles; fail towards parsing
     };
-    if found {
+    // A notification beside a `result` is a message clients disagree about (the gateway refuses it as
+    // malformed, see `wire::carrier`): parsed, as before the exception, whatever the result holds.
+    if found || (excused.get() && memchr::memmem::find(body, b"result\"").is_some()) {
         return true;
     }
     let escape_or_nul = memchr::memchr2_iter(b'\\', 0, body)
@@ -96,6 +159,12 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":4,"result":{"contents":[{"uri":"file:///a.txt","text":"an error occurred \/ path"}]}}"#,
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"caf\u{e9} \u{1f600}\"}]}}",
             "",
+            // Notifications: the bulk of a stream.
+            r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"copied 3 files"}}"#,
+            "{\"params\":{},\"method\" \r\n:\t \"notifications/resources/list_changed\"}",
+            r#"{"jsonrpc":"2.0","method":"notifications/tasks/status_2-x","params":{"taskId":"a"}}"#,
+            r#"[{"method":"notifications/progress"},{"method":"notifications/cancelled","params":{"requestId":3}}]"#,
         ];
         for body in cases {
             assert!(!may_carry_elicitation(body.as_bytes()), "{body}");
@@ -107,7 +176,26 @@ mod tests {
         let cases: &[&[u8]] = &[
             br#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{}}"#,
             br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
-            br#"{"jsonrpc":"2.0","method":"notifications/progress","params":{}}"#,
+            // Notifications that are parsed all the same: an input method's name inside, a second method,
+            // something beside the method that has its own needle, a name not written literally.
+            br#"{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#,
+            br#"{"method":"notifications/progress","id":1,"method":"ping"}"#,
+            br#"{"method":"notifications/progress","Method":"ping","id":1}"#,
+            br#"{"method":"notifications/progress","id":1,"result":{"resultType":"input_required"}}"#,
+            br#"{"method":"notifications/progress","result":{"content":[]}}"#,
+            br#"{"method":"notifications/progress","id":1,"error":{"code":-1}}"#,
+            br#"{"method":"notifications/progress\u0000"}"#,
+            br#"{"method":"notifications\/progress"}"#,
+            br#"{"method":"notifications/progress}"#,
+            br#"{"method":"notifications/pro gress"}"#,
+            br#"{"method":"notifications/progress"#,
+            br#"{"method":"notification/progress"}"#,
+            br#"{"method":{"notifications/progress":1}}"#,
+            br#"{"method":["notifications/progress"]}"#,
+            br#"{"method""notifications/progress"}"#,
+            br#"{"a":"method"}"#,
+            b"{\"method\":\"notifications/progress\",\"x\":\"\xff\"}",
             br#"{"jsonrpc":"2.0","id":1,"error":{"code":-3.2042e4,"message":"m"}}"#,
             br#"{"result":{"resultType":"input_required","requestState":"x"}}"#,
             br#"{"result":{"resultType":"input\u005frequired"}}"#,
@@ -299,6 +387,56 @@ mod tests {
                 }
             }
             prop_assert!(may_carry_elicitation(body.as_bytes()), "{}", body);
+        }
+    }
+
+    /// Members a server could put in one message: notifications, their neighbours, and the pieces that make
+    /// a message carry input requests, some of them with keys a case-folding parser folds.
+    const MEMBERS: &[&str] = &[
+        r#""method":"notifications/progress""#,
+        r#""method" : "notifications/message""#,
+        r#""method":"notifications/elicitation/complete""#,
+        r#""method":"notifications/roots/list_changed""#,
+        r#""method":"ping""#,
+        r#""method":"elicitation/create""#,
+        r#""Method":"roots/list""#,
+        r#""METHOD":"sampling/createMessage""#,
+        r#""id":1"#,
+        r#""params":{"mode":"form","message":"m","requestedSchema":{}}"#,
+        r#""params":{"progress":1}"#,
+        r#""result":{"content":[]}"#,
+        r#""result":{"resultType":"input_required","inputRequests":{}}"#,
+        r#""result":{"inputRequests":{"a":{"method":"elicitation/create","params":{"mode":"url"}}}}"#,
+        r#""error":{"code":-32042,"data":{"elicitations":[]}}"#,
+        r#""jsonrpc":"2.0""#,
+        r#""result":"ok""#,
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// Whatever a message is built of, a body the pre-filter lets pass carries nothing by the gateway's own
+        /// reading, nor by a lenient parser's (serde_json: duplicate keys, last one wins): the notification
+        /// exception never hides what sits beside the notification's name.
+        #[test]
+        fn a_body_that_passes_carries_nothing(
+            picks in proptest::collection::vec(0..MEMBERS.len(), 1..6),
+            batch in any::<bool>(),
+        ) {
+            let object = format!(
+                "{{{}}}",
+                picks.iter().map(|&i| MEMBERS[i]).collect::<Vec<_>>().join(",")
+            );
+            let body = if batch { format!("[{object},{object}]") } else { object };
+            if !may_carry_elicitation(body.as_bytes()) {
+                let arena = crate::wire::tree::Arena::new();
+                if let Ok(tree) = crate::wire::tree::parse(body.as_bytes(), &arena) {
+                    prop_assert!(crate::wire::carrier::find_carriers(&tree).is_empty(), "{}", body);
+                }
+                let lenient: serde_json::Value = serde_json::from_str(&body).expect("the members are JSON");
+                let arena = crate::wire::tree::Arena::new();
+                let tree = crate::wire::tree::Node::from_value(&lenient, &arena);
+                prop_assert!(crate::wire::carrier::find_carriers(&tree).is_empty(), "{}", body);
+            }
         }
     }
 
