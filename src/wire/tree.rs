@@ -715,7 +715,7 @@ impl<'a> Parser<'a> {
                     let own = self.members.get_mut(mark..).unwrap_or_default();
                     if !sorted {
                         // Keys are distinct, so an unstable sort orders them exactly as a BTreeMap would.
-                        own.sort_unstable_by(|a, b| a.key.cmp(b.key));
+                        own.sort_unstable_by(|a, b| key_order(a.key, b.key));
                     }
                     let members = slice_in(self.bump, self.members.drain(mark..));
                     return Ok(Node::Object(Object { members }));
@@ -973,13 +973,19 @@ fn same_key(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
-/// Whether key `a` sorts before key `b` (bytewise, as `str` orders): the first bytes decide nearly every
-/// pair without a call to compare the rest.
+/// Whether key `a` sorts before key `b` (bytewise, as `str` orders).
 #[inline]
 fn key_before(a: &str, b: &str) -> bool {
+    key_order(a, b) == std::cmp::Ordering::Less
+}
+
+/// Keys in `str` order (bytewise): the first bytes decide nearly every pair of an object's keys without a call
+/// to compare the rest (the sort of an object's members made one per comparison, ~1.4% of a judged request).
+#[inline]
+fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
     match (a.as_bytes().first(), b.as_bytes().first()) {
-        (Some(x), Some(y)) if x != y => x < y,
-        _ => a < b,
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
     }
 }
 

@@ -435,6 +435,17 @@ fn xorshift(seed: u64) -> impl FnMut() -> u32 {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
+    /// The members' sort and the in-order check compare keys exactly as `str` orders them, on keys that share
+    /// their first bytes, are prefixes of each other, hold NULs or are empty.
+    #[test]
+    fn keys_order_as_str_does(
+        a in "[a\\x00\u{e9}]{0,4}[a-c\u{1f600}]{0,3}",
+        b in "[a\\x00\u{e9}]{0,4}[a-c\u{1f600}]{0,3}",
+    ) {
+        prop_assert_eq!(key_order(&a, &b), a.cmp(&b));
+        prop_assert_eq!(key_before(&a, &b), a < b);
+    }
+
     /// Well-formed text in every spelling: the same tree, and spans that cut out each member's value.
     #[test]
     fn well_formed_text_reads_the_same(v in values(), seed in any::<u64>()) {
