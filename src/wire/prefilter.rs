@@ -98,6 +98,12 @@ fn names_a_notification(body: &[u8], at: usize) -> bool {
     name.get(len) == Some(&b'"')
 }
 
+/// The end of a `"result"` key, looked for in a body that names a notification (see [`may_carry_elicitation`]).
+/// Built once: `memmem::find` builds its searcher on every call, which cost more than the search of a
+/// notification-sized body.
+static RESULT_KEY: LazyLock<memchr::memmem::Finder<'static>> =
+    LazyLock::new(|| memchr::memmem::Finder::new(b"result\""));
+
 /// Built once: the packed (SIMD) searcher, or None on a CPU without the instructions it needs.
 static SEARCHER: LazyLock<Option<Searcher>> = LazyLock::new(|| {
     Config::new()
@@ -113,6 +119,7 @@ static FALLBACK: LazyLock<Option<aho_corasick::AhoCorasick>> =
 
 /// Builds the searcher now, at start-up, rather than in the first response that passes through.
 pub fn prepare() {
+    LazyLock::force(&RESULT_KEY);
     if SEARCHER.is_none() {
         LazyLock::force(&FALLBACK);
     }
@@ -137,7 +144,7 @@ pub fn may_carry_elicitation(body: &[u8]) -> bool {
     };
     // A notification beside a `result` is a message clients disagree about (the gateway refuses it as
     // malformed, see `wire::carrier`): parsed, as before the exception, whatever the result holds.
-    if found || (excused.get() && memchr::memmem::find(body, b"result\"").is_some()) {
+    if found || (excused.get() && RESULT_KEY.find(body).is_some()) {
         return true;
     }
     let escape_or_nul = memchr::memchr2_iter(b'\\', 0, body)
