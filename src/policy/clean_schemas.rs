@@ -15,7 +15,7 @@
 //! not parsed from text has no span and is always judged.
 //!
 //! Bounds: keys of at most [`MAX_KEY_BYTES`] (larger schemas are always judged), at most `max_bytes` of keys
-//! in all (0 switches the cache off), in a [`CleanSet`] (emptied when full). The set belongs to one compiled
+//! in all (0 switches the cache off), in the policy's `CleanSet` (emptied when full). The set belongs to one compiled
 //! policy: a reload starts empty.
 
 use super::clean_set::CleanSet;

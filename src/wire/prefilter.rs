@@ -57,6 +57,7 @@ const NEEDLES: &[&str] = &[
 
 /// The index in [`NEEDLES`] of the piece of `"method"`.
 const METHOD_NEEDLE: usize = 0;
+const _: () = assert!(matches!(NEEDLES[METHOD_NEEDLE].as_bytes(), b"hod\""));
 
 /// The prefix of the notification methods: no method the gateway judges starts with it (see
 /// [`names_a_notification`]).
@@ -64,15 +65,9 @@ const NOTIFICATIONS: &[u8] = b"notifications/";
 
 /// Whether the bytes from `at` (just past a `hod"`) are `: "notifications/…"`: JSON whitespace, a colon,
 /// whitespace, and a string of the notification namespace closed by its quote, with only letters, digits,
-/// `/`, `_` and `-` in it.
-///
-/// Such a `method` asks the client for nothing: the methods that carry input requests
-/// ([`method_kind`](crate::wire::carrier::method_kind)) are outside that namespace, and the body holds no
-/// escape (checked after the search), so every parser reads the value as written. Excusing it lets the
-/// notifications that fill a stream (progress, log messages, list changes) pass at memchr speed instead of
-/// costing a strict parse each; every other needle is still searched for in them (the iterator resumes right
-/// after the `hod"`), so `notifications/elicitation/complete` or `notifications/roots/list_changed`, or a
-/// notification that also holds a `result` of `input_required`, or a second `method`, are parsed as before.
+/// `/`, `_` and `-` in it. Why such a `method` may pass is in the module doc; the methods that carry input
+/// requests are [`method_kind`](crate::wire::carrier::method_kind)'s, all outside that namespace. The search
+/// resumes right after the `hod"`, so every other needle is still looked for in the name and after it.
 fn names_a_notification(body: &[u8], at: usize) -> bool {
     // JSON's whitespace only: a parser that skips more (a form feed) reads the same notification name.
     let skip_ws = |b: &[u8]| -> usize {
@@ -127,10 +122,10 @@ pub fn prepare() {
 
 /// True unless `body` certainly carries nothing the gateway must judge. See the module doc.
 pub fn may_carry_elicitation(body: &[u8]) -> bool {
-    let excused = std::cell::Cell::new(false);
-    let deciding = |m: usize, end: usize| {
+    let mut excused = false;
+    let mut deciding = |m: usize, end: usize| {
         let notification = m == METHOD_NEEDLE && names_a_notification(body, end);
-        excused.set(excused.get() | notification);
+        excused |= notification;
         !notification
     };
     let found = match (SEARCHER.as_ref(), FALLBACK.as_ref()) {
@@ -144,7 +139,7 @@ pub fn may_carry_elicitation(body: &[u8]) -> bool {
     };
     // A notification beside a `result` is a message clients disagree about (the gateway refuses it as
     // malformed, see `wire::carrier`): parsed, as before the exception, whatever the result holds.
-    if found || (excused.get() && RESULT_KEY.find(body).is_some()) {
+    if found || (excused && RESULT_KEY.find(body).is_some()) {
         return true;
     }
     let escape_or_nul = memchr::memchr2_iter(b'\\', 0, body)
