@@ -26,10 +26,13 @@ use elicitguard::wire::sse::Decoder;
 use elicitguard::wire::tree::Arena;
 use elicitguard::wire::ClientModes;
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The allocator the gateway binary ships with (src/main.rs), so these figures are the shipped code's: under
 /// glibc's malloc the allocation-heavy steps (the strict parse, folding) cost more than they do in the gateway.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: allocator::MiMalloc = allocator::MiMalloc;
 
 const TOOLS_CALL_2K: &[u8] = include_bytes!("fixtures/tools_call_2k.json");
 const INPUT_REQUIRED_2K: &[u8] = include_bytes!("fixtures/input_required_2k.json");

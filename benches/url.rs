@@ -23,10 +23,13 @@ use criterion::{criterion_group, Criterion};
 use elicitguard::policy::url::{RouteUrlRules, UrlConfig, UrlPolicy, EMBEDDED_DEFAULT_YAML};
 use std::hint::black_box;
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The allocator the gateway binary ships with (src/main.rs), so these figures are the shipped code's: under
 /// glibc's malloc the allocation-heavy steps (the strict parse, folding) cost more than they do in the gateway.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: allocator::MiMalloc = allocator::MiMalloc;
 
 /// Judgements counted per case by the callgrind harness.
 const IR_CALLS: usize = 100;

@@ -20,9 +20,12 @@ use elicitguard::proxy::enforce::{decide, Context, Outcome};
 use elicitguard::wire::tree::Arena;
 use elicitguard::wire::ClientModes;
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The gateway binary's allocator, so the count is the shipped code's.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: allocator::MiMalloc = allocator::MiMalloc;
 
 fn main() -> ExitCode {
     match run() {

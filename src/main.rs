@@ -9,11 +9,13 @@ use elicitguard::config::{self, Overrides, Source};
 use elicitguard::proxy::{self, Gateway};
 use elicitguard::telemetry::Metrics;
 
+mod allocator;
+
 /// mimalloc rather than glibc's malloc: a proxied request makes dozens of small, short-lived allocations
 /// (hyper's heads and buffers, futures, JSON strings); the gate profile had malloc + free at ~12% of a
 /// pass-through request's instructions, and mimalloc's thread-local free lists halve that.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: allocator::MiMalloc = allocator::MiMalloc;
 
 /// `mi_option_arena_eager_commit` in mimalloc.h's `mi_option_e` (the Rust bindings name no constant for it).
 const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
