@@ -15,7 +15,10 @@
 # - throughput: closed loop, wrk -t1 -c$CONNS -d$DURATION, POST with benches/wrk-post.lua;
 # - rate: fixed rate for latency, oha -q $RATE -c $RATE_CONNS -z $DURATION --latency-correction: each latency
 #   counts from the moment its request was due, so a target that falls behind cannot hide its queue
-#   (no coordinated omission). oha is installed with `cargo install oha --locked` into $OHA_ROOT if missing;
+#   (no coordinated omission). oha is installed with `cargo install oha --locked` into $OHA_ROOT if missing.
+#   The same runs give the CPU time per request of the server under test and of the upstream (from /proc), and
+#   from it a CPU-bound throughput ratio: the same work on fewer CPU microseconds, which moves far less with
+#   the VM's noise than the closed loop's req/s;
 # - serial (not in the default $MODES): wrk -t1 -c1, one request at a time on one keep-alive connection;
 # - cpu (not in the default $MODES): the closed loop again, with the CPU time (user, system) and context switches
 #   (voluntary, involuntary) per request of the server under test and of the upstream, read from /proc:
@@ -297,13 +300,20 @@ run_cpu() { # label path: closed loop, with the CPU time and context switches pe
     echo "  round $round cpu /$path $label: $result" >&2
 }
 
-run_oha() { # label path: fixed rate
-    local label=$1 path=$2 json=$WORK/oha-$round-$1-$2.json line
+run_oha() { # label path: fixed rate, with the CPU time per request of the server and the upstream
+    # (appended to $WORK/ratecpu.txt in run_cpu's format): at a fixed rate every target serves the same requests,
+    # so CPU per request compares them where the closed loop's req/s swings with the VM and its scheduler.
+    local label=$1 path=$2 json=$WORK/oha-$round-$1-$2.json line server before after up_before up_after
+    case $label in direct) server="" ;; nginx) server=$NGINX_PID ;; elicitguard) server=$LOAD_GW_PID ;; esac
+    before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
+    up_before=$(proc_counts "$UP_PID")
     timeout $((DURATION + 60)) taskset -c "$LOADGEN_CPU" "$OHA" -z "${DURATION}s" -c "$RATE_CONNS" -q "$RATE" \
         --latency-correction --no-tui --output-format json -m POST \
         -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
         -H 'MCP-Protocol-Version: 2026-07-28' -d "$REQ" \
         "http://127.0.0.1:$(port_of "$label")/$path" >"$json" 2>"$json.err" || true
+    after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
+    up_after=$(proc_counts "$UP_PID")
     line=$(python3 benches/results.py oha "$json" || true)
     if [ -z "$line" ]; then
         echo "oha failed for $label /$path:" >&2
@@ -311,12 +321,15 @@ run_oha() { # label path: fixed rate
         return
     fi
     echo "$round $label $path rate $line" >>"$WORK/results.txt"
+    echo "$round $label $path $(awk '{print $1, $5}' <<<"$line") $before $after $up_before $up_after" \
+        >>"$WORK/ratecpu.txt"
     echo "  round $round rate /$path $label: $line" >&2
 }
 
 [ "$ROUNDS" -gt 0 ] && echo "== load: $ROUNDS round(s) x $DURATION s; modes: $MODES; load generators on CPU $LOADGEN_CPU, under test on CPU $SUT_CPU" >&2
 : >"$WORK/results.txt"
 : >"$WORK/cpu.txt"
+: >"$WORK/ratecpu.txt"
 for round in $(seq 1 "$ROUNDS"); do
     for path in $PATHS; do
         for mode in $MODES; do
@@ -336,7 +349,14 @@ if [ "$ROUNDS" -gt 0 ]; then
     if [[ " $MODES " != " cpu " ]]; then
         python3 benches/results.py table "$WORK/results.txt" "$CONNS" "$RATE" "$RATE_CONNS"
     fi
+    if [[ " $MODES " == *" rate "* ]]; then
+        echo
+        echo "CPU per request at the fixed rate ($RATE req/s):"
+        python3 benches/results.py cpu "$WORK/ratecpu.txt" "$(getconf CLK_TCK)"
+    fi
     if [[ " $MODES " == *" cpu "* ]]; then
+        echo
+        echo "CPU per request in the closed loop:"
         python3 benches/results.py cpu "$WORK/cpu.txt" "$(getconf CLK_TCK)"
     fi
 fi
