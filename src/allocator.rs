@@ -6,9 +6,11 @@
 //! read and write buffers, a body being collected, a judged message's arena) takes its over-allocation path,
 //! ~180 instructions instead of ~40, ~1,700 instructions of a 61k pass-through request in the callgrind gate.
 //! mimalloc's plain entry points guarantee `MI_MAX_ALIGN_SIZE` (16 bytes) for every block of 16 bytes or
-//! more and word alignment below, so a layout whose alignment is at most 16 and at most its size is served
-//! by them, as std's own `System` allocator does with `malloc`; anything else keeps the aligned calls. This
-//! is a dozen lines of glue, not an allocator, so it is written here rather than taken from another crate.
+//! more (on 64-bit targets its size classes from 16 bytes on are multiples of 16, `MI_ALIGN2W` in
+//! `page-queue.c`, and `_mi_page_malloc_zero` asserts the alignment) and word alignment below, so a layout
+//! whose alignment is at most 16 and at most its size is served by them, as std's own `System` allocator
+//! does with `malloc`; anything else keeps the aligned calls. This is a dozen lines of glue, not an
+//! allocator, so it is written here rather than taken from another crate.
 //!
 //! Shared by the gateway binary and, through `#[path]`, by the benchmarks and examples that count the
 //! shipped code's instructions; the library itself forbids `unsafe`.
