@@ -284,35 +284,46 @@ proc_counts() { # pid
     echo "$u $s $v $n $f"
 }
 
+# proc_counts of the server under test for a target label; zeros for `direct`, which has none.
+server_counts() { # label
+    case $1 in
+        nginx) proc_counts "$NGINX_PID" ;;
+        elicitguard) proc_counts "$LOAD_GW_PID" ;;
+        *) echo "0 0 0 0 0" ;;
+    esac
+}
+
+# One line of CPU counts for results.py's `cpu`: round label path req_per_s requests, then the server's counts
+# before and after, then the upstream's; `result` is a wrk or oha result line (field 1 req/s, field 5 requests).
+cpu_record() { # file label path result server_before server_after up_before up_after
+    echo "$round $2 $3 $(awk '{print $1, $5}' <<<"$4") $5 $6 $7 $8" >>"$1"
+}
+
 run_cpu() { # label path: closed loop, with the CPU time and context switches per request of the server
     # under test and of the upstream (what callgrind cannot see: system time, and how often the two processes
-    # sharing the CPU take it from each other). Appends to $WORK/cpu.txt: round label path req_per_s requests,
-    # then the server's counts before and after, then the upstream's.
-    local label=$1 path=$2 server result before after up_before up_after
-    case $label in direct) server="" ;; nginx) server=$NGINX_PID ;; elicitguard) server=$LOAD_GW_PID ;; esac
-    before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
+    # sharing the CPU take it from each other). Appends to $WORK/cpu.txt.
+    local label=$1 path=$2 result before after up_before up_after
+    before=$(server_counts "$label")
     up_before=$(proc_counts "$UP_PID")
     result=$(wrk_loop "$label" "$path" "$CONNS") || return 0
-    after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
+    after=$(server_counts "$label")
     up_after=$(proc_counts "$UP_PID")
-    echo "$round $label $path $(awk '{print $1, $5}' <<<"$result") $before $after $up_before $up_after" \
-        >>"$WORK/cpu.txt"
+    cpu_record "$WORK/cpu.txt" "$label" "$path" "$result" "$before" "$after" "$up_before" "$up_after"
     echo "  round $round cpu /$path $label: $result" >&2
 }
 
 run_oha() { # label path: fixed rate, with the CPU time per request of the server and the upstream
-    # (appended to $WORK/ratecpu.txt in run_cpu's format): at a fixed rate every target serves the same requests,
+    # (appended to $WORK/ratecpu.txt): at a fixed rate every target serves the same requests,
     # so CPU per request compares them where the closed loop's req/s swings with the VM and its scheduler.
-    local label=$1 path=$2 json=$WORK/oha-$round-$1-$2.json line server before after up_before up_after
-    case $label in direct) server="" ;; nginx) server=$NGINX_PID ;; elicitguard) server=$LOAD_GW_PID ;; esac
-    before=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
+    local label=$1 path=$2 json=$WORK/oha-$round-$1-$2.json line before after up_before up_after
+    before=$(server_counts "$label")
     up_before=$(proc_counts "$UP_PID")
     timeout $((DURATION + 60)) taskset -c "$LOADGEN_CPU" "$OHA" -z "${DURATION}s" -c "$RATE_CONNS" -q "$RATE" \
         --latency-correction --no-tui --output-format json -m POST \
         -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
         -H 'MCP-Protocol-Version: 2026-07-28' -d "$REQ" \
         "http://127.0.0.1:$(port_of "$label")/$path" >"$json" 2>"$json.err" || true
-    after=$( [ -n "$server" ] && proc_counts "$server" || echo "0 0 0 0 0")
+    after=$(server_counts "$label")
     up_after=$(proc_counts "$UP_PID")
     line=$(python3 benches/results.py oha "$json" || true)
     if [ -z "$line" ]; then
@@ -321,8 +332,7 @@ run_oha() { # label path: fixed rate, with the CPU time per request of the serve
         return
     fi
     echo "$round $label $path rate $line" >>"$WORK/results.txt"
-    echo "$round $label $path $(awk '{print $1, $5}' <<<"$line") $before $after $up_before $up_after" \
-        >>"$WORK/ratecpu.txt"
+    cpu_record "$WORK/ratecpu.txt" "$label" "$path" "$line" "$before" "$after" "$up_before" "$up_after"
     echo "  round $round rate /$path $label: $line" >&2
 }
 

@@ -144,6 +144,10 @@ def capacity(rows):
         # v: req/s, server user, sys, vol, invol, faults, upstream user, sys, vol, invol (per request).
         totals[(upath, label)] = [(v[1] + v[2], v[6] + v[7]) for v in vals]
     paths = sorted({k[0] for k in totals}, key=lambda p: list(BUDGETS).index(p) if p in BUDGETS else 9)
+
+    def med_total(xs):
+        return statistics.median(s + u for s, u in xs) if xs else float("nan")
+
     print()
     print("| path | CPU µs/req, server + upstream: direct / nginx / elicitguard | elicitguard's own ÷ nginx's "
           "| CPU-bound req/s ÷ nginx (budget) | per round |")
@@ -155,7 +159,6 @@ def capacity(rows):
         rounds = list(zip(n, e))
         ratio = [(ns + nu) / (es + eu) for (ns, nu), (es, eu) in rounds if es + eu > 0]
         own = [es / ns for (ns, _), (es, _) in rounds if ns > 0]
-        med_total = lambda xs: statistics.median(s + u for s, u in xs) if xs else float("nan")
         budget = BUDGETS.get(upath)
         r = statistics.median(ratio) if ratio else float("nan")
         verdict = "" if budget is None else f" ({budget}): {'met' if r >= budget else 'missed'}"
