@@ -29,7 +29,9 @@
 # SUT_CPU (1), IDLE (10000 idle keep-alive connections), SSE_STREAMS (1000), TTFE_SAMPLES (200), MEMORY (1; 0
 # skips the memory phase), SOAK (0; seconds of soak after the memory phase: the idle connections and streams
 # stay open while SOAK_RATE (200) requests/s go through all paths on reused and fresh connections, and the
-# gateway's RSS is sampled every SOAK_SAMPLE (10) s), SKIP_BUILD (0), BIN_DIR ($CARGO_TARGET_DIR/release), OHA
+# gateway's RSS is sampled every SOAK_SAMPLE (10) s), SKIP_BUILD (0), BIN_DIR ($CARGO_TARGET_DIR/release), GW_BIN
+# (the gateway binary; default $BIN_DIR/elicitguard), PGO (0; 1 benchmarks the profile-guided gateway that
+# deploy/pgo.sh builds, the one the container ships), OHA
 # (path of oha), OHA_ROOT ($CARGO_TARGET_DIR/oha), PORT_BASE (19100).
 set -euo pipefail
 
@@ -50,6 +52,7 @@ SOAK=${SOAK:-0}
 SOAK_RATE=${SOAK_RATE:-200}
 SOAK_SAMPLE=${SOAK_SAMPLE:-10}
 SKIP_BUILD=${SKIP_BUILD:-0}
+PGO=${PGO:-0}
 PORT_BASE=${PORT_BASE:-19100}
 
 UP_PORT=$PORT_BASE
@@ -101,8 +104,13 @@ if [ "$SKIP_BUILD" != 1 ]; then
     cargo build --release --features bench-tools --bins >&2
 fi
 BIN_DIR=${BIN_DIR:-$TARGET/release}
-GW_BIN=$BIN_DIR/elicitguard
+GW_BIN=${GW_BIN:-$BIN_DIR/elicitguard}
 UP_BIN=$BIN_DIR/bench-upstream
+if [ "$PGO" = 1 ]; then
+    # The profile-guided gateway the container ships; the upstream stays the plain build above.
+    echo "== bash deploy/pgo.sh" >&2
+    GW_BIN=$(bash deploy/pgo.sh)
+fi
 
 # Descriptors for many idle connections (the hard limit is the ceiling without root).
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
