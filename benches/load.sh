@@ -64,6 +64,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 WORK=$(mktemp -d /tmp/elicitguard-load.XXXXXX)
+# shellcheck source=benches/common.sh
+. benches/common.sh
 PIDS=()
 
 cleanup() {
@@ -114,17 +116,6 @@ fi
 
 # Descriptors for many idle connections (the hard limit is the ceiling without root).
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-wait_port() { # port: wait up to 10 s until something accepts on it
-    local deadline=$((SECONDS + 10))
-    until (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null; do
-        if [ $SECONDS -ge $deadline ]; then
-            echo "nothing listens on port $1; see $WORK" >&2
-            exit 1
-        fi
-        sleep 0.1
-    done
-}
 
 gateway_config() { # port file [extra limits line]
     cat >"$2" <<EOF
@@ -222,7 +213,7 @@ start_gateway $GW_PORT
 LOAD_GW_PID=$GW_PID
 
 # Sanity: every target answers every path, and the gateway really judged and sealed /mcp-elicit.
-REQ=$(sed -n "s/^local body = '\(.*\)'$/\1/p" benches/wrk-post.lua)
+REQ=$(bench_request)
 for port in $UP_PORT $NGINX_PORT $GW_PORT; do
     for p in $PATHS; do
         code=$(curl -s -o "$WORK/check-$port-$p" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \

@@ -33,12 +33,12 @@ for tool in curl openssl; do
     command -v "$tool" >/dev/null || { echo "deploy/pgo.sh needs $tool" >&2; exit 1; }
 done
 
-SYSROOT=$(rustc --print sysroot)
-PROFDATA=$(find "$SYSROOT/lib/rustlib" -name llvm-profdata -type f 2>/dev/null | head -1)
+profdata() { find "$(rustc --print sysroot)/lib/rustlib" -name llvm-profdata -type f 2>/dev/null | head -1; }
+PROFDATA=$(profdata)
 if [ -z "$PROFDATA" ]; then
     echo "== rustup component add llvm-tools" >&2
     rustup component add llvm-tools >&2
-    PROFDATA=$(find "$SYSROOT/lib/rustlib" -name llvm-profdata -type f | head -1)
+    PROFDATA=$(profdata)
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/elicitguard-pgo.XXXXXX")
@@ -49,6 +49,8 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+# shellcheck source=benches/common.sh
+. benches/common.sh
 
 echo "== 1/4 instrumented gateway and benchmark upstream" >&2
 # A fixed path: RUSTFLAGS is part of cargo's fingerprint, and a new one each run would rebuild everything. The
@@ -59,14 +61,6 @@ CARGO_TARGET_DIR=$TARGET/pgo-gen RUSTFLAGS="-Cprofile-generate=$TARGET/pgo-gen/b
 GEN=$TARGET/pgo-gen/release/elicitguard
 UPSTREAM=$TARGET/pgo-gen/release/bench-upstream
 export LLVM_PROFILE_FILE=$WORK/train/gw-%p-%m.profraw
-
-wait_port() { # port
-    local deadline=$((SECONDS + 30))
-    until (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null; do
-        [ $SECONDS -lt $deadline ] || { echo "nothing listens on port $1" >&2; exit 1; }
-        sleep 0.1
-    done
-}
 
 echo "== 2/4 training: demo x$DEMO_RUNS" >&2
 for _ in $(seq "$DEMO_RUNS"); do
@@ -106,11 +100,12 @@ PIDS+=($!)
 "$GEN" serve --config "$WORK/gw/gateway.yaml" 2>"$WORK/gateway.log" &
 GW_PID=$!
 PIDS+=("$GW_PID")
-wait_port "$UP"
-wait_port "$PLAIN"
-wait_port "$TLS"
+# An instrumented gateway compiles its policy slower than a plain one.
+wait_port "$UP" 30
+wait_port "$PLAIN" 30
+wait_port "$TLS" 30
 
-REQ=$(sed -n "s/^local body = '\(.*\)'$/\1/p" benches/wrk-post.lua)
+REQ=$(bench_request)
 drive() { # base-url path [curl options...]: TRAIN_REQUESTS POSTs over a few keep-alive connections
     local base=$1 path=$2
     shift 2
