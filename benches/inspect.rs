@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the per-message work on the gateway's hot paths (issue 8's budgets):
 //! the pass-through decision for a 2 KB `tools/call` result, the full judgement of a 2 KB and a 64 KB
-//! `InputRequiredResult`, SSE decoding per event, and envelope seal + open. The two judgements run twice: as
+//! `InputRequiredResult`, SSE decoding per event, and envelope seal + open; and the secret classifier's
+//! term-free test alone over the 64 KB fixture's form messages. The two judgements run twice: as
 //! the fixtures are, whose messages name no secret (the classifier's term-free test lets them skip folding),
 //! and with every message naming a term that blocks nothing (`booking code`), which takes the full path.
 //! The 2 KB one runs a third time with the policy's memory of clean hosts switched off (`clean_host_cache:
@@ -125,6 +126,23 @@ fn decisions(c: &mut Criterion) {
             "every message of the fixture must take the path it is named after"
         );
     }
+
+    // The classifier's term-free test alone, over the 64 KB fixture's form messages (the walk of
+    // `policy/secret/prefilter/table.rs`): bytes a second, which inverts to the time of a byte.
+    let texts = messages(INPUT_REQUIRED_64K);
+    let mut g = c.benchmark_group("term_free");
+    g.throughput(Throughput::Bytes(
+        texts.iter().map(|m| m.len() as u64).sum(),
+    ));
+    g.bench_function("64k_messages", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .filter(|m| packs.term_free.holds(black_box(m)))
+                .count()
+        })
+    });
+    g.finish();
 
     let mut g = c.benchmark_group("passthrough_2k");
     g.throughput(Throughput::Bytes(TOOLS_CALL_2K.len() as u64));

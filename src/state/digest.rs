@@ -57,8 +57,8 @@ pub fn canonical_params(params: Option<&Node<'_>>) -> Vec<u8> {
 fn write_value(buf: &mut Vec<u8>, v: &Node<'_>) {
     match v {
         Node::Null => buf.extend_from_slice(b"null"),
-        Node::Bool(true) => buf.extend_from_slice(b"true"),
-        Node::Bool(false) => buf.extend_from_slice(b"false"),
+        Node::True => buf.extend_from_slice(b"true"),
+        Node::False => buf.extend_from_slice(b"false"),
         Node::Number(n) => {
             // serde_json's number writing (itoa, ryu); into a Vec it cannot fail.
             let _ = serde_json::to_writer(&mut *buf, n);

@@ -40,7 +40,7 @@ use super::strict::{StrictError, MAX_DEPTH, MAX_VALUES};
 /// as long as the tree and drops both together.
 ///
 /// Bound: what a parse puts here is bounded by the text it reads: at most [`MAX_VALUES`] nodes (each one
-/// `Node` or `Member`, at most 56 bytes) and escape-decoded strings no longer than their text. Containers are
+/// `Node` or `Member`, at most 48 bytes) and escape-decoded strings no longer than their text. Containers are
 /// allocated once, at their exact size, so nothing is wasted on growth. A tree made by [`Node::from_value`]
 /// is bounded by its `Value`.
 #[derive(Default)]
@@ -102,8 +102,10 @@ where
 pub enum Node<'a> {
     /// `null`.
     Null,
-    /// `true` or `false`.
-    Bool(bool),
+    /// `true`.
+    True,
+    /// `false`.
+    False,
     /// A number, exactly as serde_json reads it.
     Number(Number),
     /// A string, escape-decoded.
@@ -121,9 +123,31 @@ struct Member<'a> {
     value: Node<'a>,
     /// Byte range of the value's text in the parsed source (empty for a tree made by [`Node::from_value`]).
     start: u32,
+    /// The range's end, and in its top bit ([`COMPACT`]) whether the value's text has no whitespace between
+    /// its tokens (as SDKs write JSON).
     end: u32,
-    /// The value's text has no whitespace between its tokens (as SDKs write JSON).
-    compact: bool,
+}
+
+/// The bit of [`Member::end`] that says the value's text is compact; texts are shorter than 2 GiB
+/// ([`parse_str`]), so an end never reaches it.
+///
+/// Why a bit and not a `bool` field, and why [`Node`] has `True` and `False` rather than `Bool(bool)`: a
+/// member is then 48 bytes with no padding and a node's bytes 1 to 7 are never data. With a `bool` after the
+/// two `u32`s (7 bytes of padding) and a `bool` at a node's byte 1, rustc moved members and nodes (each is
+/// returned by the parser and written into its parent, then into the arena) with overlapping 4-byte copies
+/// of those 7 bytes through the stack, and every such load stalled on store forwarding: a third of the
+/// parser's own time on the 64 KB benchmark message (`perf annotate`).
+const COMPACT: u32 = 1 << 31;
+
+impl Member<'_> {
+    fn span(&self) -> Option<Range<usize>> {
+        let (start, end) = (self.start as usize, (self.end & !COMPACT) as usize);
+        (end > start).then_some(start..end)
+    }
+
+    fn compact(&self) -> bool {
+        self.end & COMPACT != 0
+    }
 }
 
 /// An object: distinct keys, sorted bytewise.
@@ -162,15 +186,14 @@ impl<'a> Object<'a> {
     /// Where the value of `key` was written in the parsed text. `None` for a missing key and for trees that
     /// were not parsed from text ([`Node::from_value`]).
     pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
-        let m = self.member(key)?;
-        (m.end > m.start).then_some(m.start as usize..m.end as usize)
+        self.member(key)?.span()
     }
 
     /// [`Object::span_of`], when the value's text has no whitespace between its tokens: it can be copied as
     /// it is wherever compact JSON is wanted.
     pub fn compact_span_of(&self, key: &str) -> Option<Range<usize>> {
         let m = self.member(key)?;
-        (m.compact && m.end > m.start).then_some(m.start as usize..m.end as usize)
+        m.span().filter(|_| m.compact())
     }
 
     /// The keys, sorted.
@@ -264,7 +287,8 @@ impl<'a> Node<'a> {
     /// The boolean, if this is one.
     pub fn as_bool(&self) -> Option<bool> {
         match self {
-            Node::Bool(b) => Some(*b),
+            Node::True => Some(true),
+            Node::False => Some(false),
             _ => None,
         }
     }
@@ -320,7 +344,7 @@ impl<'a> Node<'a> {
 
     /// Whether this is a boolean.
     pub fn is_boolean(&self) -> bool {
-        matches!(self, Node::Bool(_))
+        matches!(self, Node::True | Node::False)
     }
 
     /// Whether this is a number.
@@ -386,7 +410,8 @@ impl<'a> Node<'a> {
     pub fn to_value(&self) -> Value {
         match self {
             Node::Null => Value::Null,
-            Node::Bool(b) => Value::Bool(*b),
+            Node::True => Value::Bool(true),
+            Node::False => Value::Bool(false),
             Node::Number(n) => Value::Number(n.clone()),
             Node::String(s) => Value::String((*s).to_owned()),
             Node::Array(items) => Value::Array(items.iter().map(Node::to_value).collect()),
@@ -408,7 +433,8 @@ impl<'a> Node<'a> {
     fn from_value_in(value: &'a Value, bump: &'a bumpalo::Bump) -> Node<'a> {
         match value {
             Value::Null => Node::Null,
-            Value::Bool(b) => Node::Bool(*b),
+            Value::Bool(true) => Node::True,
+            Value::Bool(false) => Node::False,
             Value::Number(n) => Node::Number(n.clone()),
             Value::String(s) => Node::String(s),
             Value::Array(items) => Node::Array(slice_in(
@@ -424,7 +450,6 @@ impl<'a> Node<'a> {
                         value: Node::from_value_in(v, bump),
                         start: 0,
                         end: 0,
-                        compact: false,
                     }),
                 ),
             }),
@@ -476,9 +501,9 @@ pub fn parse<'a>(bytes: &'a [u8], arena: &'a Arena) -> Result<Node<'a>, StrictEr
 
 /// [`parse`] for text already known to be UTF-8.
 pub fn parse_str<'a>(text: &'a str, arena: &'a Arena) -> Result<Node<'a>, StrictError> {
-    // Spans are kept as u32: a body this large is far beyond any configurable limit anyway.
-    if u32::try_from(text.len()).is_err() {
-        return Err(StrictError::Syntax("JSON text of 4 GiB or more".into()));
+    // Spans are kept as u32 below [`COMPACT`]: a body this large is far beyond any configurable limit anyway.
+    if text.len() >= COMPACT as usize {
+        return Err(StrictError::Syntax("JSON text of 2 GiB or more".into()));
     }
     let mut p = Parser {
         text,
@@ -585,8 +610,8 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 self.string().map(Node::String)
             }
-            Some(b't') => self.literal(b"true", Node::Bool(true)),
-            Some(b'f') => self.literal(b"false", Node::Bool(false)),
+            Some(b't') => self.literal(b"true", Node::True),
+            Some(b'f') => self.literal(b"false", Node::False),
             Some(b'n') => self.literal(b"null", Node::Null),
             Some(b'-' | b'0'..=b'9') => self.number(),
             Some(_) => Err(self.syntax("expected a value")),
@@ -688,10 +713,9 @@ impl<'a> Parser<'a> {
             self.members.push(Member {
                 key,
                 value,
-                // Both fit: the text's length was checked against u32 before parsing.
+                // Both fit below `COMPACT`: the text's length was checked before parsing.
                 start: u32::try_from(start).unwrap_or(0),
-                end: u32::try_from(end).unwrap_or(0),
-                compact,
+                end: u32::try_from(end).unwrap_or(0) | if compact { COMPACT } else { 0 },
             });
             let len = self.members.len() - mark;
             if many.is_none() && len > LINEAR_KEYS {

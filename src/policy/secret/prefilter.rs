@@ -627,7 +627,8 @@ mod tests {
         ] {
             assert_eq!(t.holds(text), t.holds_by_walk(text), "{text:?}");
         }
-        // Long enough to be walked in two halves, with the cut between two words of the pair or the term.
+        // Long enough to be walked in four parts side by side, with a cut between two words of the pair or the
+        // term as it moves through the text.
         let prose =
             "the quarterly report lists each warehouse with its stock level and lead time, ";
         for middle in [
@@ -659,7 +660,8 @@ mod tests {
             prop_assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{:?}", text);
         }
 
-        /// Long texts, walked as two halves: terms, one-letter words and case shapes on both sides of the cut.
+        /// Long texts, walked in parts side by side: terms, one-letter words and case shapes on both sides of the
+        /// cuts.
         #[test]
         fn the_one_table_is_the_walk_on_long_texts(
             parts in proptest::collection::vec(prop_oneof![3 => text(), 1 => raw_text()], 4..12),
