@@ -19,3 +19,23 @@ wait_port() { # port [seconds]
 bench_request() {
     sed -n "s/^local body = '\(.*\)'$/\1/p" benches/wrk-post.lua
 }
+
+# The routes and limits of a gateway in front of bench-upstream on 127.0.0.1:PORT, as YAML (the end of its
+# config): one route per benchmark path, each to the same path upstream, and the limits a benchmark lifts.
+bench_routes_and_limits() { # port
+    local p
+    echo "routes:"
+    for p in mcp mcp-elicit sse sse-elicit sse-hold; do
+        printf '  - {name: %s, path_prefix: /%s, upstream: "http://127.0.0.1:%s/%s"}\n' "$p" "$p" "$1" "$p"
+    done
+    cat <<EOF
+limits:
+  # One anonymous client sends thousands of elicitations a second: lift the rate limits (they protect people, not
+  # CPUs) and the in-flight cap (load.sh's memory phase holds many streams).
+  elicitation_burst: 1000000000
+  elicitations_per_minute: 1000000000
+  route_elicitation_burst: 1000000000
+  route_elicitations_per_minute: 1000000000
+  max_concurrent_requests: 100000
+EOF
+}

@@ -126,30 +126,7 @@ admin:
   address: "off"
 audit:
   path: $WORK/audit-$1.log
-routes:
-  - name: mcp
-    path_prefix: /mcp
-    upstream: http://127.0.0.1:$UP_PORT/mcp
-  - name: mcp-elicit
-    path_prefix: /mcp-elicit
-    upstream: http://127.0.0.1:$UP_PORT/mcp-elicit
-  - name: sse
-    path_prefix: /sse
-    upstream: http://127.0.0.1:$UP_PORT/sse
-  - name: sse-elicit
-    path_prefix: /sse-elicit
-    upstream: http://127.0.0.1:$UP_PORT/sse-elicit
-  - name: sse-hold
-    path_prefix: /sse-hold
-    upstream: http://127.0.0.1:$UP_PORT/sse-hold
-limits:
-  # The benchmark is one anonymous client sending thousands of elicitations a second: lift the rate limits
-  # (they protect people, not CPUs) and the in-flight cap (the memory phase holds many streams).
-  elicitation_burst: 1000000000
-  elicitations_per_minute: 1000000000
-  route_elicitation_burst: 1000000000
-  route_elicitations_per_minute: 1000000000
-  max_concurrent_requests: 100000
+$(bench_routes_and_limits "$UP_PORT")
   ${3:-}
 EOF
 }

@@ -83,17 +83,7 @@ admin:
   address: 127.0.0.1:$ADMIN
 audit:
   path: $WORK/audit.log
-routes:
-  - {name: mcp, path_prefix: /mcp, upstream: "http://127.0.0.1:$UP/mcp"}
-  - {name: mcp-elicit, path_prefix: /mcp-elicit, upstream: "http://127.0.0.1:$UP/mcp-elicit"}
-  - {name: sse, path_prefix: /sse, upstream: "http://127.0.0.1:$UP/sse"}
-  - {name: sse-elicit, path_prefix: /sse-elicit, upstream: "http://127.0.0.1:$UP/sse-elicit"}
-limits:
-  # One client sends thousands of elicitations: lift the rate limits (they protect people, not CPUs).
-  elicitation_burst: 1000000000
-  elicitations_per_minute: 1000000000
-  route_elicitation_burst: 1000000000
-  route_elicitations_per_minute: 1000000000
+$(bench_routes_and_limits "$UP")
 EOF
 LLVM_PROFILE_FILE=$WORK/upstream-%p.profraw "$UPSTREAM" --listen "127.0.0.1:$UP" --workers 1 2>"$WORK/upstream.log" &
 PIDS+=($!)

@@ -455,15 +455,15 @@ fn run<const N: usize>(table: &[u32; N], class: &[u8; 256], start: u32, text: &[
     let start = start as usize;
     let free = match quarters(text) {
         Some(parts) => lanes(step, start, parts),
-        None => walk(step, start, text, 0).is_some_and(|s| step(s, b' ') != SINK as usize),
+        None => walk_free(&step, start, text, 0),
     };
     free && case_free(text)
 }
 
 /// Walks each of `parts` from `start`, side by side over the length they share, eight bytes of each a
-/// round, then each to its end: whether none meets the sink. The end of a part ends its last word, as a
-/// separator would (every part but the last ends with one already). Four parts written out, not an array
-/// of them: as arrays, the compiler kept the states and the parts' cursors on the stack.
+/// round, then each to its end ([`walk_free`]): whether none meets the sink (every part but the last ends
+/// with a separator already, so its end changes nothing). Four parts written out, not an array of them: as
+/// arrays, the compiler kept the states and the parts' cursors on the stack.
 fn lanes(step: impl Fn(usize, u8) -> usize, start: usize, parts: [&[u8]; LANES]) -> bool {
     let [p0, p1, p2, p3] = parts;
     let (s0, s1, s2, s3) = {
@@ -492,9 +492,13 @@ fn lanes(step: impl Fn(usize, u8) -> usize, start: usize, parts: [&[u8]; LANES])
     let shared = [p0, p1, p2, p3].iter().map(|p| p.len()).min().unwrap_or(0) / 8 * 8;
     [(p0, s0), (p1, s1), (p2, s2), (p3, s3)]
         .into_iter()
-        .all(|(part, s)| {
-            walk(&step, s, part, shared).is_some_and(|s| step(s, b' ') != SINK as usize)
-        })
+        .all(|(part, s)| walk_free(&step, s, part, shared))
+}
+
+/// Whether the walk from `s` over `text` from `at` to its end, and then the end itself (it ends the last
+/// word, as a separator would), stays out of the sink.
+fn walk_free(step: &impl Fn(usize, u8) -> usize, s: usize, text: &[u8], at: usize) -> bool {
+    walk(step, s, text, at).is_some_and(|s| step(s, b' ') != SINK as usize)
 }
 
 /// Steps from `s` over `text` from `at` to its end: the state reached, or `None` when the sink is met at
