@@ -4,6 +4,8 @@
 //! then shape (the restricted schema), then content (secrets, URLs), then text sanitising, which only
 //! matters when nothing blocks. One blocked entry blocks the whole message.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::wire::tree::Node;
@@ -432,7 +434,10 @@ fn sanitize_at(
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
-    let clean = sanitize(text, max);
+    // Borrowed is the text unchanged (see `sanitize`): a long message is not compared with itself.
+    let Cow::Owned(clean) = sanitize(text, max) else {
+        return;
+    };
     if clean != text {
         let ptr = ptr();
         out.push(Finding::rewrite(
@@ -440,7 +445,7 @@ fn sanitize_at(
             ptr.clone(),
             "Server text was made safe to show: invisible or bidi characters removed, links made non-clickable, or length capped.",
         ));
-        edits.push((ptr, Value::String(clean.into_owned())));
+        edits.push((ptr, Value::String(clean)));
     }
 }
 

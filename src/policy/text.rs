@@ -35,7 +35,8 @@ const LINK_SCHEMES: &[(&str, &str)] = &[
 /// Script and inline-content schemes, defanged by bracketing the colon.
 const SCRIPT_SCHEMES: &[&str] = &["javascript", "vbscript", "data"];
 
-/// Sanitises one piece of server-supplied text; see the module doc.
+/// Sanitises one piece of server-supplied text; see the module doc. Borrowed exactly when nothing changed:
+/// every step borrows only the text it was given, whole, and returns its own text when it makes a change.
 pub fn sanitize(text: &str, max_chars: usize) -> Cow<'_, str> {
     // Nearly every text is short printable ASCII that no step changes: proven in one pass over its bytes
     // (see `unchanged_ascii`), it is returned as it is, without the steps below.
@@ -547,6 +548,8 @@ mod tests {
             let got = sanitize(&text, max);
             proptest::prop_assert_eq!(&got, &steps);
             proptest::prop_assert_eq!(matches!(got, Cow::Borrowed(_)), matches!(steps, Cow::Borrowed(_)));
+            // What `sanitize_at` relies on: borrowed exactly when unchanged.
+            proptest::prop_assert_eq!(matches!(got, Cow::Borrowed(_)), got == text.as_str(), "{:?}", text);
         }
 
         /// On printable ASCII the fast path is complete but for what it must leave to the steps: a colon after

@@ -505,12 +505,12 @@ fn splice_states(original: &[u8], tree: &Node<'_>, sealed: &[(String, String)]) 
     let top = tree.as_object()?;
     let result_span = top.span_of("result")?;
     let result = top.get("result")?.as_object()?;
-    let quoted = json_string(token);
-    let mut out = Vec::with_capacity(original.len() + quoted.len() + 20);
+    // The token quoted as serde_json writes it, straight into the output (`write_json_str`).
+    let mut out = Vec::with_capacity(original.len() + token.len() + 22);
     match result.span_of("requestState") {
         Some(state) => {
             out.extend_from_slice(original.get(..state.start)?);
-            out.extend_from_slice(quoted.as_bytes());
+            write_json_str(&mut out, token);
             out.extend_from_slice(original.get(state.end..)?);
         }
         None => {
@@ -524,19 +524,11 @@ fn splice_states(original: &[u8], tree: &Node<'_>, sealed: &[(String, String)]) 
                 out.push(b',');
             }
             out.extend_from_slice(b"\"requestState\":");
-            out.extend_from_slice(quoted.as_bytes());
+            write_json_str(&mut out, token);
             out.extend_from_slice(original.get(close..)?);
         }
     }
     Some(out)
-}
-
-/// `s` as a JSON string literal, as serde_json writes it (see [`write_json_str`]).
-fn json_string(s: &str) -> String {
-    let mut out = Vec::with_capacity(s.len() + 2);
-    write_json_str(&mut out, s);
-    // Only whole UTF-8 text and ASCII quotes were written.
-    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A -32011 error for a limit.
@@ -576,6 +568,13 @@ fn sealing_failed(id: Option<&Value>) -> Outcome {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// `s` as [`write_json_str`] writes it.
+    fn json_string(s: &str) -> String {
+        let mut out = Vec::new();
+        write_json_str(&mut out, s);
+        String::from_utf8(out).unwrap()
+    }
 
     proptest! {
         /// The quoting shortcut writes what serde_json writes, for any string (controls, quotes, backslashes,

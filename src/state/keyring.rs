@@ -14,7 +14,8 @@ use aws_lc_rs::hkdf::{Salt, HKDF_SHA256};
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 
-use super::{codec, Envelope, StateError, ID_BYTES, MAX_UPSTREAM_STATE_BYTES};
+use super::pool::Pool;
+use super::{codec, Envelope, StateError, MAX_UPSTREAM_STATE_BYTES};
 
 /// The token version, first field of every token and of the associated data.
 const VERSION: &str = "eg1";
@@ -125,6 +126,8 @@ struct Key {
 pub struct Keyring {
     /// Never empty (every constructor checks).
     keys: Vec<Key>,
+    /// The nonces and ids of [`Keyring::seal_fresh`].
+    random: Pool,
 }
 
 impl std::fmt::Debug for Keyring {
@@ -170,7 +173,10 @@ impl Keyring {
         if keys.is_empty() {
             return Err(KeyringError::Empty);
         }
-        Ok(Keyring { keys })
+        Ok(Keyring {
+            keys,
+            random: Pool::new(),
+        })
     }
 
     /// Reads the key list from a file.
@@ -200,6 +206,7 @@ impl Keyring {
         aws_lc_rs::rand::fill(&mut ikm).map_err(|_| KeyringError::Crypto)?;
         Ok(Keyring {
             keys: vec![derive("ephemeral", &ikm)?],
+            random: Pool::new(),
         })
     }
 
@@ -221,11 +228,11 @@ impl Keyring {
     }
 
     /// [`Keyring::seal`] for an envelope that has no id yet: the id (16 random bytes, hex) and the nonce come
-    /// from one draw of the system DRBG rather than two (each draw re-keys aws-lc's CTR-DRBG, ~2,300
-    /// instructions, a tenth of sealing). The two stay independent random values, each fresh per envelope.
+    /// from the ring's pool of system DRBG output ([`super::pool`]: each draw re-keys aws-lc's CTR-DRBG,
+    /// ~2,300 instructions, a tenth of sealing, so one draw serves many envelopes). The two stay independent
+    /// random values, each fresh per envelope.
     pub fn seal_fresh(&self, env: &mut Envelope) -> Result<String, SealError> {
-        let mut random = [0u8; NONCE_LEN + ID_BYTES];
-        aws_lc_rs::rand::fill(&mut random).map_err(|_| SealError::Crypto)?;
+        let random = self.random.take().map_err(|_| SealError::Crypto)?;
         let (nonce, id) = random.split_at(NONCE_LEN);
         env.id = super::hex(id);
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| SealError::Crypto)?;

@@ -17,6 +17,7 @@ use serde_json::Value;
 mod codec;
 mod digest;
 mod keyring;
+mod pool;
 mod replay;
 
 pub use digest::{canonical_params, digest_of, params_digest};

@@ -5,6 +5,8 @@
 //! `sampling/createMessage`, `roots/list`); a legacy `-32042` error with `data.elicitations`. A carrier whose
 //! shape is broken is reported as a problem: the gateway cannot judge it, so it must not pass (fail closed).
 
+use std::cmp::Ordering;
+
 use serde_json::Value;
 
 use crate::wire::tree::{Node, Object};
@@ -33,16 +35,18 @@ const ERROR_DATA_KEYS: &[&str] = &["elicitations"];
 /// Whether `key` is not `word` but a parser that matches keys without case takes it for `word`. Go's
 /// `encoding/json` folds keys as `bytes.EqualFold` does: ASCII case, plus the only two non-ASCII letters
 /// whose simple case folding reaches an ASCII one, `ſ` (U+017F, `s`) and the Kelvin sign (U+212A, `k`).
+///
+/// `word` is ASCII. Folding never lengthens a key (an ASCII letter stays one byte, `ſ`'s two bytes and the
+/// Kelvin sign's three become one), so an alias is either as long as `word`, and then ASCII (a byte from
+/// 0x80 never equals an ASCII one, without case or with), or longer, and then not ASCII. Nearly every pair
+/// looked up (each member name at each level the gateway reads, against each of its words) differs in
+/// length and is answered without reading a byte.
 pub(crate) fn is_folded_alias(key: &str, word: &str) -> bool {
-    if key == word || key.len() < word.len() {
-        return false;
+    match key.len().cmp(&word.len()) {
+        Ordering::Less => false,
+        Ordering::Equal => key != word && key.eq_ignore_ascii_case(word),
+        Ordering::Greater => !key.is_ascii() && folds_to(key, word),
     }
-    if key.is_ascii() {
-        // Nearly every key, looked up against every member name at each level the gateway reads: ASCII folds
-        // one byte to one byte, so a compare without case of equal lengths says the same as the fold below.
-        return key.eq_ignore_ascii_case(word);
-    }
-    folds_to(key, word)
 }
 
 /// The general fold of [`is_folded_alias`], for any `key`.
@@ -454,10 +458,11 @@ fn push_entry(
 mod tests {
 
     proptest::proptest! {
-        /// The ASCII shortcut of `is_folded_alias` answers as the general fold does.
+        /// The length shortcuts of `is_folded_alias` answer as the general fold does, for ASCII keys and for keys
+        /// with the two non-ASCII letters that fold.
         #[test]
         fn the_ascii_shortcut_folds_like_the_general_path(
-            key in "[a-zA-Z_]{0,14}|(?i:method|params|result|error|id|mode|message|url|code|data|resulttype|inputrequests|requeststate|requestedschema|elicitations)",
+            key in "[a-zA-Z_\u{17F}\u{212A}]{0,14}|(?i:method|params|result|error|id|mode|message|url|code|data|resulttype|inputrequests|requeststate|requestedschema|elicitations)|[mM][eE][tT][hH][oO\u{17F}\u{212A}][dD]|(?i:in\u{17F}\u{212A}putrequests|re\u{17F}ult|\u{212A}ey|ele\u{17F})",
             word in "method|params|result|error|id|mode|message|url|code|data|resultType|inputRequests|requestState|requestedSchema|elicitations",
         ) {
             let general = key != word && key.len() >= word.len() && folds_to(&key, &word);
