@@ -126,7 +126,7 @@ struct Key {
 pub struct Keyring {
     /// Never empty (every constructor checks).
     keys: Vec<Key>,
-    /// The nonces and ids of [`Keyring::seal_fresh`].
+    /// Every nonce, and the ids of [`Keyring::seal_fresh`].
     random: Pool,
 }
 
@@ -232,7 +232,10 @@ impl Keyring {
     /// ~2,300 instructions, a tenth of sealing, so one draw serves many envelopes). The two stay independent
     /// random values, each fresh per envelope.
     pub fn seal_fresh(&self, env: &mut Envelope) -> Result<String, SealError> {
-        let random = self.random.take().map_err(|_| SealError::Crypto)?;
+        let random = self
+            .random
+            .take::<{ super::pool::TAKE }>()
+            .map_err(|_| SealError::Crypto)?;
         let (nonce, id) = random.split_at(NONCE_LEN);
         env.id = super::hex(id);
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| SealError::Crypto)?;
@@ -300,12 +303,14 @@ impl Keyring {
         len: usize,
         write: impl FnOnce(&mut Vec<u8>),
     ) -> Result<String, SealError> {
-        let mut nonce_bytes = [0u8; NONCE_LEN];
-        aws_lc_rs::rand::fill(&mut nonce_bytes).map_err(|_| SealError::Crypto)?;
-        self.seal_with_nonce(nonce_bytes, label, route, expires_at, len, write)
+        let nonce = self
+            .random
+            .take::<NONCE_LEN>()
+            .map_err(|_| SealError::Crypto)?;
+        self.seal_with_nonce(nonce, label, route, expires_at, len, write)
     }
 
-    /// [`Keyring::seal_with`] under a nonce the caller drew fresh from the system DRBG.
+    /// [`Keyring::seal_with`] under a nonce the caller took fresh from the ring's pool of system DRBG output.
     fn seal_with_nonce(
         &self,
         nonce_bytes: [u8; NONCE_LEN],
