@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 
 use serde_json::Value;
 
-use crate::wire::tree::{Node, Object};
+use crate::wire::tree::{same_bytes, Node, Object};
 
 use crate::policy::{pointer_push, Finding};
 
@@ -44,7 +44,7 @@ const ERROR_DATA_KEYS: &[&str] = &["elicitations"];
 pub(crate) fn is_folded_alias(key: &str, word: &str) -> bool {
     match key.len().cmp(&word.len()) {
         Ordering::Less => false,
-        Ordering::Equal => key != word && key.eq_ignore_ascii_case(word),
+        Ordering::Equal => !same_bytes(key, word) && key.eq_ignore_ascii_case(word),
         Ordering::Greater => !key.is_ascii() && folds_to(key, word),
     }
 }

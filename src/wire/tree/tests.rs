@@ -444,6 +444,36 @@ proptest! {
     ) {
         prop_assert_eq!(key_order(&a, &b), a.cmp(&b));
         prop_assert_eq!(key_before(&a, &b), a < b);
+        prop_assert_eq!(same_key(&a, &b), a == b);
+    }
+
+    /// Keys around the lengths where the compares change how they read (3/4, 7/8, 16/17 bytes), differing in
+    /// one byte anywhere or in length: equality and order exactly as `str`'s.
+    #[test]
+    fn short_key_compares_agree_with_str(
+        a in "[ab\\x00\\xff]{0,18}",
+        flip in any::<prop::sample::Index>(),
+        cut in 0usize..3,
+        other in "[ab\\x00]{0,18}",
+    ) {
+        let bytes = a.as_bytes();
+        let mut b = bytes.to_vec();
+        if !b.is_empty() {
+            let i = flip.index(b.len());
+            // ASCII bytes only, so that `b` stays UTF-8.
+            if b[i] < 0x80 {
+                b[i] = if b[i] == b'a' { b'b' } else { b'a' };
+            }
+        }
+        let b = String::from_utf8(b).unwrap_or_default();
+        let shorter = a.get(..a.len().saturating_sub(cut)).unwrap_or_default().to_owned();
+        for y in [&a, &b, &shorter, &other] {
+            prop_assert_eq!(same_bytes(&a, y), a == *y);
+            prop_assert_eq!(same_bytes(y, &a), a == *y);
+            prop_assert_eq!(same_key(&a, y), a == *y);
+            prop_assert_eq!(key_order(&a, y), a.as_str().cmp(y.as_str()));
+            prop_assert_eq!(key_order(y, &a), y.as_str().cmp(a.as_str()));
+        }
     }
 
     /// Well-formed text in every spelling: the same tree, and spans that cut out each member's value.
