@@ -29,7 +29,9 @@
 # SUT_CPU (1), IDLE (10000 idle keep-alive connections), SSE_STREAMS (1000), TTFE_SAMPLES (200), MEMORY (1; 0
 # skips the memory phase), SOAK (0; seconds of soak after the memory phase: the idle connections and streams
 # stay open while SOAK_RATE (200) requests/s go through all paths on reused and fresh connections, and the
-# gateway's RSS is sampled every SOAK_SAMPLE (10) s), SKIP_BUILD (0), BIN_DIR ($CARGO_TARGET_DIR/release), GW_BIN
+# gateway's RSS is sampled every SOAK_SAMPLE (10) s), SKIP_BUILD (0; 1 takes the binaries in BIN_DIR as they are:
+# build them with `--bins` alone, as this script, gate.sh and CI do, since adding `--examples` to the same command
+# unifies the dev-dependencies' features into the gateway binary, +0.8% instructions), BIN_DIR ($CARGO_TARGET_DIR/release), GW_BIN
 # (the gateway binary; default $BIN_DIR/elicitguard), PGO (0; 1 benchmarks the profile-guided gateway that
 # deploy/pgo.sh builds, the one the container ships), OHA
 # (path of oha), OHA_ROOT ($CARGO_TARGET_DIR/oha), PORT_BASE (19100).

@@ -9,7 +9,9 @@
 # Four paths through elicitguard (--workers 1) to bench-upstream: /mcp (pass-through JSON), /mcp-elicit
 # (judged and sealed JSON), /sse (pass-through SSE), /sse-elicit (judged and sealed SSE). Only the gateway runs
 # under valgrind. Details: benches/callgrind/gate.py. Environment: SKIP_BUILD=1 uses the binaries already in
-# BIN_DIR (default $CARGO_TARGET_DIR/release); RUNS, REQUESTS, WARMUP override the defaults below.
+# BIN_DIR (default $CARGO_TARGET_DIR/release; built with `--bins` alone, as below: `--examples` in the same build
+# unifies the dev-dependencies' features into the gateway and moves its count); RUNS, REQUESTS, WARMUP override
+# the defaults below.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
