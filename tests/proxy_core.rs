@@ -1157,3 +1157,130 @@ async fn dns_rebinding_host_and_foreign_origins_get_403_and_never_reach_the_upst
     }
     assert_eq!(up.requests().len(), 3);
 }
+
+/// An upstream that answers one request on each connection with `reply`, written in one piece, then closes.
+async fn raw_upstream(reply: Vec<u8>) -> std::net::SocketAddr {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut sock, _)) = listener.accept().await {
+            let reply = reply.clone();
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                loop {
+                    let n = sock.read(&mut buf).await.unwrap_or(0);
+                    if n == 0 {
+                        return;
+                    }
+                    got.extend_from_slice(&buf[..n]);
+                    if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+                        let len = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse::<usize>().ok())
+                            .unwrap_or(0);
+                        if got.len() >= end + 4 + len {
+                            break;
+                        }
+                    }
+                }
+                sock.write_all(&reply).await.unwrap();
+            });
+        }
+    });
+    addr
+}
+
+/// One POST of `CALL` to `path` over a raw HTTP/1.1 connection: the whole response as sent, to its close or
+/// the end of its chunked body.
+async fn raw_exchange(addr: std::net::SocketAddr, path: &str) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{CALL}",
+        CALL.len()
+    );
+    tokio::time::timeout(DEADLINE, async {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        s.write_all(request.as_bytes()).await.unwrap();
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        while !got.ends_with(b"\r\n0\r\n\r\n") {
+            let n = s.read(&mut buf).await.unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            got.extend_from_slice(&buf[..n]);
+        }
+        got
+    })
+    .await
+    .expect("the response within the deadline")
+}
+
+/// The data chunks of a chunked HTTP/1.1 response (head included in `raw`), and whether it ended with the
+/// last chunk.
+fn chunks_of(raw: &[u8]) -> (Vec<Vec<u8>>, bool) {
+    let start = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    let mut rest = &raw[start..];
+    let mut chunks = Vec::new();
+    loop {
+        let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") else {
+            return (chunks, false);
+        };
+        let size = usize::from_str_radix(std::str::from_utf8(&rest[..eol]).unwrap(), 16).unwrap();
+        if size == 0 {
+            return (chunks, true);
+        }
+        let Some(data) = rest.get(eol + 2..eol + 2 + size) else {
+            return (chunks, false);
+        };
+        chunks.push(data.to_vec());
+        rest = rest.get(eol + 4 + size..).unwrap_or_default();
+    }
+}
+
+/// `events` as an SSE response in chunked encoding, one chunk each, and `tail` after them.
+fn chunked_sse(events: &[&str], tail: &str) -> Vec<u8> {
+    let mut out =
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+            .to_vec();
+    for e in events {
+        out.extend_from_slice(format!("{:x}\r\n{e}\r\n", e.len()).as_bytes());
+    }
+    out.extend_from_slice(tail.as_bytes());
+    out
+}
+
+/// Events the upstream sent together (three chunks in one write) reach the client in one chunk, byte-identical:
+/// one write to the client, not one per upstream chunk.
+#[tokio::test]
+async fn sse_events_sent_together_go_out_in_one_chunk() {
+    let events = [EVENT_1, EVENT_1, EVENT_2];
+    let up = raw_upstream(chunked_sse(&events, "0\r\n\r\n")).await;
+    let gw = start_gateway(Source::Upstream(format!("http://{up}/mcp"))).await;
+    let (chunks, complete) = chunks_of(&raw_exchange(gw.addr, "/mcp").await);
+    assert!(complete, "the stream ends with its last chunk");
+    assert_eq!(
+        chunks.len(),
+        1,
+        "one chunk for events that arrived together"
+    );
+    assert_eq!(chunks.concat(), events.concat().as_bytes());
+}
+
+/// An upstream that breaks off inside a chunk: the complete events before the break reach the client, and the
+/// client's stream then ends broken (no last chunk), not as if it were complete.
+#[tokio::test]
+async fn sse_events_before_an_upstream_break_arrive_and_the_stream_ends_broken() {
+    let up = raw_upstream(chunked_sse(&[EVENT_1, EVENT_2], "ff\r\nevent: mess")).await;
+    let gw = start_gateway(Source::Upstream(format!("http://{up}/mcp"))).await;
+    let (chunks, complete) = chunks_of(&raw_exchange(gw.addr, "/mcp").await);
+    assert_eq!(chunks.concat(), [EVENT_1, EVENT_2].concat().as_bytes());
+    assert!(
+        !complete,
+        "a broken upstream stream is not passed off as complete"
+    );
+}
