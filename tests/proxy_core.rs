@@ -773,7 +773,7 @@ async fn upstream_connections_are_reused_and_a_closed_one_is_replaced() {
 /// dial afresh, not send the next request into a closed socket and answer 502.
 #[tokio::test]
 async fn an_idle_connection_the_upstream_closed_silently_is_replaced() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     const ROUNDS: usize = 5;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let up_addr = listener.local_addr().unwrap();
@@ -783,26 +783,8 @@ async fn an_idle_connection_the_upstream_closed_silently_is_replaced() {
         while let Ok((mut sock, _)) = listener.accept().await {
             let closed = closed_tx.clone();
             tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                // One whole request: the head, then Content-Length bytes of body.
-                loop {
-                    let n = sock.read(&mut buf).await.unwrap_or(0);
-                    if n == 0 {
-                        return;
-                    }
-                    got.extend_from_slice(&buf[..n]);
-                    if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                        let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-                        let len = head
-                            .lines()
-                            .find_map(|l| l.strip_prefix("content-length:"))
-                            .and_then(|v| v.trim().parse::<usize>().ok())
-                            .unwrap_or(0);
-                        if got.len() >= end + 4 + len {
-                            break;
-                        }
-                    }
+                if !read_request(&mut sock).await {
+                    return;
                 }
                 let reply = format!(
                     "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
@@ -1158,36 +1140,44 @@ async fn dns_rebinding_host_and_foreign_origins_get_403_and_never_reach_the_upst
     assert_eq!(up.requests().len(), 3);
 }
 
+/// Reads one whole request from `sock` (the head, then Content-Length bytes of body); false if the peer
+/// closed first.
+async fn read_request(sock: &mut tokio::net::TcpStream) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = sock.read(&mut buf).await.unwrap_or(0);
+        if n == 0 {
+            return false;
+        }
+        got.extend_from_slice(&buf[..n]);
+        if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+            let len = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            if got.len() >= end + 4 + len {
+                return true;
+            }
+        }
+    }
+}
+
 /// An upstream that answers one request on each connection with `reply`, written in one piece, then closes.
 async fn raw_upstream(reply: Vec<u8>) -> std::net::SocketAddr {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
         while let Ok((mut sock, _)) = listener.accept().await {
             let reply = reply.clone();
             tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                loop {
-                    let n = sock.read(&mut buf).await.unwrap_or(0);
-                    if n == 0 {
-                        return;
-                    }
-                    got.extend_from_slice(&buf[..n]);
-                    if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                        let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-                        let len = head
-                            .lines()
-                            .find_map(|l| l.strip_prefix("content-length:"))
-                            .and_then(|v| v.trim().parse::<usize>().ok())
-                            .unwrap_or(0);
-                        if got.len() >= end + 4 + len {
-                            break;
-                        }
-                    }
+                if read_request(&mut sock).await {
+                    sock.write_all(&reply).await.unwrap();
                 }
-                sock.write_all(&reply).await.unwrap();
             });
         }
     });
