@@ -3,14 +3,21 @@
 //! the figure: start-up (policy compilation, reading the file) cancels out, and instruction counts do not
 //! swing with the machine the way criterion's times do (±10% between runs on a shared VM).
 //!
-//! Usage: `decide_ir FIXTURE N [--forget-hosts] [--forget-schemas] [--name-a-term]`. `--forget-hosts` switches
-//! the policy's memory of clean hosts off (every call checks the URL's hosts as if met for the first time),
-//! `--forget-schemas` its memory of clean form schemas (every call checks each schema in full); `--name-a-term` makes
-//! every form message name a term that blocks nothing, so the secret classifier takes its full path (as
-//! `benches/inspect.rs` does).
+//! Usage: `decide_ir FIXTURE N [--forget-hosts] [--forget-schemas] [--name-a-term] [--time [--evict BYTES]]`.
+//! `--forget-hosts` switches the policy's memory of clean hosts off (every call checks the URL's hosts as if met for
+//! the first time), `--forget-schemas` its memory of clean form schemas (every call checks each schema in full);
+//! `--name-a-term` makes every form message name a term that blocks nothing, so the secret classifier takes its
+//! full path (as `benches/inspect.rs` does).
+//!
+//! `--time` (natively, not under valgrind) times each call and prints the median, 10th and 90th percentile in
+//! nanoseconds; `--evict BYTES` writes a byte into every cache line of a buffer of BYTES between the calls
+//! (outside the timed part), so that each judgement starts with the caches as a busy machine leaves them: the
+//! code, the policy's tables and the allocator's free blocks gone from the levels that BYTES covers. Instruction
+//! counts cannot show that cost, and under load it is most of a judgement's (BENCHMARKS.md).
 
 use std::hint::black_box;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use elicitguard::config::default_engine;
 use elicitguard::policy::clean_schemas::CleanSchemas;
@@ -48,6 +55,14 @@ fn run() -> Result<(), String> {
             ),
         };
     let flag = |f: &str| args.iter().skip(2).any(|a| a == f);
+    let evict = match args.iter().skip(2).position(|a| a == "--evict") {
+        Some(at) => args
+            .get(at + 3)
+            .ok_or("--evict wants a number of bytes")?
+            .parse::<usize>()
+            .map_err(|e| format!("--evict: {e}"))?,
+        None => 0,
+    };
     let mut body = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     if flag("--name-a-term") {
         body = String::from_utf8_lossy(&body)
@@ -85,10 +100,39 @@ fn run() -> Result<(), String> {
             "{path}: the default policy did not pass it unchanged"
         ));
     }
+    if flag("--time") {
+        return time(n, evict, || {
+            let arena = Arena::new();
+            black_box(decide(black_box(&body), &arena, &ctx, false).outcome);
+        });
+    }
     for _ in 0..n {
         // A tree in an arena of its own per call, dropped with the decision, as the gateway does.
         let arena = Arena::new();
         black_box(decide(black_box(&body), &arena, &ctx, false).outcome);
     }
+    Ok(())
+}
+
+/// Times `n` calls of `judge`, writing into every 64-byte line of an `evict`-byte buffer before each (not
+/// timed), and prints `median p10 p90` in nanoseconds.
+fn time(n: u64, evict: usize, mut judge: impl FnMut()) -> Result<(), String> {
+    if n == 0 {
+        return Err("--time wants N > 0".into());
+    }
+    let mut junk = vec![0u8; evict];
+    let mut ns: Vec<u128> = Vec::new();
+    for round in 0..n {
+        for line in junk.iter_mut().step_by(64) {
+            *line = line.wrapping_add(round as u8 | 1);
+        }
+        black_box(&mut junk);
+        let start = Instant::now();
+        judge();
+        ns.push(start.elapsed().as_nanos());
+    }
+    ns.sort_unstable();
+    let at = |q: usize| ns.get((ns.len() - 1) * q / 100).copied().unwrap_or(0);
+    println!("{} {} {}", at(50), at(10), at(90));
     Ok(())
 }

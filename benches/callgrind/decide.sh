@@ -5,17 +5,26 @@
 #
 #   bash benches/callgrind/decide.sh          # the table below, ~1 minute after the build
 #   N=500 bash benches/callgrind/decide.sh    # more calls per figure (default 200)
+#   TIME=1 bash benches/callgrind/decide.sh   # wall clock instead, warm and with the caches evicted (~2 minutes)
 #
 # Each figure is (Ir of N calls − Ir of 0 calls) ÷ N, both runs of examples/decide_ir.rs on the same file with
 # the default policy; start-up and the one warm-up call cancel out. Needs valgrind (installs it if missing).
+#
+# TIME=1 runs the same binary natively, pinned to CPU $CPU (default 1), $TIME_N calls a figure (default 1000),
+# and prints the median nanoseconds of a call three ways: warm (the calls back to back, as criterion times
+# them), after writing EVICT_L2 bytes between calls (default 1 MiB, twice this machine's 512 KiB L2: what the
+# upstream and the kernel leave of the caches between two requests on a shared CPU) and after writing
+# EVICT_ALL bytes (default 64 MiB, twice its 32 MiB L3: a request after the machine did other work). Times swing
+# ±10% between runs here; the ratios between the columns are what the mode is for.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 N=${N:-200}
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+TIME=${TIME:-0}
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-if ! command -v valgrind >/dev/null; then
+if [ "$TIME" != 1 ] && ! command -v valgrind >/dev/null; then
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >&2 ||
         { as_root apt-get update -q >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >&2; }
 fi
@@ -28,8 +37,28 @@ ir() { # FIXTURE CALLS FLAGS... -> total Ir
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-printf '%-44s %14s\n' "fixture" "Ir per decide"
+if [ "$TIME" = 1 ]; then
+    CPU=${CPU:-1}
+    TIME_N=${TIME_N:-1000}
+    EVICT_L2=${EVICT_L2:-1048576}
+    EVICT_ALL=${EVICT_ALL:-67108864}
+    pin=()
+    command -v taskset >/dev/null && pin=(taskset -c "$CPU")
+    ns() { # FIXTURE EVICT FLAGS... -> median ns
+        "${pin[@]}" "$BIN" "$1" "$TIME_N" --time --evict "$2" "${@:3}" | cut -d' ' -f1
+    }
+    printf '%-44s %10s %14s %14s\n' "fixture" "warm ns" "L2 evicted" "all evicted"
+else
+    printf '%-44s %14s\n' "fixture" "Ir per decide"
+fi
+
 while IFS='|' read -r name file flags; do
+    if [ "$TIME" = 1 ]; then
+        # shellcheck disable=SC2086 # flags are words on purpose
+        printf '%-44s %10s %14s %14s\n' "$name" "$(ns "benches/fixtures/$file" 0 $flags)" \
+            "$(ns "benches/fixtures/$file" "$EVICT_L2" $flags)" "$(ns "benches/fixtures/$file" "$EVICT_ALL" $flags)"
+        continue
+    fi
     # shellcheck disable=SC2086 # flags are words on purpose
     zero=$(ir "benches/fixtures/$file" 0 $flags)
     # shellcheck disable=SC2086
