@@ -73,7 +73,11 @@ async fn a_reload_applies_new_rate_limits_and_keeps_the_counts_otherwise() {
         "limits:\n  elicitation_burst: 1\n  elicitations_per_minute: 1\n",
     );
     let (gw, _) = reloading_gateway(&path);
-    let check = |gw: &Gateway| gw.limiter.load().check("default", "alice").is_ok();
+    let (route, alice) = (
+        std::sync::Arc::from("default"),
+        std::sync::Arc::from("alice"),
+    );
+    let check = |gw: &Gateway| gw.limiter.load().check(&route, &alice).is_ok();
     assert!(check(&gw));
     assert!(!check(&gw), "a burst of one allows one elicitation");
 

@@ -98,8 +98,8 @@ impl Default for Limits {
 /// One compiled route.
 #[derive(Debug)]
 pub struct Route {
-    /// Name for metrics, logs and envelopes.
-    pub name: String,
+    /// Name for metrics, logs and envelopes; shared, not copied, with each request's sealer and rate-limit keys.
+    pub name: Arc<str>,
     /// Gateway path prefix, without a trailing slash (`""` for the root).
     pub prefix: String,
     /// Upstream scheme + authority.
@@ -587,7 +587,7 @@ fn compile(
             },
         };
         routes.push(Arc::new(Route {
-            name: r.name.clone(),
+            name: Arc::from(r.name.as_str()),
             prefix: r.path_prefix.trim_end_matches('/').to_owned(),
             upstream_origin: origin,
             upstream_path: uri.path().trim_end_matches('/').to_owned(),

@@ -43,7 +43,7 @@ pub fn serve(snap: &Snapshot, path: &str) -> Response<ProxyBody> {
     let Some((route_name, token)) = rest.split_once('/') else {
         return page(StatusCode::NOT_FOUND, gone_page());
     };
-    let Some(route) = snap.routes.iter().find(|r| r.name == route_name) else {
+    let Some(route) = snap.routes.iter().find(|r| &*r.name == route_name) else {
         return page(StatusCode::NOT_FOUND, gone_page());
     };
     let claims = snap

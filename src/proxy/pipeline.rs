@@ -89,7 +89,7 @@ pub async fn handle(
                 gw.metrics
                     .upstream_errors
                     .get_or_create(&UpstreamErrorLabels {
-                        route: route.name.clone(),
+                        route: route.name.to_string(),
                         kind,
                     })
                     .inc();
@@ -305,7 +305,8 @@ async fn proxy(
         keyring: snap.keyring.clone(),
         route: route.name.clone(),
         principal: principal.clone(),
-        method: method.clone(),
+        // Read nowhere after this: moved, not copied.
+        method,
         params_digest: digest,
         prev_round,
         max_rounds: snap.limits.max_rounds,
@@ -514,14 +515,19 @@ async fn proxy(
     }
 }
 
+/// The principal of a request without a verified bearer token: one string for all of them, so a request
+/// takes a reference count rather than an allocation.
+static ANONYMOUS: std::sync::LazyLock<Arc<str>> =
+    std::sync::LazyLock::new(|| Arc::from("anonymous"));
+
 async fn identify(
     gw: &Gateway,
     route: &Route,
     headers: &http::HeaderMap,
-) -> Result<String, ProxyError> {
+) -> Result<Arc<str>, ProxyError> {
     use crate::identity::{bearer_from_headers, www_authenticate, IdentityError};
     let Some(id) = &route.identity else {
-        return Ok("anonymous".to_owned());
+        return Ok(ANONYMOUS.clone());
     };
     let refuse = |e: IdentityError| {
         gw.metrics
@@ -535,10 +541,10 @@ async fn identify(
             .verifier
             .verify_or_refresh(token)
             .await
-            .map(|p| p.to_string())
+            .map(|p| Arc::from(p.to_string()))
             .map_err(refuse),
         Ok(None) if id.required => Err(refuse(IdentityError::Missing)),
-        Ok(None) => Ok("anonymous".to_owned()),
+        Ok(None) => Ok(ANONYMOUS.clone()),
         Err(e) => Err(refuse(e)),
     }
 }

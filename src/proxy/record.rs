@@ -80,7 +80,7 @@ impl Recorder {
         self.audit.record(&AuditRecord {
             time: now_rfc3339(),
             kind: "elicitation",
-            route: self.route.name.clone(),
+            route: self.route.name.to_string(),
             era: self.era.as_str(),
             method: self.method,
             verdict: j.verdict.as_str(),
@@ -97,7 +97,7 @@ impl Recorder {
         self.audit.record(&AuditRecord {
             time: now_rfc3339(),
             kind,
-            route: self.route.name.clone(),
+            route: self.route.name.to_string(),
             era: self.era.as_str(),
             method: self.method,
             verdict: verdict.as_str(),

@@ -14,7 +14,7 @@ use crate::policy::secret::SecretPolicy;
 use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
-use crate::state::{params_digest, Asked, Envelope, Keyring, ReplayCache, SchemaText};
+use crate::state::{params_digest, Asked, Claims, Keyring, ReplayCache, SchemaText};
 use crate::wire::tree::{write_json_str, Node};
 use crate::wire::{Carrier, CarrierKind, InputMethod};
 
@@ -229,10 +229,10 @@ impl ParamsDigest {
 pub struct Sealer {
     /// Keys.
     pub keyring: Arc<Keyring>,
-    /// Route name.
-    pub route: String,
-    /// Principal.
-    pub principal: String,
+    /// Route name (shared with the route: the rate limiter's keys are these `Arc`s, not copies).
+    pub route: Arc<str>,
+    /// Principal (shared with the request, as the route's name).
+    pub principal: Arc<str>,
     /// The request's method.
     pub method: String,
     /// Digest of the request's salient params.
@@ -358,9 +358,8 @@ impl Sealer {
                     let upstream_state = msg
                         .pointer(&result_ptr)
                         .and_then(|r| r.get("requestState"))
-                        .and_then(Node::as_str)
-                        .map(str::to_owned);
-                    let asked = c
+                        .and_then(Node::as_str);
+                    let asked: Vec<(&str, Asked)> = c
                         .entries
                         .iter()
                         .map(|e| {
@@ -370,27 +369,25 @@ impl Sealer {
                                 InputMethod::Sampling => Asked::Sampling,
                                 InputMethod::Roots => Asked::Roots,
                             };
-                            (e.key.clone(), a)
+                            (e.key.as_str(), a)
                         })
                         .collect();
                     let failed = || (sealing_failed(c.id.as_ref().or(client_id)), None);
-                    let params_digest = self.params_digest.get();
                     let now = now_unix();
-                    let mut env = Envelope {
-                        // Drawn by `seal_fresh` with the nonce.
-                        id: String::new(),
+                    // Borrowed, not copied into an owned `Envelope`: see `Claims`.
+                    let claims = Claims {
                         upstream_state,
-                        principal: self.principal.clone(),
-                        route: self.route.clone(),
-                        method: self.method.clone(),
-                        params_digest: params_digest.to_owned(),
-                        asked,
+                        principal: &self.principal,
+                        route: &self.route,
+                        method: &self.method,
+                        params_digest: self.params_digest.get(),
+                        asked: &asked,
                         round,
                         issued_at: now,
                         expires_at: now.saturating_add(self.ttl_seconds),
                     };
                     self.metrics.rounds.observe(f64::from(round));
-                    let Ok(token) = self.keyring.seal_fresh(&mut env) else {
+                    let Ok((token, _id)) = self.keyring.seal_claims_fresh(&claims) else {
                         return Err(failed());
                     };
                     sealed.push((result_ptr, token));

@@ -14,7 +14,7 @@
 //! Decoding refuses a wrong version, a short or overlong buffer, bad UTF-8 and unknown kinds: although only
 //! authenticated bytes reach it, a decoder that trusts its input is one key leak away from a panic.
 
-use super::{Asked, Envelope, SchemaText};
+use super::{Asked, Claims, Envelope, SchemaText};
 
 /// Version of this layout, first byte of the plaintext after the expiry.
 const CODEC_VERSION: u8 = 1;
@@ -23,21 +23,15 @@ const CODEC_VERSION: u8 = 1;
 /// response size limit; the bound keeps a forged count from reserving memory.
 const MAX_ASKED: usize = 4096;
 
-/// Appends `env` (without its expiry) to `out`.
-pub(super) fn encode(env: &Envelope, out: &mut Vec<u8>) {
+/// Appends the envelope of id `id` and claims `env` (without its expiry) to `out`.
+pub(super) fn encode<K: AsRef<str>>(id: &str, env: &Claims<'_, K>, out: &mut Vec<u8>) {
     out.push(CODEC_VERSION);
-    for s in [
-        &env.id,
-        &env.principal,
-        &env.route,
-        &env.method,
-        &env.params_digest,
-    ] {
+    for s in [id, env.principal, env.route, env.method, env.params_digest] {
         put_str(out, s);
     }
     out.extend_from_slice(&env.round.to_be_bytes());
     out.extend_from_slice(&env.issued_at.to_be_bytes());
-    match &env.upstream_state {
+    match env.upstream_state {
         Some(s) => {
             out.push(1);
             put_str(out, s);
@@ -45,8 +39,8 @@ pub(super) fn encode(env: &Envelope, out: &mut Vec<u8>) {
         None => out.push(0),
     }
     put_len(out, env.asked.len());
-    for (key, asked) in &env.asked {
-        put_str(out, key);
+    for (key, asked) in env.asked {
+        put_str(out, key.as_ref());
         match asked {
             Asked::Form { schema } => {
                 out.push(0);
@@ -60,18 +54,18 @@ pub(super) fn encode(env: &Envelope, out: &mut Vec<u8>) {
 }
 
 /// Bytes an encoded envelope takes, to size the buffer once.
-pub(super) fn encoded_len(env: &Envelope) -> usize {
-    let strs = env.id.len()
+pub(super) fn encoded_len<K: AsRef<str>>(id: &str, env: &Claims<'_, K>) -> usize {
+    let strs = id.len()
         + env.principal.len()
         + env.route.len()
         + env.method.len()
         + env.params_digest.len();
-    let state = env.upstream_state.as_ref().map_or(0, |s| 4 + s.len());
+    let state = env.upstream_state.map_or(0, |s| 4 + s.len());
     let asked: usize = env
         .asked
         .iter()
         .map(|(k, a)| {
-            4 + k.len()
+            4 + k.as_ref().len()
                 + 1
                 + match a {
                     Asked::Form { schema } => 4 + schema.as_str().len(),
@@ -210,16 +204,47 @@ mod tests {
             },
         ] {
             let mut buf = Vec::new();
-            encode(&env, &mut buf);
-            assert_eq!(buf.len(), encoded_len(&env));
+            encode(&env.id, &env.claims(), &mut buf);
+            assert_eq!(buf.len(), encoded_len(&env.id, &env.claims()));
             assert_eq!(decode(&buf, 20), Some(env));
         }
+    }
+
+    /// Claims borrowed as sealing holds them (asked keys as `&str`) encode to the same bytes as the owned
+    /// envelope they describe.
+    #[test]
+    fn borrowed_claims_encode_as_the_envelope() {
+        let env = sample();
+        let keys: Vec<(&str, Asked)> = env
+            .asked
+            .iter()
+            .map(|(k, a)| (k.as_str(), a.clone()))
+            .collect();
+        let owned = env.claims();
+        let borrowed = Claims {
+            upstream_state: owned.upstream_state,
+            principal: owned.principal,
+            route: owned.route,
+            method: owned.method,
+            params_digest: owned.params_digest,
+            asked: &keys,
+            round: owned.round,
+            issued_at: owned.issued_at,
+            expires_at: owned.expires_at,
+        };
+        let (mut owned_bytes, mut borrowed_bytes) = (Vec::new(), Vec::new());
+        encode(&env.id, &env.claims(), &mut owned_bytes);
+        encode(&env.id, &borrowed, &mut borrowed_bytes);
+        assert_eq!(owned_bytes, borrowed_bytes);
+        assert_eq!(encoded_len(&env.id, &borrowed), borrowed_bytes.len());
+        assert_eq!(decode(&borrowed_bytes, env.expires_at), Some(env));
     }
 
     #[test]
     fn refuses_every_truncation_extension_and_bad_tag() {
         let mut buf = Vec::new();
-        encode(&sample(), &mut buf);
+        let env = sample();
+        encode(&env.id, &env.claims(), &mut buf);
         for len in 0..buf.len() {
             assert_eq!(decode(&buf[..len], 20), None, "len {len}");
         }

@@ -15,7 +15,7 @@ use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 
 use super::pool::Pool;
-use super::{codec, Envelope, StateError, MAX_UPSTREAM_STATE_BYTES};
+use super::{codec, Claims, Envelope, StateError, ID_BYTES, MAX_UPSTREAM_STATE_BYTES};
 
 /// The token version, first field of every token and of the associated data.
 const VERSION: &str = "eg1";
@@ -217,37 +217,52 @@ impl Keyring {
 
     /// Seals an envelope as a `requestState` token bound to `env.route`.
     pub fn seal(&self, env: &Envelope) -> Result<String, SealError> {
-        check_upstream_state(env)?;
+        let claims = env.claims();
+        check_upstream_state(claims.upstream_state)?;
         self.seal_with(
             LABEL_REQUEST_STATE,
-            &env.route,
-            env.expires_at,
-            codec::encoded_len(env),
-            |buf| codec::encode(env, buf),
+            claims.route,
+            claims.expires_at,
+            codec::encoded_len(&env.id, &claims),
+            |buf| codec::encode(&env.id, &claims, buf),
         )
     }
 
-    /// [`Keyring::seal`] for an envelope that has no id yet: the id (16 random bytes, hex) and the nonce come
-    /// from the ring's pool of system DRBG output ([`super::pool`]: each draw re-keys aws-lc's CTR-DRBG,
-    /// ~2,300 instructions, a tenth of sealing, so one draw serves many envelopes). The two stay independent
-    /// random values, each fresh per envelope.
+    /// [`Keyring::seal`] for an envelope that has no id yet, which it is given (see
+    /// [`Keyring::seal_claims_fresh`]).
     pub fn seal_fresh(&self, env: &mut Envelope) -> Result<String, SealError> {
+        let (token, id) = self.seal_claims_fresh(&env.claims())?;
+        env.id = String::from_utf8_lossy(&id).into_owned();
+        Ok(token)
+    }
+
+    /// Seals fresh `claims`: the id (16 random bytes, hex; returned with the token) and the nonce come from
+    /// the ring's pool of system DRBG output ([`super::pool`]: each draw re-keys aws-lc's CTR-DRBG, ~2,300
+    /// instructions, a tenth of sealing, so one draw serves many envelopes). The two stay independent random
+    /// values, each fresh per envelope.
+    pub fn seal_claims_fresh<K: AsRef<str>>(
+        &self,
+        claims: &Claims<'_, K>,
+    ) -> Result<(String, [u8; 2 * ID_BYTES]), SealError> {
         let random = self
             .random
             .take::<{ super::pool::TAKE }>()
             .map_err(|_| SealError::Crypto)?;
         let (nonce, id) = random.split_at(NONCE_LEN);
-        env.id = super::hex(id);
+        let id = super::hex_id(id.try_into().map_err(|_| SealError::Crypto)?);
+        // Hex digits: always UTF-8.
+        let id_text = std::str::from_utf8(&id).map_err(|_| SealError::Crypto)?;
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| SealError::Crypto)?;
-        check_upstream_state(env)?;
-        self.seal_with_nonce(
+        check_upstream_state(claims.upstream_state)?;
+        let token = self.seal_with_nonce(
             nonce,
             LABEL_REQUEST_STATE,
-            &env.route,
-            env.expires_at,
-            codec::encoded_len(env),
-            |buf| codec::encode(env, buf),
-        )
+            claims.route,
+            claims.expires_at,
+            codec::encoded_len(id_text, claims),
+            |buf| codec::encode(id_text, claims, buf),
+        )?;
+        Ok((token, id))
     }
 
     /// Opens a `requestState` token for `route`: checks format, key id, tag (which covers the route), and the
@@ -339,14 +354,17 @@ impl Keyring {
             .map_err(|_| SealError::Crypto)?;
         buf.extend_from_slice(tag.as_ref());
 
-        // base64-simd: the token's base64 was half of seal + open with the scalar `base64` engine.
-        let encoded: String = base64_simd::URL_SAFE_NO_PAD.encode_to_string(&buf);
-        let mut token = String::with_capacity(VERSION.len() + key.kid.len() + 2 + encoded.len());
+        // base64-simd: the token's base64 was half of seal + open with the scalar `base64` engine. Encoded
+        // straight after the prefix, into a string sized once.
+        let b64 = base64_simd::URL_SAFE_NO_PAD;
+        let mut token = String::with_capacity(
+            VERSION.len() + key.kid.len() + 2 + b64.encoded_length(buf.len()),
+        );
         token.push_str(VERSION);
         token.push('.');
         token.push_str(&key.kid);
         token.push('.');
-        token.push_str(&encoded);
+        b64.encode_append(&buf, &mut token);
         Ok(token)
     }
 
@@ -447,12 +465,8 @@ fn aad(label: &str, kid: &str, route: &str) -> Vec<u8> {
 
 /// An upstream's own state is sealed inside the envelope: bounded, so a server cannot make tokens (and the
 /// client's retries carrying them) grow without limit.
-fn check_upstream_state(env: &Envelope) -> Result<(), SealError> {
-    if env
-        .upstream_state
-        .as_ref()
-        .is_some_and(|s| s.len() > MAX_UPSTREAM_STATE_BYTES)
-    {
+fn check_upstream_state(upstream_state: Option<&str>) -> Result<(), SealError> {
+    if upstream_state.is_some_and(|s| s.len() > MAX_UPSTREAM_STATE_BYTES) {
         return Err(SealError::UpstreamStateTooLarge);
     }
     Ok(())

@@ -124,7 +124,49 @@ pub struct Envelope {
     pub expires_at: u64,
 }
 
+/// An envelope's claims but its id, as sealing reads them: borrowed from the request and the message it
+/// answers. Sealing from these copies nothing into an owned [`Envelope`] first: principal, route, method,
+/// params digest, upstream state and each asked key were a `String` each, ~8 allocations a judged request,
+/// and under load each allocation is a likely cache miss (BENCHMARKS.md, "Warm, evicted and under load").
+/// `K` is how the asked keys are held: `&str` when sealing, `String` in an [`Envelope`].
+#[derive(Debug, Clone, Copy)]
+pub struct Claims<'a, K> {
+    /// As [`Envelope::upstream_state`].
+    pub upstream_state: Option<&'a str>,
+    /// As [`Envelope::principal`].
+    pub principal: &'a str,
+    /// As [`Envelope::route`].
+    pub route: &'a str,
+    /// As [`Envelope::method`].
+    pub method: &'a str,
+    /// As [`Envelope::params_digest`].
+    pub params_digest: &'a str,
+    /// As [`Envelope::asked`].
+    pub asked: &'a [(K, Asked)],
+    /// As [`Envelope::round`].
+    pub round: u32,
+    /// As [`Envelope::issued_at`].
+    pub issued_at: u64,
+    /// As [`Envelope::expires_at`].
+    pub expires_at: u64,
+}
+
 impl Envelope {
+    /// This envelope's claims but its id.
+    pub fn claims(&self) -> Claims<'_, String> {
+        Claims {
+            upstream_state: self.upstream_state.as_deref(),
+            principal: &self.principal,
+            route: &self.route,
+            method: &self.method,
+            params_digest: &self.params_digest,
+            asked: &self.asked,
+            round: self.round,
+            issued_at: self.issued_at,
+            expires_at: self.expires_at,
+        }
+    }
+
     /// A fresh envelope id: 16 random bytes, lowercase hex (32 characters).
     ///
     /// Falls back to nothing weaker: if the system RNG fails the caller gets an error and must not seal.
@@ -159,11 +201,26 @@ impl Envelope {
 
 /// Lowercase hex of some bytes.
 pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+        out.push(char::from(hex_digit(b >> 4)));
+        out.push(char::from(hex_digit(b & 0x0f)));
+    }
+    out
+}
+
+/// The lowercase hex digit of a value below 16.
+fn hex_digit(nibble: u8) -> u8 {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    DIGITS[usize::from(nibble & 0x0f)]
+}
+
+/// Lowercase hex of an envelope id's bytes, on the stack.
+pub(crate) fn hex_id(bytes: &[u8; ID_BYTES]) -> [u8; 2 * ID_BYTES] {
+    let mut out = [0u8; 2 * ID_BYTES];
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair[0] = hex_digit(b >> 4);
+        pair[1] = hex_digit(b & 0x0f);
     }
     out
 }
