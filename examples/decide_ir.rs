@@ -50,11 +50,12 @@ fn run() -> Result<(), String> {
         match args.as_slice() {
             [path, n, ..] => (path, n.parse::<u64>().map_err(|e| format!("N: {e}"))?),
             _ => return Err(
-                "usage: decide_ir FIXTURE N [--forget-hosts] [--forget-schemas] [--name-a-term]"
+                "usage: decide_ir FIXTURE N [--forget-hosts] [--forget-schemas] [--name-a-term] [--time [--evict BYTES]]"
                     .into(),
             ),
         };
     let flag = |f: &str| args.iter().skip(2).any(|a| a == f);
+    // `at` counts from the first flag (args[2]), so the number after `--evict` is args[at + 3].
     let evict = match args.iter().skip(2).position(|a| a == "--evict") {
         Some(at) => args
             .get(at + 3)
