@@ -232,7 +232,9 @@ impl Keyring {
     /// [`Keyring::seal_claims_fresh`]).
     pub fn seal_fresh(&self, env: &mut Envelope) -> Result<String, SealError> {
         let (token, id) = self.seal_claims_fresh(&env.claims())?;
-        env.id = String::from_utf8_lossy(&id).into_owned();
+        env.id = std::str::from_utf8(&id)
+            .map_err(|_| SealError::Crypto)?
+            .to_owned();
         Ok(token)
     }
 

@@ -201,28 +201,26 @@ impl Envelope {
 
 /// Lowercase hex of some bytes.
 pub(crate) fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push(char::from(hex_digit(b >> 4)));
-        out.push(char::from(hex_digit(b & 0x0f)));
-    }
-    out
-}
-
-/// The lowercase hex digit of a value below 16.
-fn hex_digit(nibble: u8) -> u8 {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    DIGITS[usize::from(nibble & 0x0f)]
+    let mut out = vec![0u8; bytes.len() * 2];
+    hex_into(bytes, &mut out);
+    // Hex digits only: always UTF-8.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Lowercase hex of an envelope id's bytes, on the stack.
 pub(crate) fn hex_id(bytes: &[u8; ID_BYTES]) -> [u8; 2 * ID_BYTES] {
     let mut out = [0u8; 2 * ID_BYTES];
-    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
-        pair[0] = hex_digit(b >> 4);
-        pair[1] = hex_digit(b & 0x0f);
-    }
+    hex_into(bytes, &mut out);
     out
+}
+
+/// Writes the lowercase hex of `bytes` into `out`, two digits a byte (as far as `out` reaches).
+fn hex_into(bytes: &[u8], out: &mut [u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair[0] = DIGITS[usize::from(b >> 4)];
+        pair[1] = DIGITS[usize::from(b & 0x0f)];
+    }
 }
 
 /// Why an envelope was refused (for the audit log and metrics; the client learns none of it).
