@@ -128,9 +128,10 @@ pub fn pointer_push(base: &str, segment: &str) -> String {
     out.push_str(base);
     out.push('/');
     // Nearly every segment (member names) has neither byte: copied whole rather than a character at a time.
-    // Both are ASCII, so splitting at them never cuts a character.
+    // Both are ASCII, so splitting at them never cuts a character. Looked for a byte at a time: segments are
+    // short, and `memchr2`'s vector set-up cost more than the search.
     let mut rest = segment;
-    while let Some(at) = memchr::memchr2(b'~', b'/', rest.as_bytes()) {
+    while let Some(at) = rest.bytes().position(|b| b == b'~' || b == b'/') {
         let (plain, tail) = rest.split_at(at);
         out.push_str(plain);
         out.push_str(if tail.starts_with('~') { "~0" } else { "~1" });

@@ -80,11 +80,9 @@ fn sanitize_steps(text: &str, max_chars: usize) -> Cow<'_, str> {
 /// - ASCII has one character a byte, so at most `max_chars` bytes are at most `max_chars` characters: no cap.
 ///
 /// Any other text (one that needs a change, or only might) takes the steps, which decide exactly. A long
-/// text is read sixteen bytes at a time (a pair of words with no byte below 0x20, DEL or a byte above is
-/// printable at once) and its `:` and `.` found with `memchr2`; a short one byte by byte.
+/// text is checked for bytes that are not printable in one vectorised pass and its `:` and `.` found with
+/// `memchr2`; a short one is read byte by byte.
 fn unchanged_ascii(bytes: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     if bytes.len() < SHORT_TEXT {
         // A label: one pass, a table lookup a byte.
         return bytes
@@ -96,28 +94,12 @@ fn unchanged_ascii(bytes: &[u8]) -> bool {
                 _ => false,
             });
     }
-    let mut chunks = bytes.chunks_exact(16);
-    for chunk in &mut chunks {
-        let (Some(a), Some(b)) = (word_at(chunk, 0), word_at(chunk, 8)) else {
-            return false;
-        };
-        // A byte below 0x20 makes `x - 0x20` borrow and sets its top bit; DEL makes `x + 1` carry into it;
-        // a byte above is set already. A borrow or carry only ever spills from such a byte into the next,
-        // so no byte to look at is missed: a flagged word is checked byte by byte (tabs, newlines).
-        let odd = |x: u64| x | x.wrapping_add(ONES) | x.wrapping_sub(ONES * 0x20);
-        if (odd(a) | odd(b)) & HIGH != 0
-            && !chunk
-                .iter()
-                .all(|&b| matches!(LOOK[usize::from(b)], PRINTABLE | COLON | DOT))
-        {
-            return false;
-        }
-    }
-    if !chunks
-        .remainder()
-        .iter()
-        .all(|&b| matches!(LOOK[usize::from(b)], PRINTABLE | COLON | DOT))
-    {
+    // One pass without an early exit, which the compiler turns into vector compares: a byte that is neither
+    // printable ASCII nor a tab or newline (a control, DEL, a byte above 0x7F) sends the text to the steps.
+    let odd = bytes.iter().fold(false, |any, &b| {
+        any | (!(0x20..0x7F).contains(&b) & (b != b'\t') & (b != b'\n'))
+    });
+    if odd {
         return false;
     }
     // `:` and `.` are a few per sentence: each is looked at where it is.
@@ -157,12 +139,6 @@ fn plain_punctuation(bytes: &[u8], at: usize) -> bool {
             .get(before.len().saturating_sub(3)..)
             .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
     }
-}
-
-/// Eight bytes of `chunk` from `at`, as one little-endian word.
-fn word_at(chunk: &[u8], at: usize) -> Option<u64> {
-    let b: [u8; 8] = chunk.get(at..at + 8)?.try_into().ok()?;
-    Some(u64::from_le_bytes(b))
 }
 
 /// By byte: whether it is the last letter of a scheme name that [`defang_at`] rewrites before a `:`, in

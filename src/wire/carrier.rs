@@ -59,10 +59,23 @@ fn folds_to(key: &str, word: &str) -> bool {
     folded.eq(word.chars().map(|c| c.to_ascii_lowercase()))
 }
 
+/// Whether `key` is a folded alias ([`is_folded_alias`]) of one of `words`. An ASCII key can only alias a word
+/// of its own length, so whether it is ASCII is asked once, not once per word: every key of every entry the
+/// gateway reads is looked at.
+fn aliases_one_of(key: &str, words: &[&str]) -> bool {
+    if key.is_ascii() {
+        words
+            .iter()
+            .any(|w| key.len() == w.len() && !same_bytes(key, w) && key.eq_ignore_ascii_case(w))
+    } else {
+        words.iter().any(|w| is_folded_alias(key, w))
+    }
+}
+
 /// A `wire.malformed` finding for every key of `obj` that is a folded alias of one of `words`.
 fn aliased_keys(obj: &Object<'_>, words: &[&str], ptr: &str, out: &mut Vec<Finding>) {
     for key in obj.keys() {
-        if words.iter().any(|w| is_folded_alias(key, w)) {
+        if aliases_one_of(key, words) {
             // The key is server text: it is named through the pointer, not repeated in the sentence.
             out.push(Finding::block(
                 "wire.malformed",
@@ -467,6 +480,17 @@ mod tests {
         ) {
             let general = key != word && key.len() >= word.len() && folds_to(&key, &word);
             proptest::prop_assert_eq!(is_folded_alias(&key, &word), general, "{} {}", key, word);
+        }
+
+        /// Asking whether a key is ASCII once per key answers as asking each word does, for every word list read.
+        #[test]
+        fn one_question_per_key_answers_as_one_per_word(
+            key in "[a-zA-Z_\u{17F}\u{212A}]{0,16}|(?i:method|params|result|error|id|mode|message|url|code|data|resulttype|inputrequests|requeststate|requestedschema|elicitations)|(?i:re\u{17F}ult|\u{212A}ey|me\u{17F}\u{17F}age|mo\u{212A}e)",
+        ) {
+            for words in [MESSAGE_KEYS, RESULT_KEYS, ENTRY_KEYS, ELICITATION_KEYS, ERROR_KEYS, ERROR_DATA_KEYS] {
+                let per_word = words.iter().any(|w| is_folded_alias(&key, w));
+                proptest::prop_assert_eq!(aliases_one_of(&key, words), per_word, "{} {:?}", key, words);
+            }
         }
     }
 

@@ -368,12 +368,13 @@ impl<'a> Node<'a> {
             return Some(self);
         }
         let tokens = ptr.strip_prefix('/')?;
-        // Split at `/` by hand: `str::split`'s searcher cost more per token than the lookup it serves (pointers
-        // here are a few short member names). `/` is ASCII, so no cut lands inside a character.
+        // Split at `/` by hand: `str::split`'s searcher, and `memchr`'s vector set-up, cost more per token than
+        // the lookup it serves (pointers here are a few short member names, read a byte at a time). `/` is
+        // ASCII, so no cut lands inside a character.
         let mut rest = Some(tokens);
         let mut tokens = std::iter::from_fn(|| {
             let text = rest?;
-            match memchr::memchr(b'/', text.as_bytes()) {
+            match text.bytes().position(|b| b == b'/') {
                 Some(at) => {
                     rest = text.get(at + 1..);
                     text.get(..at)
@@ -750,6 +751,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The rest of a string whose opening quote was read: borrowed when it has no escape.
+    #[inline(always)]
     fn string(&mut self) -> Result<&'a str, StrictError> {
         let start = self.pos;
         let stop = plain_run(self.b, start);
@@ -781,7 +783,9 @@ impl<'a> Parser<'a> {
             .ok_or_else(|| self.syntax("string cut inside a character"))
     }
 
-    /// A string with escapes, decoded; `backslash` is the first escape, after `start`.
+    /// A string with escapes, decoded; `backslash` is the first escape, after `start`. Kept out of line:
+    /// [`Self::string`] is inlined where a string is read, and most strings have no escape.
+    #[inline(never)]
     fn escaped(&mut self, start: usize, mut backslash: usize) -> Result<String, StrictError> {
         let mut out = String::with_capacity(backslash - start + 16);
         out.push_str(self.slice(start, backslash)?);
