@@ -44,9 +44,15 @@ const ERROR_DATA_KEYS: &[&str] = &["elicitations"];
 pub(crate) fn is_folded_alias(key: &str, word: &str) -> bool {
     match key.len().cmp(&word.len()) {
         Ordering::Less => false,
-        Ordering::Equal => !same_bytes(key, word) && key.eq_ignore_ascii_case(word),
+        Ordering::Equal => alias_of_its_length(key, word),
         Ordering::Greater => !key.is_ascii() && folds_to(key, word),
     }
+}
+
+/// [`is_folded_alias`] for a `key` as long as `word`: it differs, but not without ASCII case.
+#[inline]
+fn alias_of_its_length(key: &str, word: &str) -> bool {
+    !same_bytes(key, word) && key.eq_ignore_ascii_case(word)
 }
 
 /// The general fold of [`is_folded_alias`], for any `key`.
@@ -60,13 +66,13 @@ fn folds_to(key: &str, word: &str) -> bool {
 }
 
 /// Whether `key` is a folded alias ([`is_folded_alias`]) of one of `words`. An ASCII key can only alias a word
-/// of its own length, so whether it is ASCII is asked once, not once per word: every key of every entry the
-/// gateway reads is looked at.
+/// of its own length, so whether it is ASCII is asked once, not once per word (where `is_folded_alias` asks it
+/// of every longer key): every key of every entry the gateway reads is looked at.
 fn aliases_one_of(key: &str, words: &[&str]) -> bool {
     if key.is_ascii() {
         words
             .iter()
-            .any(|w| key.len() == w.len() && !same_bytes(key, w) && key.eq_ignore_ascii_case(w))
+            .any(|w| key.len() == w.len() && alias_of_its_length(key, w))
     } else {
         words.iter().any(|w| is_folded_alias(key, w))
     }
