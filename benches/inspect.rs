@@ -107,6 +107,19 @@ fn decisions(c: &mut Criterion) {
         assert_eq!(d.outcome, Outcome::Original, "fixture must be allowed");
         assert!(d.judgement.is_some(), "fixture must be judged");
     }
+    // Judged once, the fixtures' schemas are remembered: the parse then skips them (`tree::parse_known`).
+    for body in [INPUT_REQUIRED_2K, INPUT_REQUIRED_64K] {
+        let arena = Arena::new();
+        let d = decide(body, &arena, &ctx, false);
+        let schema = d
+            .parsed
+            .as_ref()
+            .and_then(|p| p.pointer("/result/inputRequests/book0/params/requestedSchema"));
+        assert!(
+            matches!(schema, Some(elicitguard::wire::tree::Node::Skipped(_))),
+            "a remembered schema must be skipped by the parse"
+        );
+    }
     let packs = elicitguard::policy::secret::pack::compile(&[]).expect("built-in packs compile");
     let messages = |body: &[u8]| -> Vec<String> {
         let v: serde_json::Value = serde_json::from_slice(body).expect("fixture is JSON");

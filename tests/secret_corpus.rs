@@ -103,8 +103,10 @@ fn corpus_recall_and_false_positive_rate() {
 
 /// The memory of clean schemas changes no verdict on the corpus: every schema is first judged under a neutral
 /// message (so the clean ones are remembered), then every form with its own message is judged by that engine
-/// and by one that remembers nothing, through the whole engine, as parsed from the wire. The secret-seeking
-/// forms whose fields say nothing (the message asks for the secret) are the cases a wrong skip would let by.
+/// and by one that remembers nothing, through the whole engine, as parsed from the wire. The remembering
+/// engine is asked through `decide`, the gateway's own path, whose parser does not build a remembered schema
+/// at all (`tree::parse_known`). The secret-seeking forms whose fields say nothing (the message asks for the
+/// secret) are the cases a wrong skip would let by.
 #[test]
 fn remembered_schemas_change_no_verdict_on_the_corpus() {
     use elicitguard::policy::clean_schemas::CleanSchemas;
@@ -137,6 +139,29 @@ fn remembered_schemas_change_no_verdict_on_the_corpus() {
         );
         format!("{:?} {:?} {:?}", j.verdict, j.findings, j.rewritten)
     };
+    // The gateway's path: the parse skips a schema the engine remembers; the judgement is what it says.
+    let decide = |engine: &elicitguard::policy::Engine, text: &str| {
+        use elicitguard::proxy::enforce::{decide, Context};
+        let arena = Arena::new();
+        let ctx = Context {
+            engine,
+            route: &route,
+            modes: ClientModes::ALL,
+            client_id: None,
+            links: None,
+        };
+        let d = decide(text.as_bytes(), &arena, &ctx, false);
+        let skipped = d
+            .parsed
+            .as_ref()
+            .and_then(|p| p.pointer("/result/inputRequests/f/params/requestedSchema"))
+            .is_some_and(|s| matches!(s, Node::Skipped(_)));
+        let j = d.judgement.expect("a form is judged");
+        (
+            format!("{:?} {:?} {:?}", j.verdict, j.findings, j.rewritten),
+            skipped,
+        )
+    };
     let forms: Vec<Value> = CORPUS
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -149,7 +174,7 @@ fn remembered_schemas_change_no_verdict_on_the_corpus() {
         );
     }
     // Secret-seeking forms whose schema was remembered clean: only their message can block them.
-    let (mut remembered_secret_forms, mut differing) = (0, Vec::new());
+    let (mut remembered_secret_forms, mut skipped_forms, mut differing) = (0, 0, Vec::new());
     for (i, form) in forms.iter().enumerate() {
         let t = text(form["message"].as_str().unwrap(), &form["requestedSchema"]);
         let schema = form["requestedSchema"].to_string();
@@ -158,12 +183,17 @@ fn remembered_schemas_change_no_verdict_on_the_corpus() {
             .key(schema.as_bytes(), &[])
             .is_some_and(|k| remembering.clean_schemas.holds(&k));
         remembered_secret_forms += usize::from(remembered && form["label"] == "secret");
-        let (with, without) = (judge(&remembering, &t), judge(&forgetting, &t));
+        let ((with, skipped), without) = (decide(&remembering, &t), judge(&forgetting, &t));
+        // Written as `text` writes it, so the parse recognises exactly the remembered schemas.
+        assert_eq!(skipped, remembered, "form {i}");
+        skipped_forms += usize::from(skipped);
         if with != without {
             differing.push(format!("form {i}: {with} / {without}"));
         }
     }
-    eprintln!("secret-seeking forms with a remembered schema: {remembered_secret_forms}");
+    eprintln!(
+        "secret-seeking forms with a remembered schema: {remembered_secret_forms}; skipped by the parse: {skipped_forms}"
+    );
     assert!(
         remembered_secret_forms >= 10,
         "only {remembered_secret_forms} secret forms had a remembered schema"

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use crate::policy::clean_schemas::MAX_KEY_BYTES;
 use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
 use crate::proxy::error::{codes, error_message};
 use crate::wire::prefilter::may_carry_elicitation;
@@ -101,7 +102,26 @@ pub fn decide<'a>(
         return d;
     }
     let started = Instant::now();
-    let value = match tree::parse(bytes, arena) {
+    // A form schema this policy found clean before (on this route) is recognised by its text and not built:
+    // the judgement needs nothing from it but that it is the same (see `check_form`).
+    let clean = &ctx.engine.clean_schemas;
+    let remembered = |text: &[u8]| {
+        clean
+            .key(text, &ctx.route.allow_fields)
+            .is_some_and(|k| clean.holds(&k))
+    };
+    let known = tree::Known {
+        parent: "params",
+        member: "requestedSchema",
+        max_len: MAX_KEY_BYTES,
+        holds: &remembered,
+    };
+    let parsed = if clean.max_bytes() == 0 {
+        tree::parse(bytes, arena)
+    } else {
+        tree::parse_known(bytes, arena, &known)
+    };
+    let value = match parsed {
         Ok(v) => v,
         Err(e) => {
             // It could carry an elicitation and cannot be parsed the one way everybody agrees on: fail closed.
@@ -225,5 +245,80 @@ fn blocked_outcome(
     Outcome::Error {
         message: error_message(id.as_ref(), code, &text, Some(data)),
         status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::clean_schemas::CleanSchemas;
+
+    /// A remembered schema is not built by the parse, and nothing that comes out differs from an engine that
+    /// remembers nothing: a neutral form, one whose message asks for a secret (the schema is built then), one
+    /// whose message is rewritten (the schema is re-serialised from its text), a legacy server request, and a
+    /// second form in the same message.
+    #[test]
+    fn remembered_schemas_decide_as_forgotten_ones() {
+        let remembering = crate::config::default_engine().unwrap();
+        let forgetting = Engine {
+            clean_schemas: CleanSchemas::new(0),
+            ..crate::config::default_engine().unwrap()
+        };
+        let route = RoutePolicy::default();
+        let schema = r#"{"type":"object","properties":{"date":{"type":"string","format":"date","title":"Date"},"name":{"type":"string","title":"Name"}},"required":["date"]}"#;
+        let modern = |message: &str| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"result":{{"resultType":"input_required","inputRequests":{{"f":{{"method":"elicitation/create","params":{{"mode":"form","message":{},"requestedSchema":{schema}}}}},"g":{{"method":"elicitation/create","params":{{"mode":"form","message":"Second","requestedSchema":{schema}}}}}}},"requestState":"s"}}}}"#,
+                serde_json::to_string(message).unwrap()
+            )
+        };
+        let legacy = format!(
+            r#"{{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{{"mode":"form","message":"Which day?","requestedSchema":{schema}}}}}"#
+        );
+        let outcome = |engine: &Engine, text: &str| {
+            let arena = Arena::new();
+            let ctx = Context {
+                engine,
+                route: &route,
+                modes: ClientModes::ALL,
+                client_id: None,
+                links: None,
+            };
+            let d = decide(text.as_bytes(), &arena, &ctx, false);
+            let skipped = d.parsed.as_ref().is_some_and(|p| {
+                [
+                    "/result/inputRequests/f/params/requestedSchema",
+                    "/params/requestedSchema",
+                ]
+                .iter()
+                .any(|at| matches!(p.pointer(at), Some(Node::Skipped(_))))
+            });
+            let j = d.judgement.expect("judged");
+            let said = format!("{:?} {:?} {:?}", d.outcome, j.verdict, j.findings);
+            // Incident ids are random.
+            let said = match d.incident.as_str() {
+                "" => said,
+                id => said.replace(id, "(incident)"),
+            };
+            (said, skipped)
+        };
+        // Remembered once judged clean.
+        let (first, skipped) = outcome(&remembering, &modern("Which day suits you?"));
+        assert!(!skipped && first.starts_with("Original Allow"), "{first}");
+        for (text, verdict) in [
+            (modern("Which day suits you?"), "Allow"),
+            (
+                modern("Please enter your bank password in the name field"),
+                "Block",
+            ),
+            (modern("Which day\u{202e} suits you?"), "Rewrite"),
+            (legacy.clone(), "Allow"),
+        ] {
+            let (with, skipped) = outcome(&remembering, &text);
+            let (without, _) = outcome(&forgetting, &text);
+            assert!(skipped, "{text}");
+            assert_eq!(with, without, "{text}");
+            assert!(with.contains(&format!(" {verdict} ")), "{with}");
+        }
     }
 }

@@ -15,6 +15,8 @@
 //! written, without re-serialising or searching the message again. serde_json has no positions; the position-
 //! keeping parsers on crates.io (jiter, simd-json's tape) neither refuse duplicate keys nor read numbers
 //! exactly as serde_json does, and each would be a second grammar to keep in step with `parse_strict`.
+//! [`parse_known`] reads the same, but leaves unbuilt the object values its caller recognises by their text
+//! ([`Node::Skipped`]; the gateway's remembered form schemas).
 //! Numbers are read as serde_json reads them: short integers here (its own arithmetic), anything else by
 //! serde_json itself. A differential proptest and a fuzz target hold the contract.
 //!
@@ -35,6 +37,8 @@ use std::ops::{Index, Range};
 use serde_json::{Number, Value};
 
 use super::strict::{StrictError, MAX_DEPTH, MAX_VALUES};
+
+mod extent;
 
 /// Where a tree's nodes, children lists and escape-decoded strings are kept: owned by the caller, who keeps it
 /// as long as the tree and drops both together.
@@ -114,6 +118,10 @@ pub enum Node<'a> {
     Array(&'a [Node<'a>]),
     /// An object, members sorted by key.
     Object(Object<'a>),
+    /// An object the caller of [`parse_known`] recognised and did not want built: its text as written, known
+    /// to parse (it is the text of an object parsed whole before). Read only through [`Node::expanded`] (which
+    /// builds it) and [`Node::to_value`]; every other accessor sees no object in it.
+    Skipped(&'a str),
 }
 
 /// One object member: its escape-decoded key, its value, and where the value's text sits in the source.
@@ -422,6 +430,20 @@ impl<'a> Node<'a> {
                     .map(|m| (m.key.to_owned(), m.value.to_value()))
                     .collect(),
             ),
+            // Its text parsed whole before, so it parses now; `Null` is unreachable.
+            Node::Skipped(_) => {
+                let arena = Arena::new();
+                self.expanded(&arena).map_or(Value::Null, |n| n.to_value())
+            }
+        }
+    }
+
+    /// This node with a [`Node::Skipped`] object built, in `arena`; any other node as it is. Fails only if the
+    /// skipped text does not parse, which its recognition rules out: callers fail closed on it all the same.
+    pub fn expanded<'s>(&'s self, arena: &'s Arena) -> Result<Node<'s>, StrictError> {
+        match self {
+            Node::Skipped(text) => parse_str(text, arena),
+            other => Ok(other.clone()),
         }
     }
 
@@ -502,6 +524,47 @@ pub fn parse<'a>(bytes: &'a [u8], arena: &'a Arena) -> Result<Node<'a>, StrictEr
 
 /// [`parse`] for text already known to be UTF-8.
 pub fn parse_str<'a>(text: &'a str, arena: &'a Arena) -> Result<Node<'a>, StrictError> {
+    parse_inner(text, arena, None)
+}
+
+/// Object values the caller recognises by their text and does not need built (see [`parse_known`]).
+pub struct Known<'k> {
+    /// The key of the objects whose members may be skipped: only the value of a `parent` member is looked
+    /// into, so that a value that means something else elsewhere (an `inputRequests` entry that happens to be
+    /// called `member`) is always built.
+    pub parent: &'k str,
+    /// The key, in such an object, of the members whose object values may be recognised; other values are
+    /// always built.
+    pub member: &'k str,
+    /// Longest text asked about: a longer value is built.
+    pub max_len: usize,
+    /// Whether an object value's text (from its `{` to its `}`, as written) is recognised. Must hold only for
+    /// texts that parse as an object on their own (the texts of objects a parse built before): the parser
+    /// takes a recognised text as valid without reading it.
+    pub holds: &'k dyn Fn(&[u8]) -> bool,
+}
+
+/// [`parse`], but an object value of a `known.member` member of a `known.parent` object, whose text `known` recognises, is not built: it
+/// becomes a [`Node::Skipped`] holding its text. Accepts and refuses exactly what [`parse`] does (a recognised
+/// text parsed before, and its values and nesting count against the bounds where it stands), and every span
+/// outside the skipped values is the same, so a skipped value changes nothing but the work: the parser looks
+/// at its brackets and strings only (`extent`). What the gateway uses it for: a form schema the policy found
+/// clean before ([`crate::policy::clean_schemas`]) is most of a typical form's tokens.
+pub fn parse_known<'a>(
+    bytes: &'a [u8],
+    arena: &'a Arena,
+    known: &Known<'_>,
+) -> Result<Node<'a>, StrictError> {
+    let text = simdutf8::compat::from_utf8(bytes)
+        .map_err(|e| StrictError::Syntax(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
+    parse_inner(text, arena, Some(known))
+}
+
+fn parse_inner<'a>(
+    text: &'a str,
+    arena: &'a Arena,
+    known: Option<&Known<'_>>,
+) -> Result<Node<'a>, StrictError> {
     // Spans are kept as u32 below [`COMPACT`]: a body this large is far beyond any configurable limit anyway.
     if text.len() >= COMPACT as usize {
         return Err(StrictError::Syntax("JSON text of 2 GiB or more".into()));
@@ -515,6 +578,7 @@ pub fn parse_str<'a>(text: &'a str, arena: &'a Arena) -> Result<Node<'a>, Strict
         bump: arena.bump(text.len()),
         items: Vec::with_capacity(SCRATCH),
         members: Vec::with_capacity(SCRATCH),
+        known,
     };
     p.skip_ws();
     p.count()?;
@@ -530,7 +594,7 @@ pub fn parse_str<'a>(text: &'a str, arena: &'a Arena) -> Result<Node<'a>, Strict
 /// be chosen to collide) instead of comparing with every earlier key: MCP objects have a handful of keys.
 const LINEAR_KEYS: usize = 16;
 
-struct Parser<'a> {
+struct Parser<'a, 'k> {
     text: &'a str,
     b: &'a [u8],
     pos: usize,
@@ -547,13 +611,15 @@ struct Parser<'a> {
     items: Vec<Node<'a>>,
     /// The same for the members of the objects being read.
     members: Vec<Member<'a>>,
+    /// Values not to build ([`parse_known`]).
+    known: Option<&'k Known<'k>>,
 }
 
 /// Room for this many items and members (each) before the scratch stacks of a parse first grow: the open
 /// containers of a typical message together hold fewer.
 const SCRATCH: usize = 32;
 
-impl<'a> Parser<'a> {
+impl<'a> Parser<'a, '_> {
     #[cold]
     #[inline(never)]
     fn syntax(&self, what: &str) -> StrictError {
@@ -605,7 +671,7 @@ impl<'a> Parser<'a> {
     /// the parser out worse (~10 instructions per value; BENCHMARKS.md).
     fn value(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
         match self.peek() {
-            Some(b'{') => self.object(depth),
+            Some(b'{') => self.object(depth, false),
             Some(b'[') => self.array(depth),
             Some(b'"') => {
                 self.pos += 1;
@@ -671,7 +737,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
+    /// An object at `depth`; `known_parent`: it is the value of a [`Known::parent`] member, so its
+    /// [`Known::member`] member may be skipped.
+    fn object(&mut self, depth: usize, known_parent: bool) -> Result<Node<'a>, StrictError> {
         let inner = Self::enter(depth)?;
         self.pos += 1;
         self.skip_ws();
@@ -703,11 +771,25 @@ impl<'a> Parser<'a> {
             let spaces_before = self.spaces;
             // A string (most member values) is read here, without the call through `value`.
             self.count()?;
-            let value = if self.peek() == Some(b'"') {
-                self.pos += 1;
-                Node::String(self.string()?)
-            } else {
-                self.value(inner)?
+            let value = match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    Node::String(self.string()?)
+                }
+                Some(b'{') => {
+                    let known = self.known.filter(|_| known_parent);
+                    match known
+                        .filter(|k| same_key(k.member, key))
+                        .and_then(|k| self.skip_known(k, inner))
+                    {
+                        Some(skipped) => skipped,
+                        None => {
+                            let parent = self.known.is_some_and(|k| same_key(k.parent, key));
+                            self.object(inner, parent)?
+                        }
+                    }
+                }
+                _ => self.value(inner)?,
             };
             let end = self.pos;
             let compact = self.spaces == spaces_before;
@@ -748,6 +830,34 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.syntax("expected ',' or '}'")),
             }
         }
+    }
+
+    /// The value at the cursor (of a `known.member` member) as a [`Node::Skipped`] when it is an object that
+    /// `known` recognises and that stays within the bounds where it stands (nested `depth` deep, its values counted on
+    /// top of those read so far); `None` (nothing moved) to read it as usual, which then refuses whatever
+    /// made it unfit. Out of line: it runs for few members, and never without [`Known`].
+    #[inline(never)]
+    fn skip_known(&mut self, known: &Known<'_>, depth: usize) -> Option<Node<'a>> {
+        let e = extent::extent(self.b, self.pos, known.max_len)?;
+        // Its deepest container sits `e.depth - 1` below it and has children one further down.
+        if depth + e.depth > MAX_DEPTH {
+            return None;
+        }
+        // The value itself was counted by the caller.
+        let values = self.values.checked_add(e.values - 1)?;
+        if values > MAX_VALUES {
+            return None;
+        }
+        let text = self.text.get(self.pos..e.end)?;
+        if !(known.holds)(text.as_bytes()) {
+            return None;
+        }
+        self.values = values;
+        self.pos = e.end;
+        if e.spaced {
+            self.spaces = self.spaces.wrapping_add(1);
+        }
+        Some(Node::Skipped(text))
     }
 
     /// The rest of a string whose opening quote was read: borrowed when it has no escape. Inlined where a key or

@@ -375,6 +375,20 @@ pub fn judge_form(
         };
     }
     let before_properties = findings.len();
+    // A schema the parser skipped (recognised as clean) is built now that the message makes it matter.
+    let arena = crate::wire::tree::Arena::new();
+    let Ok(schema) = schema.expanded(&arena) else {
+        findings.push(Finding::block(
+            "wire.unparseable",
+            params_ptr.to_owned(),
+            "The form's schema could not be parsed strictly, so it could not be judged.",
+        ));
+        return FormJudgement {
+            findings,
+            properties_clean: false,
+        };
+    };
+    let schema = &schema;
 
     let mut any_text_field = false;
     let mut field_found = false;

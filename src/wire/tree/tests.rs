@@ -581,3 +581,209 @@ proptest! {
         agree(&bytes);
     }
 }
+
+/// The most a [`Known`] may recognise: every text that parses on its own as an object.
+fn any_object(text: &[u8]) -> bool {
+    parse(text, crate::wire::tree::test_arena()).is_ok_and(|n| n.is_object())
+}
+
+/// Members `b` of objects under `a` skipped whenever they are objects.
+const SKIP_B_IN_A: Known<'static> = Known {
+    parent: "a",
+    member: "b",
+    max_len: usize::MAX,
+    holds: &any_object,
+};
+
+/// `parse_known` against `parse` on `text`: the same refusal (its message too, positions and all), or the
+/// same value, the same spans and compact flags wherever the trees are both built, and a skipped value's text
+/// is the span's. Returns how many values were skipped.
+fn reads_as_parse(text: &[u8], known: &Known<'_>) -> usize {
+    let arena = Arena::new();
+    let plain = parse(text, &arena).map_err(|e| format!("{e:?}"));
+    let known = parse_known(text, &arena, known).map_err(|e| format!("{e:?}"));
+    match (&plain, &known) {
+        (Ok(p), Ok(k)) => {
+            assert_eq!(
+                p.to_value(),
+                k.to_value(),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+            same_spans(text, p, k)
+        }
+        _ => {
+            assert_eq!(
+                plain.err(),
+                known.err(),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+            0
+        }
+    }
+}
+
+fn same_spans(text: &[u8], plain: &Node<'_>, known: &Node<'_>) -> usize {
+    match (plain, known) {
+        (Node::Object(p), Node::Object(k)) => {
+            assert_eq!(p.keys().collect::<Vec<_>>(), k.keys().collect::<Vec<_>>());
+            let mut skipped = 0;
+            for (key, pv) in p {
+                assert_eq!(p.span_of(key), k.span_of(key), "{key}");
+                assert_eq!(p.compact_span_of(key), k.compact_span_of(key), "{key}");
+                let kv = k.get(key).expect("same keys");
+                if let Node::Skipped(t) = kv {
+                    assert!(pv.is_object());
+                    let span = k.span_of(key).expect("parsed");
+                    assert_eq!(Some(t.as_bytes()), text.get(span));
+                    skipped += 1;
+                } else {
+                    skipped += same_spans(text, pv, kv);
+                }
+            }
+            skipped
+        }
+        (Node::Array(p), Node::Array(k)) => {
+            assert_eq!(p.len(), k.len());
+            p.iter().zip(*k).map(|(p, k)| same_spans(text, p, k)).sum()
+        }
+        (p, k) => {
+            assert_eq!(p, k);
+            0
+        }
+    }
+}
+
+#[test]
+fn known_values_are_skipped_where_they_stand_and_nowhere_else() {
+    let text =
+        br#"{"a":{"b":{"x":[1,{"y":null}]},"c":{"b":{"z":1}}},"b":{"q":2},"d":[{"a":{"b":{}}}]}"#;
+    // `a.b` twice (at the top and inside the array); `b` outside an `a` and `a.c.b` (under `c`) are built.
+    assert_eq!(reads_as_parse(text, &SKIP_B_IN_A), 2);
+    let arena = Arena::new();
+    let tree = parse_known(text, &arena, &SKIP_B_IN_A).unwrap();
+    assert!(
+        matches!(tree.pointer("/a/b"), Some(Node::Skipped(t)) if *t == r#"{"x":[1,{"y":null}]}"#)
+    );
+    assert!(tree.pointer("/a/c/b").is_some_and(Node::is_object));
+    assert!(tree.pointer("/b").is_some_and(Node::is_object));
+    // Built on demand, as parsed.
+    let skipped = tree.pointer("/a/b").unwrap();
+    let built = skipped.expanded(&arena).unwrap();
+    assert_eq!(built.to_value(), json!({"x":[1,{"y":null}]}));
+    // Not recognised: built.
+    let never = Known {
+        holds: &|_| false,
+        ..SKIP_B_IN_A
+    };
+    assert_eq!(reads_as_parse(text, &never), 0);
+    // Longer than asked about: built.
+    let short = Known {
+        max_len: 5,
+        ..SKIP_B_IN_A
+    };
+    assert_eq!(reads_as_parse(text, &short), 1);
+    // Whitespace inside a skipped value makes its parents' spans not compact, as reading it would.
+    assert_eq!(
+        reads_as_parse(br#"{"a":{"b":{"x": 1}},"k":0}"#, &SKIP_B_IN_A),
+        1
+    );
+    // A text that is not valid is refused as `parse` refuses it, recognised or not.
+    for bad in [
+        &br#"{"a":{"b":{"x":1,}}}"#[..],
+        br#"{"a":{"b":{"x":1,"x":2}}}"#,
+        br#"{"a":{"b":{"x":01}}}"#,
+        br#"{"a":{"b":{"x":"}}}"#,
+        br#"{"a":{"b":{"x":1}},"a":1}"#,
+    ] {
+        assert_eq!(reads_as_parse(bad, &SKIP_B_IN_A), 0);
+    }
+}
+
+/// A skipped value counts against the nesting and value bounds where it stands: at the bound it is skipped,
+/// one over it is read and refused as `parse` refuses it.
+#[test]
+fn known_values_count_against_the_bounds() {
+    // `{"a":{"b":` puts the skipped object two deep; its own nesting takes the rest.
+    let deep = |d: usize| {
+        format!(
+            r#"{{"a":{{"b":{}1{}}}}}"#,
+            "{\"c\":".repeat(d),
+            "}".repeat(d)
+        )
+    };
+    assert_eq!(
+        reads_as_parse(deep(MAX_DEPTH - 2).as_bytes(), &SKIP_B_IN_A),
+        1
+    );
+    assert_eq!(
+        reads_as_parse(deep(MAX_DEPTH - 1).as_bytes(), &SKIP_B_IN_A),
+        0
+    );
+    assert!(matches!(
+        parse_known(deep(MAX_DEPTH - 1).as_bytes(), &Arena::new(), &SKIP_B_IN_A),
+        Err(StrictError::TooDeep)
+    ));
+    // Values: `pad` items first, then the object whose `a.b` holds `n` members: the bound runs out inside
+    // the skipped value when the items before it leave too little room for all of it.
+    let items = |pad: usize, n: usize| {
+        let members: Vec<String> = (0..n).map(|i| format!("\"k{i}\":0")).collect();
+        format!(
+            r#"[{}{{"a":{{"b":{{{}}}}}}}]"#,
+            "0,".repeat(pad),
+            members.join(",")
+        )
+    };
+    let n = 1000;
+    let fixed = 4 + n; // the root array, its object, `a`, `b`, and `b`'s members
+    assert_eq!(
+        reads_as_parse(items(MAX_VALUES - fixed, n).as_bytes(), &SKIP_B_IN_A),
+        1
+    );
+    let over = items(MAX_VALUES - fixed + 1, n);
+    assert_eq!(reads_as_parse(over.as_bytes(), &SKIP_B_IN_A), 0);
+    assert!(matches!(
+        parse_known(over.as_bytes(), &Arena::new(), &SKIP_B_IN_A),
+        Err(StrictError::TooManyValues)
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any value in any spelling, with `b` members of `a` objects skipped: read as `parse` reads it.
+    #[test]
+    fn known_values_read_as_parse(v in values(), seed in any::<u64>()) {
+        let mut rng = xorshift(seed);
+        let mut text = String::new();
+        write(&v, &mut rng, &mut text);
+        reads_as_parse(text.as_bytes(), &SKIP_B_IN_A);
+        // The same value placed where it is skipped when it is an object.
+        let framed = format!(r#"{{"a":{{"b":{text}}}}}"#);
+        let skipped = reads_as_parse(framed.as_bytes(), &SKIP_B_IN_A);
+        prop_assert_eq!(skipped == 1, v.is_object());
+    }
+
+    /// Damaged text around and inside a skipped value: refused (or read) as `parse` does.
+    #[test]
+    fn damaged_known_values_read_as_parse(
+        v in values(),
+        at in any::<prop::sample::Index>(),
+        byte in prop_oneof![
+            Just(b'"'), Just(b'\\'), Just(b','), Just(b':'), Just(b'{'), Just(b'}'), Just(b'['),
+            Just(b']'), Just(b' '), Just(0x01), any::<u8>()
+        ],
+        how in 0u8..4,
+    ) {
+        let mut text = format!(r#"{{"a":{{"b":{{"v":{v},"w":[{v}]}}}},"z":1}}"#).into_bytes();
+        let i = at.index(text.len() + 1);
+        match how {
+            0 if i < text.len() => text[i] = byte,
+            1 => text.insert(i, byte),
+            2 if i < text.len() => { text.remove(i); }
+            _ => text.truncate(i),
+        }
+        reads_as_parse(&text, &SKIP_B_IN_A);
+    }
+}
