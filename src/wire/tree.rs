@@ -544,12 +544,12 @@ pub struct Known<'k> {
     pub holds: &'k dyn Fn(&[u8]) -> bool,
 }
 
-/// [`parse`], but an object value of a `known.member` member of a `known.parent` object, whose text `known` recognises, is not built: it
-/// becomes a [`Node::Skipped`] holding its text. Accepts and refuses exactly what [`parse`] does (a recognised
-/// text parsed before, and its values and nesting count against the bounds where it stands), and every span
-/// outside the skipped values is the same, so a skipped value changes nothing but the work: the parser looks
-/// at its brackets and strings only (`extent`). What the gateway uses it for: a form schema the policy found
-/// clean before ([`crate::policy::clean_schemas`]) is most of a typical form's tokens.
+/// [`parse`], but an object value of a `known.member` member of a `known.parent` object, whose text `known`
+/// recognises, is not built: it becomes a [`Node::Skipped`] holding its text. Accepts and refuses exactly what
+/// [`parse`] does (a recognised text parsed before, and its values and nesting count against the bounds where it
+/// stands), and every span outside the skipped values is the same, so a skipped value changes nothing but the
+/// work: the parser looks at its brackets and strings only (`extent`). What the gateway uses it for: a form
+/// schema the policy found clean before ([`crate::policy::clean_schemas`]) is most of a typical form's tokens.
 pub fn parse_known<'a>(
     bytes: &'a [u8],
     arena: &'a Arena,
@@ -833,9 +833,9 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The value at the cursor (of a `known.member` member) as a [`Node::Skipped`] when it is an object that
-    /// `known` recognises and that stays within the bounds where it stands (nested `depth` deep, its values counted on
-    /// top of those read so far); `None` (nothing moved) to read it as usual, which then refuses whatever
-    /// made it unfit. Out of line: it runs for few members, and never without [`Known`].
+    /// `known` recognises and that stays within the bounds where it stands (nested `depth` deep, its values
+    /// counted on top of those read so far); `None` (nothing moved) to read it as usual, which then refuses
+    /// whatever made it unfit. Out of line: it runs for few members, and never without [`Known`].
     #[inline(never)]
     fn skip_known(&mut self, known: &Known<'_>, depth: usize) -> Option<Node<'a>> {
         let e = extent::extent(self.b, self.pos, known.max_len)?;

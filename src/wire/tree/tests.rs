@@ -421,6 +421,44 @@ fn write(v: &Value, rng: &mut impl FnMut() -> u32, out: &mut String) {
     ws(rng, out);
 }
 
+/// Bytes that break JSON where they land (structure, escapes, numbers, controls, a UTF-8 lead byte, space
+/// inside a skipped value), and any byte.
+fn damaging_byte() -> impl Strategy<Value = u8> {
+    prop_oneof![
+        Just(b'"'),
+        Just(b'\\'),
+        Just(b','),
+        Just(b':'),
+        Just(b'{'),
+        Just(b'}'),
+        Just(b'['),
+        Just(b']'),
+        Just(b'0'),
+        Just(b'-'),
+        Just(b'e'),
+        Just(b'.'),
+        Just(b' '),
+        Just(0x01),
+        Just(0xc3),
+        Just(b'u'),
+        any::<u8>()
+    ]
+}
+
+/// `text` with `byte` written over (`how` 0), inserted at (1), or the byte removed at (2) the place `at` picks,
+/// or the text cut short there (3, or 0 and 2 past the end).
+fn damage(text: &mut Vec<u8>, at: prop::sample::Index, byte: u8, how: u8) {
+    let i = at.index(text.len() + 1);
+    match how {
+        0 if i < text.len() => text[i] = byte,
+        1 => text.insert(i, byte),
+        2 if i < text.len() => {
+            text.remove(i);
+        }
+        _ => text.truncate(i),
+    }
+}
+
 /// A small deterministic generator for the spelling choices of `write` (xorshift64), from proptest's seed.
 fn xorshift(seed: u64) -> impl FnMut() -> u32 {
     let mut state = seed | 1;
@@ -529,21 +567,11 @@ proptest! {
     fn damaged_text_is_refused_the_same(
         v in values(),
         at in any::<prop::sample::Index>(),
-        byte in prop_oneof![
-            Just(b'"'), Just(b'\\'), Just(b','), Just(b':'), Just(b'{'), Just(b'}'), Just(b'['),
-            Just(b']'), Just(b'0'), Just(b'-'), Just(b'e'), Just(b'.'), Just(0x01), Just(0xc3), Just(b'u'),
-            any::<u8>()
-        ],
+        byte in damaging_byte(),
         how in 0u8..4,
     ) {
         let mut text = v.to_string().into_bytes();
-        let i = at.index(text.len() + 1);
-        match how {
-            0 if i < text.len() => text[i] = byte,
-            1 => text.insert(i, byte),
-            2 if i < text.len() => { text.remove(i); }
-            _ => text.truncate(i),
-        }
+        damage(&mut text, at, byte, how);
         agree(&text);
     }
 
@@ -770,20 +798,11 @@ proptest! {
     fn damaged_known_values_read_as_parse(
         v in values(),
         at in any::<prop::sample::Index>(),
-        byte in prop_oneof![
-            Just(b'"'), Just(b'\\'), Just(b','), Just(b':'), Just(b'{'), Just(b'}'), Just(b'['),
-            Just(b']'), Just(b' '), Just(0x01), any::<u8>()
-        ],
+        byte in damaging_byte(),
         how in 0u8..4,
     ) {
         let mut text = format!(r#"{{"a":{{"b":{{"v":{v},"w":[{v}]}}}},"z":1}}"#).into_bytes();
-        let i = at.index(text.len() + 1);
-        match how {
-            0 if i < text.len() => text[i] = byte,
-            1 => text.insert(i, byte),
-            2 if i < text.len() => { text.remove(i); }
-            _ => text.truncate(i),
-        }
+        damage(&mut text, at, byte, how);
         reads_as_parse(&text, &SKIP_B_IN_A);
     }
 }
