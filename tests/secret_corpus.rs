@@ -178,10 +178,7 @@ fn remembered_schemas_change_no_verdict_on_the_corpus() {
     for (i, form) in forms.iter().enumerate() {
         let t = text(form["message"].as_str().unwrap(), &form["requestedSchema"]);
         let schema = form["requestedSchema"].to_string();
-        let remembered = remembering
-            .clean_schemas
-            .key(schema.as_bytes(), &[])
-            .is_some_and(|k| remembering.clean_schemas.holds(&k));
+        let remembered = remembering.clean_schemas.remembers(schema.as_bytes(), &[]);
         remembered_secret_forms += usize::from(remembered && form["label"] == "secret");
         let ((with, skipped), without) = (decide(&remembering, &t), judge(&forgetting, &t));
         // Written as `text` writes it, so the parse recognises exactly the remembered schemas.

@@ -91,6 +91,13 @@ impl CleanSchemas {
         self.set.contains(key)
     }
 
+    /// Whether `schema` (its text as written) was found clean with `allowed_fields`: [`CleanSchemas::key`] then
+    /// [`CleanSchemas::holds`].
+    pub fn remembers(&self, schema: &[u8], allowed_fields: &[String]) -> bool {
+        self.key(schema, allowed_fields)
+            .is_some_and(|k| self.holds(&k))
+    }
+
     /// Records that the schema of `key` is clean.
     pub fn note(&self, key: Vec<u8>) {
         if key.len() > MAX_KEY_BYTES {

@@ -237,15 +237,15 @@ impl Engine {
         // verdict (the set may have been emptied since, by another request's insert).
         let skipped = matches!(schema, Node::Skipped(_));
         // The schema as written, when this tree was parsed from `source`: the key of its clean verdict.
-        let key = (!skipped)
-            .then(|| {
-                params
-                    .as_object()
-                    .and_then(|p| p.span_of("requestedSchema"))
-            })
-            .flatten()
-            .and_then(|span| source.get(span))
-            .and_then(|text| self.clean_schemas.key(text, &route.allow_fields));
+        let key = if skipped {
+            None
+        } else {
+            params
+                .as_object()
+                .and_then(|p| p.span_of("requestedSchema"))
+                .and_then(|span| source.get(span))
+                .and_then(|text| self.clean_schemas.key(text, &route.allow_fields))
+        };
         let known_clean = skipped || key.as_deref().is_some_and(|k| self.clean_schemas.holds(k));
         // Built only for a schema judged here: one remembered clean needs no pointer.
         let schema_ptr = (!known_clean).then(|| pointer_push(ptr, "requestedSchema"));

@@ -105,11 +105,7 @@ pub fn decide<'a>(
     // A form schema this policy found clean before (on this route) is recognised by its text and not built:
     // the judgement needs nothing from it but that it is the same (see `check_form`).
     let clean = &ctx.engine.clean_schemas;
-    let remembered = |text: &[u8]| {
-        clean
-            .key(text, &ctx.route.allow_fields)
-            .is_some_and(|k| clean.holds(&k))
-    };
+    let remembered = |text: &[u8]| clean.remembers(text, &ctx.route.allow_fields);
     let known = tree::Known {
         parent: "params",
         member: "requestedSchema",
