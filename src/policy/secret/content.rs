@@ -106,7 +106,7 @@ fn judge_value(
             ),
         )
     };
-    if let Some(fmt) = super::format_matches(c, text)
+    if let Some(fmt) = super::format_matches(c, text, super::formats::Search::All)
         .into_iter()
         .flat_map(|m| m.into_iter())
         .filter_map(|i| c.format_infos.get(i))

@@ -18,8 +18,10 @@ mod label;
 
 use crate::wire::tree::Node;
 
+use super::formats::Search;
 use super::normalize::Folder;
 use super::pack::{CatId, Compiled, Kind, Scope};
+use super::prefilter::Proof;
 use crate::policy::{pointer_push, Finding};
 
 /// Most properties judged in one form. The schema check blocks forms over 64 properties; this bound only keeps
@@ -361,12 +363,27 @@ pub fn judge_form(
     let mut message_hits = Vec::new();
     // A message proven to hold no strong, weak or qualifier term (the only kinds its hits are read for, see
     // `prefilter`) is not folded or scanned: the folded message serves nothing else, and the texts are
-    // cleared before the first property.
-    if !c.term_free.holds(message) {
+    // cleared before the first property. The same pass may prove it free of the formats' prefixes too.
+    let proof = c.term_free.prove(message);
+    if proof == Proof::Nothing {
         texts.add(c, Source::Message, message);
         scan(c, &texts, &mut message_hits);
     }
-    embedded(c, message, message_ptr, &mut findings);
+    let search = if proof == Proof::TermAndPrefixFree {
+        Search::Unprefixed
+    } else {
+        Search::All
+    };
+    if let Some(f) = format_finding(
+        c,
+        message,
+        search,
+        "embedded_value",
+        message_ptr,
+        "the form's text holds",
+    ) {
+        findings.push(f);
+    }
     let message_neutral = message_hits.is_empty();
     if properties_known_clean && message_neutral {
         return FormJudgement {
@@ -398,8 +415,8 @@ pub fn judge_form(
             // A name that holds a credential is not repeated, not even in a pointer: findings point at
             // the properties object instead.
             let ptr = || {
-                let withheld =
-                    super::may_hold_format(name) && c.formats.is_match(super::scan_limit(name));
+                let withheld = super::may_hold_format(name)
+                    && c.formats.is_match(super::scan_limit(name), Search::All);
                 if withheld {
                     props_ptr()
                 } else {
@@ -610,7 +627,14 @@ fn requested_in_message(
 
 /// Credential formats in a server text (message, title, description).
 fn embedded(c: &Compiled, text: &str, ptr: impl FnOnce() -> String, out: &mut Vec<Finding>) {
-    if let Some(f) = format_finding(c, text, "embedded_value", ptr, "the form's text holds") {
+    if let Some(f) = format_finding(
+        c,
+        text,
+        Search::All,
+        "embedded_value",
+        ptr,
+        "the form's text holds",
+    ) {
         out.push(f);
     }
 }
@@ -627,6 +651,7 @@ fn pushed_values(c: &Compiled, prop: &Node<'_>, ptr: &dyn Fn() -> String, out: &
         if let Some(f) = format_finding(
             c,
             text,
+            Search::All,
             "default_value",
             path,
             "a value the server fills in holds",
@@ -686,16 +711,18 @@ fn pushed_values(c: &Compiled, prop: &Node<'_>, ptr: &dyn Fn() -> String, out: &
     }
 }
 
-/// The first enabled credential format in `text`, as a finding under `rule_cat` (never quoting the value).
+/// The first enabled credential format in `text` (of those `search` covers), as a finding under `rule_cat`
+/// (never quoting the value).
 fn format_finding(
     c: &Compiled,
     text: &str,
+    search: Search,
     rule_cat: &str,
     ptr: impl FnOnce() -> String,
     what: &str,
 ) -> Option<Finding> {
     // The text first: almost none holds a format, and the rule lookup is a scan of the categories.
-    let matched = super::format_matches(c, text)?;
+    let matched = super::format_matches(c, text, search)?;
     let rule_on = c
         .category(rule_cat)
         .and_then(|i| c.categories.get(i))

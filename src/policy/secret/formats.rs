@@ -7,9 +7,14 @@
 //! stepped through every byte of every message (the judgement of a 64 KB result grew by 5%). A format of its
 //! own gets the regex engine's inner-literal search instead (`://`). Which kind a format is follows from its
 //! regex alone (the same prefix extraction the engine does), so operator formats need say nothing about it.
+//!
+//! The set's prefixes are also given out ([`Formats::prefixes`]): the term-free test
+//! ([`super::prefilter`]) looks for them in a message in the pass it makes anyway, so that a message it
+//! proves free of them is not searched by the set a second time.
 
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
+use regex_syntax::hir::{Hir, HirKind, Look};
 
 /// Shortest prefix literal that makes a format a member of the set: a one-byte prefix (a class of letters
 /// becomes dozens of them) leaves the prefilter stopping at nearly every byte.
@@ -24,16 +29,39 @@ pub struct Formats {
     prefixed_ids: Vec<usize>,
     /// Every other format, with its index.
     others: Vec<(Regex, usize)>,
+    /// The literal prefixes of each member of `prefixed`, in member order.
+    prefixes: Vec<Prefixes>,
+}
+
+/// Literals one of which starts every match of a format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prefixes {
+    /// The literals, as the regex engine extracts them (each at least [`MIN_PREFIX`] bytes; case as written).
+    pub literals: Vec<Vec<u8>>,
+    /// Whether the regex asserts, before its first byte, that no word character precedes the match (`\b`,
+    /// `^`, a word start): the byte before a literal is then not a letter, digit or `_`, or there is none.
+    pub after_boundary: bool,
+}
+
+/// Which formats a search looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// Every format.
+    All,
+    /// Only the formats without literal prefixes: the text is known to hold none of [`Formats::prefixes`].
+    Unprefixed,
 }
 
 impl Formats {
     /// Compiles `sources` (already checked one by one), each automaton within `size_limit` bytes.
     pub fn build(sources: &[String], size_limit: usize) -> Result<Self, regex::Error> {
         let (mut set, mut prefixed_ids, mut others) = (Vec::new(), Vec::new(), Vec::new());
+        let mut prefixes = Vec::new();
         for (i, s) in sources.iter().enumerate() {
-            if has_literal_prefix(s) {
+            if let Some(p) = literal_prefixes(s) {
                 set.push(s.as_str());
                 prefixed_ids.push(i);
+                prefixes.push(p);
             } else {
                 others.push((RegexBuilder::new(s).size_limit(size_limit).build()?, i));
             }
@@ -43,18 +71,26 @@ impl Formats {
             prefixed,
             prefixed_ids,
             others,
+            prefixes,
         })
     }
 
-    /// Whether any format matches somewhere in `text`.
-    pub fn is_match(&self, text: &str) -> bool {
-        self.prefixed.is_match(text) || self.others.iter().any(|(r, _)| r.is_match(text))
+    /// The literal prefixes of the formats that have them: a text holding none of them (and no byte the
+    /// searches below would not be given) can be searched with [`Search::Unprefixed`].
+    pub fn prefixes(&self) -> &[Prefixes] {
+        &self.prefixes
     }
 
-    /// The indexes of the formats that match in `text`, ascending. `is_match` first: it stops early, while
-    /// the set's `matches` must report every member and runs about ten times slower.
-    pub fn matches(&self, text: &str) -> Vec<usize> {
-        let mut found: Vec<usize> = if self.prefixed.is_match(text) {
+    /// Whether any format `search` covers matches somewhere in `text`.
+    pub fn is_match(&self, text: &str, search: Search) -> bool {
+        (search == Search::All && self.prefixed.is_match(text))
+            || self.others.iter().any(|(r, _)| r.is_match(text))
+    }
+
+    /// The indexes of the formats `search` covers that match in `text`, ascending. `is_match` first: it
+    /// stops early, while the set's `matches` must report every member and runs about ten times slower.
+    pub fn matches(&self, text: &str, search: Search) -> Vec<usize> {
+        let mut found: Vec<usize> = if search == Search::All && self.prefixed.is_match(text) {
             self.prefixed
                 .matches(text)
                 .into_iter()
@@ -74,16 +110,43 @@ impl Formats {
     }
 }
 
-/// Whether every match of `regex` starts with one of a finite set of literals of at least [`MIN_PREFIX`]
-/// bytes. Anything the extractor cannot bound (a class, an unparseable regex) says no: the format is then
-/// searched on its own, which is correct for any regex, only not shared.
-fn has_literal_prefix(regex: &str) -> bool {
-    let Ok(hir) = regex_syntax::parse(regex) else {
-        return false;
-    };
+/// The finite set of literals of at least [`MIN_PREFIX`] bytes one of which starts every match of `regex`,
+/// or `None`. Anything the extractor cannot bound (a class, an unparseable regex) says no: the format is
+/// then searched on its own, which is correct for any regex, only not shared.
+fn literal_prefixes(regex: &str) -> Option<Prefixes> {
+    let hir = regex_syntax::parse(regex).ok()?;
     let seq = Extractor::new().kind(ExtractKind::Prefix).extract(&hir);
-    seq.literals()
-        .is_some_and(|l| !l.is_empty() && l.iter().all(|lit| lit.len() >= MIN_PREFIX))
+    let literals = seq.literals()?;
+    if literals.is_empty() || literals.iter().any(|lit| lit.len() < MIN_PREFIX) {
+        return None;
+    }
+    Some(Prefixes {
+        literals: literals.iter().map(|l| l.as_bytes().to_vec()).collect(),
+        after_boundary: starts_after_boundary(&hir),
+    })
+}
+
+/// Whether `hir` asserts, before anything else, that the byte before the match is no word character (or
+/// that there is none). Only the plain shapes are recognised (a look-around first in a concatenation, or in
+/// a group there); any other answers no, which only makes the term-free test look for more.
+fn starts_after_boundary(hir: &Hir) -> bool {
+    match hir.kind() {
+        HirKind::Look(look) => matches!(
+            look,
+            Look::Start
+                | Look::StartLF
+                | Look::StartCRLF
+                | Look::WordAscii
+                | Look::WordUnicode
+                | Look::WordStartAscii
+                | Look::WordStartUnicode
+                | Look::WordStartHalfAscii
+                | Look::WordStartHalfUnicode
+        ),
+        HirKind::Concat(parts) => parts.first().is_some_and(starts_after_boundary),
+        HirKind::Capture(group) => starts_after_boundary(&group.sub),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -92,17 +155,40 @@ mod tests {
 
     #[test]
     fn the_shipped_formats_split_as_intended() {
-        assert!(has_literal_prefix(
-            r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b"
-        ));
-        assert!(has_literal_prefix(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
-        ));
-        assert!(has_literal_prefix(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"));
-        assert!(!has_literal_prefix(
-            r"\b[A-Za-z][A-Za-z0-9+.\-]{1,30}://[^\s:/@]+:[^\s:/@]{2,}@"
-        ));
-        assert!(!has_literal_prefix("(["));
+        let ghp = literal_prefixes(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b").unwrap();
+        assert!(ghp.after_boundary);
+        assert!(ghp.literals.contains(&b"ghp_".to_vec()), "{ghp:?}");
+        let pem =
+            literal_prefixes(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----").unwrap();
+        assert!(!pem.after_boundary);
+        assert!(
+            pem.literals.iter().all(|l| l.starts_with(b"-----BEGIN ")),
+            "{pem:?}"
+        );
+        assert!(literal_prefixes(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}").is_some());
+        assert!(
+            literal_prefixes(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,30}://[^\s:/@]+:[^\s:/@]{2,}@")
+                .is_none()
+        );
+        assert!(literal_prefixes("([").is_none());
+        // The boundary counts only where it comes first, in any of the shapes that say the byte before is no
+        // word character.
+        for (regex, after) in [
+            (r"^abc", true),
+            (r"(?m)^abc", true),
+            (r"(\babc)", true),
+            (r"\<abc", true),
+            (r"\b{start-half}abc", true),
+            (r"abc\b", false),
+            (r"\Babc", false),
+            (r"\babc|abd", false),
+        ] {
+            assert_eq!(
+                literal_prefixes(regex).map(|p| p.after_boundary),
+                Some(after),
+                "{regex}"
+            );
+        }
     }
 
     proptest::proptest! {
@@ -121,8 +207,12 @@ mod tests {
             let split = Formats::build(&sources, 1 << 23).unwrap();
             let whole = RegexSet::new(&sources).unwrap();
             let expected: Vec<usize> = whole.matches(&text).into_iter().collect();
-            proptest::prop_assert_eq!(split.is_match(&text), whole.is_match(&text));
-            proptest::prop_assert_eq!(split.matches(&text), expected);
+            proptest::prop_assert_eq!(split.is_match(&text, Search::All), whole.is_match(&text));
+            proptest::prop_assert_eq!(split.matches(&text, Search::All), expected.clone());
+            // The unprefixed search is the formats without literal prefixes (the second and the fourth).
+            let unprefixed: Vec<usize> = expected.into_iter().filter(|i| [1, 3].contains(i)).collect();
+            proptest::prop_assert_eq!(split.is_match(&text, Search::Unprefixed), !unprefixed.is_empty());
+            proptest::prop_assert_eq!(split.matches(&text, Search::Unprefixed), unprefixed);
         }
     }
 }

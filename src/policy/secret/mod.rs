@@ -134,13 +134,20 @@ fn may_hold_format_bytewise(text: &str) -> bool {
 
 /// The indexes of the credential formats that match `text` (cut to [`MAX_SCAN_BYTES`]), or `None` when
 /// none can. Almost no text holds a credential, so [`formats::Formats::is_match`] (which stops early) runs
-/// first and the full report only for the few that do.
-pub(crate) fn format_matches(c: &pack::Compiled, text: &str) -> Option<Vec<usize>> {
+/// first and the full report only for the few that do. `search` says which formats: all of them, or only
+/// the unprefixed when the text is known to hold none of the others' prefixes.
+pub(crate) fn format_matches(
+    c: &pack::Compiled,
+    text: &str,
+    search: formats::Search,
+) -> Option<Vec<usize>> {
     if !may_hold_format(text) {
         return None;
     }
     let text = scan_limit(text);
-    c.formats.is_match(text).then(|| c.formats.matches(text))
+    c.formats
+        .is_match(text, search)
+        .then(|| c.formats.matches(text, search))
 }
 
 /// A property name as shown in a finding message: control characters removed, length capped, and withheld
@@ -148,7 +155,7 @@ pub(crate) fn format_matches(c: &pack::Compiled, text: &str) -> Option<Vec<usize
 pub(crate) fn shown_name(c: &pack::Compiled, name: &str) -> String {
     /// Longest property name shown in a finding message, in characters.
     const MAX_NAME_CHARS: usize = 64;
-    if may_hold_format(name) && c.formats.is_match(scan_limit(name)) {
+    if may_hold_format(name) && c.formats.is_match(scan_limit(name), formats::Search::All) {
         return "(name withheld)".to_string();
     }
     name.chars()

@@ -515,17 +515,21 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     let formats = Formats::build(&sources, REGEX_SIZE_LIMIT)
         .map_err(|e| err("(all packs)", format!("format set: {e}")))?;
 
-    let term_free = TermFree::build(patterns.iter().zip(&infos).map(|(p, infos)| {
-        let shape = if p.starts_with(' ') && p.ends_with(' ') {
-            Shape::Words
-        } else {
-            Shape::Inside
-        };
-        let counts = infos.iter().any(|i| {
-            i.scope == Scope::Any && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
-        });
-        (p.as_str(), shape, counts)
-    }));
+    let term_free = TermFree::build(
+        patterns.iter().zip(&infos).map(|(p, infos)| {
+            let shape = if p.starts_with(' ') && p.ends_with(' ') {
+                Shape::Words
+            } else {
+                Shape::Inside
+            };
+            let counts = infos.iter().any(|i| {
+                i.scope == Scope::Any
+                    && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            });
+            (p.as_str(), shape, counts)
+        }),
+        formats.prefixes(),
+    );
 
     Ok(Compiled {
         categories,

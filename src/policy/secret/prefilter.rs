@@ -25,9 +25,21 @@
 //! proptests hold the proof to the code: a term-free text never folds to a term, and a form judges alike
 //! with and without the test.
 //!
+//! The same pass looks for the credential formats' literal prefixes (`ghp_`, `AKIA`, `-----BEGIN `), so that
+//! a message it proves free of them is not searched by the formats' set, the judgement's other pass over
+//! its bytes ([`Proof::TermAndPrefixFree`]). Each literal stands as one of its runs of letters and digits
+//! with the separators the literal holds around it ([`literal_word`]: `ghp_` after the format's `\b` is
+//! the whole word `ghp`, `-----BEGIN ` the word `begin` after five separators and before one): a text that
+//! holds the literal where its format could match holds that word so bounded, read as this test reads
+//! text (case ignored, every ASCII byte that is neither a letter nor a digit a separator, `@`, `$` and
+//! bytes above 0x7F risky wherever they are). A literal holding a risky byte needs no word; one with no
+//! letter or digit leaves the set searched for every text. Such words only make fewer texts term-free,
+//! which the term proof above allows; a test (`a_prefix_free_text_holds_no_prefixed_format`) holds the
+//! prefix proof to the format search.
+//!
 //! The definition is a walk over the bytes with two automata, two table lookups a byte ([`free`]): an
-//! Aho-Corasick DFA of the words (ASCII case ignored; a word match that must be whole is then checked for
-//! separators on both sides), and a 33-state machine of the risky shapes (`SHAPES`; a proptest holds it to
+//! Aho-Corasick DFA of the words (ASCII case ignored; a word match that must be bounded is then checked for
+//! its separators, [`Bounds`]), and a 33-state machine of the risky shapes (`SHAPES`; a proptest holds it to
 //! the shapes written as a regex, `RISKY`). One regex DFA for both was tried first: the product of the word
 //! trie and the shapes' states was 24 MiB and took seconds to build; two DFA passes cost 13 instructions a
 //! byte, the walk about 14 with its match checks, where folding and scanning the same message cost about 26.
@@ -188,30 +200,148 @@ pub enum Shape {
     Inside,
 }
 
+/// Where a word of the test must lie to count: after how many separators (non-alphanumeric ASCII bytes;
+/// the text's start reads as one), and whether before one (the text's end reads as one). A term word that
+/// must be whole is `{ left: 1, right: true }`, one wanted anywhere `{ left: 0, right: false }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    pub left: usize,
+    pub right: bool,
+}
+
+impl Bounds {
+    const WHOLE: Bounds = Bounds {
+        left: 1,
+        right: true,
+    };
+    const ANYWHERE: Bounds = Bounds {
+        left: 0,
+        right: false,
+    };
+
+    /// The bounds that hold wherever either holds: a word wanted both ways counts where either wants it.
+    fn weakest(self, other: Bounds) -> Bounds {
+        Bounds {
+            left: self.left.min(other.left),
+            right: self.right && other.right,
+        }
+    }
+}
+
+/// What [`TermFree::prove`] proved of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// Nothing: the text takes the full path.
+    Nothing,
+    /// Its folding holds no term that counts.
+    TermFree,
+    /// That, and it holds no literal prefix of the credential formats the test was built with
+    /// ([`super::formats::Formats::prefixes`]): those formats cannot match it.
+    TermAndPrefixFree,
+}
+
+impl Proof {
+    /// Whether the text is proven term-free.
+    pub fn term_free(self) -> bool {
+        self != Proof::Nothing
+    }
+}
+
 /// The compiled test. Without its automaton (the build failed), no text is term-free.
 #[derive(Debug, Clone)]
 pub struct TermFree {
     built: Option<Words>,
     /// The same test as one table ([`table`]), when it fits; else the walk over both automata runs.
     one_table: Option<table::OneTable>,
+    /// Whether the words include one for every literal prefix of the formats (see [`literal_word`]), so that
+    /// a term-free text is prefix-free too.
+    covers_prefixes: bool,
 }
 
 #[derive(Debug, Clone)]
 struct Words {
-    /// The longest word of every pattern that counts.
+    /// The longest word of every pattern that counts, and a word of every format prefix.
     dfa: WordDfa,
-    /// By word id: whether it must be a whole raw word (else: anywhere inside one).
-    whole: Vec<bool>,
+    /// By word id: where it must lie.
+    bounds: Vec<Bounds>,
+}
+
+/// What a text must hold for a format's literal prefix to occur in it, as the test reads text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Needs {
+    /// This word, so bounded (ASCII lower case, letters and digits).
+    Word(String, Bounds),
+    /// A byte the test reads as risky (`@`, `$`, not ASCII): a text holding it is never term-free anyway.
+    RiskyByte,
+    /// Nothing the test can look for (a literal of separators only).
+    Unknown,
+}
+
+/// The word that stands for `literal` (see [`Needs`]): one of its runs of letters and digits, case folded,
+/// bounded by the separators the literal holds around it, and on the left by the format's boundary when
+/// the run starts the literal (`after_boundary`: the byte before a match is then no letter, digit or `_`,
+/// which is a separator or a risky byte here, or the start). Of the runs, the one bounded on more sides
+/// (the fewest benign texts hold it: `SEP sk SEP` before `sk` inside a word), the first of equals.
+fn literal_word(literal: &[u8], after_boundary: bool) -> Needs {
+    if literal
+        .iter()
+        .any(|&b| b == b'@' || b == b'$' || !b.is_ascii())
+    {
+        return Needs::RiskyByte;
+    }
+    let mut best: Option<(usize, String, Bounds)> = None;
+    let mut at = 0;
+    let mut separators = 0;
+    while let Some(&b) = literal.get(at) {
+        if !b.is_ascii_alphanumeric() {
+            separators += 1;
+            at += 1;
+            continue;
+        }
+        let end = literal
+            .get(at..)
+            .and_then(|rest| rest.iter().position(|b| !b.is_ascii_alphanumeric()))
+            .map_or(literal.len(), |n| at + n);
+        let bounds = Bounds {
+            left: if at == 0 {
+                usize::from(after_boundary)
+            } else {
+                separators
+            },
+            right: end < literal.len(),
+        };
+        let score = usize::from(bounds.left > 0) + usize::from(bounds.right);
+        if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            let word = literal
+                .get(at..end)
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            best = Some((score, String::from_utf8_lossy(&word).into_owned(), bounds));
+        }
+        separators = 0;
+        at = end;
+    }
+    match best {
+        Some((_, word, bounds)) => Needs::Word(word, bounds),
+        None => Needs::Unknown,
+    }
 }
 
 impl TermFree {
     /// Builds the test for `patterns`: each a pattern of the term automaton as it is matched in folded text
     /// (` pin `, `password`, ...), its shape, and whether it counts: whether it is a `strong`, `weak` or
     /// `qualifier` term outside the name-only scope. Patterns that do not count are left out, and so are
-    /// those not ASCII, which cannot match the folding of an ASCII text.
-    pub fn build<'a>(patterns: impl IntoIterator<Item = (&'a str, Shape, bool)>) -> TermFree {
-        // Word -> whether it must be whole; a word wanted inside another anywhere need not be whole.
-        let mut words: std::collections::BTreeMap<&str, bool> = Default::default();
+    /// those not ASCII, which cannot match the folding of an ASCII text. The formats' `prefixes` are looked
+    /// for too, each through the word that stands for it ([`literal_word`]); when one has none, none are.
+    pub fn build<'a>(
+        patterns: impl IntoIterator<Item = (&'a str, Shape, bool)>,
+        prefixes: &[super::formats::Prefixes],
+    ) -> TermFree {
+        let mut words: std::collections::BTreeMap<String, Bounds> = Default::default();
+        let mut add = |word: String, bounds: Bounds| {
+            let at = words.entry(word).or_insert(bounds);
+            *at = at.weakest(bounds);
+        };
         for (pattern, shape, counts) in patterns {
             if !counts || !pattern.is_ascii() {
                 continue;
@@ -224,12 +354,31 @@ impl TermFree {
             else {
                 continue;
             };
-            let whole = words.entry(word).or_insert(true);
-            *whole &= shape == Shape::Words;
+            let bounds = match shape {
+                Shape::Words => Bounds::WHOLE,
+                Shape::Inside => Bounds::ANYWHERE,
+            };
+            add(word.to_owned(), bounds);
         }
-        let one_table =
-            table::OneTable::build(&words.iter().map(|(w, &b)| (*w, b)).collect::<Vec<_>>());
-        let (list, whole): (Vec<&str>, Vec<bool>) = words.into_iter().unzip();
+        let needs: Vec<Needs> = prefixes
+            .iter()
+            .flat_map(|p| p.literals.iter().map(|l| literal_word(l, p.after_boundary)))
+            .collect();
+        let covers_prefixes = !needs.contains(&Needs::Unknown);
+        if covers_prefixes {
+            for need in needs {
+                if let Needs::Word(word, bounds) = need {
+                    add(word, bounds);
+                }
+            }
+        }
+        let one_table = table::OneTable::build(
+            &words
+                .iter()
+                .map(|(w, &b)| (w.as_str(), b))
+                .collect::<Vec<_>>(),
+        );
+        let (list, bounds): (Vec<String>, Vec<Bounds>) = words.into_iter().unzip();
         let built = WordDfa::builder()
             .match_kind(MatchKind::Standard)
             .start_kind(StartKind::Unanchored)
@@ -237,12 +386,30 @@ impl TermFree {
             .prefilter(false)
             .build(&list)
             .ok()
-            .map(|dfa| Words { dfa, whole });
-        TermFree { built, one_table }
+            .map(|dfa| Words { dfa, bounds });
+        TermFree {
+            built,
+            one_table,
+            covers_prefixes,
+        }
     }
 
-    /// Whether the folding of `text` surely holds no term that counts (see [`TermFree::build`]). `false`
-    /// means only "not proven": the caller folds and scans as before.
+    /// What the test proves of `text` (see [`Proof`]). [`Proof::Nothing`] means only "not proven": the
+    /// caller folds and scans, and searches every format, as before.
+    pub fn prove(&self, text: &str) -> Proof {
+        if !self.holds(text) {
+            return Proof::Nothing;
+        }
+        // The test reads no further than the folding does; the formats are searched further.
+        if self.covers_prefixes && text.len() <= MAX_FOLD_BYTES {
+            Proof::TermAndPrefixFree
+        } else {
+            Proof::TermFree
+        }
+    }
+
+    /// Whether the folding of `text` surely holds no term that counts, and `text` no word of a prefix (see
+    /// [`TermFree::build`]).
     pub fn holds(&self, text: &str) -> bool {
         let Some(words) = &self.built else {
             return false;
@@ -277,6 +444,7 @@ impl TermFree {
         TermFree {
             built: None,
             one_table: None,
+            covers_prefixes: false,
         }
     }
 
@@ -310,11 +478,15 @@ fn free(words: &Words, text: &[u8]) -> bool {
         for k in 0..dfa.match_len(sid) {
             let pid = dfa.match_pattern(sid, k);
             let start = at.saturating_sub(dfa.pattern_len(pid));
-            let whole = words.whole.get(pid.as_usize()).copied().unwrap_or(false);
-            if !whole
-                || (separator(start.checked_sub(1).and_then(|s| text.get(s)))
-                    && separator(text.get(at)))
-            {
+            let Some(bounds) = words.bounds.get(pid.as_usize()) else {
+                return false;
+            };
+            // `left` separators before the word, the text's start reading as one.
+            let left = (1..=bounds.left).all(|n| match start.checked_sub(n) {
+                Some(i) => separator(text.get(i)),
+                None => n == start + 1,
+            });
+            if left && (!bounds.right || separator(text.get(at))) {
                 return false;
             }
         }
@@ -343,7 +515,7 @@ fn walk(dfa: &WordDfa, mut sid: StateID, mut shape: u16, hay: &[u8]) -> (StateID
 mod tests {
     use super::super::normalize::{fold, MAX_FOLD_BYTES};
     use super::super::pack::{compile, Compiled, Kind, Scope};
-    use super::{CLASS, CLASSES, RISKY, RISKY_STATE, SEP, SHAPES};
+    use super::{Proof, CLASS, CLASSES, RISKY, RISKY_STATE, SEP, SHAPES};
     use proptest::prelude::*;
     use std::sync::OnceLock;
 
@@ -577,6 +749,8 @@ mod tests {
             1 => "[\\t\\n\\r\\x00-\\x1f\\x7f\\\\\"'@$]",
             1 => "[\\u{80}-\\u{9f}\\u{ad}\\u{200b}-\\u{200f}\\u{202a}-\\u{202e}\\u{2066}-\\u{2069}\\u{feff}\\u{e0041}\\u{e9}\\u{430}\\u{4e2d}\\u{1f600}\\u{ff41}]",
             1 => "[a-z]{60,200}",
+            // The words that stand for the formats' prefixes, with separators before and after in every count.
+            2 => "[-_. ]{0,6}(begin|BEGIN|sk|rk|hf|npm|ghp|gho|xoxb|akia|ASIA|asian|eyJ|slack|github|pat|glpat|whsec|aiza|gocspx)[-_. ]{0,2}[a-z]{0,3}",
         ];
         proptest::collection::vec((piece, separator()), 0..16)
             .prop_map(|parts| parts.iter().map(|(w, s)| format!("{w}{s}")).collect())
@@ -676,6 +850,137 @@ mod tests {
         fn the_one_table_is_the_walk_on_prose(text in text()) {
             let t = &compiled().term_free;
             prop_assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn a_literal_prefix_stands_as_its_most_bounded_word() {
+        use super::{literal_word, Bounds, Needs};
+        let word = |w: &str, left, right| Needs::Word(w.to_string(), Bounds { left, right });
+        assert_eq!(literal_word(b"ghp_", true), word("ghp", 1, true));
+        assert_eq!(literal_word(b"ghp_", false), word("ghp", 0, true));
+        assert_eq!(literal_word(b"AKIA", true), word("akia", 1, false));
+        assert_eq!(literal_word(b"-----BEGIN ", false), word("begin", 5, true));
+        // `hooks` has nothing before it; `slack` is the first bounded on both sides.
+        assert_eq!(
+            literal_word(b"hooks.slack.com/services/T", false),
+            word("slack", 1, true)
+        );
+        assert_eq!(literal_word(b"sk_live_", true), word("sk", 1, true));
+        assert_eq!(literal_word(b"ya29.", true), word("ya29", 1, true));
+        assert_eq!(literal_word(b"p@ss", true), Needs::RiskyByte);
+        assert_eq!(literal_word("caf\u{e9}".as_bytes(), true), Needs::RiskyByte);
+        assert_eq!(literal_word(b"--", true), Needs::Unknown);
+    }
+
+    /// Every literal prefix of the shipped formats, wherever its format could match (after anything, or
+    /// after a non-word byte or at the start for a format that asserts a boundary first) and whatever
+    /// follows, keeps the text from being proven prefix-free.
+    #[test]
+    fn no_text_holding_a_prefix_is_proven_free_of_them() {
+        let c = compiled();
+        let prefixes = c.formats.prefixes();
+        assert!(prefixes.len() >= 10, "{prefixes:?}");
+        let mut checked = 0;
+        for p in prefixes {
+            let mut before = vec!["", " ", "Use ", "(", "a -", "\n", "x: "];
+            if !p.after_boundary {
+                before.extend(["ab", "x9", "Use a"]);
+            }
+            for literal in &p.literals {
+                let literal =
+                    String::from_utf8(literal.clone()).expect("shipped literals are UTF-8");
+                for b in &before {
+                    for a in [
+                        "",
+                        " ",
+                        "abcdefghijklmnopqrstuvwxyzabcdefghijklmnop",
+                        "_x",
+                        "-x",
+                        ". the end",
+                    ] {
+                        let text = format!("{b}{literal}{a}");
+                        assert_ne!(
+                            c.term_free.prove(&text),
+                            Proof::TermAndPrefixFree,
+                            "{text:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+        // And prose around them is still proven free: the words stand for the prefixes only.
+        for text in [
+            "Book a table for the quarterly review, lead time noted",
+            "Ask the desk to begin checking hooks and tasks",
+            "the beginning of a live test",
+        ] {
+            assert_eq!(
+                c.term_free.prove(text),
+                Proof::TermAndPrefixFree,
+                "{text:?}"
+            );
+        }
+    }
+
+    /// The shipped formats' regexes as generators (`\b` taken out: the generator knows no look-around; the
+    /// texts put separators around each value).
+    fn shipped_format_values() -> impl Strategy<Value = String> {
+        let (_, file) = super::super::pack::BUILTIN_PACKS
+            .iter()
+            .find(|(name, _)| *name == "formats.yaml")
+            .expect("the formats pack ships");
+        let pack: super::super::pack::PackFile =
+            serde_saphyr::from_str(file).expect("the formats pack parses");
+        let values: Vec<_> = pack
+            .formats
+            .iter()
+            .map(|f| {
+                proptest::string::string_regex(&f.regex.replace(r"\b", ""))
+                    .expect("a shipped format generates")
+                    .boxed()
+            })
+            .collect();
+        proptest::strategy::Union::new(values)
+    }
+
+    /// A literal prefix of a shipped format then lower-case letters: values the shapes alone do not stop
+    /// (generated ones mostly put a digit against a letter), so that the prefix words must.
+    fn prefix_then_letters() -> impl Strategy<Value = String> {
+        let literals: Vec<String> = compiled()
+            .formats
+            .prefixes()
+            .iter()
+            .flat_map(|p| p.literals.iter())
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect();
+        (proptest::sample::select(literals), "[a-z]{0,48}").prop_map(|(l, rest)| l + &rest)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+        /// Soundness of the prefix proof: a text proven free of the prefixes is found holding the formats it
+        /// holds by the search that leaves the prefixed ones out.
+        #[test]
+        fn a_prefix_free_text_holds_no_prefixed_format(
+            parts in proptest::collection::vec(
+                (prop_oneof![4 => word(), 2 => shipped_format_values(), 2 => prefix_then_letters(), 1 => raw_text()], separator()),
+                0..8,
+            ),
+        ) {
+            use super::super::formats::Search;
+            use super::super::format_matches;
+            let text: String = parts.iter().map(|(w, s)| format!(" {w}{s}")).collect();
+            let c = compiled();
+            if c.term_free.prove(&text) == Proof::TermAndPrefixFree {
+                prop_assert_eq!(
+                    format_matches(c, &text, Search::All),
+                    format_matches(c, &text, Search::Unprefixed),
+                    "{:?}", text
+                );
+            }
         }
     }
 

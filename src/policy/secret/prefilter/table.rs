@@ -6,9 +6,10 @@
 //! that is not a letter or a digit), each letter (either case), each digit, and a *sink byte* (`@`, `$`, any
 //! byte above 0x7F). Its patterns:
 //!
-//! - a term word that must be whole, between separators: `SEP word SEP` (the text starts in the state after
-//!   a separator and is ended by one, as the folding's words are);
-//! - a term word that may lie inside a word: `word`;
+//! - a word with its bounds ([`Bounds`]): as many `SEP` as it needs before it, the word, and a `SEP` when it
+//!   needs one after it (the text starts in the state after a separator and is ended by one, as the
+//!   folding's words are). A term word that must be whole is `SEP word SEP`, one that may lie inside a word
+//!   `word`, a format prefix's word what its literal holds around it (`SEP SEP SEP SEP SEP begin SEP`);
 //! - the risky shapes the raw bytes show without case: a sink byte (`@`, `$`, not ASCII), a letter then a
 //!   digit, a digit then a letter;
 //!
@@ -26,11 +27,11 @@
 //! thirty-two bytes at a time (they are rare in prose) and looked at where they are.
 //!
 //! Why it answers as the walk does. The walk says term-free iff the text is ASCII, matches none of the risky
-//! shapes (`RISKY`) and holds no term word (a whole one between non-alphanumeric bytes or the text's ends,
-//! another anywhere, ASCII case ignored). An Aho-Corasick automaton is in a matching state after a byte iff
+//! shapes (`RISKY`) and holds no word where its bounds want it (after as many non-alphanumeric bytes, the
+//! text's start reading as one, and before one or the text's end if so; ASCII case ignored). An Aho-Corasick automaton is in a matching state after a byte iff
 //! some pattern ends at that byte, so this one, started as after a separator and given one more at the end
 //! (the text's ends read as separators, as in the walk), meets the sink iff the text holds a byte that is
-//! not ASCII or is `@`/`$`, a letter against a digit, a term word as the walk finds it, or a second
+//! not ASCII or is `@`/`$`, a letter against a digit, a word as the walk finds it, or a second
 //! one-letter word right after one (the pending bit follows the shape machine's `PENDING` and `ONE` step for
 //! step, but that it is dropped at a word's second letter, after which the machine only ever clears it).
 //! The case shapes, the rest of `RISKY`, are looked for at every capital: a lower-case letter before it, or
@@ -44,6 +45,8 @@
 //! the two-automata walk.
 
 use std::collections::{HashMap, VecDeque};
+
+use super::Bounds;
 
 /// The separator symbol: an ASCII byte that is neither a letter nor a digit.
 const SEP: usize = 0;
@@ -140,16 +143,16 @@ impl Trie {
 }
 
 impl OneTable {
-    /// Builds the automaton for `words` (each with whether it must be a whole word), or `None` when a word
-    /// holds a byte other than an ASCII lower-case letter or digit (folded words never do) or the automaton
-    /// is too large for the table.
-    pub(super) fn build(words: &[(&str, bool)]) -> Option<OneTable> {
+    /// Builds the automaton for `words` (each with where it must lie), or `None` when a word holds a byte
+    /// other than an ASCII lower-case letter or digit (folded words never do) or the automaton is too large
+    /// for the table.
+    pub(super) fn build(words: &[(&str, Bounds)]) -> Option<OneTable> {
         let mut trie = Trie {
             next: vec![[NONE; SYMBOLS]],
             matched: vec![false],
             last: vec![SEP],
         };
-        for (word, whole) in words {
+        for (word, bounds) in words {
             if word.is_empty()
                 || !word
                     .bytes()
@@ -157,12 +160,10 @@ impl OneTable {
             {
                 return None;
             }
-            let mut path: Vec<usize> = Vec::with_capacity(word.len() + 2);
-            if *whole {
-                path.push(SEP);
-            }
+            let mut path: Vec<usize> = Vec::with_capacity(word.len() + bounds.left + 1);
+            path.extend(std::iter::repeat_n(SEP, bounds.left));
             path.extend(word.bytes().map(symbol));
-            if *whole {
+            if bounds.right {
                 path.push(SEP);
             }
             trie.insert(&path, true);
@@ -409,7 +410,8 @@ const LANES: usize = 4;
 /// Where `text` can be cut so that the automaton can walk the parts apart, each from the start state, near
 /// `target`: right after a separator that ends a word of two or more letters or digits. There the walk over
 /// the whole text is in the start state (the trie node of a lone separator, nothing pending: no pattern holds
-/// a separator but at its ends, and the word was not a one-letter word) or already in the sink, so the
+/// a separator after a letter or a digit but at its end, and the word was not a one-letter word) or already
+/// in the sink, so the
 /// parts' answers together are the whole's. Case shapes do not cross a separator either. `None` when no
 /// such separator lies in the 64 bytes from `target` on.
 fn cut_near(text: &[u8], target: usize) -> Option<usize> {
