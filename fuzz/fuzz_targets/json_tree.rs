@@ -6,7 +6,7 @@
 #![no_main]
 
 use elicitguard::wire::strict::{parse_strict, StrictError};
-use elicitguard::wire::tree::{compact, parse, parse_known, parse_str, Arena, Known, Node};
+use elicitguard::wire::tree::{compact, extent, parse, parse_known, parse_str, Arena, Known, Node};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| check(data));
@@ -38,12 +38,17 @@ fn check(data: &[u8]) {
         (Err(a), Err(b)) => assert_eq!(kind(&a), kind(&b), "{a} / {b}"),
         (a, b) => panic!("tree {:?} / strict {:?}", a.map(|t| t.to_value()), b),
     }
-    let any_object = |t: &[u8]| parse(t, &Arena::new()).is_ok_and(|n| n.is_object());
+    let any_object = |rest: &[u8]| {
+        let e = extent(rest, 0, rest.len())?;
+        parse(rest.get(..e.end)?, &Arena::new())
+            .is_ok_and(|n| n.is_object())
+            .then_some(e)
+    };
     let known = Known {
         parent: "a",
         member: "b",
         max_len: usize::MAX,
-        holds: &any_object,
+        recognise: &any_object,
     };
     let skipping = Arena::new();
     match (parse(data, &arena), parse_known(data, &skipping, &known)) {

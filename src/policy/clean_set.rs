@@ -1,6 +1,7 @@
-//! The set behind the policy's memories of clean inputs (hosts in [`crate::policy::url`], form schemas in
-//! [`crate::policy::clean_schemas`]): keys the checks found clean, within a budget, emptied when a new key would
-//! overflow it, so a server cycling through fresh clean inputs costs what no memory costs.
+//! The set behind the policy's memory of clean hosts ([`crate::policy::url`]; form schemas have an index of
+//! their own, [`crate::policy::clean_schemas`], built the same way): keys the checks found clean, within a
+//! budget, emptied when a new key would overflow it, so a server cycling through fresh clean inputs costs what
+//! no memory costs.
 //!
 //! Keys are server text, hashed with foldhash seeded at random per process and per set (not std's SipHash:
 //! a schema key is a few hundred bytes, and SipHash of it was 3% of judging the 64 KB benchmark message's 40

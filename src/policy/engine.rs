@@ -237,16 +237,16 @@ impl Engine {
         // verdict (the set may have been emptied since, by another request's insert).
         let skipped = matches!(schema, Node::Skipped(_));
         // The schema as written, when this tree was parsed from `source`: the key of its clean verdict.
-        let key = if skipped {
+        let written = if skipped {
             None
         } else {
             params
                 .as_object()
                 .and_then(|p| p.span_of("requestedSchema"))
                 .and_then(|span| source.get(span))
-                .and_then(|text| self.clean_schemas.key(text, &route.allow_fields))
         };
-        let known_clean = skipped || key.as_deref().is_some_and(|k| self.clean_schemas.holds(k));
+        let known_clean = skipped
+            || written.is_some_and(|text| self.clean_schemas.remembers(text, &route.allow_fields));
         // Built only for a schema judged here: one remembered clean needs no pointer.
         let schema_ptr = (!known_clean).then(|| pointer_push(ptr, "requestedSchema"));
         let shape_found = match &schema_ptr {
@@ -275,9 +275,9 @@ impl Engine {
         let (findings_before, edits_before) = (out.len(), edits.len());
         sanitize_schema(schema, &schema_ptr, out, edits);
         let labels_clean = out.len() == findings_before && edits.len() == edits_before;
-        if let Some(key) = key {
-            if !shape_found && form.properties_clean && labels_clean {
-                self.clean_schemas.note(key);
+        if let Some(text) = written {
+            if !known_clean && !shape_found && form.properties_clean && labels_clean {
+                self.clean_schemas.note(text, &route.allow_fields);
             }
         }
     }

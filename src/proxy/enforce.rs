@@ -105,12 +105,12 @@ pub fn decide<'a>(
     // A form schema this policy found clean before (on this route) is recognised by its text and not built:
     // the judgement needs nothing from it but that it is the same (see `check_form`).
     let clean = &ctx.engine.clean_schemas;
-    let remembered = |text: &[u8]| clean.remembers(text, &ctx.route.allow_fields);
+    let remembered = |rest: &[u8]| clean.recognise(rest, &ctx.route.allow_fields);
     let known = tree::Known {
         parent: "params",
         member: "requestedSchema",
         max_len: MAX_KEY_BYTES,
-        holds: &remembered,
+        recognise: &remembered,
     };
     let parsed = if clean.max_bytes() == 0 {
         tree::parse(bytes, arena)

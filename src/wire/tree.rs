@@ -40,6 +40,8 @@ use super::strict::{StrictError, MAX_DEPTH, MAX_VALUES};
 
 mod extent;
 
+pub use extent::{extent, Extent};
+
 /// Where a tree's nodes, children lists and escape-decoded strings are kept: owned by the caller, who keeps it
 /// as long as the tree and drops both together.
 ///
@@ -538,17 +540,19 @@ pub struct Known<'k> {
     pub member: &'k str,
     /// Longest text asked about: a longer value is built.
     pub max_len: usize,
-    /// Whether an object value's text (from its `{` to its `}`, as written) is recognised. Must hold only for
-    /// texts that parse as an object on their own (the texts of objects a parse built before): the parser
-    /// takes a recognised text as valid without reading it.
-    pub holds: &'k dyn Fn(&[u8]) -> bool,
+    /// The recognised object text that starts the bytes given (the rest of the message from a value's `{`,
+    /// at most `max_len` of it), with its [`Extent`] as [`extent`] reads it; `None` when there is none. Must
+    /// answer only with texts that parse as an object on their own (the texts of objects a parse built
+    /// before) and their true extents: the parser takes a recognised text as valid without reading it, and
+    /// counts what the extent says.
+    pub recognise: &'k dyn Fn(&[u8]) -> Option<Extent>,
 }
 
 /// [`parse`], but an object value of a `known.member` member of a `known.parent` object, whose text `known`
 /// recognises, is not built: it becomes a [`Node::Skipped`] holding its text. Accepts and refuses exactly what
 /// [`parse`] does (a recognised text parsed before, and its values and nesting count against the bounds where it
 /// stands), and every span outside the skipped values is the same, so a skipped value changes nothing but the
-/// work: the parser looks at its brackets and strings only (`extent`). What the gateway uses it for: a form
+/// work: the parser does not read it at all. What the gateway uses it for: a form
 /// schema the policy found clean before ([`crate::policy::clean_schemas`]) is most of a typical form's tokens.
 pub fn parse_known<'a>(
     bytes: &'a [u8],
@@ -838,7 +842,18 @@ impl<'a> Parser<'a, '_> {
     /// whatever made it unfit. Out of line: it runs for few members, and never without [`Known`].
     #[inline(never)]
     fn skip_known(&mut self, known: &Known<'_>, depth: usize) -> Option<Node<'a>> {
-        let e = extent::extent(self.b, self.pos, known.max_len)?;
+        let rest = self.b.get(self.pos..)?;
+        let e = (known.recognise)(rest.get(..known.max_len).unwrap_or(rest))?;
+        // What can be seen at once is checked rather than trusted: an object's braces, within the text.
+        if e.end < 2
+            || e.end > known.max_len
+            || rest.first() != Some(&b'{')
+            || rest.get(e.end - 1) != Some(&b'}')
+            || e.values == 0
+        {
+            return None;
+        }
+        let end = self.pos + e.end;
         // Its deepest container sits `e.depth - 1` below it and has children one further down.
         if depth + e.depth > MAX_DEPTH {
             return None;
@@ -848,12 +863,9 @@ impl<'a> Parser<'a, '_> {
         if values > MAX_VALUES {
             return None;
         }
-        let text = self.text.get(self.pos..e.end)?;
-        if !(known.holds)(text.as_bytes()) {
-            return None;
-        }
+        let text = self.text.get(self.pos..end)?;
         self.values = values;
-        self.pos = e.end;
+        self.pos = end;
         if e.spaced {
             self.spaces = self.spaces.wrapping_add(1);
         }

@@ -1,5 +1,6 @@
-//! Where an object's text ends, read without building it: for [`super::Known`] values, which the parser
-//! skips when the caller already knows their text.
+//! Where an object's text ends, read without building it, and what the parser would count in it: for
+//! [`super::Known`] values, which the parser skips when the caller already knows their text (the caller
+//! reads the extent once, when it first keeps a text, and answers with it).
 //!
 //! The scan follows brackets and strings only, so it is exact for valid JSON and says nothing useful about
 //! anything else. That is enough: a skipped value is one whose text the caller *recognised* (the same bytes as
@@ -10,8 +11,8 @@
 
 /// What an object's text holds, as the parser would have found it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Extent {
-    /// Just past the closing `}`.
+pub struct Extent {
+    /// Just past the closing `}` (from the start of the bytes scanned).
     pub end: usize,
     /// Values in it, itself included (as [`super::Parser`] counts them for `MAX_VALUES`).
     pub values: usize,
@@ -27,7 +28,7 @@ const MAX_LEVELS: usize = 64;
 
 /// The extent of the object whose `{` is at `start`, looking at no more than `limit` bytes; `None` when it
 /// does not close within them (or nests deeper than [`MAX_LEVELS`], or `b[start]` is not `{`).
-pub(crate) fn extent(b: &[u8], start: usize, limit: usize) -> Option<Extent> {
+pub fn extent(b: &[u8], start: usize, limit: usize) -> Option<Extent> {
     if b.get(start) != Some(&b'{') {
         return None;
     }
