@@ -374,16 +374,7 @@ pub fn judge_form(
     } else {
         Search::All
     };
-    if let Some(f) = format_finding(
-        c,
-        message,
-        search,
-        "embedded_value",
-        message_ptr,
-        "the form's text holds",
-    ) {
-        findings.push(f);
-    }
+    embedded(c, message, search, message_ptr, &mut findings);
     let message_neutral = message_hits.is_empty();
     if properties_known_clean && message_neutral {
         return FormJudgement {
@@ -423,12 +414,18 @@ pub fn judge_form(
                     pointer_push(&props_ptr(), name)
                 }
             };
-            embedded(c, name, ptr, &mut findings);
+            embedded(c, name, Search::All, ptr, &mut findings);
             if prop.pushes_values {
                 pushed_values(c, value, &ptr, &mut findings);
             }
             for (key, text) in [("title", prop.title), ("description", prop.description)] {
-                embedded(c, text, || pointer_push(&ptr(), key), &mut findings);
+                embedded(
+                    c,
+                    text,
+                    Search::All,
+                    || pointer_push(&ptr(), key),
+                    &mut findings,
+                );
             }
             if allowed_fields.iter().any(|a| a == name) {
                 continue;
@@ -625,12 +622,18 @@ fn requested_in_message(
     None
 }
 
-/// Credential formats in a server text (message, title, description).
-fn embedded(c: &Compiled, text: &str, ptr: impl FnOnce() -> String, out: &mut Vec<Finding>) {
+/// Credential formats (those `search` covers) in a server text (message, title, description).
+fn embedded(
+    c: &Compiled,
+    text: &str,
+    search: Search,
+    ptr: impl FnOnce() -> String,
+    out: &mut Vec<Finding>,
+) {
     if let Some(f) = format_finding(
         c,
         text,
-        Search::All,
+        search,
         "embedded_value",
         ptr,
         "the form's text holds",
