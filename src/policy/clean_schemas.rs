@@ -117,16 +117,17 @@ impl CleanSchemas {
         (self.budget > 0 && cost <= MAX_KEY_BYTES).then_some(cost)
     }
 
-    /// The hash of a probe: the allowed fields, each length-prefixed, then their count (so that no two
-    /// lists hash alike by concatenation), then the probe's bytes.
-    fn probe_hash(&self, allowed_fields: &[String], probe: &[u8]) -> u64 {
+    /// The hash of `text`'s probe (its first [`PROBE`] bytes, or all of a shorter text): the allowed fields,
+    /// each length-prefixed, then their count (so that no two lists hash alike by concatenation), then the
+    /// probe's bytes.
+    fn probe_hash(&self, allowed_fields: &[String], text: &[u8]) -> u64 {
         let mut h = self.seed.build_hasher();
         for f in allowed_fields {
             h.write_usize(f.len());
             h.write(f.as_bytes());
         }
         h.write_usize(allowed_fields.len());
-        h.write(probe);
+        h.write(text.get(..PROBE).unwrap_or(text));
         h.finish()
     }
 
@@ -135,7 +136,7 @@ impl CleanSchemas {
         if self.cost(schema, allowed_fields).is_none() {
             return false;
         }
-        let h = self.probe_hash(allowed_fields, schema.get(..PROBE).unwrap_or(schema));
+        let h = self.probe_hash(allowed_fields, schema);
         self.find(h, allowed_fields, |text| text == schema)
             .is_some()
     }
@@ -149,8 +150,8 @@ impl CleanSchemas {
         if self.budget == 0 {
             return None;
         }
-        if let Some(probe) = rest.get(..PROBE) {
-            let h = self.probe_hash(allowed_fields, probe);
+        if rest.len() >= PROBE {
+            let h = self.probe_hash(allowed_fields, rest);
             let found = self.find(h, allowed_fields, |text| {
                 text.len() >= PROBE && rest.starts_with(text)
             });
@@ -195,7 +196,7 @@ impl CleanSchemas {
         let Some(extent) = extent(schema, 0, schema.len()).filter(|e| e.end == schema.len()) else {
             return;
         };
-        let h = self.probe_hash(allowed_fields, schema.get(..PROBE).unwrap_or(schema));
+        let h = self.probe_hash(allowed_fields, schema);
         let Ok(mut inner) = self.inner.lock() else {
             return;
         };

@@ -240,13 +240,6 @@ pub enum Proof {
     TermAndPrefixFree,
 }
 
-impl Proof {
-    /// Whether the text is proven term-free.
-    pub fn term_free(self) -> bool {
-        self != Proof::Nothing
-    }
-}
-
 /// The compiled test. Without its automaton (the build failed), no text is term-free.
 #[derive(Debug, Clone)]
 pub struct TermFree {
