@@ -14,7 +14,7 @@ use crate::policy::clean_schemas::CleanSchemas;
 use crate::policy::rules::{RuleSetting, RuleTable};
 use crate::policy::schema::check_schema;
 use crate::policy::secret::SecretPolicy;
-use crate::policy::text::{sanitize, MAX_LABEL_CHARS, MAX_MESSAGE_CHARS};
+use crate::policy::text::{sanitize_known, Known, MAX_LABEL_CHARS, MAX_MESSAGE_CHARS};
 use crate::policy::url::{RouteUrlRules, UrlPolicy};
 use crate::policy::{pointer_push, Action, Finding, Verdict};
 use crate::wire::{Carrier, ClientModes, InputMethod};
@@ -264,6 +264,7 @@ impl Engine {
         // Pointers are built only for text that needs rewriting: nearly all text is left as it is.
         sanitize_at(
             message,
+            form.message,
             || pointer_push(ptr, "message"),
             MAX_MESSAGE_CHARS,
             out,
@@ -355,6 +356,7 @@ impl Engine {
         }
         sanitize_at(
             message,
+            Known::Nothing,
             || pointer_push(ptr, "message"),
             MAX_MESSAGE_CHARS,
             out,
@@ -416,7 +418,14 @@ fn sanitize_labels_of(
 ) {
     for (key, v) in [("title", labels.title), ("description", labels.description)] {
         if let Some(Node::String(s)) = v {
-            sanitize_at(s, || pointer_push(&ptr(), key), MAX_LABEL_CHARS, out, edits);
+            sanitize_at(
+                s,
+                Known::Nothing,
+                || pointer_push(&ptr(), key),
+                MAX_LABEL_CHARS,
+                out,
+                edits,
+            );
         }
     }
 }
@@ -434,15 +443,17 @@ fn sanitize_list(
     }
 }
 
+/// Sanitises `text`, of which `known` is known, and records the edit when that changed it.
 fn sanitize_at(
     text: &str,
+    known: Known,
     ptr: impl FnOnce() -> String,
     max: usize,
     out: &mut Vec<Finding>,
     edits: &mut Vec<(String, Value)>,
 ) {
     // Borrowed is the text unchanged (see `sanitize`): a long message is not compared with itself.
-    let Cow::Owned(clean) = sanitize(text, max) else {
+    let Cow::Owned(clean) = sanitize_known(text, max, known) else {
         return;
     };
     if clean != text {
@@ -485,6 +496,7 @@ fn sanitize_schema(
                     if let Node::String(s) = n {
                         sanitize_at(
                             s,
+                            Known::Nothing,
                             || {
                                 pointer_push(
                                     &pointer_push(&prop_ptr(), "enumNames"),

@@ -38,9 +38,29 @@ const SCRIPT_SCHEMES: &[&str] = &["javascript", "vbscript", "data"];
 /// Sanitises one piece of server-supplied text; see the module doc. Borrowed exactly when nothing changed:
 /// every step borrows only the text it was given, whole, and returns its own text when it makes a change.
 pub fn sanitize(text: &str, max_chars: usize) -> Cow<'_, str> {
+    sanitize_known(text, max_chars, Known::Nothing)
+}
+
+/// What a caller already proved of a text it sanitises, so that the proof is not made twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known {
+    /// Nothing.
+    Nothing,
+    /// Every byte is printable ASCII, a tab or a newline: the term-free test read every byte of the text and
+    /// found no risky one ([`crate::policy::secret::prefilter::Proof::TermAndPrefixFree`]).
+    Printable,
+}
+
+/// [`sanitize`], given what is `known` of `text`: a text known printable is not checked for other bytes
+/// again. The answer is the same; only a wrong `known` would change it (debug builds check it).
+pub fn sanitize_known(text: &str, max_chars: usize, known: Known) -> Cow<'_, str> {
+    debug_assert!(
+        known == Known::Nothing || text.bytes().all(|b| LOOK[usize::from(b)] != OTHER),
+        "a text said to be printable is not"
+    );
     // Nearly every text is short printable ASCII that no step changes: proven in one pass over its bytes
     // (see `unchanged_ascii`), it is returned as it is, without the steps below.
-    if text.len() <= max_chars && unchanged_ascii(text.as_bytes()) {
+    if text.len() <= max_chars && unchanged_ascii(text.as_bytes(), known) {
         return Cow::Borrowed(text);
     }
     sanitize_steps(text, max_chars)
@@ -80,9 +100,9 @@ fn sanitize_steps(text: &str, max_chars: usize) -> Cow<'_, str> {
 /// - ASCII has one character a byte, so at most `max_chars` bytes are at most `max_chars` characters: no cap.
 ///
 /// Any other text (one that needs a change, or only might) takes the steps, which decide exactly. A long
-/// text is checked for bytes that are not printable in one vectorised pass and its `:` and `.` found with
-/// `memchr2`; a short one is read byte by byte.
-fn unchanged_ascii(bytes: &[u8]) -> bool {
+/// text is checked for bytes that are not printable in one vectorised pass (unless `known` printable) and
+/// its `:` and `.` found with `memchr2`; a short one is read byte by byte.
+fn unchanged_ascii(bytes: &[u8], known: Known) -> bool {
     if bytes.len() < SHORT_TEXT {
         // A label: one pass, a table lookup a byte.
         return bytes
@@ -96,9 +116,10 @@ fn unchanged_ascii(bytes: &[u8]) -> bool {
     }
     // One pass without an early exit, which the compiler turns into vector compares: a byte that is neither
     // printable ASCII nor a tab or newline (a control, DEL, a byte above 0x7F) sends the text to the steps.
-    let odd = bytes.iter().fold(false, |any, &b| {
-        any | (!(0x20..0x7F).contains(&b) & (b != b'\t') & (b != b'\n'))
-    });
+    let odd = known != Known::Printable
+        && bytes.iter().fold(false, |any, &b| {
+            any | (!(0x20..0x7F).contains(&b) & (b != b'\t') & (b != b'\n'))
+        });
     if odd {
         return false;
     }
@@ -476,7 +497,7 @@ mod tests {
             "Tabs\tand\nnewlines (2024), 100% sure; e-mail me?",
             "",
         ] {
-            assert!(unchanged_ascii(text.as_bytes()), "{text:?}");
+            assert!(unchanged_ascii(text.as_bytes(), Known::Nothing), "{text:?}");
         }
         for text in [
             "see https://x.example",
@@ -493,7 +514,10 @@ mod tests {
             "a\u{200B}b",
             "cr\r",
         ] {
-            assert!(!unchanged_ascii(text.as_bytes()), "{text:?}");
+            assert!(
+                !unchanged_ascii(text.as_bytes(), Known::Nothing),
+                "{text:?}"
+            );
         }
     }
 
@@ -518,7 +542,7 @@ mod tests {
         #[test]
         fn the_fast_path_is_the_steps(text in adversarial(), max in proptest::prop_oneof![0usize..40, proptest::strategy::Just(2000usize)]) {
             let steps = sanitize_steps(&text, max);
-            if text.len() <= max && unchanged_ascii(text.as_bytes()) {
+            if text.len() <= max && unchanged_ascii(text.as_bytes(), Known::Nothing) {
                 proptest::prop_assert!(matches!(steps, Cow::Borrowed(_)), "{:?} -> {:?}", text, steps);
             }
             let got = sanitize(&text, max);
@@ -526,6 +550,12 @@ mod tests {
             proptest::prop_assert_eq!(matches!(got, Cow::Borrowed(_)), matches!(steps, Cow::Borrowed(_)));
             // What `sanitize_at` relies on: borrowed exactly when unchanged.
             proptest::prop_assert_eq!(matches!(got, Cow::Borrowed(_)), got == text.as_str(), "{:?}", text);
+            // Told it is printable (when it is), the same answer.
+            if text.bytes().all(|b| LOOK[usize::from(b)] != OTHER) {
+                let told = sanitize_known(&text, max, Known::Printable);
+                proptest::prop_assert_eq!(&told, &steps);
+                proptest::prop_assert_eq!(matches!(told, Cow::Borrowed(_)), matches!(steps, Cow::Borrowed(_)));
+            }
         }
 
         /// On printable ASCII the fast path is complete but for what it must leave to the steps: a colon after
@@ -536,7 +566,7 @@ mod tests {
         ) {
             let suspicious = text.as_bytes().windows(2).any(|w| w[1] == b':' && SCHEME_END[usize::from(w[0])])
                 || text.to_ascii_lowercase().contains("www.");
-            proptest::prop_assert_eq!(unchanged_ascii(text.as_bytes()), !suspicious, "{:?}", text);
+            proptest::prop_assert_eq!(unchanged_ascii(text.as_bytes(), Known::Nothing), !suspicious, "{:?}", text);
         }
     }
 

@@ -22,6 +22,7 @@ use super::formats::Search;
 use super::normalize::Folder;
 use super::pack::{CatId, Compiled, Kind, Scope};
 use super::prefilter::Proof;
+use crate::policy::text::Known;
 use crate::policy::{pointer_push, Finding};
 
 /// Most properties judged in one form. The schema check blocks forms over 64 properties; this bound only keeps
@@ -340,6 +341,8 @@ pub struct FormJudgement {
     /// says next time, as long as it names no term, this schema's properties are clean (see
     /// [`crate::policy::clean_schemas`]).
     pub properties_clean: bool,
+    /// What the term-free test proved of the message's bytes, for its sanitising.
+    pub message: Known,
 }
 
 /// Judges one form; see the module doc. With `properties_known_clean` (the schema, with these allowed fields,
@@ -369,10 +372,10 @@ pub fn judge_form(
         texts.add(c, Source::Message, message);
         scan(c, &texts, &mut message_hits);
     }
-    let search = if proof == Proof::TermAndPrefixFree {
-        Search::Unprefixed
+    let (search, message_known) = if proof == Proof::TermAndPrefixFree {
+        (Search::Plain, Known::Printable)
     } else {
-        Search::All
+        (Search::All, Known::Nothing)
     };
     embedded(c, message, search, message_ptr, &mut findings);
     let message_neutral = message_hits.is_empty();
@@ -380,6 +383,7 @@ pub fn judge_form(
         return FormJudgement {
             findings,
             properties_clean: true,
+            message: message_known,
         };
     }
     let before_properties = findings.len();
@@ -394,6 +398,7 @@ pub fn judge_form(
         return FormJudgement {
             findings,
             properties_clean: false,
+            message: message_known,
         };
     };
     let schema = &schema;
@@ -447,6 +452,7 @@ pub fn judge_form(
     FormJudgement {
         findings,
         properties_clean,
+        message: message_known,
     }
 }
 

@@ -10,11 +10,15 @@
 //!
 //! The set's prefixes are also given out ([`Formats::prefixes`]): the term-free test
 //! ([`super::prefilter`]) looks for them in a message in the pass it makes anyway, so that a message it
-//! proves free of them is not searched by the set a second time.
+//! proves free of them is not searched by the set a second time. That pass also proves the message free of
+//! the bytes it reads as risky (`@`, `$`, controls, anything not ASCII): a format of its own that cannot
+//! match without one of them (`…@` above) is not searched in such a message either ([`Search::Plain`]).
 
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
-use regex_syntax::hir::{Hir, HirKind, Look};
+use regex_syntax::hir::{Class, Hir, HirKind, Look};
+
+use super::prefilter::is_risky_byte;
 
 /// Shortest prefix literal that makes a format a member of the set: a one-byte prefix (a class of letters
 /// becomes dozens of them) leaves the prefilter stopping at nearly every byte.
@@ -27,10 +31,20 @@ pub struct Formats {
     prefixed: RegexSet,
     /// The format index of each member of `prefixed`, in member order.
     prefixed_ids: Vec<usize>,
-    /// Every other format, with its index.
-    others: Vec<(Regex, usize)>,
+    /// Every other format.
+    others: Vec<Other>,
     /// The literal prefixes of each member of `prefixed`, in member order.
     prefixes: Vec<Prefixes>,
+}
+
+/// A format without literal prefixes.
+#[derive(Debug)]
+struct Other {
+    regex: Regex,
+    /// Its index in the list.
+    id: usize,
+    /// Whether it can match a plain text ([`Search::Plain`]); false when every match holds a risky byte.
+    plain: bool,
 }
 
 /// Literals one of which starts every match of a format.
@@ -48,8 +62,10 @@ pub struct Prefixes {
 pub enum Search {
     /// Every format.
     All,
-    /// Only the formats without literal prefixes: the text is known to hold none of [`Formats::prefixes`].
-    Unprefixed,
+    /// Only the formats that can match a *plain* text, one known to hold none of [`Formats::prefixes`] and
+    /// no risky byte ([`is_risky_byte`]): formats without literal prefixes whose regex can match without a
+    /// risky byte.
+    Plain,
 }
 
 impl Formats {
@@ -63,7 +79,15 @@ impl Formats {
                 prefixed_ids.push(i);
                 prefixes.push(p);
             } else {
-                others.push((RegexBuilder::new(s).size_limit(size_limit).build()?, i));
+                let regex = RegexBuilder::new(s).size_limit(size_limit).build()?;
+                // A regex the parser refuses was refused by the builder above; were it not, searching it in
+                // every text is the safe side.
+                let plain = regex_syntax::parse(s).map_or(true, |hir| matches_without_risky(&hir));
+                others.push(Other {
+                    regex,
+                    id: i,
+                    plain,
+                });
             }
         }
         let prefixed = RegexSetBuilder::new(set).size_limit(size_limit).build()?;
@@ -76,15 +100,28 @@ impl Formats {
     }
 
     /// The literal prefixes of the formats that have them: a text holding none of them (and no byte the
-    /// searches below would not be given) can be searched with [`Search::Unprefixed`].
+    /// searches below would not be given) and no risky byte can be searched with [`Search::Plain`].
     pub fn prefixes(&self) -> &[Prefixes] {
         &self.prefixes
+    }
+
+    /// Whether `search` covers any format: when not, no text need be read for it.
+    pub fn searches_any(&self, search: Search) -> bool {
+        self.others_in(search).next().is_some()
+            || (search == Search::All && !self.prefixed_ids.is_empty())
+    }
+
+    /// The formats of their own that `search` covers.
+    fn others_in(&self, search: Search) -> impl Iterator<Item = &Other> {
+        self.others
+            .iter()
+            .filter(move |o| search == Search::All || o.plain)
     }
 
     /// Whether any format `search` covers matches somewhere in `text`.
     pub fn is_match(&self, text: &str, search: Search) -> bool {
         (search == Search::All && self.prefixed.is_match(text))
-            || self.others.iter().any(|(r, _)| r.is_match(text))
+            || self.others_in(search).any(|o| o.regex.is_match(text))
     }
 
     /// The indexes of the formats `search` covers that match in `text`, ascending. `is_match` first: it
@@ -100,10 +137,9 @@ impl Formats {
             Vec::new()
         };
         found.extend(
-            self.others
-                .iter()
-                .filter(|(r, _)| r.is_match(text))
-                .map(|&(_, i)| i),
+            self.others_in(search)
+                .filter(|o| o.regex.is_match(text))
+                .map(|o| o.id),
         );
         found.sort_unstable();
         found
@@ -124,6 +160,30 @@ fn literal_prefixes(regex: &str) -> Option<Prefixes> {
         literals: literals.iter().map(|l| l.as_bytes().to_vec()).collect(),
         after_boundary: starts_after_boundary(&hir),
     })
+}
+
+/// Whether `hir` can match a text without a risky byte ([`is_risky_byte`]). Over-approximated, the safe side:
+/// every look-around is taken to hold. A class can when it holds a byte or an ASCII character that is not
+/// risky (every other character is encoded with bytes above 0x7F), a literal when none of its bytes is, a
+/// sequence when all its parts can, a choice when one can, a repetition when it may repeat zero times or
+/// its part can.
+fn matches_without_risky(hir: &Hir) -> bool {
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => true,
+        HirKind::Literal(lit) => !lit.0.iter().any(|&b| is_risky_byte(b)),
+        HirKind::Class(Class::Bytes(class)) => class
+            .ranges()
+            .iter()
+            .any(|r| (r.start()..=r.end()).any(|b| !is_risky_byte(b))),
+        HirKind::Class(Class::Unicode(class)) => class.ranges().iter().any(|r| {
+            (r.start()..=r.end().min('\x7F'))
+                .any(|c| u8::try_from(c).is_ok_and(|b| !is_risky_byte(b)))
+        }),
+        HirKind::Repetition(rep) => rep.min == 0 || matches_without_risky(&rep.sub),
+        HirKind::Capture(group) => matches_without_risky(&group.sub),
+        HirKind::Concat(parts) => parts.iter().all(matches_without_risky),
+        HirKind::Alternation(choices) => choices.iter().any(matches_without_risky),
+    }
 }
 
 /// Whether `hir` asserts, before anything else, that the byte before the match is no word character (or
@@ -191,6 +251,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn formats_that_need_a_risky_byte_are_known() {
+        let plain = |regex: &str| matches_without_risky(&regex_syntax::parse(regex).unwrap());
+        // Every match holds one: `@`, `$`, a control, a character that is not ASCII.
+        for regex in [
+            r"\b[A-Za-z][A-Za-z0-9+.\-]{1,30}://[^\s:/@]+:[^\s:/@]{2,}@",
+            r"a[@$]c",
+            r"(?:x@|@y)z",
+            r"\$\d+",
+            r"key=\r",
+            "caf\u{e9}",
+            r"[\x{100}-\x{10FFFF}]",
+            r"(?-u:[@$\r])x",
+            r"(?:a|b)+\x7F",
+            r"(@){2,}",
+        ] {
+            assert!(!plain(regex), "{regex}");
+        }
+        // Some match holds none.
+        for regex in [
+            r"a@?b",
+            r"a[@b]c",
+            r"(?:x|@)y",
+            r"(?:@)*abc",
+            r"[^a-z]",
+            r"\bfoo\b",
+            r"(?i)\x{212A}",
+            r"",
+            r"(?-u:[\x7Fa])",
+        ] {
+            assert!(plain(regex), "{regex}");
+        }
+    }
+
     proptest::proptest! {
         /// Split or not, the formats find what one set of all of them finds.
         #[test]
@@ -209,10 +303,11 @@ mod tests {
             let expected: Vec<usize> = whole.matches(&text).into_iter().collect();
             proptest::prop_assert_eq!(split.is_match(&text, Search::All), whole.is_match(&text));
             proptest::prop_assert_eq!(split.matches(&text, Search::All), expected.clone());
-            // The unprefixed search is the formats without literal prefixes (the second and the fourth).
-            let unprefixed: Vec<usize> = expected.into_iter().filter(|i| [1, 3].contains(i)).collect();
-            proptest::prop_assert_eq!(split.is_match(&text, Search::Unprefixed), !unprefixed.is_empty());
-            proptest::prop_assert_eq!(split.matches(&text, Search::Unprefixed), unprefixed);
+            // The plain search is the formats without literal prefixes that can match without a risky byte:
+            // the fourth (the second needs its `@`).
+            let plain: Vec<usize> = expected.into_iter().filter(|&i| i == 3).collect();
+            proptest::prop_assert_eq!(split.is_match(&text, Search::Plain), !plain.is_empty());
+            proptest::prop_assert_eq!(split.matches(&text, Search::Plain), plain);
         }
     }
 }

@@ -135,13 +135,13 @@ fn may_hold_format_bytewise(text: &str) -> bool {
 /// The indexes of the credential formats that match `text` (cut to [`MAX_SCAN_BYTES`]), or `None` when
 /// none can. Almost no text holds a credential, so [`formats::Formats::is_match`] (which stops early) runs
 /// first and the full report only for the few that do. `search` says which formats: all of them, or only
-/// the unprefixed when the text is known to hold none of the others' prefixes.
+/// those that can match a plain text when the text is known to be one ([`formats::Search::Plain`]).
 pub(crate) fn format_matches(
     c: &pack::Compiled,
     text: &str,
     search: formats::Search,
 ) -> Option<Vec<usize>> {
-    if !may_hold_format(text) {
+    if !c.formats.searches_any(search) || !may_hold_format(text) {
         return None;
     }
     let text = scan_limit(text);

@@ -7,7 +7,8 @@
 //! never act alone: a benign phrase only removes terms inside it, and a request verb, a metadata word, a
 //! fragment or a redefinition only qualify a strong or weak term, so a message without those three kinds
 //! judges exactly as a message without hits. The proof, for an ASCII text that matches none of the *risky*
-//! shapes below:
+//! shapes below (the first of them a risky byte, [`is_risky_byte`]: `@`, `$`, a control but tab and newline,
+//! DEL, anything not ASCII):
 //!
 //! - with no `@` or `$` and no letter next to a digit, every word (maximal run of ASCII letters and digits)
 //!   is all letters or all digits: no leetspeak is undone and no trailing digits are split off;
@@ -31,8 +32,8 @@
 //! with the separators the literal holds around it ([`literal_word`]: `ghp_` after the format's `\b` is
 //! the whole word `ghp`, `-----BEGIN ` the word `begin` after five separators and before one): a text that
 //! holds the literal where its format could match holds that word so bounded, read as this test reads
-//! text (case ignored, every ASCII byte that is neither a letter nor a digit a separator, `@`, `$` and
-//! bytes above 0x7F risky wherever they are). A literal holding a risky byte needs no word; one with no
+//! text (case ignored, every ASCII byte that is neither a letter nor a digit a separator, but the risky
+//! bytes, which are risky wherever they are). A literal holding a risky byte needs no word; one with no
 //! letter or digit leaves the set searched for every text. Such words only make fewer texts term-free,
 //! which the term proof above allows; a test (`a_prefix_free_text_holds_no_prefixed_format`) holds the
 //! prefix proof to the format search.
@@ -64,14 +65,22 @@ mod table;
 /// The risky shapes (see the module doc) as a regex with Unicode off (ASCII classes; `(?i)` folds ASCII
 /// letters only): the definition [`SHAPES`] is tested against.
 #[cfg(test)]
-const RISKY: &str = r"(?-u)[@$]|(?i:[a-z][0-9]|[0-9][a-z])|[a-z][A-Z]|[A-Z][A-Z][a-z]|(?i:(?:^|[^0-9a-z])[a-z][^0-9a-z]+[a-z](?:$|[^0-9a-z]))";
+const RISKY: &str = r"(?-u)[@$\x00-\x08\x0B-\x1F\x7F]|(?i:[a-z][0-9]|[0-9][a-z])|[a-z][A-Z]|[A-Z][A-Z][a-z]|(?i:(?:^|[^0-9a-z])[a-z][^0-9a-z]+[a-z](?:$|[^0-9a-z]))";
+
+/// Whether the test reads `b` as risky wherever it stands: `@` and `$` (leetspeak, which the folding
+/// undoes), every byte above 0x7F (NFKC and the skeletons make raw bytes say too little), and the controls
+/// but tab and newline, DEL with them (the sanitiser removes those: a text proven free of them is printable
+/// ASCII, which [`Proof::TermAndPrefixFree`] tells the sanitiser). A text holding one is never term-free.
+pub const fn is_risky_byte(b: u8) -> bool {
+    matches!(b, b'@' | b'$' | 0x7F..=0xFF) || (b < 0x20 && b != b'\t' && b != b'\n')
+}
 
 /// Byte classes of the shape machine.
 const SEP: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const DIGIT: u8 = 3;
-/// `@` and `$`: risky wherever they are.
+/// A risky byte ([`is_risky_byte`]; of the ASCII ones, `@`, `$` and the controls but tab and newline).
 const LEET: u8 = 4;
 const CLASSES: usize = 5;
 
@@ -86,7 +95,7 @@ const CLASS: [u8; 256] = {
             UPPER
         } else if c.is_ascii_digit() {
             DIGIT
-        } else if c == b'@' || c == b'$' {
+        } else if is_risky_byte(c) {
             LEET
         } else {
             SEP
@@ -236,7 +245,9 @@ pub enum Proof {
     /// Its folding holds no term that counts.
     TermFree,
     /// That, and it holds no literal prefix of the credential formats the test was built with
-    /// ([`super::formats::Formats::prefixes`]): those formats cannot match it.
+    /// ([`super::formats::Formats::prefixes`]) and, all of it read, no risky byte ([`is_risky_byte`]): it
+    /// is a *plain* text, which only the formats [`super::formats::Search::Plain`] names can match, and
+    /// printable ASCII (with tabs and newlines), which the sanitiser need not check again.
     TermAndPrefixFree,
 }
 
@@ -264,7 +275,7 @@ struct Words {
 enum Needs {
     /// This word, so bounded (ASCII lower case, letters and digits).
     Word(String, Bounds),
-    /// A byte the test reads as risky (`@`, `$`, not ASCII): a text holding it is never term-free anyway.
+    /// A byte the test reads as risky ([`is_risky_byte`]): a text holding it is never term-free anyway.
     RiskyByte,
     /// Nothing the test can look for (a literal of separators only).
     Unknown,
@@ -276,10 +287,7 @@ enum Needs {
 /// which is a separator or a risky byte here, or the start). Of the runs, the one bounded on more sides
 /// (the fewest benign texts hold it: `SEP sk SEP` before `sk` inside a word), the first of equals.
 fn literal_word(literal: &[u8], after_boundary: bool) -> Needs {
-    if literal
-        .iter()
-        .any(|&b| b == b'@' || b == b'$' || !b.is_ascii())
-    {
+    if literal.iter().any(|&b| is_risky_byte(b)) {
         return Needs::RiskyByte;
     }
     let mut best: Option<(usize, String, Bounds)> = None;
@@ -413,7 +421,7 @@ impl TermFree {
             return false;
         };
         match &self.one_table {
-            // Bytes above 0x7F are sink bytes there: no separate ASCII check.
+            // Bytes above 0x7F are risky, sink bytes there: no separate ASCII check.
             Some(t) => t.free(text.as_bytes()),
             None => text.is_ascii() && free(words, text.as_bytes()),
         }
@@ -576,12 +584,18 @@ mod tests {
             "3rd",
             "caf\u{e9}",
             "ａ",
+            "line\r\nbreak",
+            "bell\u{7}",
+            "del\u{7f}",
+            "nul\0",
         ] {
             assert!(!t.holds(risky), "{risky:?}");
         }
         // One single-letter word, or two with a word between them, is not a spelled-out word.
         assert!(t.holds("I saw a cat"));
         assert!(t.holds("I saw a cat, a dog"));
+        // Tabs and newlines are separators, not risky.
+        assert!(t.holds("one\ttwo\nthree lines"));
     }
 
     #[test]
@@ -608,7 +622,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
         /// The shape machine finds exactly what the shapes' regex finds.
         #[test]
-        fn the_shape_machine_is_the_regex(text in "[aZbY09 ,_@$\\-]{0,12}") {
+        fn the_shape_machine_is_the_regex(text in "[aZbY09 ,_@$\\-\r\t\n\x7f\x00\x1f]{0,12}") {
             let regex = regex::bytes::Regex::new(RISKY).expect("the shapes compile");
             prop_assert_eq!(shape_risky(text.as_bytes()), regex.is_match(text.as_bytes()), "{:?}", text);
         }
@@ -825,6 +839,11 @@ mod tests {
         fn the_one_table_is_the_walk(text in raw_text()) {
             let t = &compiled().term_free;
             prop_assert_eq!(t.holds(&text), t.holds_by_walk(&text), "{:?}", text);
+            // What the sanitiser is told of a text so proven: printable ASCII, tabs and newlines.
+            if t.prove(&text) == Proof::TermAndPrefixFree {
+                let printable = |b: u8| (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\n';
+                prop_assert!(text.bytes().all(printable), "{:?}", text);
+            }
         }
 
         /// Long texts, walked in parts side by side: terms, one-letter words and case shapes on both sides of the
@@ -954,8 +973,9 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(10_000))]
-        /// Soundness of the prefix proof: a text proven free of the prefixes is found holding the formats it
-        /// holds by the search that leaves the prefixed ones out.
+        /// Soundness of the prefix proof: a text proven free of the prefixes (and of risky bytes) is found
+        /// holding the formats it holds by the plain search, which leaves out the prefixed ones and those that
+        /// need a risky byte.
         #[test]
         fn a_prefix_free_text_holds_no_prefixed_format(
             parts in proptest::collection::vec(
@@ -970,7 +990,7 @@ mod tests {
             if c.term_free.prove(&text) == Proof::TermAndPrefixFree {
                 prop_assert_eq!(
                     format_matches(c, &text, Search::All),
-                    format_matches(c, &text, Search::Unprefixed),
+                    format_matches(c, &text, Search::Plain),
                     "{:?}", text
                 );
             }

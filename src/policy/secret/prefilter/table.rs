@@ -3,15 +3,16 @@
 //! checked for a match after every byte.
 //!
 //! The automaton is an Aho-Corasick automaton built here over byte *symbols*: a separator (every ASCII byte
-//! that is not a letter or a digit), each letter (either case), each digit, and a *sink byte* (`@`, `$`, any
-//! byte above 0x7F). Its patterns:
+//! that is not a letter, a digit or risky), each letter (either case), each digit, and a *sink byte* (a risky
+//! byte, [`super::is_risky_byte`]: `@`, `$`, a control but tab and newline, DEL, any byte above 0x7F). Its
+//! patterns:
 //!
 //! - a word with its bounds ([`Bounds`]): as many `SEP` as it needs before it, the word, and a `SEP` when it
 //!   needs one after it (the text starts in the state after a separator and is ended by one, as the
 //!   folding's words are). A term word that must be whole is `SEP word SEP`, one that may lie inside a word
 //!   `word`, a format prefix's word what its literal holds around it (`SEP SEP SEP SEP SEP begin SEP`);
-//! - the risky shapes the raw bytes show without case: a sink byte (`@`, `$`, not ASCII), a letter then a
-//!   digit, a digit then a letter;
+//! - the risky shapes the raw bytes show without case: a sink byte, a letter then a digit, a digit then a
+//!   letter;
 //!
 //! and, not as patterns but as states, the last risky shape: two one-letter words in a row. The automaton is
 //! run as a product with one bit, *pending*: set when a one-letter word has just ended (the state of the
@@ -50,7 +51,8 @@ use super::Bounds;
 
 /// The separator symbol: an ASCII byte that is neither a letter nor a digit.
 const SEP: usize = 0;
-/// `@`, `$` and every byte above 0x7F: risky wherever they are.
+/// A risky byte ([`super::is_risky_byte`]: `@`, `$`, controls but tab and newline, DEL, every byte above
+/// 0x7F): risky wherever it is.
 const SINK_BYTE: usize = 1;
 /// The first letter symbol (`a`/`A`); 26 of them.
 const LETTER: usize = 2;
@@ -63,7 +65,7 @@ const fn symbol(b: u8) -> usize {
         b'a'..=b'z' => LETTER + (b - b'a') as usize,
         b'A'..=b'Z' => LETTER + (b - b'A') as usize,
         b'0'..=b'9' => DIGIT + (b - b'0') as usize,
-        b'@' | b'$' | 0x80..=0xFF => SINK_BYTE,
+        _ if super::is_risky_byte(b) => SINK_BYTE,
         _ => SEP,
     }
 }
