@@ -467,7 +467,8 @@ fn run<const N: usize>(table: &[u32; N], class: &[u8; 256], start: u32, text: &[
     };
     let start = start as usize;
     let free = match quarters(text) {
-        Some(parts) => lanes(step, start, parts),
+        // `None`: a step read past the table, which reads as "not free".
+        Some(parts) => lanes(&step, start, parts).unwrap_or(false),
         None => walk_free(&step, start, text, 0),
     };
     free && case_free(text)
@@ -476,13 +477,9 @@ fn run<const N: usize>(table: &[u32; N], class: &[u8; 256], start: u32, text: &[
 /// Walks each of `parts` from `start`, side by side over the length they share, eight bytes of each a
 /// round, then each to its end ([`walk_free`]): whether none meets the sink (every part but the last ends
 /// with a separator already, so its end changes nothing). Four parts written out, not an array of them: as
-/// arrays, the compiler kept the states and the parts' cursors on the stack.
-fn lanes(step: impl Fn(usize, u8) -> Option<usize>, start: usize, parts: [&[u8]; LANES]) -> bool {
-    lanes_or_past(&step, start, parts).unwrap_or(false)
-}
-
-/// [`lanes`], `None` when a step reads past the table.
-fn lanes_or_past(
+/// arrays, the compiler kept the states and the parts' cursors on the stack. `None` when a step reads past
+/// the table.
+fn lanes(
     step: &impl Fn(usize, u8) -> Option<usize>,
     start: usize,
     parts: [&[u8]; LANES],
