@@ -136,30 +136,14 @@ class Block:
 
 
 # With its default policies the gateway blocks no elicitation of either suite (every form, url, sampling and
-# roots request the suites make is allowed, and the metrics test below proves each was judged). What it
-# refuses is an answer it never saw asked: two 2026-07-28 scenarios send `inputResponses` on a first call,
-# with no `requestState`, which the gateway refuses with -32602 (rule `state.missing`) before the upstream
-# sees them. Both checks are SHOULDs for servers, so the suite scores them WARNING, not FAILURE.
-_NO_ENVELOPE = (
-    "the gateway only forwards answers to questions it judged and sealed: a retry's inputResponses must come "
-    "with the gateway's requestState envelope, which binds them to the asked keys and schemas (answer checks: "
-    "pasted secrets, schema, unasked keys). Answers with no envelope could carry anything to the upstream "
-    "unchecked, so the gateway refuses them (fail closed) instead of letting the server re-ask or ignore them"
-)
-GATEWAY_BLOCKS: dict[tuple[str, str], Block] = {
-    ("2026", "input-required-result-missing-input-response"): Block(
-        checks={"sep-2322-missing-response-rerequests": "WARNING"},
-        message="Server returned JSON-RPC error instead of re-requesting via InputRequiredResult",
-        rules=("state.missing",),
-        why=_NO_ENVELOPE,
-    ),
-    ("2026", "input-required-result-ignore-extra-params"): Block(
-        checks={"sep-2322-ignore-unexpected-params": "WARNING"},
-        message="Server returned JSON-RPC error when extra params were included: Invalid or expired requestState",
-        rules=("state.missing",),
-        why=_NO_ENVELOPE,
-    ),
-}
+# roots request the suites make is allowed, and the metrics test below proves each was judged), and every
+# scenario decides through the gateway exactly as directly. Two 2026-07-28 scenarios send `inputResponses` on a
+# first call, with no `requestState` (`input-required-result-missing-input-response`,
+# `input-required-result-ignore-extra-params`): the gateway cannot check answers to questions it never judged
+# and sealed, so it removes them (audit rule `answer.unsolicited`) and forwards the call as a first call; the
+# server asks again, as the protocol expects of it, and no unchecked answer reaches it. The table is kept for a
+# policy that changes a scenario on purpose.
+GATEWAY_BLOCKS: dict[tuple[str, str], Block] = {}
 
 
 # ---------------------------------------------------------------------------------------------- runs
