@@ -130,8 +130,18 @@ PREFIXES = ["secure-", "login-", "my", "account-", "verify-", "auth-", "signin-"
             "wallet-", "billing-", "id-", "www-"]
 SUFFIXES = ["-login", "-secure", "-verify", "-support", "-account", "-auth", "login", "secure",
             "-help", "-billing", "-id", "-wallet", "-update", "online", "-signin", "-pay"]
-ATTACKER_TLDS = ["top", "xyz", "shop", "click", "icu", "online", "site", "live", "support",
-                 "info", "app", "cfd", "sbs", "net", "co", "io", "me", "cc", "ru", "tk"]
+# TLDs cheap to register and common in phishing. Not .net/.co/.io/.me/.app and the like: a brand often
+# owns its name under those (apple.co is Apple's own short-link domain), which would mislabel a case.
+ATTACKER_TLDS = ["top", "xyz", "shop", "click", "icu", "online", "site", "support", "cfd", "sbs",
+                 "tk", "rest", "bond", "cyou", "buzz", "lol"]
+# Edits that turn a short name into another ordinary word or an unrelated real company too often
+# (zdnet -> znet, about -> avout): used only on names of 6 letters or more.
+# Brand names that are ordinary words: the same word under another TLD imitates nothing.
+GENERIC_WORDS = {"about", "crypto", "line", "wise", "live", "target", "time", "express", "change",
+                 "answers", "medium", "mirror", "standard", "independent", "fortune", "insider",
+                 "nature", "variety", "metro", "goal", "square", "wired", "archive", "ledger",
+                 "kraken", "target", "weather", "books", "photos"}
+SHORT_UNSAFE = {"omission", "replacement", "bitsquatting", "vowel-swap"}
 ATTACKER_REGISTRABLE = ["auth-check.net", "secure-verify.top", "cdn-edge.xyz", "session-id.site",
                         "acct-review.online", "login-portal.click", "safe-redirect.icu",
                         "id-confirm.app", "evil-site.net", "webgate.cfd", "user-center.sbs",
@@ -385,10 +395,15 @@ def main():
         name, suf = split(dom)
         made = 0
         tries = 0
-        while made < args.per_brand and tries < len(LABEL_TECHNIQUES):
+        # A name that is an ordinary word, or of under 4 letters, is one edit away from other words
+        # and unrelated companies (wise -> wwise, ing -> nig): it gets only the host-level cases.
+        plain = name in GENERIC_WORDS or len(name) < 4
+        while not plain and made < args.per_brand and tries < len(LABEL_TECHNIQUES):
             tname, fn = LABEL_TECHNIQUES[tech_cycle[t_i % len(tech_cycle)]]
             t_i += 1
             tries += 1
+            if len(name) < 6 and tname in SHORT_UNSAFE:
+                continue
             cands = [c for c in fn(name) if label_ok(c[0], name)]
             if not cands:
                 continue
@@ -402,9 +417,13 @@ def main():
     for dom, shown, origin in brands:
         name, suf = split(dom)
         kind = rng.choice(["affix", "tld-swap", "subdomain", "combo", "combo", "whole-script"])
+        if name in GENERIC_WORDS or len(name) < 4:
+            kind = rng.choice(["affix", "subdomain"])
         if kind == "affix":
             new, detail = p_affix(name, rng)[0]
             emit(host_of(shown, dom, new), f"affix ({detail}) of {dom}, {origin}")
+        elif kind == "tld-swap" and (name in GENERIC_WORDS or len(name) < 5):
+            kind = "combo"
         elif kind == "tld-swap":
             tld = rng.choice([t for t in ATTACKER_TLDS if t != suf])
             emit(f"{name}.{tld}", f"tld-swap (.{suf} -> .{tld}) of {dom}, {origin}")
@@ -458,7 +477,7 @@ def main():
                     tld = rng.choice([t for t in ATTACKER_TLDS if t != suf])
                     emit(f"{a}.{tld}", f"combo homoglyph ({ad}) + tld-swap (.{tld}) of {dom}, {origin}")
             elif combo == "omission+subdomain":
-                c = [x for x in p_omission(name) if label_ok(x[0], name)]
+                c = [x for x in p_omission(name) if label_ok(x[0], name) and len(name) >= 6]
                 if c:
                     a, ad = rng.choice(c)
                     att = rng.choice(ATTACKER_REGISTRABLE)

@@ -16,7 +16,7 @@ through the whole engine:
 
 Usage:
     python3 tools/corpus/measure.py [--bin target/debug/elicitguard] [--dir tests/corpus/fresh]
-                                    [--verbose] [--json OUT] [--jobs 2]
+                                    [--verbose] [--json OUT] [--jobs 2] [--only forms|urls]
 """
 
 import argparse
@@ -75,16 +75,17 @@ def main():
     ap.add_argument("--verbose", "-v", action="store_true", help="list every miss and false positive")
     ap.add_argument("--json", help="write per-case results to this file")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", choices=["forms", "urls"], help="measure one kind only")
     args = ap.parse_args()
 
     jobs = []  # (group, kind, file, case)
-    for path in sorted(glob.glob(os.path.join(args.dir, "forms", "*.jsonl"))):
+    for path in sorted(glob.glob(os.path.join(args.dir, "forms", "*.jsonl"))) if args.only != "urls" else []:
         for c in load(path):
             group = os.path.basename(path)[:-6]
             if group != "en-hard" and c.get("lang") and c["lang"] != group:
                 group = f"{group}({c['lang']})"
             jobs.append((group, "form", path, c))
-    for path in sorted(glob.glob(os.path.join(args.dir, "urls", "*.jsonl"))):
+    for path in sorted(glob.glob(os.path.join(args.dir, "urls", "*.jsonl"))) if args.only != "forms" else []:
         for c in load(path):
             jobs.append(("urls/" + os.path.basename(path)[:-6], "url", path, c))
 
