@@ -72,6 +72,13 @@ pub struct Limits {
     pub upstream_timeout: Duration,
     /// 4096: beyond this the gateway sheds load with 503 rather than queue without bound.
     pub max_concurrent_requests: u32,
+    /// Half the global ceiling unless set (see [`per_route_default`]): one route whose upstream hangs can take
+    /// at most this many places, so the other routes keep the rest. A route may set its own.
+    pub max_concurrent_requests_per_route: u32,
+    /// 300 s, Envoy's stream idle timeout: an SSE stream on which the upstream sends no byte for this long is
+    /// ended with a JSON-RPC error event for its pending call, so a silent upstream cannot hold a place among
+    /// the requests in flight for as long as its client stays.
+    pub sse_idle_timeout: Duration,
     /// 8: below the SDK clients' own caps (8 to 10), so the gateway's budget is the one that bites.
     pub max_rounds: u32,
     /// 30 s: enough for in-flight calls to finish on a rolling restart.
@@ -89,10 +96,18 @@ impl Default for Limits {
             upstream_connect_timeout: Duration::from_secs(5),
             upstream_timeout: Duration::from_secs(300),
             max_concurrent_requests: 4096,
+            max_concurrent_requests_per_route: per_route_default(4096),
+            sse_idle_timeout: Duration::from_secs(300),
             max_rounds: 8,
             shutdown_grace: Duration::from_secs(30),
         }
     }
+}
+
+/// The per-route ceiling when none is set: half the global one (at least one place), so that one route's
+/// hung calls leave the other half to the rest.
+pub fn per_route_default(global: u32) -> u32 {
+    (global / 2).max(1)
 }
 
 /// One compiled route.
@@ -120,6 +135,10 @@ pub struct Route {
     pub origin: crate::proxy::origin::OriginPolicy,
     /// This route's handles on its metric series.
     pub metrics: crate::telemetry::RouteMetrics,
+    /// This route's places among the requests in flight (`max_concurrent_requests_per_route`, or the route's
+    /// own), under the global ceiling. New with each snapshot: a reload starts the route's count afresh while
+    /// the global one holds.
+    pub slots: Arc<tokio::sync::Semaphore>,
 }
 
 /// A route's compiled identity settings.
@@ -285,6 +304,7 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                     identity: None,
                     allowed_hosts: vec![],
                     allowed_origins: vec![],
+                    max_concurrent_requests: None,
                 }],
                 upstream_tls: Default::default(),
                 limits: Default::default(),
@@ -405,6 +425,15 @@ fn compile(
         max_concurrent_requests: l
             .max_concurrent_requests
             .unwrap_or(d.max_concurrent_requests),
+        max_concurrent_requests_per_route: l.max_concurrent_requests_per_route.unwrap_or_else(
+            || {
+                per_route_default(
+                    l.max_concurrent_requests
+                        .unwrap_or(d.max_concurrent_requests),
+                )
+            },
+        ),
+        sse_idle_timeout: l.sse_idle_timeout_ms.map(ms).unwrap_or(d.sse_idle_timeout),
         max_rounds: ov.max_rounds.or(l.max_rounds).unwrap_or(d.max_rounds),
         shutdown_grace: l.shutdown_grace_ms.map(ms).unwrap_or(d.shutdown_grace),
     };
@@ -415,6 +444,10 @@ fn compile(
         (
             "limits.max_concurrent_requests",
             u64::from(limits.max_concurrent_requests),
+        ),
+        (
+            "limits.max_concurrent_requests_per_route",
+            u64::from(limits.max_concurrent_requests_per_route),
         ),
     ] {
         if v == 0 {
@@ -428,6 +461,7 @@ fn compile(
             limits.upstream_connect_timeout,
         ),
         ("limits.upstream_timeout_ms", limits.upstream_timeout),
+        ("limits.sse_idle_timeout_ms", limits.sse_idle_timeout),
     ] {
         if v.is_zero() {
             errs.push(invalid(field, "must be greater than zero".into()));
@@ -611,6 +645,11 @@ fn compile(
                 allowed_origins: lower(&r.allowed_origins),
             },
             metrics: crate::telemetry::RouteMetrics::new(&r.name),
+            slots: Arc::new(tokio::sync::Semaphore::new(
+                r.max_concurrent_requests
+                    .unwrap_or(limits.max_concurrent_requests_per_route)
+                    .max(1) as usize,
+            )),
         }));
     }
     routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));

@@ -135,11 +135,6 @@ async fn proxy(
         .origin
         .check(req.headers(), req.uri(), peer.loopback)
         .map_err(ProxyError::Forbidden)?;
-    let permit = gw
-        .inflight
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ProxyError::Overloaded)?;
 
     // Read and parse the request: the gateway must know the era, the method, the id and the declared modes.
     let (mut parts, body) = req.into_parts();
@@ -178,6 +173,9 @@ async fn proxy(
     let mut body = body;
     meta.id = info.id.clone();
     meta.method = MethodLabel::of(info.method.as_deref());
+    // A place among the requests in flight, on the route and in all, taken once the request is read: a client
+    // trickling its body holds none, and one route whose upstream hangs holds at most its own share.
+    let permit = Slots::take(gw, &route)?;
 
     // Identify: the principal is the issuer and subject of a verified bearer JWT, or `anonymous` on routes
     // without identity. An invalid token is refused even where identity is optional: it is never anonymous.
@@ -340,6 +338,8 @@ async fn proxy(
         http::HeaderMap::new()
     };
     *up.headers_mut() = std::mem::take(&mut parts.headers);
+    // One deadline for the response head and, where it is read whole, the body: not one each.
+    let deadline = tokio::time::Instant::now() + snap.limits.upstream_timeout;
     let resp = clients
         .send(&route, up, snap.limits.upstream_timeout)
         .await?;
@@ -389,6 +389,7 @@ async fn proxy(
         session_id,
         upstream_uri,
         answer_headers,
+        deadline,
     };
     let is_get = parts.method == Method::GET;
     match headers::body_kind(is_get, &rparts.headers) {
@@ -414,6 +415,8 @@ struct Answering<'a> {
     upstream_uri: http::Uri,
     /// The client's headers, kept for answering a legacy server's blocked requests (empty without a session).
     answer_headers: http::HeaderMap,
+    /// When the upstream's answer must be in: its head, and a body read whole.
+    deadline: tokio::time::Instant,
 }
 
 impl Answering<'_> {
@@ -422,7 +425,7 @@ impl Answering<'_> {
         self,
         mut rparts: http::response::Parts,
         rbody: crate::proxy::upstream::UpstreamBody,
-        permit: tokio::sync::OwnedSemaphorePermit,
+        permit: Slots,
     ) -> Response<ProxyBody> {
         let Answering {
             gw,
@@ -437,6 +440,7 @@ impl Answering<'_> {
             session_id,
             upstream_uri,
             answer_headers,
+            ..
         } = self;
         headers::to_client(&mut rparts.headers, true);
         let answer_upstream = session_id.clone().map(|sid| {
@@ -491,18 +495,16 @@ impl Answering<'_> {
             session_id,
             upstream_uri,
             answer_headers,
+            deadline,
             ..
         } = self;
         let limit = snap.limits.response_body_bytes;
-        let bytes =
-            match tokio::time::timeout(snap.limits.upstream_timeout, read_bounded(rbody, limit))
-                .await
-            {
-                Err(_) => return Err(ProxyError::UpstreamTimeout),
-                Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit)),
-                Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
-                Ok(Ok(b)) => b,
-            };
+        let bytes = match tokio::time::timeout_at(deadline, read_bounded(rbody, limit)).await {
+            Err(_) => return Err(ProxyError::UpstreamTimeout),
+            Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit)),
+            Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
+            Ok(Ok(b)) => b,
+        };
         let mint = |url: &str| crate::proxy::links::mint(snap, &route.name, url);
         let ctx = Context {
             engine: &snap.engine,
@@ -584,6 +586,28 @@ impl Answering<'_> {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A request's places among the requests in flight: its route's and the gateway's. Held until the response
+/// ends (a stream's, for as long as it streams).
+struct Slots {
+    _route: tokio::sync::OwnedSemaphorePermit,
+    _global: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl Slots {
+    /// Both places, or [`ProxyError::Overloaded`] (503) when the route's or the gateway's are all taken.
+    fn take(gw: &Gateway, route: &Route) -> Result<Slots, ProxyError> {
+        let route = route.slots.clone().try_acquire_owned();
+        let global = gw.inflight.clone().try_acquire_owned();
+        match (route, global) {
+            (Ok(r), Ok(g)) => Ok(Slots {
+                _route: r,
+                _global: g,
+            }),
+            _ => Err(ProxyError::Overloaded),
         }
     }
 }
@@ -860,7 +884,7 @@ pin_project_lite::pin_project! {
     struct PermitBody<B> {
         #[pin]
         inner: B,
-        _permit: tokio::sync::OwnedSemaphorePermit,
+        _permit: Slots,
     }
 }
 
