@@ -242,6 +242,10 @@ pub struct LimitsFile {
     pub upstream_timeout_ms: Option<u64>,
     /// Requests in flight at once; more are shed with 503.
     pub max_concurrent_requests: Option<u32>,
+    /// Client connections open at once, all listeners together; more are closed as soon as accepted.
+    pub max_connections: Option<u32>,
+    /// Largest request header block (request line and headers) read from a client; more gets 431.
+    pub request_header_bytes: Option<u32>,
     /// Elicitation rounds per call chain.
     pub max_rounds: Option<u32>,
     /// On SIGTERM, how long in-flight requests and streams may take to finish.
