@@ -343,8 +343,7 @@ async fn serve_h2<I>(
             }))
         })
     });
-    // Boxed: h2 connection state inline would make the caller's task (shared with HTTP/1.1) that much larger.
-    let mut conn = Box::pin(builder.serve_connection(io, svc));
+    let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
     let mut closing = *stop.borrow();
     if closing {
         conn.as_mut().graceful_shutdown();
@@ -437,10 +436,14 @@ async fn accept_loop(
                         // with no open stream for that long, the connection is closed, as an idle HTTP/1.1 one is.
                         let idle = gw2.live.load().snapshot.limits.idle_timeout;
                         let _watcher = watcher;
-                        serve_h2(&builders.h2, io, gw2, client, stop_conn, idle).await;
+                        // Boxed: HTTP/2 is the rarer protocol here, and its state inline would grow every
+                        // HTTP/1.1 connection's task.
+                        Box::pin(serve_h2(&builders.h2, io, gw2, client, stop_conn, idle)).await;
                     } else {
-                        let h1 = h1_for(&builders, deadline, tokio::time::Instant::now());
-                        let conn = h1.serve_connection(io, h1_service(gw2, client));
+                        // The builder (possibly a clone) is dropped before the await: it is not kept in the
+                        // state of every idle keep-alive connection's task.
+                        let conn = h1_for(&builders, deadline, tokio::time::Instant::now())
+                            .serve_connection(io, h1_service(gw2, client));
                         let _ = watcher.watch(conn).await;
                     }
                     metrics.connections_open.dec();
@@ -467,7 +470,10 @@ async fn accept_loop(
                             // with no open stream for that long, the connection is closed, as an idle HTTP/1.1 one is.
                             let idle = gw2.live.load().snapshot.limits.idle_timeout;
                             let _watcher = watcher;
-                            serve_h2(&builders.h2, io, gw2, client, stop_conn, idle).await;
+                            // Boxed: HTTP/2 is the rarer protocol here, and its state inline would grow every
+                            // HTTP/1.1 connection's task.
+                            Box::pin(serve_h2(&builders.h2, io, gw2, client, stop_conn, idle))
+                                .await;
                         }
                         Some(b"http/1.1") => {
                             let conn = builders.h1.serve_connection(io, h1_service(gw2, client));
