@@ -250,6 +250,10 @@ pub struct LimitsFile {
     pub max_concurrent_requests_per_route: Option<u32>,
     /// An SSE stream with no byte from the upstream for this long is ended with an error event.
     pub sse_idle_timeout_ms: Option<u64>,
+    /// Client connections open at once, all listeners together; more are closed as soon as accepted.
+    pub max_connections: Option<u32>,
+    /// Largest request header block (request line and headers) read from a client; more gets 431.
+    pub request_header_bytes: Option<u32>,
     /// Elicitation rounds per call chain.
     pub max_rounds: Option<u32>,
     /// On SIGTERM, how long in-flight requests and streams may take to finish.
