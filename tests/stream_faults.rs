@@ -249,3 +249,58 @@ async fn a_silent_upstream_stream_is_ended_after_the_idle_timeout() {
     .await;
     drop(tx);
 }
+
+/// SIGTERM's drain: `/readyz` says `draining` (the admin listener stays up), and a stream still open when the
+/// grace is over ends with a -32001 event for its call and a proper end of body, not a cut connection.
+#[tokio::test]
+async fn at_the_end_of_the_grace_an_open_stream_ends_with_an_error() {
+    let (tx, up) = sse_upstream().await;
+    let dir = temp_dir("drain");
+    let cfg = write_config(&dir, &up.url("/mcp"), "limits:\n  shutdown_grace_ms: 400\n");
+    let mut gw = start_gateway(Source::File(cfg)).await;
+    tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
+    let resp = tokio::time::timeout(
+        DEADLINE,
+        http1_client().request(post(&gw.url("/mcp"), CALL)),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut body = resp.into_body();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+
+    let readyz = gw.admin_url("/readyz");
+    let (status, _) = send(&http1_client(), get(&readyz)).await;
+    assert_eq!(status.status, StatusCode::OK);
+    let running = gw.take();
+    let shutdown = tokio::spawn(running.shutdown(Duration::from_millis(400)));
+    eventually("/readyz says draining", || {
+        let readyz = readyz.clone();
+        async move {
+            let (parts, body) = send(&http1_client(), get(&readyz)).await;
+            parts.status == StatusCode::SERVICE_UNAVAILABLE && body == "draining\n"
+        }
+    })
+    .await;
+    read_rest(&mut body, &mut got)
+        .await
+        .expect("the stream was cut, not ended");
+    let text = String::from_utf8(got).unwrap();
+    assert!(text.starts_with(EVENT_1), "{text}");
+    let err = last_event(&text);
+    assert_eq!(err["id"], 7, "{text}");
+    assert_eq!(err["error"]["code"], -32001, "{text}");
+    assert!(
+        err["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("shutting down"),
+        "{text}"
+    );
+    tokio::time::timeout(DEADLINE, shutdown)
+        .await
+        .unwrap()
+        .unwrap();
+    drop(tx);
+}

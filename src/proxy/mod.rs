@@ -52,6 +52,9 @@ pub struct Gateway {
     pub limiter: ArcSwap<crate::limit::ElicitLimiter>,
     /// Metric handles for requests no route took (route label `none`).
     pub unrouted: crate::telemetry::RouteMetrics,
+    /// Set when the shutdown grace is over: every stream still open ends with an error for its pending call
+    /// and a proper end of body before its connection is closed (see `server::Running::shutdown`).
+    pub closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl Gateway {
@@ -82,6 +85,7 @@ impl Gateway {
             sessions: sessions::Sessions::default(),
             inflight,
             unrouted: crate::telemetry::RouteMetrics::new("none"),
+            closing: tokio::sync::watch::Sender::new(false),
         }))
     }
 

@@ -466,6 +466,7 @@ impl Answering<'_> {
             session: session_id
                 .filter(|_| info.era == Era::Legacy)
                 .map(|sid| (gw.clone(), sid)),
+            closing: gw.closing.subscribe(),
         });
         let filtered = SseFilter::new(rbody, shared);
         // The permit lives as long as the stream: open streams count against the concurrency limit.

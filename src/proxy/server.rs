@@ -2,7 +2,7 @@
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -32,22 +32,49 @@ pub struct Running {
     pub admin: Option<SocketAddr>,
     stop: watch::Sender<bool>,
     tasks: JoinSet<()>,
+    /// The admin listener, kept up through the drain so `/readyz` can say so; ended last.
+    admin_task: Option<tokio::task::JoinHandle<()>>,
+    state: Arc<AtomicU8>,
 }
 
+impl Drop for Running {
+    /// A handle dropped without `shutdown` takes the admin listener with it, as the `JoinSet` takes the others.
+    fn drop(&mut self) {
+        if let Some(admin) = self.admin_task.take() {
+            admin.abort();
+        }
+    }
+}
+
+/// Where the gateway is in its life, as `/readyz` tells it.
+const STARTING: u8 = 0;
+const READY: u8 = 1;
+const DRAINING: u8 = 2;
+
+/// After the grace, how long streams have to write the error that ends them before their connections close.
+const CLOSE_FLUSH: Duration = Duration::from_secs(1);
+
 impl Running {
-    /// Stops accepting and waits for in-flight requests and streams, up to the grace period.
+    /// Stops accepting and waits for in-flight requests and streams, up to the grace period; then streams
+    /// still open end with an error for their pending call, and what is left is closed. `/readyz` answers
+    /// 503 `draining` meanwhile.
     pub async fn shutdown(mut self, grace: Duration) {
+        self.state.store(DRAINING, Ordering::Release);
         let _ = self.stop.send(true);
         let all = async { while self.tasks.join_next().await.is_some() {} };
-        if tokio::time::timeout(grace + Duration::from_secs(1), all)
+        // Each client listener bounds its own drain by the grace and the flush (see `accept_loop`).
+        if tokio::time::timeout(grace + CLOSE_FLUSH + Duration::from_secs(1), all)
             .await
             .is_err()
         {
             self.tasks.abort_all();
         }
+        if let Some(admin) = self.admin_task.take() {
+            admin.abort();
+        }
     }
 
-    /// Waits until every listener ends (after `shutdown` was asked through the stop handle).
+    /// The handle that stops the listeners: sending `true` starts their drain.
     pub fn stopper(&self) -> watch::Sender<bool> {
         self.stop.clone()
     }
@@ -60,7 +87,7 @@ pub async fn serve(gw: Arc<Gateway>) -> std::io::Result<Running> {
     let (stop, stop_rx) = watch::channel(false);
     let mut tasks = JoinSet::new();
     let mut addrs = Vec::new();
-    let ready = Arc::new(AtomicBool::new(false));
+    let ready = Arc::new(AtomicU8::new(STARTING));
     // One budget for every client listener: the cap is on what the process holds, not per port.
     let connections = Arc::new(Semaphore::new(snap.limits.max_connections as usize));
     for l in &snap.listeners {
@@ -76,26 +103,28 @@ pub async fn serve(gw: Arc<Gateway>) -> std::io::Result<Running> {
             snap.limits.shutdown_grace,
         ));
     }
+    let mut admin_task = None;
     let admin = match snap.admin {
         Some(a) => {
             let listener = TcpListener::bind(a).await?;
             let bound = listener.local_addr()?;
-            tasks.spawn(admin_loop(
+            admin_task = Some(tokio::spawn(admin_loop(
                 gw.clone(),
                 listener,
                 ready.clone(),
-                stop_rx.clone(),
-            ));
+            )));
             Some(bound)
         }
         None => None,
     };
-    ready.store(true, Ordering::Release);
+    ready.store(READY, Ordering::Release);
     Ok(Running {
         addrs,
         admin,
         stop,
         tasks,
+        admin_task,
+        state: ready,
     })
 }
 
@@ -493,30 +522,29 @@ async fn accept_loop(
         }
     }
     drop(listener);
-    if tokio::time::timeout(grace, graceful.shutdown())
-        .await
-        .is_err()
-    {
-        tracing::warn!("grace period over; closing the remaining connections");
+    let drained = graceful.shutdown();
+    tokio::pin!(drained);
+    if tokio::time::timeout(grace, &mut drained).await.is_err() {
+        // Streams still open end with an error for their pending call and a proper end of body, then the
+        // connections that remain are closed.
+        tracing::warn!(
+            "grace period over; ending the remaining streams and closing their connections"
+        );
+        gw.closing.send_replace(true);
+        let _ = tokio::time::timeout(CLOSE_FLUSH, &mut drained).await;
     }
 }
 
-async fn admin_loop(
-    gw: Arc<Gateway>,
-    listener: TcpListener,
-    ready: Arc<AtomicBool>,
-    mut stop: watch::Receiver<bool>,
-) {
+/// Serves the admin endpoints until the task is aborted: it stays up through a drain (`Running::shutdown`).
+// Endless on purpose: its end is the abort, after everything else has stopped.
+#[allow(clippy::infinite_loop)]
+async fn admin_loop(gw: Arc<Gateway>, listener: TcpListener, ready: Arc<AtomicU8>) {
     let connections = Arc::new(Semaphore::new(ADMIN_MAX_CONNECTIONS));
     let mut h1 = hyper::server::conn::http1::Builder::new();
     h1.timer(TokioTimer::new())
         .header_read_timeout(ADMIN_HEADER_READ_TIMEOUT);
     loop {
-        let accepted = tokio::select! {
-            r = listener.accept() => r,
-            _ = stop.changed() => break,
-        };
-        let stream = match accepted {
+        let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
             Err(e) => {
                 // Out of descriptors: the same back-off as the client listeners (this loop once spun here).
@@ -568,7 +596,7 @@ fn wants_openmetrics(accept: Option<&HeaderValue>) -> bool {
     om > 0.0 && om > text
 }
 
-fn admin(gw: &Gateway, req: &Request<Incoming>, ready: &AtomicBool) -> Response<ProxyBody> {
+fn admin(gw: &Gateway, req: &Request<Incoming>, ready: &AtomicU8) -> Response<ProxyBody> {
     let (status, ctype, body) = match req.uri().path() {
         "/metrics" if wants_openmetrics(req.headers().get(header::ACCEPT)) => (
             StatusCode::OK,
@@ -581,14 +609,19 @@ fn admin(gw: &Gateway, req: &Request<Incoming>, ready: &AtomicBool) -> Response<
             gw.metrics.encode_prometheus(),
         ),
         "/healthz" => (StatusCode::OK, "text/plain", "ok\n".to_owned()),
-        "/readyz" if ready.load(Ordering::Acquire) => {
-            (StatusCode::OK, "text/plain", "ready\n".to_owned())
-        }
-        "/readyz" => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "text/plain",
-            "starting\n".to_owned(),
-        ),
+        "/readyz" => match ready.load(Ordering::Acquire) {
+            READY => (StatusCode::OK, "text/plain", "ready\n".to_owned()),
+            DRAINING => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "text/plain",
+                "draining\n".to_owned(),
+            ),
+            _ => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "text/plain",
+                "starting\n".to_owned(),
+            ),
+        },
         _ => (
             StatusCode::NOT_FOUND,
             "text/plain",

@@ -4,6 +4,7 @@
 //! first significant byte is `{` or `[`: see [`headers::Sniffed`]) is gathered whole and judged as one message,
 //! whatever its type said, since some client reads it so.
 
+use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context as TaskContext, Poll};
@@ -60,6 +61,8 @@ pub struct Shared {
     /// The legacy session this stream belongs to, where forwarded form questions are remembered so the
     /// client's answers can be checked against them.
     pub session: Option<(Arc<crate::proxy::Gateway>, String)>,
+    /// The gateway's `closing` signal: the shutdown grace is over.
+    pub closing: tokio::sync::watch::Receiver<bool>,
 }
 
 /// How far the filter has read its body.
@@ -87,6 +90,8 @@ pin_project_lite::pin_project! {
         // (made at the first wait, and moved only when it fires early: not reset on every chunk).
         last_byte: tokio::time::Instant,
         idle: Option<Pin<Box<tokio::time::Sleep>>>,
+        // Ready once the shutdown grace is over (made at the first wait).
+        closing: Option<Pin<Box<dyn std::future::Future<Output = ()> + Send + Sync>>>,
         _open: OpenStream,
     }
 }
@@ -98,6 +103,8 @@ enum EarlyEnd {
     Broke,
     /// The upstream sent nothing for `limits.sse_idle_timeout`.
     Silent,
+    /// The gateway's shutdown grace is over.
+    ShuttingDown,
 }
 
 /// Counts open SSE streams for as long as it lives.
@@ -130,6 +137,7 @@ impl SseFilter {
             answered: false,
             last_byte: tokio::time::Instant::now(),
             idle: None,
+            closing: None,
             _open: open,
         }
     }
@@ -415,6 +423,10 @@ impl Shared {
                 "The MCP server sent nothing for {} s; the gateway ended the stream.",
                 self.snapshot.limits.sse_idle_timeout.as_secs()
             ),
+            EarlyEnd::ShuttingDown => {
+                "The gateway is shutting down; the call did not finish in its grace period."
+                    .to_owned()
+            }
         };
         let msg = error_message(Some(id), codes::UPSTREAM, &text, None);
         match reading {
@@ -474,7 +486,7 @@ fn silent_too_long(
     let due = last_byte + idle_for;
     let timer = idle.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(due)));
     loop {
-        if std::future::Future::poll(timer.as_mut(), cx).is_pending() {
+        if timer.as_mut().poll(cx).is_pending() {
             return false;
         }
         if tokio::time::Instant::now() >= due {
@@ -514,13 +526,27 @@ impl Body for SseFilter {
                     if !out.is_empty() {
                         return Poll::Ready(ready(out));
                     }
-                    let idle_for = this.shared.snapshot.limits.sse_idle_timeout;
-                    if !silent_too_long(this.idle, *this.last_byte, idle_for, cx) {
+                    let closing = this.closing.get_or_insert_with(|| {
+                        let mut rx = this.shared.closing.clone();
+                        Box::pin(async move {
+                            let _ = rx.wait_for(|closing| *closing).await;
+                        })
+                    });
+                    let why = if closing.as_mut().poll(cx).is_ready() {
+                        EarlyEnd::ShuttingDown
+                    } else if silent_too_long(
+                        this.idle,
+                        *this.last_byte,
+                        this.shared.snapshot.limits.sse_idle_timeout,
+                        cx,
+                    ) {
+                        EarlyEnd::Silent
+                    } else {
                         return Poll::Pending;
-                    }
+                    };
                     *this.done = true;
                     this.shared
-                        .end_early(EarlyEnd::Silent, this.reading, *this.answered, &mut out);
+                        .end_early(why, this.reading, *this.answered, &mut out);
                 }
                 Poll::Ready(None) => {
                     *this.done = true;
