@@ -68,9 +68,14 @@ class Counters:
 
     def render(self) -> bytes:
         with self.lock:
-            lines = ["# TYPE elicitguard_elicitations_total counter"]
+            # With HELP and TYPE for each family, so `promtool check metrics` reads it as it reads the gateway's.
+            lines = ["# HELP elicitguard_requests_total Judged requests (the toy counts judged messages).",
+                     "# TYPE elicitguard_requests_total counter",
+                     f'elicitguard_requests_total{{route="default"}} {sum(self.elicitations.values())}',
+                     "# HELP elicitguard_elicitations_total Elicitations judged, by verdict.",
+                     "# TYPE elicitguard_elicitations_total counter"]
             lines += [f'elicitguard_elicitations_total{{route="default",verdict="{v}"}} {n}' for v, n in self.elicitations.items()]
-            lines.append("# TYPE elicitguard_findings_total counter")
+            lines += ["# HELP elicitguard_findings_total Findings, by rule.", "# TYPE elicitguard_findings_total counter"]
             lines += [f'elicitguard_findings_total{{rule="{r}"}} {n}' for r, n in self.findings.items()]
         return ("\n".join(lines) + "\n").encode()
 
