@@ -1,6 +1,6 @@
 //! The principal: who is asking, from a verified JWT (issuer + subject), never from a client's word.
 //!
-//! CONTRACT (state helper; see issue 6): [`Principal`] is `Verified { issuer, subject }` or `Anonymous`;
+//! CONTRACT: [`Principal`] is `Verified { issuer, subject }` or `Anonymous`;
 //! its `Display` (`iss|sub`, with `%` and `|` in the issuer percent-escaped so the split is unambiguous, or
 //! `anonymous`) is the string bound into envelopes and rate-limit keys. [`JwtVerifier`] checks a bearer JWT
 //! against a [`JwksSource`] (a JWKS file, or a URL fetched through a caller-supplied async closure, refetched

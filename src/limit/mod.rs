@@ -1,6 +1,6 @@
 //! Elicitation rate limits (governor) and round budgets.
 //!
-//! CONTRACT (state helper; see issue 6): [`check_round`] is the round budget per call chain, counted in the
+//! CONTRACT: [`check_round`] is the round budget per call chain, counted in the
 //! envelope: rounds `1..=max` pass, `max + 1` and beyond are blocked, `max = 0` allows no elicitation at all
 //! (rule `limit.rounds`, no retry-after: waiting does not help). [`ElicitLimiter`] counts elicitations per
 //! (route, principal) and per route in total, with burst and per-minute rate (rules `limit.rate.principal`,

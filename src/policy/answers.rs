@@ -1,4 +1,4 @@
-//! Checking a retry's `inputResponses` against what the gateway asked (issue 6, "The retry").
+//! Checking a retry's `inputResponses` against what the gateway asked (see docs/design.md, the retry).
 //!
 //! CONTRACT: [`check_input_responses`] takes the asked keys from the opened envelope and the retry's
 //! `inputResponses`, and returns `Action::Block` findings with rule ids:

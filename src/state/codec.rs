@@ -1,7 +1,7 @@
 //! The binary layout of an [`Envelope`] inside the AEAD plaintext.
 //!
 //! Hand-written on purpose: the envelope is a dozen flat fields that must seal and open in about a
-//! microsecond (issue 8's budget is 2 µs for both), and the general serde formats either cannot hold the
+//! microsecond (the budget in BENCHMARKS.md is 2 µs for both), and the general serde formats either cannot hold the
 //! asked schemas (postcard and bincode cannot carry JSON values) or cost several times more (JSON with a
 //! parsed `Value` inside was 11 µs). The schema travels as the compact JSON text it was asked with and is
 //! parsed only when an answer is checked against it ([`super::SchemaText`]).

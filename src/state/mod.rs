@@ -1,6 +1,6 @@
 //! The requestState envelope: AEAD-sealed, bound to the principal and the originating request; seal, open, rotate.
 //!
-//! CONTRACT (state helper; see issue 6): [`Keyring`] holds AES-256-GCM keys (aws-lc-rs) with key ids, derived
+//! CONTRACT: [`Keyring`] holds AES-256-GCM keys (aws-lc-rs) with key ids, derived
 //! once at load (HKDF-SHA256): the first seals, all open (`from_lines`, `from_file`, `from_env`, `random`).
 //! Token format: `eg1.<kid>.<base64url(nonce || ciphertext || tag)>`; the associated data is the version, a
 //! purpose label, the key id and the route, so an envelope moved to another route fails. [`Envelope`] is what
@@ -127,7 +127,7 @@ pub struct Envelope {
 /// An envelope's claims but its id, as sealing reads them: borrowed from the request and the message it
 /// answers. Sealing from these copies nothing into an owned [`Envelope`] first: principal, route, method,
 /// params digest, upstream state and each asked key were a `String` each, ~8 allocations a judged request,
-/// and under load each allocation is a likely cache miss (BENCHMARKS.md, "Warm, evicted and under load").
+/// and under load each allocation is a likely cache miss.
 /// `K` is how the asked keys are held: `&str` when sealing, `String` in an [`Envelope`].
 #[derive(Debug, Clone, Copy)]
 pub struct Claims<'a, K> {

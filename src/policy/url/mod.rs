@@ -1,6 +1,6 @@
 //! URL-mode safety: one strict parser and checks with rule ids, plus the canonical rewrite.
 //!
-//! CONTRACT (url helper; see issue 5): [`UrlPolicy::compile`] builds an immutable (but for the hosts it
+//! CONTRACT: [`UrlPolicy::compile`] builds an immutable (but for the hosts it
 //! remembers as clean, which changes no judgement: `clean_hosts`), `Send + Sync` policy
 //! from [`UrlConfig`] (YAML, `deny_unknown_fields`, every field documented; the embedded default is
 //! `policies/urls.yaml`). [`UrlPolicy::judge`] parses with the `url` crate (UTS-46 via `idna`) and returns
