@@ -199,6 +199,7 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
         }
     };
     let grace = snap.limits.shutdown_grace;
+    open_file_limit(snap.limits.max_connections);
     if config::uses_ephemeral_keys(&snap) {
         tracing::warn!(
             "no state keys configured (state.keys_file or ELICITGUARD_STATE_KEYS): sealing requestState with a random key; \
@@ -213,6 +214,14 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // SIGHUP is handled from before the first log line says the gateway listens: its default action ends the
+    // process, and log-rotation tools send it to every service they know. With a config file it reloads;
+    // in quick mode there is nothing to reload, and it is logged and ignored.
+    if matches!(source, Source::File(_)) {
+        config::reload::spawn(source, overrides, gw.clone());
+    } else {
+        ignore_sighup();
+    }
     let running = match proxy::serve(gw.clone()).await {
         Ok(r) => r,
         Err(e) => {
@@ -226,9 +235,6 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
     if let Some(a) = running.admin {
         tracing::info!(address = %a, "admin listening (/metrics, /healthz, /readyz)");
     }
-    if matches!(source, Source::File(_)) {
-        config::reload::spawn(source, overrides, gw.clone());
-    }
     wait_for_shutdown().await;
     tracing::info!(
         grace_seconds = grace.as_secs(),
@@ -236,6 +242,45 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
     );
     running.shutdown(grace).await;
     ExitCode::SUCCESS
+}
+
+/// Raises the soft open-file limit to the hard one and logs both, warning when even the raised limit cannot
+/// hold `max_connections` client sockets and as many upstream ones (what nginx warns about as
+/// "worker_connections exceed open file resource limit").
+fn open_file_limit(max_connections: u32) {
+    match proxy::server::raise_open_file_limit() {
+        Some((before, after)) => {
+            tracing::info!(
+                soft_before = before,
+                soft_now = after,
+                "open file limit (RLIMIT_NOFILE) raised to the hard limit"
+            );
+            if after < 2 * u64::from(max_connections) {
+                tracing::warn!(
+                    open_files = after,
+                    max_connections,
+                    "the open file limit is under twice limits.max_connections: raise the hard limit \
+                     (LimitNOFILE=, ulimit -Hn) or lower limits.max_connections"
+                );
+            }
+        }
+        None => tracing::warn!("cannot read or raise the open file limit (RLIMIT_NOFILE)"),
+    }
+}
+
+/// Quick mode's SIGHUP: logged, nothing else.
+fn ignore_sighup() {
+    #[cfg(unix)]
+    match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
+        Ok(mut hup) => {
+            tokio::spawn(async move {
+                while hup.recv().await.is_some() {
+                    tracing::info!("SIGHUP: quick mode (--upstream) has no configuration file to reload; ignored");
+                }
+            });
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot handle SIGHUP"),
+    }
 }
 
 async fn wait_for_shutdown() {

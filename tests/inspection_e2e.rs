@@ -484,48 +484,167 @@ async fn rule_settings_turn_a_rule_off_per_route() {
     assert_eq!(v["result"]["resultType"], "input_required", "{v}");
 }
 
-/// The Python SDK reads a response as JSON when its content type only *starts with* `application/json`
-/// (and as a stream for `text/event-stream...`); a hostile server labelling its answer `application/jsonx`
-/// or `text/event-streamx` must not get past the gateway unjudged. A real `text/plain` answer still passes.
+/// Content types under which some client reads a body as a message, with the body written as JSON (false) or as
+/// SSE (true). The TypeScript client picks its reader by substring, the Python one by prefix, hand-written
+/// clients parse anything; an upstream labelling a hostile form with any of these must not get it past the
+/// gateway unjudged (issue 36).
+const HOSTILE_LABELS: &[(Option<&str>, bool)] = &[
+    (Some("application/jsonx"), false),
+    (Some("text/plain; x=application/json"), false),
+    (Some("multipart/related; type=\"application/json\""), false),
+    (Some("text/plain"), false),
+    (Some("text/json"), false),
+    (Some("application/octet-stream"), false),
+    (Some("application/x-ndjson"), false),
+    (Some("text/html"), false),
+    (None, false),
+    (Some("text/event-streamx; charset=utf-8"), true),
+    (Some("text/plain; x=text/event-stream"), true),
+    (Some("text/plain"), true),
+    (Some("application/octet-stream"), true),
+    (None, true),
+    // Both named: TypeScript reads SSE, Python JSON; the body decides.
+    (Some("application/json; x=text/event-stream"), false),
+    (Some("application/json; x=text/event-stream"), true),
+];
+
 #[tokio::test]
-async fn content_types_a_lenient_client_reads_as_mcp_are_judged() {
+async fn every_label_a_client_reads_as_mcp_is_judged() {
     let up = Upstream::start(|r| {
         let id = request_id(r);
         let hostile = serde_json::to_string(&input_required(&id, nested_form())).unwrap();
-        let (content_type, body) = match request_tool(r).as_str() {
-            "jsonx" => ("application/jsonx", hostile),
-            "sse" => (
-                "text/event-streamx; charset=utf-8",
-                format!("event: message\ndata: {hostile}\n\n"),
-            ),
-            _ => ("text/plain", hostile),
+        let tool = request_tool(r);
+        let Some(&(content_type, sse)) = tool
+            .strip_prefix("label")
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| HOSTILE_LABELS.get(i))
+        else {
+            // Text that is not MCP, with words the pre-filter stops at: it passes as it came.
+            return Reply::Json {
+                status: 404,
+                headers: vec![("content-type", "text/html".into())],
+                body: Bytes::from_static(b"<!doctype html>\n<form method=\"post\" action=\"/x\">\n<p>\"error\": no such page</p>\n\n<p>elicitation/create</p>"),
+            };
+        };
+        let body = match sse {
+            true => format!("event: message\ndata: {hostile}\n\n"),
+            false => format!(" \n{hostile}"),
         };
         Reply::Json {
             status: 200,
-            headers: vec![("content-type", content_type.into())],
+            headers: content_type
+                .map(|t| vec![("content-type", t.to_owned())])
+                .unwrap_or_default(),
             body: body.into(),
         }
     })
     .await;
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
 
-    let (parts, v) = post_json(&gw, call(51, "jsonx")).await;
-    assert_eq!(parts.status, 200);
-    assert_eq!(
-        (v["id"].clone(), v["error"]["code"].clone()),
-        (json!(51), json!(-32010)),
-        "{v}"
-    );
+    for (i, (content_type, sse)) in HOSTILE_LABELS.iter().enumerate() {
+        let id = 100 + i as u64;
+        let (parts, body) = send(
+            &http1_client(),
+            post(&gw.url("/mcp"), call(id, &format!("label{i}"))),
+        )
+        .await;
+        let text = String::from_utf8_lossy(&body);
+        let case = format!("{content_type:?} as {}", if *sse { "SSE" } else { "JSON" });
+        assert_eq!(parts.status, 200, "{case}: {text}");
+        assert!(
+            !text.contains("address"),
+            "{case}: the blocked form leaked: {text}"
+        );
+        assert!(
+            text.contains("-32010") && text.contains(&format!("\"id\":{id}")),
+            "{case}: {text}"
+        );
+    }
+    // Every one was judged, counted and audited as a block.
+    let metrics = gw.metrics.encode();
+    let blocked: f64 = metrics
+        .lines()
+        .filter(|l| {
+            l.starts_with("elicitguard_elicitations_total{") && l.contains("verdict=\"block\"")
+        })
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum();
+    assert_eq!(blocked, HOSTILE_LABELS.len() as f64, "{metrics}");
 
-    let (parts, body) = send(&http1_client(), post(&gw.url("/mcp"), call(52, "sse"))).await;
-    assert_eq!(parts.status, 200);
-    let text = String::from_utf8(body.to_vec()).unwrap();
-    assert!(!text.contains("address"), "the blocked form leaked: {text}");
-    assert!(text.contains("-32010"), "{text}");
+    // An HTML page, even with the words a message would have, is not a message: it passes byte for byte.
+    let (parts, body) = send(&http1_client(), post(&gw.url("/mcp"), call(1, "page"))).await;
+    assert_eq!(parts.status, 404);
+    assert!(body.starts_with(b"<!doctype html>") && body.ends_with(b"<p>elicitation/create</p>"));
+}
 
-    // No MCP client reads text/plain as a message: it passes as the upstream sent it.
-    let (_, body) = send(&http1_client(), post(&gw.url("/mcp"), call(53, "plain"))).await;
-    assert!(String::from_utf8_lossy(&body).contains("address"));
+/// The TypeScript client reads a standalone GET stream as SSE whatever its type: a legacy server pushing
+/// `elicitation/create` on a `text/plain` stream is judged as on a `text/event-stream` one.
+#[tokio::test]
+async fn a_get_stream_is_judged_whatever_its_type() {
+    let (tx, rx) = sse_channel();
+    let rx = std::sync::Mutex::new(Some(rx));
+    let up = Upstream::start(move |r| match r.method.as_str() {
+        "GET" => match rx.lock().unwrap().take() {
+            Some(rx) => Reply::Stream("text/plain", rx),
+            None => Reply::Pending,
+        },
+        _ => Reply::Json {
+            status: 202,
+            headers: vec![],
+            body: Bytes::new(),
+        },
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let resp = tokio::time::timeout(DEADLINE, http1_client().request(get(&gw.url("/mcp"))))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut body = resp.into_body();
+    let push = json!({"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":nested_form()});
+    tx.send(SseMsg::Data(Bytes::from(format!("data: {push}\n\n"))))
+        .await
+        .ok()
+        .unwrap();
+    let note = b"data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n";
+    tx.send(SseMsg::Data(Bytes::from_static(note)))
+        .await
+        .ok()
+        .unwrap();
+    let mut acc = Vec::new();
+    read_until(&mut body, &mut acc, |b| b.ends_with(b"\n\n")).await;
+    assert_eq!(acc, note, "the pushed form is dropped, the stream goes on");
+    drop(tx);
+}
+
+/// An elicitation inside the `data` of an ordinary JSON-RPC error is judged like any other carrier: a
+/// dangerous one is blocked, a harmless one passes.
+#[tokio::test]
+async fn elicitations_in_an_errors_data_are_judged() {
+    let up = Upstream::start(|r| {
+        let id = request_id(r);
+        let data = match request_tool(r).as_str() {
+            "form" => json!({"hint":"retry after this","next":{"method":"elicitation/create","params":nested_form()}}),
+            "url" => json!({"elicitations":[{"mode":"url","elicitationId":"e1","message":"Sign in","url":"javascript:alert(1)"}]}),
+            _ => json!({"elicitations":[{"mode":"url","elicitationId":"e1","message":"Sign in","url":"https://github.com/login/oauth/authorize?client_id=x"}]}),
+        };
+        Reply::json(serde_json::to_vec(&json!({"jsonrpc":"2.0","id":id,"error":{"code":-32000,"message":"needs more","data":data}})).unwrap())
+    })
+    .await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    for (id, tool, rule) in [(1, "form", "form.schema.nested"), (2, "url", "url.scheme")] {
+        let (_, v) = post_json(&gw, call(id, tool)).await;
+        assert_eq!(v["id"], id, "{v}");
+        assert_eq!(v["error"]["code"], -32010, "{tool}: {v}");
+        let rules = v["error"]["data"]["rules"].as_array().unwrap();
+        assert!(
+            rules.iter().any(|r| r.as_str().unwrap().starts_with(rule)),
+            "{tool}: {v}"
+        );
+    }
+    let (_, v) = post_json(&gw, call(3, "fine")).await;
+    assert_eq!(v["error"]["code"], -32000, "{v}");
+    assert_eq!(v["error"]["data"]["elicitations"][0]["elicitationId"], "e1");
 }
 
 /// The parsed tree has a bound of its own ([`elicitguard::wire::strict::MAX_VALUES`]): a request of tiny values

@@ -129,13 +129,14 @@ async fn forged_swapped_and_missing_envelopes_are_refused() {
     )
     .await;
     assert_eq!(status, 400);
-    // The upstream's raw state, or none at all, with answers: refused.
+    // The upstream's raw state with answers: refused.
     let (status, _) = post_json(
         &gw,
         call(12, json!({"table":4}), Some((json!("up-1"), good_answer()))),
     )
     .await;
     assert_eq!(status, 400);
+    // Answers with no state at all: a first call, without them (see the next test).
     let mut no_state: Value = serde_json::from_str(&call(
         13,
         json!({"table":4}),
@@ -146,8 +147,11 @@ async fn forged_swapped_and_missing_envelopes_are_refused() {
         .as_object_mut()
         .unwrap()
         .remove("requestState");
-    let (status, _) = post_json(&gw, no_state.to_string()).await;
-    assert_eq!(status, 400);
+    let (status, v) = post_json(&gw, no_state.to_string()).await;
+    assert_eq!(
+        (status, v["result"]["resultType"].clone()),
+        (200, json!("input_required"))
+    );
     // The untouched token still works afterwards: refusals did not burn it.
     let (status, v) = post_json(
         &gw,
@@ -155,6 +159,60 @@ async fn forged_swapped_and_missing_envelopes_are_refused() {
     )
     .await;
     assert_eq!(status, 200, "{v}");
+}
+
+/// `inputResponses` on a call without `requestState` answer nothing the gateway asked and cannot be checked:
+/// they are removed and the call goes on as a first call, so the server asks again through the gateway (what
+/// the protocol expects of a server given answers it did not ask for). Recorded, without the answers' values.
+#[tokio::test]
+async fn unsolicited_answers_are_removed_and_the_call_goes_on_as_a_first_call() {
+    // This upstream completes any call that carries answers: only a call without them is asked again.
+    let up = asking_upstream(0).await;
+    let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
+    let mut body: Value = serde_json::from_str(&call(
+        7,
+        json!({"table":4}),
+        Some((Value::Null, json!({"when":{"action":"accept","content":{"day":"tue"}},"x":{"action":"accept","content":{"pin":"UNSOLICITED-4242"}}}))),
+    ))
+    .unwrap();
+    let params = body["params"].as_object_mut().unwrap();
+    params.remove("requestState");
+    params.insert("extra".into(), json!("ignored"));
+    let (status, v) = post_json(&gw, body.to_string()).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["id"], 7);
+    assert_eq!(v["result"]["resultType"], "input_required", "{v}");
+    // The server's state came back sealed, as on any first call.
+    let sealed = v["result"]["requestState"].as_str().unwrap();
+    assert_ne!(sealed, "up-1");
+    let reqs = up.requests();
+    let forwarded: Value = serde_json::from_slice(&reqs.last().unwrap().body).unwrap();
+    assert!(
+        forwarded["params"].get("inputResponses").is_none(),
+        "{forwarded}"
+    );
+    assert_eq!(forwarded["params"]["extra"], "ignored");
+    assert_eq!(forwarded["params"]["arguments"], json!({"table":4}));
+    let metrics = gw.metrics.encode();
+    assert!(
+        metrics.contains(r#"elicitguard_answers_refused_total{rule="answer.unsolicited"} 1"#),
+        "{metrics}"
+    );
+    assert!(!metrics.contains("UNSOLICITED-4242"));
+    // The honest retry of the same call with the sealed state then completes.
+    let mut retry: Value = serde_json::from_str(&call(
+        8,
+        json!({"table":4}),
+        Some((json!(sealed), good_answer())),
+    ))
+    .unwrap();
+    retry["params"]["extra"] = json!("ignored");
+    let (status, v) = post_json(&gw, retry.to_string()).await;
+    assert_eq!(
+        (status, v["result"]["resultType"].clone()),
+        (200, json!("complete")),
+        "{v}"
+    );
 }
 
 #[tokio::test]

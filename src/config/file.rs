@@ -161,6 +161,9 @@ pub struct RouteFile {
     /// `*` accepts any.
     #[serde(default)]
     pub allowed_origins: Vec<String>,
+    /// Requests in flight at once on this route, over `limits.max_concurrent_requests_per_route`.
+    #[serde(default)]
+    pub max_concurrent_requests: Option<u32>,
 }
 
 /// Whether a route needs a verified identity.
@@ -242,6 +245,15 @@ pub struct LimitsFile {
     pub upstream_timeout_ms: Option<u64>,
     /// Requests in flight at once; more are shed with 503.
     pub max_concurrent_requests: Option<u32>,
+    /// Requests in flight at once on one route (default: half of `max_concurrent_requests`); more are shed
+    /// with 503 while the other routes keep their places.
+    pub max_concurrent_requests_per_route: Option<u32>,
+    /// An SSE stream with no byte from the upstream for this long is ended with an error event.
+    pub sse_idle_timeout_ms: Option<u64>,
+    /// Client connections open at once, all listeners together; more are closed as soon as accepted.
+    pub max_connections: Option<u32>,
+    /// Largest request header block (request line and headers) read from a client; more gets 431.
+    pub request_header_bytes: Option<u32>,
     /// Elicitation rounds per call chain.
     pub max_rounds: Option<u32>,
     /// On SIGTERM, how long in-flight requests and streams may take to finish.

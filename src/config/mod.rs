@@ -72,11 +72,33 @@ pub struct Limits {
     pub upstream_timeout: Duration,
     /// 4096: beyond this the gateway sheds load with 503 rather than queue without bound.
     pub max_concurrent_requests: u32,
+    /// Half the global ceiling unless set (see [`per_route_default`]): one route whose upstream hangs can take
+    /// at most this many places, so the other routes keep the rest. A route may set its own.
+    pub max_concurrent_requests_per_route: u32,
+    /// 300 s, Envoy's stream idle timeout: an SSE stream on which the upstream sends no byte for this long is
+    /// ended with a JSON-RPC error event for its pending call, so a silent upstream cannot hold a place among
+    /// the requests in flight for as long as its client stays.
+    pub sse_idle_timeout: Duration,
+    /// 10,000: client connections open at once, all listeners together (the admin listener has its own small
+    /// bound). nginx's `worker_connections` sizes the same thing (its shipped 1024 per worker is for an
+    /// 80-byte-per-connection C server); here an idle keep-alive connection costs ~12 KiB (BENCHMARKS.md), so
+    /// 10,000 is ~120 MiB at worst, and each may need an upstream socket too: with the soft RLIMIT_NOFILE raised
+    /// to the hard limit at start-up (systemd's 524,288; containers' 1,048,576) that leaves ample descriptors.
+    /// Over it a new connection is accepted and closed at once (see `proxy::server`).
+    pub max_connections: u32,
+    /// 32 KiB: the request line and headers together. nginx's `large_client_header_buffers 4 8k` admits at most
+    /// 32 KiB of header lines; hyper's own default (~400 KiB) let 1,000 unfinished header blocks hold ~220 MiB.
+    /// HTTP/1.1 gets 431 over it; h2 advertises it as SETTINGS_MAX_HEADER_LIST_SIZE and answers 431 too.
+    /// At least 8 KiB (hyper's smallest read buffer).
+    pub request_header_bytes: u32,
     /// 8: below the SDK clients' own caps (8 to 10), so the gateway's budget is the one that bites.
     pub max_rounds: u32,
     /// 30 s: enough for in-flight calls to finish on a rolling restart.
     pub shutdown_grace: Duration,
 }
+
+/// The least `limits.request_header_bytes`: hyper's HTTP/1 reader refuses (panics on) a buffer under 8 KiB.
+pub const MIN_REQUEST_HEADER_BYTES: u32 = 8192;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -89,10 +111,20 @@ impl Default for Limits {
             upstream_connect_timeout: Duration::from_secs(5),
             upstream_timeout: Duration::from_secs(300),
             max_concurrent_requests: 4096,
+            max_concurrent_requests_per_route: per_route_default(4096),
+            sse_idle_timeout: Duration::from_secs(300),
+            max_connections: 10_000,
+            request_header_bytes: 32 << 10,
             max_rounds: 8,
             shutdown_grace: Duration::from_secs(30),
         }
     }
+}
+
+/// The per-route ceiling when none is set: half the global one (at least one place), so that one route's
+/// hung calls leave the other half to the rest.
+pub fn per_route_default(global: u32) -> u32 {
+    (global / 2).max(1)
 }
 
 /// One compiled route.
@@ -120,6 +152,10 @@ pub struct Route {
     pub origin: crate::proxy::origin::OriginPolicy,
     /// This route's handles on its metric series.
     pub metrics: crate::telemetry::RouteMetrics,
+    /// This route's places among the requests in flight (`max_concurrent_requests_per_route`, or the route's
+    /// own), under the global ceiling. New with each snapshot: a reload starts the route's count afresh while
+    /// the global one holds.
+    pub slots: Arc<tokio::sync::Semaphore>,
 }
 
 /// A route's compiled identity settings.
@@ -213,6 +249,47 @@ impl Snapshot {
     }
 }
 
+/// The start-up-only fields that differ between the configuration in force and a reloaded one, by their
+/// names in the file. The listeners, the admin listener and the audit sink are opened once, and these limits
+/// sized or built into them at start-up; a reload applies everything else and these keep their old values
+/// until a restart.
+pub fn restart_only_changes(old: &Snapshot, new: &Snapshot) -> Vec<&'static str> {
+    let addrs = |s: &Snapshot| s.listeners.iter().map(|l| l.addr).collect::<Vec<_>>();
+    let (o, n) = (&old.limits, &new.limits);
+    [
+        ("listeners", addrs(old) != addrs(new)),
+        ("admin.address", old.admin != new.admin),
+        ("audit.path", old.audit.path != new.audit.path),
+        (
+            "audit.include_allows",
+            old.audit.include_allows != new.audit.include_allows,
+        ),
+        (
+            "limits.max_concurrent_requests",
+            o.max_concurrent_requests != n.max_concurrent_requests,
+        ),
+        (
+            "limits.max_connections",
+            o.max_connections != n.max_connections,
+        ),
+        (
+            "limits.request_header_bytes",
+            o.request_header_bytes != n.request_header_bytes,
+        ),
+        (
+            "limits.header_read_timeout_ms",
+            o.header_read_timeout != n.header_read_timeout,
+        ),
+        (
+            "limits.shutdown_grace_ms",
+            o.shutdown_grace != n.shutdown_grace,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(field, changed)| changed.then_some(field))
+    .collect()
+}
+
 /// Command-line overrides applied over the file.
 #[derive(Debug, Clone, Default)]
 pub struct Overrides {
@@ -285,6 +362,7 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                     identity: None,
                     allowed_hosts: vec![],
                     allowed_origins: vec![],
+                    max_concurrent_requests: None,
                 }],
                 upstream_tls: Default::default(),
                 limits: Default::default(),
@@ -405,6 +483,17 @@ fn compile(
         max_concurrent_requests: l
             .max_concurrent_requests
             .unwrap_or(d.max_concurrent_requests),
+        max_concurrent_requests_per_route: l.max_concurrent_requests_per_route.unwrap_or_else(
+            || {
+                per_route_default(
+                    l.max_concurrent_requests
+                        .unwrap_or(d.max_concurrent_requests),
+                )
+            },
+        ),
+        sse_idle_timeout: l.sse_idle_timeout_ms.map(ms).unwrap_or(d.sse_idle_timeout),
+        max_connections: l.max_connections.unwrap_or(d.max_connections),
+        request_header_bytes: l.request_header_bytes.unwrap_or(d.request_header_bytes),
         max_rounds: ov.max_rounds.or(l.max_rounds).unwrap_or(d.max_rounds),
         shutdown_grace: l.shutdown_grace_ms.map(ms).unwrap_or(d.shutdown_grace),
     };
@@ -416,10 +505,21 @@ fn compile(
             "limits.max_concurrent_requests",
             u64::from(limits.max_concurrent_requests),
         ),
+        (
+            "limits.max_concurrent_requests_per_route",
+            u64::from(limits.max_concurrent_requests_per_route),
+        ),
+        ("limits.max_connections", u64::from(limits.max_connections)),
     ] {
         if v == 0 {
             errs.push(invalid(field, "must be greater than zero".into()));
         }
+    }
+    if limits.request_header_bytes < MIN_REQUEST_HEADER_BYTES {
+        errs.push(invalid(
+            "limits.request_header_bytes",
+            format!("must be at least {MIN_REQUEST_HEADER_BYTES} (hyper's smallest read buffer)"),
+        ));
     }
     for (field, v) in [
         ("limits.header_read_timeout_ms", limits.header_read_timeout),
@@ -428,6 +528,7 @@ fn compile(
             limits.upstream_connect_timeout,
         ),
         ("limits.upstream_timeout_ms", limits.upstream_timeout),
+        ("limits.sse_idle_timeout_ms", limits.sse_idle_timeout),
     ] {
         if v.is_zero() {
             errs.push(invalid(field, "must be greater than zero".into()));
@@ -611,6 +712,11 @@ fn compile(
                 allowed_origins: lower(&r.allowed_origins),
             },
             metrics: crate::telemetry::RouteMetrics::new(&r.name),
+            slots: Arc::new(tokio::sync::Semaphore::new(
+                r.max_concurrent_requests
+                    .unwrap_or(limits.max_concurrent_requests_per_route)
+                    .max(1) as usize,
+            )),
         }));
     }
     routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));

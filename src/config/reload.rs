@@ -7,7 +7,7 @@ use std::time::Duration;
 use notify::{RecursiveMode, Watcher};
 use tokio::sync::mpsc;
 
-use crate::config::{load, Overrides, Source};
+use crate::config::{load, restart_only_changes, Overrides, Source};
 use crate::proxy::Gateway;
 
 /// Changes arriving closer together than this are one reload: editors write files in several steps.
@@ -128,13 +128,26 @@ async fn run(
         let result = tokio::task::spawn_blocking(move || load(&src, &ov)).await;
         match result {
             Ok(Ok(new)) => {
+                let restart = restart_only_changes(&gw.live.load().snapshot, &new);
                 gw.install(new);
+                // One result per reload: `restart_required` is a success that left some fields at their old
+                // values, so an alert on it (or on the log line naming them) finds a config not fully in force.
+                let result = if restart.is_empty() {
+                    tracing::info!("configuration reloaded");
+                    "success"
+                } else {
+                    tracing::warn!(
+                        fields = %restart.join(", "),
+                        "configuration reloaded, but these fields take effect only after a restart; \
+                         their previous values stay in force"
+                    );
+                    "restart_required"
+                };
                 metrics
                     .config_reloads
-                    .get_or_create(&crate::telemetry::ReloadLabels { result: "success" })
+                    .get_or_create(&crate::telemetry::ReloadLabels { result })
                     .inc();
                 metrics.config_last_reload_success.set(1);
-                tracing::info!("configuration reloaded");
             }
             Ok(Err(errs)) => {
                 metrics

@@ -106,54 +106,95 @@ pub fn content_encoding(h: &HeaderMap) -> Option<String> {
     (!codings.is_empty()).then(|| codings.join(", "))
 }
 
-/// What kind of body the response claims to carry.
+/// How the gateway reads a response body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BodyKind {
-    /// Anything a client could read as JSON: `application/json...`, `+json`, no content type, one that is not
-    /// text, or several: judged whole.
+    /// The type names JSON and not SSE, on a request other than a GET: read whole and judged as one message.
     Json,
-    /// `text/event-stream...`: judged event by event.
-    Sse,
-    /// Anything else (`text/html`, `text/plain`): no MCP client reads it as JSON-RPC, so it passes.
-    Other,
+    /// Anything else (SSE, both, neither, no type, several): filtered as it streams, as SSE, unless its first
+    /// significant byte shows a JSON document ([`sniffed`]), which is then read whole and judged as one message.
+    /// Some client reads each such body one way or the other, so none is passed unread.
+    Stream,
 }
 
-/// Classifies a response's content type as the most lenient MCP client would read it. The SDKs disagree:
-/// the TypeScript SDK and rmcp compare the media type's essence, but the Python SDK (`mcp` 2.3) picks its
-/// reader by whether the lower-cased value *starts with* `application/json` or `text/event-stream`, so it
-/// parses an `application/jsonx` body as a message (tests/interop/test_content_type.py shows it; its SSE
-/// reader then insists on the exact type, today). Exact matching here passed such a body unjudged to a
-/// Python client; so prefixes decide, and when in doubt the body is judged (a body that cannot carry an
-/// elicitation passes the judging unchanged anyway).
-pub fn body_kind(h: &HeaderMap) -> BodyKind {
+/// Classifies a response's content type so that the gateway reads a body at least as widely as any MCP client
+/// does. Clients pick their reader in different ways (tests/client_readers.rs rebuilds each rule from its
+/// source):
+/// - the TypeScript SDK 2.x by the media type's essence, and any 400 as JSON; the 1.x line by *substring*
+///   (`includes('text/event-stream')`, then `includes('application/json')`); both read a GET stream as SSE
+///   whatever its type;
+/// - the Python SDK by *prefix* of the lower-cased value (`startswith('application/json')`);
+/// - rmcp by the media type's essence;
+/// - hand-written clients parse any body as JSON.
+///
+/// So a value that names JSON anywhere (any case) and not `event-stream`, on a request other than a GET, is
+/// read whole as JSON; every other body streams through the SSE filter, which reads a body that turns out to be
+/// a JSON document whole (a superset of every rule above, without holding a stream's head back to look at its
+/// body). The rule is on bytes: rmcp reads a type whose parameters are not UTF-8.
+pub fn body_kind(is_get: bool, h: &HeaderMap) -> BodyKind {
     let mut fields = h.get_all(header::CONTENT_TYPE).iter();
-    let Some(ct) = fields.next() else {
-        return BodyKind::Json;
+    let (Some(ct), None) = (fields.next(), fields.next()) else {
+        return BodyKind::Stream;
     };
-    if fields.next().is_some() {
-        // Two content types: clients join them or take either one; judged, never passed.
-        return BodyKind::Json;
-    }
-    // On bytes: rmcp reads a content type whose parameters are not UTF-8 (`text/event-stream; x="\xff"`).
-    let v = ct.as_bytes();
-    let start = v
-        .iter()
-        .position(|b| !matches!(b, b' ' | b'\t'))
-        .unwrap_or(v.len());
-    let v = &v[start..];
-    let starts = |p: &[u8]| v.len() >= p.len() && v[..p.len()].eq_ignore_ascii_case(p);
-    if starts(b"text/event-stream") {
-        return BodyKind::Sse;
-    }
-    let essence = v.split(|&b| b == b';').next().unwrap_or_default();
-    let essence = essence.trim_ascii_end();
-    let json_suffix =
-        essence.len() >= 5 && essence[essence.len() - 5..].eq_ignore_ascii_case(b"+json");
-    if essence.is_empty() || starts(b"application/json") || json_suffix {
+    let json = contains_ignore_ascii_case(ct.as_bytes(), b"json");
+    let sse = contains_ignore_ascii_case(ct.as_bytes(), b"event-stream");
+    if json && !sse && !is_get {
         BodyKind::Json
     } else {
-        BodyKind::Other
+        BodyKind::Stream
     }
+}
+
+/// How a streamed body is read, from its first byte that is neither a UTF-8 byte order mark nor JSON whitespace
+/// ([`first_significant`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sniffed {
+    /// Empty, or whitespace only: nothing any reader takes a message from. Passed as it is.
+    Blank,
+    /// `{` or `[`: read whole and judged as JSON. A body the strict parser accepts holds no SSE event (no JSON
+    /// text has a line that starts with a field name), so an SSE reader finds nothing in it that was not judged;
+    /// one it refuses is blocked whenever it could carry an elicitation.
+    Json,
+    /// Anything else: judged as SSE, event by event. Text with no `data` line (an HTML page) passes unchanged;
+    /// every event with data is judged. No JSON reader takes a message from such a body (a JSON scalar is not a
+    /// message). An SSE stream starts with a field, a comment or a blank line, never with `{` or `[`.
+    Sse,
+}
+
+/// Reads a streamed body by its first significant byte.
+pub fn sniffed(first: Option<u8>) -> Sniffed {
+    match first {
+        None => Sniffed::Blank,
+        Some(b'{' | b'[') => Sniffed::Json,
+        Some(_) => Sniffed::Sse,
+    }
+}
+
+/// The UTF-8 byte order mark, which lenient JSON readers and SSE readers skip at the start of a body.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Where the first significant byte of a body that starts with `head` stands: past a byte order mark at the
+/// start and JSON whitespace. None while more bytes are needed to tell (`head` is whitespace, or may be the start
+/// of a byte order mark) and, once the body has `ended`, when it is blank.
+pub fn first_significant(head: &[u8], ended: bool) -> Option<usize> {
+    let skip = if head.starts_with(BOM) {
+        BOM.len()
+    } else if !head.is_empty() && BOM.starts_with(head) {
+        // `head` may be the start of a byte order mark; at the end it is not one, and is itself significant.
+        return ended.then_some(0);
+    } else {
+        0
+    };
+    head[skip..]
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        .map(|p| p + skip)
+}
+
+/// Whether `needle` (lower-case ASCII) occurs in `hay` without regard to ASCII case.
+fn contains_ignore_ascii_case(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 #[cfg(test)]
@@ -189,67 +230,78 @@ mod tests {
         assert_eq!(h.get("x-forwarded-proto").unwrap(), "https");
     }
 
-    #[test]
-    fn kinds() {
-        let mut h = HeaderMap::new();
-        assert_eq!(body_kind(&h), BodyKind::Json);
-        h.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/event-stream; charset=utf-8"),
-        );
-        assert_eq!(body_kind(&h), BodyKind::Sse);
-        h.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/vnd.x+json"),
-        );
-        assert_eq!(body_kind(&h), BodyKind::Json);
-        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html"));
-        assert_eq!(body_kind(&h), BodyKind::Other);
-        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        assert_eq!(content_encoding(&h).as_deref(), Some("gzip"));
-    }
-
-    fn kind_of(values: &[&[u8]]) -> BodyKind {
+    fn kind_of(get: bool, values: &[&[u8]]) -> BodyKind {
         let mut h = HeaderMap::new();
         for v in values {
             h.append(header::CONTENT_TYPE, HeaderValue::from_bytes(v).unwrap());
         }
-        body_kind(&h)
+        body_kind(get, &h)
     }
 
     #[test]
-    fn a_content_type_some_client_reads_as_mcp_is_judged() {
-        // The Python SDK reads these by prefix: they must not pass as `Other`.
-        assert_eq!(kind_of(&[b"application/jsonx"]), BodyKind::Json);
+    fn only_a_type_that_names_json_alone_is_read_whole_up_front() {
+        use BodyKind::*;
+        for (v, kind) in [
+            (&b"application/json"[..], Json),
+            (b"application/json; charset=utf-8", Json),
+            (b"application/vnd.x+json", Json),
+            (b"Application/JSON5; charset=utf-8", Json),
+            (b"application/jsonx", Json),
+            // The 1.x TypeScript client's substring rule.
+            (b"text/plain; x=application/json", Json),
+            (b"multipart/related; type=\"application/json\"", Json),
+            (b"text/json", Json),
+            (b"application/x-ndjson", Json),
+            (b"text/event-stream", Stream),
+            (b" TEXT/EVENT-STREAM;charset=UTF-8", Stream),
+            (b"text/plain; x=text/event-stream", Stream),
+            // rmcp reads a type whose parameters are not UTF-8.
+            (b"text/event-stream; note=\"\xff\"", Stream),
+            // Both: TypeScript 1.x reads SSE, Python JSON.
+            (b"application/json; x=text/event-stream", Stream),
+            // Neither: some hand-written client reads it anyway.
+            (b"text/plain", Stream),
+            (b"text/html; charset=utf-8", Stream),
+            (b"application/octet-stream", Stream),
+            (b"\xff/\xfe", Stream),
+        ] {
+            assert_eq!(kind_of(false, &[v]), kind, "{}", String::from_utf8_lossy(v));
+        }
+        assert_eq!(kind_of(false, &[]), Stream);
         assert_eq!(
-            kind_of(&[b"Application/JSON5; charset=utf-8"]),
-            BodyKind::Json
+            kind_of(false, &[b"application/json", b"application/json"]),
+            Stream
         );
-        assert_eq!(kind_of(&[b"text/event-streamx"]), BodyKind::Sse);
-        assert_eq!(
-            kind_of(&[b" TEXT/EVENT-STREAM;charset=UTF-8"]),
-            BodyKind::Sse
-        );
-        // rmcp reads a stream whose parameters are not UTF-8.
-        assert_eq!(
-            kind_of(&[b"text/event-stream; note=\"\xff\""]),
-            BodyKind::Sse
-        );
-        assert_eq!(kind_of(&[b"application/problem+JSON "]), BodyKind::Json);
-        assert_eq!(kind_of(&[b"\xff/\xfe"]), BodyKind::Other);
-        // Two fields: a client may take either, or both joined.
-        assert_eq!(
-            kind_of(&[b"text/html", b"application/json"]),
-            BodyKind::Json
-        );
-        assert_eq!(
-            kind_of(&[b"text/plain", b"text/event-stream"]),
-            BodyKind::Json
-        );
-        // What no client reads as MCP still passes.
-        assert_eq!(kind_of(&[b"text/plain; charset=utf-8"]), BodyKind::Other);
-        assert_eq!(kind_of(&[b"image/png"]), BodyKind::Other);
-        assert_eq!(kind_of(&[b"text/json"]), BodyKind::Other);
+        // A GET stream is read as SSE whatever its type, by the TypeScript client: it always streams.
+        for v in [
+            &b"application/json"[..],
+            b"text/plain",
+            b"text/event-stream",
+        ] {
+            assert_eq!(kind_of(true, &[v]), Stream);
+        }
+    }
+
+    #[test]
+    fn sniffing_skips_a_bom_and_json_whitespace() {
+        let at = |head: &[u8], ended| first_significant(head, ended);
+        assert_eq!(at(b"", false), None);
+        assert_eq!(at(b"", true), None);
+        assert_eq!(at(b" \r\n\t", true), None);
+        assert_eq!(at(b"  {", false), Some(2));
+        assert_eq!(at(b"\xEF\xBB\xBF \n[", false), Some(5));
+        assert_eq!(at(b"\xEF\xBB\xBF", true), None);
+        // Half a byte order mark: more bytes decide; at the end it is text.
+        assert_eq!(at(b"\xEF\xBB", false), None);
+        assert_eq!(at(b"\xEF\xBB", true), Some(0));
+        // A form feed is not JSON whitespace.
+        assert_eq!(at(b"\x0c{", true), Some(0));
+        let kind = |head: &[u8]| sniffed(first_significant(head, true).map(|i| head[i]));
+        assert_eq!(kind(b"\n"), Sniffed::Blank);
+        assert_eq!(kind(b" {\"jsonrpc\":\"2.0\"}"), Sniffed::Json);
+        assert_eq!(kind(b"[]"), Sniffed::Json);
+        assert_eq!(kind(b"data: {}\n\n"), Sniffed::Sse);
+        assert_eq!(kind(b"<!doctype html>"), Sniffed::Sse);
     }
 
     #[test]

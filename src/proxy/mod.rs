@@ -66,6 +66,9 @@ impl Gateway {
             snapshot.limits.max_concurrent_requests as usize,
         ));
         let clients = upstream::Clients::new(&snapshot);
+        for r in &snapshot.routes {
+            metrics.route_series(&r.name);
+        }
         let limiter = ArcSwap::from_pointee(crate::limit::ElicitLimiter::new(snapshot.rate));
         Ok(Arc::new(Gateway {
             replay: crate::state::ReplayCache::new(),
@@ -89,6 +92,9 @@ impl Gateway {
                 .store(Arc::new(crate::limit::ElicitLimiter::new(snapshot.rate)));
         }
         let clients = upstream::Clients::new(&snapshot);
+        for r in &snapshot.routes {
+            self.metrics.route_series(&r.name);
+        }
         self.live.store(Arc::new(Live {
             snapshot: Arc::new(snapshot),
             clients,

@@ -135,11 +135,6 @@ async fn proxy(
         .origin
         .check(req.headers(), req.uri(), peer.loopback)
         .map_err(ProxyError::Forbidden)?;
-    let permit = gw
-        .inflight
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ProxyError::Overloaded)?;
 
     // Read and parse the request: the gateway must know the era, the method, the id and the declared modes.
     let (mut parts, body) = req.into_parts();
@@ -178,6 +173,9 @@ async fn proxy(
     let mut body = body;
     meta.id = info.id.clone();
     meta.method = MethodLabel::of(info.method.as_deref());
+    // A place among the requests in flight, on the route and in all, taken once the request is read: a client
+    // trickling its body holds none, and one route whose upstream hangs holds at most its own share.
+    let permit = Slots::take(gw, &route)?;
 
     // Identify: the principal is the issuer and subject of a verified bearer JWT, or `anonymous` on routes
     // without identity. An invalid token is refused even where identity is optional: it is never anonymous.
@@ -237,6 +235,9 @@ async fn proxy(
             retry::now_unix(),
         ) {
             Ok(checked) => {
+                if checked.dropped_answers {
+                    dropped_answers(gw, &route, &info, meta, &principal);
+                }
                 prev_round = checked.round;
                 digest = retry::ParamsDigest::known(checked.params_digest);
                 if let Some(b) = checked.new_body {
@@ -337,6 +338,8 @@ async fn proxy(
         http::HeaderMap::new()
     };
     *up.headers_mut() = std::mem::take(&mut parts.headers);
+    // One deadline for the response head and, where it is read whole, the body: not one each.
+    let deadline = tokio::time::Instant::now() + snap.limits.upstream_timeout;
     let resp = clients
         .send(&route, up, snap.limits.upstream_timeout)
         .await?;
@@ -372,145 +375,239 @@ async fn proxy(
         monitor,
     );
 
-    // Filter the response.
-    match headers::body_kind(&rparts.headers) {
-        BodyKind::Other => {
-            headers::to_client(&mut rparts.headers, false);
-            Ok(Response::from_parts(
-                rparts,
-                rbody.map_err(Into::into).boxed_unsync(),
-            ))
-        }
-        BodyKind::Sse => {
-            headers::to_client(&mut rparts.headers, true);
-            let answer_upstream = session_id.clone().map(|sid| {
-                answerer(
-                    clients.clone(),
-                    route.clone(),
-                    upstream_uri.clone(),
-                    sid,
-                    &answer_headers,
-                    snap.limits.upstream_timeout,
-                )
-            });
-            let shared = Arc::new(Shared {
-                snapshot: snap.clone(),
-                route: route.clone(),
-                modes,
-                monitor,
-                client_id: info.id.clone(),
-                recorder,
-                answer_upstream,
-                // A stream may stay open for hours: the sealer must not pin the request's read buffer.
-                sealer: sealer.map(|s| Arc::new(s.for_stream())),
-                session: session_id
-                    .clone()
-                    .filter(|_| info.era == Era::Legacy)
-                    .map(|sid| (gw.clone(), sid)),
-            });
-            let filtered = SseFilter::new(rbody, shared);
-            // The permit lives as long as the stream: open streams count against the concurrency limit.
-            let body = PermitBody {
-                inner: filtered,
-                _permit: permit,
-            };
-            Ok(Response::from_parts(rparts, body.boxed_unsync()))
-        }
-        BodyKind::Json => {
-            let limit = snap.limits.response_body_bytes;
-            let bytes = match tokio::time::timeout(
+    // Filter the response: read as widely as any client reads it.
+    let answering = Answering {
+        gw,
+        snap,
+        clients,
+        route: &route,
+        info: &info,
+        modes,
+        monitor,
+        recorder,
+        sealer,
+        session_id,
+        upstream_uri,
+        answer_headers,
+        deadline,
+    };
+    let is_get = parts.method == Method::GET;
+    match headers::body_kind(is_get, &rparts.headers) {
+        BodyKind::Json => answering.json(rparts, rbody, meta).await,
+        BodyKind::Stream => Ok(answering.stream(rparts, rbody, permit)),
+    }
+}
+
+/// What filtering a response needs of the request it answers.
+struct Answering<'a> {
+    gw: &'a Arc<Gateway>,
+    snap: &'a Arc<Snapshot>,
+    clients: &'a Clients,
+    route: &'a Arc<Route>,
+    info: &'a RequestInfo,
+    modes: ClientModes,
+    monitor: bool,
+    recorder: Recorder,
+    /// Round budgets, rate limits and sealing (None in monitor mode and on other methods than POST).
+    sealer: Option<retry::Sealer>,
+    /// The legacy session id the client sent.
+    session_id: Option<String>,
+    upstream_uri: http::Uri,
+    /// The client's headers, kept for answering a legacy server's blocked requests (empty without a session).
+    answer_headers: http::HeaderMap,
+    /// When the upstream's answer must be in: its head, and a body read whole.
+    deadline: tokio::time::Instant,
+}
+
+impl Answering<'_> {
+    /// Filters a body as it streams to the client: event by event, or whole when it is a JSON document.
+    fn stream(
+        self,
+        mut rparts: http::response::Parts,
+        rbody: crate::proxy::upstream::UpstreamBody,
+        permit: Slots,
+    ) -> Response<ProxyBody> {
+        let Answering {
+            gw,
+            snap,
+            clients,
+            route,
+            info,
+            modes,
+            monitor,
+            recorder,
+            sealer,
+            session_id,
+            upstream_uri,
+            answer_headers,
+            ..
+        } = self;
+        headers::to_client(&mut rparts.headers, true);
+        let answer_upstream = session_id.clone().map(|sid| {
+            answerer(
+                clients.clone(),
+                route.clone(),
+                upstream_uri,
+                sid,
+                &answer_headers,
                 snap.limits.upstream_timeout,
-                read_bounded(rbody, limit),
             )
-            .await
-            {
-                Err(_) => return Err(ProxyError::UpstreamTimeout),
-                Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit)),
-                Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
-                Ok(Ok(b)) => b,
+        });
+        let shared = Arc::new(Shared {
+            snapshot: snap.clone(),
+            route: route.clone(),
+            modes,
+            monitor,
+            client_id: info.id.clone(),
+            recorder,
+            answer_upstream,
+            // A stream may stay open for hours: the sealer must not pin the request's read buffer.
+            sealer: sealer.map(|s| Arc::new(s.for_stream())),
+            session: session_id
+                .filter(|_| info.era == Era::Legacy)
+                .map(|sid| (gw.clone(), sid)),
+        });
+        let filtered = SseFilter::new(rbody, shared);
+        // The permit lives as long as the stream: open streams count against the concurrency limit.
+        let body = PermitBody {
+            inner: filtered,
+            _permit: permit,
+        };
+        Response::from_parts(rparts, body.boxed_unsync())
+    }
+
+    /// Reads a body whole and judges it as one JSON message (or batch).
+    async fn json(
+        self,
+        mut rparts: http::response::Parts,
+        rbody: crate::proxy::upstream::UpstreamBody,
+        meta: &mut Meta,
+    ) -> Result<Response<ProxyBody>, ProxyError> {
+        let Answering {
+            snap,
+            clients,
+            route,
+            info,
+            modes,
+            monitor,
+            recorder,
+            sealer,
+            session_id,
+            upstream_uri,
+            answer_headers,
+            deadline,
+            ..
+        } = self;
+        let limit = snap.limits.response_body_bytes;
+        let bytes = match tokio::time::timeout_at(deadline, read_bounded(rbody, limit)).await {
+            Err(_) => return Err(ProxyError::UpstreamTimeout),
+            Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit)),
+            Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
+            Ok(Ok(b)) => b,
+        };
+        let mint = |url: &str| crate::proxy::links::mint(snap, &route.name, url);
+        let ctx = Context {
+            engine: &snap.engine,
+            route: &route.policy,
+            modes,
+            client_id: info.id.as_ref(),
+            links: Some(&mint),
+        };
+        // Holds the response's tree until its requestState is sealed; nothing is allocated unless it is parsed.
+        let arena = Arena::new();
+        let mut d = decide(&bytes, &arena, &ctx, monitor);
+        recorder.decision(&d);
+        let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
+        let (outcome, limited) = match &sealer {
+            Some(s) => s.finish(
+                decided,
+                d.parsed.as_ref(),
+                &bytes,
+                true,
+                &d.carriers,
+                info.id.as_ref(),
+            ),
+            None => (decided, None),
+        };
+        if let Some(l) = limited {
+            meta.outcome = RequestOutcome::Blocked;
+            recorder.event(
+                "rate_limit",
+                Verdict::Block,
+                vec![l.rule.to_owned()],
+                &crate::telemetry::incident_id(),
+            );
+        }
+        if let Some(j) = &d.judgement {
+            meta.outcome = match j.verdict {
+                Verdict::Block if !monitor => RequestOutcome::Blocked,
+                Verdict::Rewrite if !monitor => RequestOutcome::Rewritten,
+                _ => RequestOutcome::Ok,
             };
-            let mint = |url: &str| crate::proxy::links::mint(snap, &route.name, url);
-            let ctx = Context {
-                engine: &snap.engine,
-                route: &route.policy,
-                modes,
-                client_id: info.id.as_ref(),
-                links: Some(&mint),
-            };
-            // Holds the response's tree until its requestState is sealed; nothing is allocated unless it is parsed.
-            let arena = Arena::new();
-            let mut d = decide(&bytes, &arena, &ctx, monitor);
-            recorder.decision(&d);
-            let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
-            let (outcome, limited) = match &sealer {
-                Some(s) => s.finish(
-                    decided,
-                    d.parsed.as_ref(),
-                    &bytes,
-                    true,
-                    &d.carriers,
-                    info.id.as_ref(),
-                ),
-                None => (decided, None),
-            };
-            if let Some(l) = limited {
-                meta.outcome = RequestOutcome::Blocked;
-                recorder.event(
-                    "rate_limit",
-                    Verdict::Block,
-                    vec![l.rule.to_owned()],
-                    &crate::telemetry::incident_id(),
-                );
+        }
+        match outcome {
+            Outcome::Original => {
+                headers::to_client(&mut rparts.headers, false);
+                Ok(Response::from_parts(rparts, full(bytes)))
             }
-            if let Some(j) = &d.judgement {
-                meta.outcome = match j.verdict {
-                    Verdict::Block if !monitor => RequestOutcome::Blocked,
-                    Verdict::Rewrite if !monitor => RequestOutcome::Rewritten,
-                    _ => RequestOutcome::Ok,
-                };
+            Outcome::Replace(v) => {
+                headers::to_client(&mut rparts.headers, true);
+                let out = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
+                Ok(Response::from_parts(rparts, full(out)))
             }
-            match outcome {
-                Outcome::Original => {
-                    headers::to_client(&mut rparts.headers, false);
-                    Ok(Response::from_parts(rparts, full(bytes)))
+            Outcome::Sealed(out) => {
+                headers::to_client(&mut rparts.headers, true);
+                Ok(Response::from_parts(rparts, full(Bytes::from(out))))
+            }
+            Outcome::Error { message, status } => Ok(json_response(
+                StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+                &message,
+            )),
+            Outcome::DropServerRequests {
+                upstream_answers,
+                client_error,
+            } => {
+                if let Some(sid) = session_id {
+                    answerer(
+                        clients.clone(),
+                        route.clone(),
+                        upstream_uri,
+                        sid,
+                        &answer_headers,
+                        snap.limits.upstream_timeout,
+                    )(upstream_answers);
                 }
-                Outcome::Replace(v) => {
-                    headers::to_client(&mut rparts.headers, true);
-                    let out = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
-                    Ok(Response::from_parts(rparts, full(out)))
-                }
-                Outcome::Sealed(out) => {
-                    headers::to_client(&mut rparts.headers, true);
-                    Ok(Response::from_parts(rparts, full(Bytes::from(out))))
-                }
-                Outcome::Error { message, status } => Ok(json_response(
-                    StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
-                    &message,
-                )),
-                Outcome::DropServerRequests {
-                    upstream_answers,
-                    client_error,
-                } => {
-                    if let Some(sid) = session_id {
-                        answerer(
-                            clients.clone(),
-                            route.clone(),
-                            upstream_uri,
-                            sid,
-                            &answer_headers,
-                            snap.limits.upstream_timeout,
-                        )(upstream_answers);
+                match client_error {
+                    Some(e) => Ok(json_response(StatusCode::OK, &e)),
+                    None => {
+                        let mut r = Response::new(full(Bytes::new()));
+                        *r.status_mut() = StatusCode::ACCEPTED;
+                        Ok(r)
                     }
-                    match client_error {
-                        Some(e) => Ok(json_response(StatusCode::OK, &e)),
-                        None => {
-                            let mut r = Response::new(full(Bytes::new()));
-                            *r.status_mut() = StatusCode::ACCEPTED;
-                            Ok(r)
-                        }
-                    }
                 }
             }
+        }
+    }
+}
+
+/// A request's places among the requests in flight: its route's and the gateway's. Held until the response
+/// ends (a stream's, for as long as it streams).
+struct Slots {
+    _route: tokio::sync::OwnedSemaphorePermit,
+    _global: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl Slots {
+    /// Both places, or [`ProxyError::Overloaded`] (503) when the route's or the gateway's are all taken.
+    fn take(gw: &Gateway, route: &Route) -> Result<Slots, ProxyError> {
+        let route = route.slots.clone().try_acquire_owned();
+        let global = gw.inflight.clone().try_acquire_owned();
+        match (route, global) {
+            (Ok(r), Ok(g)) => Ok(Slots {
+                _route: r,
+                _global: g,
+            }),
+            _ => Err(ProxyError::Overloaded),
         }
     }
 }
@@ -614,6 +711,32 @@ fn recorder_for(
 
 /// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
 /// only), -32012 for answers (the rules, never the values).
+/// Records answers removed from a call without a `requestState` (see [`retry::Checked::dropped_answers`]): an
+/// audit line and `elicitguard_answers_refused_total{rule="answer.unsolicited"}`. The answers themselves are
+/// not recorded.
+fn dropped_answers(
+    gw: &Gateway,
+    route: &Arc<Route>,
+    info: &RequestInfo,
+    meta: &Meta,
+    principal: &str,
+) {
+    const RULE: &str = "answer.unsolicited";
+    let recorder = recorder_for(gw, route, info.era, meta.method.as_str(), principal, false);
+    gw.metrics
+        .answers_refused
+        .get_or_create(&crate::telemetry::RuleLabels {
+            rule: RULE.to_owned(),
+        })
+        .inc();
+    recorder.event(
+        "answers",
+        Verdict::Rewrite,
+        vec![RULE.to_owned()],
+        &crate::telemetry::incident_id(),
+    );
+}
+
 fn refused(
     gw: &Gateway,
     route: &Arc<Route>,
@@ -761,7 +884,7 @@ pin_project_lite::pin_project! {
     struct PermitBody<B> {
         #[pin]
         inner: B,
-        _permit: tokio::sync::OwnedSemaphorePermit,
+        _permit: Slots,
     }
 }
 

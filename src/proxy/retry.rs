@@ -40,6 +40,9 @@ pub struct Checked {
     pub new_body: Option<Bytes>,
     /// Digest of the request's salient params.
     pub params_digest: String,
+    /// The request carried `inputResponses` without a `requestState`, and they were removed: answers to
+    /// nothing this gateway asked, which it cannot check and so does not forward (the server asks again).
+    pub dropped_answers: bool,
 }
 
 /// Why a retry was refused.
@@ -84,6 +87,7 @@ pub fn check_request(
         round: 0,
         new_body: None,
         params_digest: digest.clone(),
+        dropped_answers: false,
     };
     let Some(state) = state else {
         return match responses {
@@ -97,7 +101,22 @@ pub fn check_request(
                     Err(Refusal::Answers(findings))
                 }
             }
-            Some(_) => Err(Refusal::Envelope("missing")),
+            // Answers with no envelope answer nothing the gateway asked, so none of them can be checked. The
+            // protocol reads such a call as a first call (a server ignores what it did not ask for): it goes on
+            // as one, without them, and the server asks again through the gateway.
+            Some(_) => {
+                let mut forwarded = request.clone();
+                if let Some(p) = forwarded.get_mut("params").and_then(Value::as_object_mut) {
+                    p.remove("inputResponses");
+                }
+                let body =
+                    serde_json::to_vec(&forwarded).map_err(|_| Refusal::Envelope("malformed"))?;
+                Ok(Checked {
+                    new_body: Some(Bytes::from(body)),
+                    dropped_answers: true,
+                    ..fresh
+                })
+            }
         };
     };
     let Some(token) = state.as_str() else {
@@ -142,6 +161,7 @@ pub fn check_request(
         round: env.round,
         new_body: Some(Bytes::from(body)),
         params_digest: digest,
+        dropped_answers: false,
     })
 }
 

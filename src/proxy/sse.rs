@@ -1,6 +1,8 @@
-//! The SSE response filter: each event is judged as soon as it is complete and forwarded at once; events
+//! The streaming response filter: each SSE event is judged as soon as it is complete and forwarded at once; events
 //! that arrive together, in one upstream chunk or several, go out in one frame (one chunk and one write to the
-//! client), which is also what makes SSE pass-through cheap.
+//! client), which is also what makes SSE pass-through cheap. A body that turns out to be a JSON document (its
+//! first significant byte is `{` or `[`: see [`headers::Sniffed`]) is gathered whole and judged as one message,
+//! whatever its type said, since some client reads it so.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -17,6 +19,7 @@ use crate::config::{Route, Snapshot};
 use crate::proxy::body::BoxError;
 use crate::proxy::enforce::{decide, Context, Outcome};
 use crate::proxy::error::{codes, error_message};
+use crate::proxy::headers::{self, Sniffed};
 use crate::proxy::record::Recorder;
 use crate::telemetry::Metrics;
 use crate::wire::sse::{Decoder, Event, SseError};
@@ -59,19 +62,42 @@ pub struct Shared {
     pub session: Option<(Arc<crate::proxy::Gateway>, String)>,
 }
 
+/// How far the filter has read its body.
+enum Reading {
+    /// Nothing significant yet: the bytes so far (whitespace, a byte order mark), bounded by the response body limit.
+    Sniffing(BytesMut),
+    /// Event by event.
+    Sse,
+    /// A JSON document, gathered whole (bounded by the response body limit) and judged at its end.
+    Json(BytesMut),
+}
+
 pin_project_lite::pin_project! {
     /// The filtering body.
     pub struct SseFilter {
         #[pin]
         inner: UpstreamBody,
         decoder: Decoder,
+        reading: Reading,
         shared: Arc<Shared>,
         done: bool,
-        // The upstream's error, held back while the events read before it go out; true once the client's
-        // connection has been given a turn to send them (see `poll_frame`).
-        failed: Option<(BoxError, bool)>,
+        // A response to the client's call went out: an early end needs no error for it.
+        answered: bool,
+        // When the upstream last sent a byte, and the timer that ends a stream silent for `sse_idle_timeout`
+        // (made at the first wait, and moved only when it fires early: not reset on every chunk).
+        last_byte: tokio::time::Instant,
+        idle: Option<Pin<Box<tokio::time::Sleep>>>,
         _open: OpenStream,
     }
+}
+
+/// Why a stream ended before its upstream finished it.
+#[derive(Clone, Copy)]
+enum EarlyEnd {
+    /// The upstream's connection broke.
+    Broke,
+    /// The upstream sent nothing for `limits.sse_idle_timeout`.
+    Silent,
 }
 
 /// Counts open SSE streams for as long as it lives.
@@ -98,9 +124,12 @@ impl SseFilter {
         SseFilter {
             inner,
             decoder: Decoder::new(max),
+            reading: Reading::Sniffing(BytesMut::new()),
             shared,
             done: false,
-            failed: None,
+            answered: false,
+            last_byte: tokio::time::Instant::now(),
+            idle: None,
             _open: open,
         }
     }
@@ -132,9 +161,19 @@ fn event_of_json(json: &[u8], like: Option<&Event>) -> Bytes {
     out.freeze()
 }
 
+/// Whether an event's data reads as a response (a `result` or an `error`, and no `method`): the client's call is
+/// answered once one goes out. A cheap look, not a parse: wrong only on a response whose text holds the word
+/// `"method"`, which then costs the client, if the stream breaks, one error for a call it already has.
+fn answers_a_call(data: &[u8]) -> bool {
+    use memchr::memmem::find;
+    find(data, b"\"method\"").is_none()
+        && (find(data, b"\"result\"").is_some() || find(data, b"\"error\"").is_some())
+}
+
 impl Shared {
-    /// Judges buffered events into `out`; returns true when the stream must end after `out`.
-    fn drain(&self, decoder: &mut Decoder, out: &mut BytesMut) -> bool {
+    /// Judges buffered events into `out`; returns true when the stream must end after `out`. `answered` is set
+    /// once an event that answers the client's call goes out.
+    fn drain(&self, decoder: &mut Decoder, out: &mut BytesMut, answered: &mut bool) -> bool {
         loop {
             let event = match decoder.next_event() {
                 Ok(Some(e)) => e,
@@ -158,49 +197,17 @@ impl Shared {
                 out.extend_from_slice(&event.raw);
                 continue;
             };
-            let mint = |url: &str| crate::proxy::links::mint(&self.snapshot, &self.route.name, url);
-            let ctx = Context {
-                engine: &self.snapshot.engine,
-                route: &self.route.policy,
-                modes: self.modes,
-                client_id: self.client_id.as_ref(),
-                links: Some(&mint),
-            };
-            let arena = Arena::new();
-            let d = decide(data.as_bytes(), &arena, &ctx, self.monitor);
-            self.recorder.decision(&d);
             // The event's data may span several lines; the spliced JSON is written on one. A line break inside
             // the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a one-line `data:`
             // field: such data is serialised instead.
             let one_line = memchr::memchr2(b'\n', b'\r', data.as_bytes()).is_none();
-            let outcome = match &self.sealer {
-                Some(s) => {
-                    let (o, limited) = s.finish(
-                        d.outcome,
-                        d.parsed.as_ref(),
-                        data.as_bytes(),
-                        one_line,
-                        &d.carriers,
-                        self.client_id.as_ref(),
-                    );
-                    if let Some(l) = limited {
-                        self.recorder.event(
-                            "rate_limit",
-                            crate::policy::Verdict::Block,
-                            vec![l.rule.to_owned()],
-                            &crate::telemetry::incident_id(),
-                        );
-                    }
-                    o
-                }
-                None => d.outcome,
-            };
+            let outcome = self.filter_message(data.as_bytes(), one_line);
             if matches!(
                 outcome,
                 Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
-            ) {
-                // A legacy session remembers the forms it forwards, as the upstream asked them.
-                self.remember_forms(d.parsed.as_ref());
+            ) && answers_a_call(data.as_bytes())
+            {
+                *answered = true;
             }
             match outcome {
                 Outcome::Original => out.extend_from_slice(&event.raw),
@@ -231,6 +238,205 @@ impl Shared {
 }
 
 impl Shared {
+    /// One message from the upstream (an event's data, or a whole body): decided, sealed (round budgets, rate
+    /// limits, the envelope) and recorded; what goes out in its place. `splice`: a sealed state may be written
+    /// into the message's own bytes.
+    fn filter_message(&self, data: &[u8], splice: bool) -> Outcome {
+        let mint = |url: &str| crate::proxy::links::mint(&self.snapshot, &self.route.name, url);
+        let ctx = Context {
+            engine: &self.snapshot.engine,
+            route: &self.route.policy,
+            modes: self.modes,
+            client_id: self.client_id.as_ref(),
+            links: Some(&mint),
+        };
+        let arena = Arena::new();
+        let d = decide(data, &arena, &ctx, self.monitor);
+        self.recorder.decision(&d);
+        let outcome = match &self.sealer {
+            Some(s) => {
+                let (o, limited) = s.finish(
+                    d.outcome,
+                    d.parsed.as_ref(),
+                    data,
+                    splice,
+                    &d.carriers,
+                    self.client_id.as_ref(),
+                );
+                if let Some(l) = limited {
+                    self.recorder.event(
+                        "rate_limit",
+                        crate::policy::Verdict::Block,
+                        vec![l.rule.to_owned()],
+                        &crate::telemetry::incident_id(),
+                    );
+                }
+                o
+            }
+            None => d.outcome,
+        };
+        if matches!(
+            outcome,
+            Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
+        ) {
+            // A legacy session remembers the forms it forwards, as the upstream asked them.
+            self.remember_forms(d.parsed.as_ref());
+        }
+        outcome
+    }
+
+    /// Judges a body gathered whole as one JSON message (or batch), into `out` as plain JSON.
+    fn judge_whole(&self, body: &[u8], out: &mut BytesMut) {
+        let json = |v: &Value| serde_json::to_vec(v).unwrap_or_default();
+        match self.filter_message(body, true) {
+            Outcome::Original => out.extend_from_slice(body),
+            Outcome::Replace(v) => out.extend_from_slice(&json(&v)),
+            Outcome::Sealed(bytes) => out.extend_from_slice(&bytes),
+            Outcome::Error { message, .. } => out.extend_from_slice(&json(&message)),
+            Outcome::DropServerRequests {
+                upstream_answers,
+                client_error,
+            } => {
+                if let Some(answer) = &self.answer_upstream {
+                    answer(upstream_answers);
+                }
+                if let Some(err) = client_error {
+                    out.extend_from_slice(&json(&err));
+                }
+            }
+        }
+    }
+
+    /// The error a client is sent, as plain JSON, when a JSON body grew past the response body limit.
+    fn too_large(&self, out: &mut BytesMut) {
+        let limit = self.snapshot.limits.response_body_bytes;
+        if let Some(id) = &self.client_id {
+            let msg = error_message(
+                Some(id),
+                codes::UPSTREAM,
+                &format!("The MCP server's response is larger than the gateway's limit of {limit} bytes."),
+                None,
+            );
+            out.extend_from_slice(&serde_json::to_vec(&msg).unwrap_or_default());
+        }
+    }
+
+    /// Takes one chunk of the body; returns true when the body must end after `out`.
+    fn take(
+        &self,
+        reading: &mut Reading,
+        decoder: &mut Decoder,
+        data: Bytes,
+        out: &mut BytesMut,
+        answered: &mut bool,
+    ) -> bool {
+        let limit = usize::try_from(self.snapshot.limits.response_body_bytes).unwrap_or(usize::MAX);
+        match reading {
+            Reading::Sse => {
+                decoder.push(&data);
+                self.drain(decoder, out, answered)
+            }
+            Reading::Json(body) => {
+                body.extend_from_slice(&data);
+                if body.len() > limit {
+                    self.too_large(out);
+                    return true;
+                }
+                false
+            }
+            Reading::Sniffing(head) => {
+                // The usual first chunk starts an SSE field at once: it goes to the decoder without a copy here.
+                if head.is_empty() {
+                    if let Some(i) = headers::first_significant(&data, false) {
+                        if headers::sniffed(data.get(i).copied()) == Sniffed::Sse {
+                            *reading = Reading::Sse;
+                            decoder.push(&data);
+                            return self.drain(decoder, out, answered);
+                        }
+                    }
+                }
+                head.extend_from_slice(&data);
+                let Some(i) = headers::first_significant(head, false) else {
+                    if head.len() > limit {
+                        self.too_large(out);
+                        return true;
+                    }
+                    return false;
+                };
+                match headers::sniffed(head.get(i).copied()) {
+                    Sniffed::Json => {
+                        *reading = Reading::Json(std::mem::take(head));
+                        self.take(reading, decoder, Bytes::new(), out, answered)
+                    }
+                    _ => {
+                        decoder.push(head);
+                        *reading = Reading::Sse;
+                        self.drain(decoder, out, answered)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The end of the body: what is still held is judged, or given back when it is inert.
+    fn end(
+        &self,
+        reading: &mut Reading,
+        decoder: &mut Decoder,
+        out: &mut BytesMut,
+        answered: &mut bool,
+    ) {
+        match std::mem::replace(reading, Reading::Sse) {
+            Reading::Sniffing(head) => match headers::first_significant(&head, true) {
+                // Nothing but whitespace: as it came.
+                None => out.extend_from_slice(&head),
+                Some(i) if headers::sniffed(head.get(i).copied()) == Sniffed::Json => {
+                    self.judge_whole(&head, out)
+                }
+                Some(_) => {
+                    decoder.push(&head);
+                    self.end_events(decoder, out, answered);
+                }
+            },
+            Reading::Sse => self.end_events(decoder, out, answered),
+            Reading::Json(body) => self.judge_whole(&body, out),
+        }
+    }
+
+    /// A stream that ends before its upstream finished it: a JSON-RPC error for the client's call, unless it was
+    /// answered (or is a GET stream, which answers no call), in the form the body was being read in.
+    fn end_early(&self, why: EarlyEnd, reading: &Reading, answered: bool, out: &mut BytesMut) {
+        let Some(id) = self.client_id.as_ref().filter(|_| !answered) else {
+            return;
+        };
+        let text = match why {
+            EarlyEnd::Broke => "The MCP server's stream broke before it answered.".to_owned(),
+            EarlyEnd::Silent => format!(
+                "The MCP server sent nothing for {} s; the gateway ended the stream.",
+                self.snapshot.limits.sse_idle_timeout.as_secs()
+            ),
+        };
+        let msg = error_message(Some(id), codes::UPSTREAM, &text, None);
+        match reading {
+            Reading::Json(_) => {
+                out.extend_from_slice(&serde_json::to_vec(&msg).unwrap_or_default())
+            }
+            _ => out.extend_from_slice(&event_bytes(&msg)),
+        }
+    }
+
+    /// A final event ended by a bare CR is complete only at the end. A trailing event without its blank line is
+    /// never dispatched by SSE parsers: one holding data is dropped rather than forwarded unjudged; one without
+    /// (the end of a text that is not SSE) goes out as it came.
+    fn end_events(&self, decoder: &mut Decoder, out: &mut BytesMut, answered: &mut bool) {
+        decoder.end_input();
+        if !self.drain(decoder, out, answered) {
+            if let Some(rest) = decoder.take_inert_rest() {
+                out.extend_from_slice(&rest);
+            }
+        }
+    }
+
     /// Remembers the schemas of forwarded legacy form elicitations.
     fn remember_forms(&self, parsed: Option<&Node<'_>>) {
         let (Some((gw, sid)), Some(msg)) = (&self.session, parsed) else {
@@ -256,6 +462,28 @@ impl Shared {
     }
 }
 
+/// Whether the upstream has been silent for `idle_for` since `last_byte`, registering `cx` to be woken when it
+/// would be. The timer is made at the first wait and moved only when it fires before the stream went quiet
+/// for long enough, so a busy stream costs one clock read a chunk, not a timer update.
+fn silent_too_long(
+    idle: &mut Option<Pin<Box<tokio::time::Sleep>>>,
+    last_byte: tokio::time::Instant,
+    idle_for: std::time::Duration,
+    cx: &mut TaskContext<'_>,
+) -> bool {
+    let due = last_byte + idle_for;
+    let timer = idle.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(due)));
+    loop {
+        if std::future::Future::poll(timer.as_mut(), cx).is_pending() {
+            return false;
+        }
+        if tokio::time::Instant::now() >= due {
+            return true;
+        }
+        timer.as_mut().reset(due);
+    }
+}
+
 impl Body for SseFilter {
     type Data = Bytes;
     type Error = BoxError;
@@ -265,17 +493,6 @@ impl Body for SseFilter {
         cx: &mut TaskContext<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
         let mut this = self.project();
-        match this.failed.take() {
-            // An error ends the client's response at once, and what it had not yet sent is lost with it: one
-            // `Pending` first (this task woken again right away) lets the connection write the events before.
-            Some((e, false)) => {
-                *this.failed = Some((e, true));
-                cx.waker().wake_by_ref();
-                return Poll::Pending;
-            }
-            Some((e, true)) => return Poll::Ready(Some(Err(e))),
-            None => {}
-        }
         // Everything the upstream's chunks that are already here hold goes out in one frame: the body is read
         // until it has nothing ready (driving the upstream connection reads what it already received), so
         // events sent together cost the client's connection one chunk and one write, and none waits for
@@ -294,34 +511,42 @@ impl Body for SseFilter {
             }
             match this.inner.as_mut().poll_frame(cx) {
                 Poll::Pending => {
-                    return match ready(out) {
-                        None => Poll::Pending,
-                        some => Poll::Ready(some),
-                    };
+                    if !out.is_empty() {
+                        return Poll::Ready(ready(out));
+                    }
+                    let idle_for = this.shared.snapshot.limits.sse_idle_timeout;
+                    if !silent_too_long(this.idle, *this.last_byte, idle_for, cx) {
+                        return Poll::Pending;
+                    }
+                    *this.done = true;
+                    this.shared
+                        .end_early(EarlyEnd::Silent, this.reading, *this.answered, &mut out);
                 }
                 Poll::Ready(None) => {
-                    // A final event ended by a bare CR is complete only now. A trailing event without its
-                    // blank line is never dispatched by SSE parsers; it is dropped rather than forwarded unjudged.
                     *this.done = true;
-                    this.decoder.end_input();
-                    this.shared.drain(this.decoder, &mut out);
+                    this.shared
+                        .end(this.reading, this.decoder, &mut out, this.answered);
                 }
+                // The upstream broke: the client is told so for its call, and its body ends properly (a cut
+                // connection would leave it guessing whether the stream was complete).
                 Poll::Ready(Some(Err(e))) => {
+                    tracing::debug!(error = %e, "upstream stream broke");
                     *this.done = true;
-                    if out.is_empty() {
-                        return Poll::Ready(Some(Err(Box::new(e))));
-                    }
-                    *this.failed = Some((Box::new(e), false));
+                    this.shared
+                        .end_early(EarlyEnd::Broke, this.reading, *this.answered, &mut out);
                 }
                 Poll::Ready(Some(Ok(frame))) => {
                     let Ok(data) = frame.into_data() else {
                         continue;
                     };
-                    this.decoder.push(&data);
+                    *this.last_byte = tokio::time::Instant::now();
                     if out.capacity() == 0 {
                         out.reserve(FRAME_START_BYTES);
                     }
-                    if this.shared.drain(this.decoder, &mut out) {
+                    if this
+                        .shared
+                        .take(this.reading, this.decoder, data, &mut out, this.answered)
+                    {
                         *this.done = true;
                     }
                     if out.len() >= MAX_FRAME_BYTES {
@@ -333,7 +558,6 @@ impl Body for SseFilter {
     }
 
     fn is_end_stream(&self) -> bool {
-        // A held-back upstream error is still to come: the stream must end as broken, not complete.
-        self.done && self.failed.is_none()
+        self.done
     }
 }

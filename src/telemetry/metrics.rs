@@ -77,9 +77,51 @@ pub struct ScopeLabels {
 /// Reload results.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ReloadLabels {
-    /// `success` or `failure`.
+    /// `success`, `failure`, or `restart_required` (applied, but a start-up-only field changed and keeps its
+    /// old value until a restart).
     pub result: &'static str,
 }
+
+/// `result` values of `elicitguard_config_reloads_total`.
+pub const RELOAD_RESULTS: [&str; 3] = ["success", "failure", "restart_required"];
+/// `scope` values of `elicitguard_rate_limited_total` (`overflow`: a limiter table full).
+pub const RATE_LIMITED_SCOPES: [&str; 4] = ["rounds", "principal", "route", "overflow"];
+/// `reason` values of `elicitguard_identity_failures_total`: `IdentityError::as_str`, its `Invalid` reasons
+/// included (`identity::jwt::map_error`).
+pub const IDENTITY_FAILURE_REASONS: [&str; 15] = [
+    "missing",
+    "malformed",
+    "algorithm",
+    "unknown_key",
+    "keys_unavailable",
+    "jwks",
+    "config",
+    "signature",
+    "expired",
+    "not_yet_valid",
+    "issuer",
+    "audience",
+    "subject",
+    "missing_claim",
+    "claims",
+];
+/// `reason` values of `elicitguard_envelope_rejections_total` (`proxy::retry`, `StateError::as_str`).
+pub const ENVELOPE_REJECTION_REASONS: [&str; 8] = [
+    "missing",
+    "malformed",
+    "principal",
+    "method",
+    "params",
+    "tampered",
+    "expired",
+    "replayed",
+];
+/// The answer rules of `elicitguard_answers_refused_total` (`policy::answers`); a secret or text rule that
+/// refuses an answer gets its series on first use.
+pub const ANSWER_RULES: [&str; 3] = ["answer.shape", "answer.unasked_key", "answer.schema"];
+/// `kind` values of `elicitguard_upstream_errors_total` (`ProxyError::upstream_kind`).
+pub const UPSTREAM_ERROR_KINDS: [&str; 5] =
+    ["connect", "timeout", "reset", "too_large", "encoding"];
 
 /// Build information.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -136,6 +178,8 @@ pub struct Metrics {
     pub audit_dropped: Counter,
     /// `elicitguard_identity_failures_total`.
     pub identity_failures: Family<ReasonLabels, Counter>,
+    /// `elicitguard_connections_refused_total`.
+    pub connections_refused: Counter,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -166,6 +210,7 @@ impl Metrics {
             answers_refused: Family::default(),
             audit_dropped: Counter::default(),
             identity_failures: Family::default(),
+            connections_refused: Counter::default(),
             registry: Registry::default(),
         };
         registry.register(
@@ -245,6 +290,32 @@ impl Metrics {
             "Requests refused for a missing or invalid bearer token, by reason",
             m.identity_failures.clone(),
         );
+        registry.register(
+            "connections_refused",
+            "Client connections closed as soon as accepted because limits.max_connections were open",
+            m.connections_refused.clone(),
+        );
+        // Every series whose labels are known in advance exists from start-up, at zero: `rate()` and
+        // `absent()` then work before the first event, and a dashboard tells "none yet" from "not exported".
+        for result in RELOAD_RESULTS {
+            let _ = m.config_reloads.get_or_create(&ReloadLabels { result });
+        }
+        for scope in RATE_LIMITED_SCOPES {
+            let _ = m.rate_limited.get_or_create(&ScopeLabels { scope });
+        }
+        for reason in IDENTITY_FAILURE_REASONS {
+            let _ = m.identity_failures.get_or_create(&ReasonLabels { reason });
+        }
+        for reason in ENVELOPE_REJECTION_REASONS {
+            let _ = m
+                .envelope_rejections
+                .get_or_create(&ReasonLabels { reason });
+        }
+        for rule in ANSWER_RULES {
+            let _ = m.answers_refused.get_or_create(&RuleLabels {
+                rule: rule.to_owned(),
+            });
+        }
         m.build_info
             .get_or_create(&BuildLabels {
                 version: env!("CARGO_PKG_VERSION"),
@@ -262,6 +333,58 @@ impl Metrics {
         }
         out
     }
+
+    /// The Prometheus text exposition (format 0.0.4), what `promtool check metrics` and scrapers that do not
+    /// ask for OpenMetrics read. prometheus-client writes OpenMetrics only, where a counter family is named
+    /// without its `_total` suffix (`# TYPE elicitguard_requests counter`, samples `elicitguard_requests_total`);
+    /// the text format names the family as its samples, else every counter has "no help text". So counter
+    /// families are renamed, and `# UNIT` and `# EOF`, which the text format lacks, are left out.
+    pub fn encode_prometheus(&self) -> String {
+        openmetrics_to_prometheus(&self.encode())
+    }
+
+    /// Makes the series of `route`'s upstream errors, at zero, for every kind (a route's series exist from
+    /// the configuration that names it on).
+    pub fn route_series(&self, route: &str) {
+        for kind in UPSTREAM_ERROR_KINDS {
+            let _ = self.upstream_errors.get_or_create(&UpstreamErrorLabels {
+                route: route.to_owned(),
+                kind,
+            });
+        }
+    }
+}
+
+/// See [`Metrics::encode_prometheus`].
+fn openmetrics_to_prometheus(om: &str) -> String {
+    let counters: std::collections::HashSet<&str> = om
+        .lines()
+        .filter_map(|l| l.strip_prefix("# TYPE "))
+        .filter_map(|l| l.strip_suffix(" counter"))
+        .collect();
+    let mut out = String::with_capacity(om.len() + 16 * counters.len());
+    for line in om.lines() {
+        if line == "# EOF" || line.starts_with("# UNIT ") {
+            continue;
+        }
+        let meta = ["# HELP ", "# TYPE "]
+            .into_iter()
+            .find_map(|p| line.strip_prefix(p).map(|rest| (p, rest)));
+        if let Some((prefix, rest)) = meta {
+            let (name, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+            if counters.contains(name) {
+                out.push_str(prefix);
+                out.push_str(name);
+                out.push_str("_total ");
+                out.push_str(tail);
+                out.push('\n');
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 impl Default for Metrics {

@@ -1,9 +1,10 @@
 //! Where an elicitation hides in a message from the upstream: the carriers and their input entries.
 //!
-//! Four shapes carry input requests to a client: a 2026-07-28 `InputRequiredResult`; a tasks-extension result
+//! Five shapes carry input requests to a client: a 2026-07-28 `InputRequiredResult`; a tasks-extension result
 //! holding `inputRequests` (`tasks/get`); a 2025-11-25 server-to-client request (`elicitation/create`,
-//! `sampling/createMessage`, `roots/list`); a legacy `-32042` error with `data.elicitations`. A carrier whose
-//! shape is broken is reported as a problem: the gateway cannot judge it, so it must not pass (fail closed).
+//! `sampling/createMessage`, `roots/list`); a legacy `-32042` error with `data.elicitations`; and any other
+//! error whose `data` holds an input request somewhere. A carrier whose shape is broken is reported as a
+//! problem: the gateway cannot judge it, so it must not pass (fail closed).
 
 use std::cmp::Ordering;
 
@@ -128,6 +129,9 @@ pub enum CarrierKind {
     ServerRequest,
     /// A `-32042` error (2025-11-25).
     UrlRequiredError,
+    /// Input requests inside the `data` of any other error: no SDK acts on them, but an application shown the
+    /// error may; judged like the rest, never sealed.
+    ErrorData,
 }
 
 /// One input request inside a carrier.
@@ -368,6 +372,14 @@ fn carriers_of(msg: &Node<'_>, msg_ptr: String, out: &mut Vec<Carrier>) {
         let code = error.get("code");
         let is_url_required = code.is_some_and(is_url_required_code);
         if !is_url_required {
+            // Any other error: what its `data` holds that a client could act on is judged all the same.
+            if let Some(data) = error.get("data") {
+                let mut c = carrier(CarrierKind::ErrorData);
+                error_data_entries(data, pointer_push(&error_ptr, "data"), &mut c);
+                if !c.entries.is_empty() || !c.problems.is_empty() {
+                    out.push(c);
+                }
+            }
             return;
         }
         let mut c = carrier(CarrierKind::UrlRequiredError);
@@ -393,7 +405,61 @@ fn carriers_of(msg: &Node<'_>, msg_ptr: String, out: &mut Vec<Carrier>) {
                 "A -32042 error must carry data.elicitations as an array.",
             )),
         }
+        // The rest of its data, like any error's.
+        if let Some(Node::Object(data)) = error.get("data") {
+            let data_ptr = pointer_push(&error_ptr, "data");
+            for (key, value) in data.iter().filter(|(k, _)| *k != "elicitations") {
+                error_data_entries(value, pointer_push(&data_ptr, key), &mut c);
+            }
+        }
         out.push(c);
+    }
+}
+
+/// The input requests anywhere in an error's `data` (other than a -32042's `elicitations`, read above), at any
+/// depth: an error's data is free-form, and a client or its application that shows or follows what it finds there
+/// must not find an elicitation the gateway never judged. Found, as the shapes that carry them elsewhere:
+/// - an object naming a method that asks for input (`elicitation/create`, …), with its `params`: a server
+///   request or an `inputRequests` entry;
+/// - an object that is an elicitation's params itself: it has a `requestedSchema`, or a `mode` of `form` or `url`
+///   (an `elicitations` list's items, a lone elicitation).
+///
+/// A found object is not searched further (its params are the entry); everything else is. The walk is as deep
+/// as the tree, whose depth the parser bounds. Each entry's key is its pointer under `data`.
+fn error_data_entries(node: &Node<'_>, ptr: String, c: &mut Carrier) {
+    match node {
+        Node::Object(obj) => {
+            if let Some(kind) = obj
+                .get("method")
+                .and_then(Node::as_str)
+                .and_then(method_kind)
+            {
+                let key = ptr.clone();
+                push_entry(
+                    c,
+                    key,
+                    kind,
+                    obj.get("params"),
+                    pointer_push(&ptr, "params"),
+                );
+                return;
+            }
+            let elicitation_mode =
+                matches!(obj.get("mode"), Some(Node::String(m)) if *m == "form" || *m == "url");
+            if elicitation_mode || obj.contains_key("requestedSchema") {
+                push_entry(c, ptr.clone(), InputMethod::Form, Some(node), ptr);
+                return;
+            }
+            for (key, value) in obj.iter() {
+                error_data_entries(value, pointer_push(&ptr, key), c);
+            }
+        }
+        Node::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                error_data_entries(item, pointer_push(&ptr, &i.to_string()), c);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -647,5 +713,66 @@ mod tests {
             let c = find_carriers(&bad);
             assert!(c.iter().any(|c| !c.problems.is_empty()), "{bad}");
         }
+    }
+
+    #[test]
+    fn input_requests_in_any_errors_data_are_found() {
+        let form = json!({"message":"m","requestedSchema":{"type":"object","properties":{"p":{"type":"string"}}}});
+        let url = json!({"mode":"url","url":"https://a.example","message":"m","elicitationId":"e"});
+        let entry = json!({"method":"elicitation/create","params":form});
+        for (data, ptrs) in [
+            // An `elicitations` list under another code.
+            (
+                json!({"elicitations":[url]}),
+                vec!["/error/data/elicitations/0"],
+            ),
+            // A lone elicitation, and a form without a mode.
+            (url.clone(), vec!["/error/data"]),
+            (form.clone(), vec!["/error/data"]),
+            // An inputRequests map, a whole server request, a result, nested deeper in a list.
+            (
+                json!({"inputRequests":{"k":entry}}),
+                vec!["/error/data/inputRequests/k/params"],
+            ),
+            (
+                json!({"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":url}),
+                vec!["/error/data/params"],
+            ),
+            (
+                json!({"result":{"resultType":"input_required","inputRequests":{"a":entry,"b":{"method":"elicitation/create","params":url}}}}),
+                vec![
+                    "/error/data/result/inputRequests/a/params",
+                    "/error/data/result/inputRequests/b/params",
+                ],
+            ),
+            (json!([{"x":[{"y":url}]}]), vec!["/error/data/0/x/0/y"]),
+        ] {
+            let msg =
+                json!({"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"m","data":data}});
+            let c = find_carriers(&msg);
+            assert_eq!(c.len(), 1, "{msg}");
+            assert_eq!(c[0].kind, CarrierKind::ErrorData);
+            assert!(c[0].problems.is_empty(), "{msg}");
+            let found: Vec<&str> = c[0].entries.iter().map(|e| e.params_ptr.as_str()).collect();
+            assert_eq!(found, ptrs, "{msg}");
+        }
+        // A mode that is not an elicitation's, and data with nothing to ask: no carrier.
+        for data in [
+            json!({"mode":"strict","detail":"x"}),
+            json!("text"),
+            json!([1, {"a": null}]),
+        ] {
+            let msg =
+                json!({"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"m","data":data}});
+            assert!(find_carriers(&msg).is_empty(), "{msg}");
+        }
+        // A -32042's other data members are read too.
+        let msg = json!({"jsonrpc":"2.0","id":2,"error":{"code":-32042,"message":"m","data":{"elicitations":[],"more":{"inputRequests":{"k":entry}}}}});
+        let c = find_carriers(&msg);
+        assert_eq!(c[0].kind, CarrierKind::UrlRequiredError);
+        assert_eq!(
+            c[0].entries[0].params_ptr,
+            "/error/data/more/inputRequests/k/params"
+        );
     }
 }

@@ -117,6 +117,29 @@ impl Decoder {
         self.buf.freeze()
     }
 
+    /// At the end of the input (after [`Decoder::end_input`] and the last event), takes the incomplete trailing
+    /// event's bytes and returns them when they are inert: no `data` field in its complete lines, and a last,
+    /// unterminated line that is UTF-8 and not a `data` field either. SSE parsers drop such a tail; a lenient
+    /// one that dispatched it would still find no data. Text that is not SSE at all (an HTML page sniffed as
+    /// SSE) ends this way and is given back whole. None when the tail holds data (it is never forwarded
+    /// unjudged) or the decoder failed.
+    pub fn take_inert_rest(&mut self) -> Option<Bytes> {
+        let rest = self.buf.split().freeze();
+        let line_start = std::mem::take(&mut self.line_start);
+        self.scanned = 0;
+        if self.failed.is_some() || self.data.take().is_some() || rest.is_empty() {
+            return None;
+        }
+        let last = rest.get(line_start..).unwrap_or_default();
+        let last = match self.at_stream_start {
+            true => last.strip_prefix(BOM).unwrap_or(last),
+            false => last,
+        };
+        let name = last.split(|&b| b == b':').next().unwrap_or_default();
+        let inert = simdutf8::basic::from_utf8(last).is_ok() && name != b"data";
+        inert.then_some(rest)
+    }
+
     /// Scans from where the last call stopped, line by line, until an event ends or bytes run out.
     fn scan(&mut self) -> Result<Option<Event>, SseError> {
         loop {
@@ -193,6 +216,10 @@ impl Decoder {
         };
         // SIMD validation: a `data` line is most of an event's bytes (std's check took ~0.3 instructions a byte).
         let value = simdutf8::basic::from_utf8(value).map_err(|_| SseError::NotUtf8)?;
+        // The name too: a decoder that drops bytes it cannot read would take `d\xFFata` for `data`.
+        if std::str::from_utf8(name).is_err() {
+            return Err(SseError::NotUtf8);
+        }
         match name {
             b"data" => match &mut self.data {
                 Some(data) => {
@@ -245,6 +272,42 @@ mod tests {
             event: event.map(str::to_owned),
             id: id.map(str::to_owned),
         }
+    }
+
+    /// The tail left at the end of the input, as the filter reads it.
+    fn tail_of(input: &[u8]) -> Option<Bytes> {
+        let mut d = Decoder::new(1 << 20);
+        d.push(input);
+        d.end_input();
+        while let Ok(Some(_)) = d.next_event() {}
+        d.take_inert_rest()
+    }
+
+    #[test]
+    fn an_inert_tail_is_given_back_and_a_tail_with_data_is_not() {
+        let html = b"<!doctype html>\n<form method=\"post\">\n<p>Not found</p>";
+        assert_eq!(tail_of(html).as_deref(), Some(&html[..]));
+        assert_eq!(
+            tail_of(b"data: a\n\n: comment").as_deref(),
+            Some(&b": comment"[..])
+        );
+        assert_eq!(
+            tail_of(b"\xEF\xBB\xBFevent: x").as_deref(),
+            Some(&b"\xEF\xBB\xBFevent: x"[..])
+        );
+        // Nothing left: nothing given back.
+        assert_eq!(tail_of(b"data: a\n\n"), None);
+        // Data in a complete line, or in the last one, however it is written: never given back.
+        assert_eq!(tail_of(b"id: 1\ndata: {}\n"), None);
+        assert_eq!(tail_of(b"<p>\ndata: {}"), None);
+        assert_eq!(tail_of(b"data"), None);
+        assert_eq!(tail_of(b"\xEF\xBB\xBFdata: x"), None);
+        assert_eq!(tail_of(b"x: \xff"), None);
+        // A name that is not UTF-8 fails the decoder (a byte-dropping reader could make it `data`).
+        assert_eq!(tail_of(b"d\xffata: x\nmore"), None);
+        let mut d = Decoder::new(64);
+        d.push(b"d\xffata: x\n\n");
+        assert_eq!(d.next_event(), Err(SseError::NotUtf8));
     }
 
     #[test]

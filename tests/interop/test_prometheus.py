@@ -4,13 +4,16 @@
 API, the alert rules loading) against a tiny stub exporter, so it runs without the gateway.
 `test_gateway_counters_move_in_prometheus` needs ELICITGUARD_BIN: it drives one allowed and one
 blocked elicitation through the gateway with the Python SDK client, then polls Prometheus until
-`elicitguard_elicitations_total` moved for both verdicts.
+`elicitguard_elicitations_total` moved for both verdicts. `test_gateway_metrics_pass_promtool` runs
+`promtool check metrics` (it ships with Debian's `prometheus`) on the running gateway's /metrics, as a
+scraper without OpenMetrics reads it (issue 37).
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import threading
 import urllib.parse
 from collections.abc import Iterator
@@ -202,4 +205,26 @@ def test_gateway_counters_move_in_prometheus(tmp_path: Path, upstreams: dict[str
     finally:
         if prom is not None:
             prom.proc.stop()
+        gw.proc.stop()
+
+
+@pytest.mark.skipif(not harness.gateway_bin(), reason="needs ELICITGUARD_BIN=/path/to/elicitguard")
+def test_gateway_metrics_pass_promtool(upstreams: dict[str, harness.Upstream]) -> None:
+    promtool = shutil.which("promtool")
+    assert promtool, "promtool not found: run tests/interop/setup.sh (installs Debian's prometheus)"
+    binary = harness.gateway_bin()
+    assert binary
+    gw = harness.start_gateway(binary, upstreams["py"].url, "promtool")
+    try:
+        # After traffic too, so the lint sees request counters and histograms with samples, not only zeros.
+        spec = harness.ClientSpec("py", "auto", "2026-07-28")
+        harness.run_client(spec, gw.url, ["book_table"], "[py-client -> py-server via gateway] promtool")
+        # No Accept header: the Prometheus text format (version 0.0.4), what promtool reads.
+        text = harness.http_get(gw.metrics_url)
+        assert "elicitguard_requests_total" in text, text
+        done = subprocess.run(
+            [promtool, "check", "metrics"], input=text, capture_output=True, text=True, timeout=30, check=False
+        )
+        assert done.returncode == 0, f"promtool check metrics:\n{done.stdout}{done.stderr}"
+    finally:
         gw.proc.stop()
