@@ -177,3 +177,20 @@ for i, m in enumerate(messages):
     stream += "".join("data:" + line + eol for line in pretty.split("\n")) + eol
     write("sse_carriers", bytes([i % 256]) + stream.encode())
 write("sse_carriers", b"\x03\xef\xbb\xbfdata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\ndata: {")
+
+# --- response_kind: a control byte (bit 0: GET; (byte >> 1) % 3: Content-Type fields), the fields one a line,
+# then the body. The labels of issue 36 and tests/client_readers.rs, over JSON, SSE, blank and HTML bodies.
+types = ["application/json", "Application/JSON; charset=utf-8", "text/event-stream", "application/jsonx",
+         "text/plain; x=application/json", 'multipart/related; type="application/json"',
+         "text/plain; x=text/event-stream", "text/event-stream; x=application/json", "text/json", "text/plain",
+         "application/octet-stream", "application/x-ndjson", "application/vnd.api+json", "text/html; charset=utf-8",
+         "TEXT/EVENT-STREAM", "application/json; x=text/event-stream", ""]
+form = json.dumps(messages[0]).encode() if messages else b"{}"
+bodies = [form, b"\xef\xbb\xbf \r\n" + form, b"data: " + form + b"\n\n", b": ping\r\n\r\ndata: " + form + b"\r\n\r\n",
+          b"", b" \n\t", b"\xef\xbb\xbf", b"\xef\xbb", b"<html><body>hi</body></html>", b"[" + form + b"]", b"42"]
+for i, t in enumerate(types):
+    for j, body in enumerate(bodies):
+        if (i + j) % 3 == 0 or j < 3:
+            write("response_kind", bytes([2 | (j & 1)]) + t.encode() + b"\n" + body)
+write("response_kind", bytes([4]) + b"application/json\ntext/event-stream\n" + form)
+write("response_kind", bytes([0]) + form)

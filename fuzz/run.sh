@@ -11,7 +11,7 @@
 # `-Z` flags libFuzzer builds need), which builds and runs the same targets. cargo-fuzz is installed when
 # missing (FUZZ_INSTALL=0: skip with a message instead). Environment: FUZZ_TARGET_DIR (default
 # $CARGO_TARGET_DIR/fuzz, else fuzz/target), FUZZ_TIMEOUT (seconds one input may take, default 60),
-# FUZZ_RSS_MB (default 2048).
+# FUZZ_RSS_MB (default 2048), FUZZ_JOBS (targets run at once, default 2).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -65,28 +65,43 @@ echo "fuzz build took $(($(date +%s) - build_start)) s"
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/elicitguard-fuzz.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-failed=()
-for t in "${targets[@]}"; do
+
+# One target: its seeds copied into the scratch directory, libFuzzer for $secs, a one-line result.
+run_one() {
+    local t=$1 log=$scratch/$1.log status start execs cov
     mkdir -p "$scratch/$t" "fuzz/artifacts/$t"
     if [ -d "fuzz/corpus/$t" ]; then
         cp -r "fuzz/corpus/$t/." "$scratch/$t/"
     fi
-    log=$scratch/$t.log
     start=$(date +%s)
-    if "$bin_dir/$t" "$scratch/$t" -max_total_time="$secs" -timeout="${FUZZ_TIMEOUT:-60}" \
-        -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -print_final_stats=1 \
-        -artifact_prefix="$PWD/fuzz/artifacts/$t/" >"$log" 2>&1; then
+    if "$bin_dir/$t" "$scratch/$t" -max_total_time="$secs" \
+        -timeout="${FUZZ_TIMEOUT:-60}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -print_final_stats=1 \
+        -artifact_prefix="fuzz/artifacts/$t/" >"$log" 2>&1; then
         status=ok
     else
         status=FAILED
-        failed+=("$t")
     fi
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
-    echo "fuzz $t: $status, ${execs:-?} executions, ${cov:-cov: ?}, $(($(date +%s) - start)) s"
-    if [ "$status" = FAILED ]; then
-        grep -v '^#\|^INFO\|^MS:\|^base unit' "$log" | tail -40
-    fi
+    {
+        echo "fuzz $t: $status, ${execs:-?} executions, ${cov:-cov: ?}, $(($(date +%s) - start)) s"
+        if [ "$status" = FAILED ]; then
+            grep -v '^#\|^INFO\|^MS:\|^base unit' "$log" | tail -40
+        fi
+    } >"$scratch/$t.result"
+}
+
+# FUZZ_JOBS targets at a time (default 2: CI runs this step alone on its machine).
+jobs_max=${FUZZ_JOBS:-2}
+for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+    run_one "$t" &
+done
+wait
+failed=()
+for t in "${targets[@]}"; do
+    cat "$scratch/$t.result"
+    grep -q "^fuzz $t: ok" "$scratch/$t.result" || failed+=("$t")
 done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: FAILED: ${failed[*]} (inputs in fuzz/artifacts/)"

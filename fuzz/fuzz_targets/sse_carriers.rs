@@ -7,9 +7,12 @@
 //!   the same carriers: written again as an SSE event (its lines as `data:` lines, any line ending, with or
 //!   without the space after the colon, with comments, `event:` and `id:` lines around, after a byte order
 //!   mark), decoded back to the very same data; and compacted (`tree::compact`), as a plain JSON body.
+//! - The pre-filter (`wire::prefilter`), which lets events it finds nothing in pass unparsed, never skips data
+//!   in which the finder finds a carrier.
 #![no_main]
 
 use elicitguard::wire::sse::{Decoder, Event, SseError};
+use elicitguard::wire::prefilter::may_carry_elicitation;
 use elicitguard::wire::tree::{compact, parse_str, Arena};
 use elicitguard::wire::{find_carriers, Carrier};
 use libfuzzer_sys::fuzz_target;
@@ -39,6 +42,10 @@ fn check(data: &[u8]) {
         };
         let found = find_carriers(&tree);
         assert_eq!(found, find_carriers(&tree), "finding twice differs");
+        assert!(
+            found.is_empty() || may_carry_elicitation(data.as_bytes()),
+            "the pre-filter would skip an event with carriers: {found:?}"
+        );
 
         let short = compact(data);
         let short_arena = Arena::new();
