@@ -19,7 +19,8 @@ use serde_json::Value;
 fn scratch() -> &'static PathBuf {
     static D: OnceLock<PathBuf> = OnceLock::new();
     D.get_or_init(|| {
-        let d = std::env::temp_dir().join(format!("elicitguard-fuzz-config-{}", std::process::id()));
+        let d =
+            std::env::temp_dir().join(format!("elicitguard-fuzz-config-{}", std::process::id()));
         std::fs::create_dir_all(&d).expect("scratch dir");
         d
     })
@@ -35,7 +36,11 @@ fuzz_target!(|data: &[u8]| {
 fn check(text: &str) {
     let parsed = file::parse(text);
     let again = file::parse(text);
-    assert_eq!(format!("{parsed:?}"), format!("{again:?}"), "parsing twice differs");
+    assert_eq!(
+        format!("{parsed:?}"),
+        format!("{again:?}"),
+        "parsing twice differs"
+    );
     let _ = file::parse_url_policy(text);
 
     if let (Ok(cfg), Ok(value)) = (&parsed, serde_saphyr::from_str::<Value>(text)) {

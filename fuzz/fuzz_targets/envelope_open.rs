@@ -48,7 +48,11 @@ fuzz_target!(|data: &[u8]| {
 fn forged(payload: &[u8]) {
     let text = String::from_utf8_lossy(payload);
     let kr = ring();
-    for token in [text.to_string(), format!("eg1.a.{text}"), format!("eg1.b.{text}")] {
+    for token in [
+        text.to_string(),
+        format!("eg1.a.{text}"),
+        format!("eg1.b.{text}"),
+    ] {
         for route in [ROUTE, ""] {
             let r = kr.open(&token, route, NOW);
             assert!(r.is_err(), "opened a forged token {token:?}: {r:?}");
@@ -126,7 +130,10 @@ fn claims(control: u8, payload: &[u8]) {
     };
     let kr = ring();
     let Ok(token) = kr.seal(&env) else {
-        assert!(env.upstream_state.as_ref().is_some_and(|s| s.len() > 64 * 1024));
+        assert!(env
+            .upstream_state
+            .as_ref()
+            .is_some_and(|s| s.len() > 64 * 1024));
         return;
     };
     assert!(token.starts_with("eg1.a."));
@@ -155,10 +162,16 @@ fn claims(control: u8, payload: &[u8]) {
     );
     let mut removed = token.clone();
     removed.remove(at);
-    assert!(kr.open(&removed, ROUTE, NOW).is_err(), "byte {at} removed opened");
+    assert!(
+        kr.open(&removed, ROUTE, NOW).is_err(),
+        "byte {at} removed opened"
+    );
     let mut added = token.clone();
     added.insert(at, char::from(pick));
-    assert!(kr.open(&added, ROUTE, NOW).is_err(), "a byte added at {at} opened");
+    assert!(
+        kr.open(&added, ROUTE, NOW).is_err(),
+        "a byte added at {at} opened"
+    );
     // The last character carries the padding bits of the base64: every other value of it too.
     let last = token.len() - 1;
     for &c in B64 {

@@ -106,7 +106,10 @@ fn signed(v: &JwtVerifier, doc: &str, salt: usize) {
             Ok(Principal::Verified { issuer, subject }) => {
                 assert_eq!((issuer.as_str(), subject.as_str()), (ISS, "alice"));
             }
-            other => panic!("key {n} ({:?}) did not verify its own token: {other:?}", jwk.common.key_id),
+            other => panic!(
+                "key {n} ({:?}) did not verify its own token: {other:?}",
+                jwk.common.key_id
+            ),
         }
         let at = (salt * 31 + n * 17) % token.len();
         let mut changed = token.clone().into_bytes();

@@ -90,7 +90,10 @@ fn check(data: &[u8]) {
             let p = whole.expect("sniffed JSON has a first byte");
             assert!(matches!(body[p], b'{' | b'['));
             if parse_strict(&body[p..]).is_ok() {
-                assert!(!sse_has_data(body), "a JSON body holds an SSE event with data");
+                assert!(
+                    !sse_has_data(body),
+                    "a JSON body holds an SSE event with data"
+                );
             }
         }
     }

@@ -86,7 +86,11 @@ fn check(data: &[u8]) {
         let written = serde_json::to_string(&value).expect("a Value serialises");
         let back_arena = Arena::new();
         let back = parse_str(&written, &back_arena).expect("serde_json's text parses strictly");
-        assert_eq!(back.to_value(), value, "an allowed schema changed through serde_json");
+        assert_eq!(
+            back.to_value(),
+            value,
+            "an allowed schema changed through serde_json"
+        );
         assert!(check_schema(&back, "/params/requestedSchema").is_empty());
     }
 
@@ -100,12 +104,23 @@ fn check(data: &[u8]) {
         let v = p.judge_form_with(message, &from_value, "/params", allowed, false);
         assert_eq!(j.findings, v.findings, "the Value tree judged differently");
         let s = p.judge_form_with(message, &from_short, "/params", allowed, false);
-        assert_eq!(j.findings, s.findings, "the compact text judged differently");
+        assert_eq!(
+            j.findings, s.findings,
+            "the compact text judged differently"
+        );
         if j.properties_clean {
-            for m in [message, "", "Which table would you like?", "Enter your password"] {
+            for m in [
+                message,
+                "",
+                "Which table would you like?",
+                "Enter your password",
+            ] {
                 let full: Vec<Finding> = p.judge_form(m, &schema, "/params", allowed);
                 let short_cut = p.judge_form_with(m, &schema, "/params", allowed, true);
-                assert_eq!(full, short_cut.findings, "known-clean shortcut changed {m:?}");
+                assert_eq!(
+                    full, short_cut.findings,
+                    "known-clean shortcut changed {m:?}"
+                );
             }
         }
     }
@@ -132,10 +147,12 @@ fn decided<'a>(engine: &Engine, body: &'a str) -> (String, String) {
         links: None,
     };
     let d: Decision<'_> = decide(body.as_bytes(), &arena, &ctx, false);
-    let judged = d
-        .judgement
-        .as_ref()
-        .map(|j| format!("{:?} {:?} {:?} {:?}", j.verdict, j.findings, j.monitored, j.rewritten));
+    let judged = d.judgement.as_ref().map(|j| {
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            j.verdict, j.findings, j.monitored, j.rewritten
+        )
+    });
     // The incident id is random per decision.
     let outcome = format!("{:?}", d.outcome);
     let outcome = if d.incident.is_empty() {

@@ -11,8 +11,8 @@
 //!   in which the finder finds an input request.
 #![no_main]
 
-use elicitguard::wire::sse::{Decoder, Event, SseError};
 use elicitguard::wire::prefilter::may_carry_elicitation;
+use elicitguard::wire::sse::{Decoder, Event, SseError};
 use elicitguard::wire::tree::{compact, parse_str, Arena};
 use elicitguard::wire::{find_carriers, Carrier};
 use libfuzzer_sys::fuzz_target;
@@ -29,7 +29,10 @@ fn check(data: &[u8]) {
     };
     let mut joined: Vec<u8> = chunked.iter().flat_map(|e| e.raw.to_vec()).collect();
     joined.extend_from_slice(&tail);
-    assert_eq!(joined, input, "raw bytes plus finish() must give the input back");
+    assert_eq!(
+        joined, input,
+        "raw bytes plus finish() must give the input back"
+    );
     let (whole, whole_tail) = decode(std::iter::once(input)).expect("same bytes, same verdict");
     assert_eq!(chunked, whole, "events must not depend on chunking");
     assert_eq!(tail, whole_tail);
@@ -54,7 +57,11 @@ fn check(data: &[u8]) {
         let short = compact(data);
         let short_arena = Arena::new();
         let short_tree = parse_str(&short, &short_arena).expect("compact text parses");
-        assert_eq!(found, find_carriers(&short_tree), "compact JSON, other carriers");
+        assert_eq!(
+            found,
+            find_carriers(&short_tree),
+            "compact JSON, other carriers"
+        );
 
         let framing = control.wrapping_add(n as u8);
         let reframed = reframe(data, framing);

@@ -64,10 +64,17 @@ fn check(raw: &str) {
         let again = warm().judge(raw, "/params/url", route);
         let fresh = cold().judge(raw, "/params/url", route);
         assert_eq!(j.findings, again.findings, "judging twice differs");
-        assert_eq!(j.findings, fresh.findings, "the clean-host cache changed a verdict");
+        assert_eq!(
+            j.findings, fresh.findings,
+            "the clean-host cache changed a verdict"
+        );
         assert_eq!(j.canonical(), fresh.canonical());
         let elsewhere = warm().judge(raw, "/result/inputRequests/x/params/url", route);
-        assert_eq!(strip(&j.findings), strip(&elsewhere.findings), "ptr changed a verdict");
+        assert_eq!(
+            strip(&j.findings),
+            strip(&elsewhere.findings),
+            "ptr changed a verdict"
+        );
         assert!(elsewhere
             .findings
             .iter()
@@ -85,14 +92,22 @@ fn check(raw: &str) {
         }
         let Ok(u) = parsed else { continue };
         let view = j.view();
-        assert_eq!(view.host_ascii.as_deref(), u.host_str(), "judged another host");
+        assert_eq!(
+            view.host_ascii.as_deref(),
+            u.host_str(),
+            "judged another host"
+        );
         assert_eq!(view.canonical.as_deref(), Some(u.as_str()));
         if !matches!(u.scheme(), "http" | "https") {
             continue;
         }
         let canonical = u.as_str();
         let reparsed = Url::parse(canonical).expect("a canonical http(s) URL parses");
-        assert_eq!(reparsed.as_str(), canonical, "canonical form is not a fixed point");
+        assert_eq!(
+            reparsed.as_str(),
+            canonical,
+            "canonical form is not a fixed point"
+        );
         if j.findings.is_empty() && canonical != raw {
             let cj = warm().judge(canonical, "/params/url", route);
             assert!(
