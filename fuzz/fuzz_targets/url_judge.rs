@@ -7,7 +7,8 @@
 //!   the `url` crate refuses has no canonical form and a `url.invalid` finding, and the host a person is
 //!   shown is the host the `url` crate parsed;
 //! - the canonical form of an http(s) link is a fixed point (parsing it again gives it back), and a link
-//!   that passes has a canonical form that passes too: normalising never turns a clean link into a flagged one.
+//!   that passes has a canonical form that passes too (but for its length): normalising never turns a clean
+//!   link into a flagged one.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -109,11 +110,16 @@ fn check(raw: &str) {
             "canonical form is not a fixed point"
         );
         if j.findings.is_empty() && canonical != raw {
+            // `url.too_long` measures the link as written, which is what a person is shown; percent-encoding
+            // (a `"` becomes `%22`) can take the canonical form over the limit (see fuzz/README.md, findings).
             let cj = warm().judge(canonical, "/params/url", route);
+            let rest: Vec<_> = strip(&cj.findings)
+                .into_iter()
+                .filter(|(rule, _)| !(rule == rules::TOO_LONG && canonical.len() > raw.len()))
+                .collect();
             assert!(
-                cj.findings.is_empty(),
-                "{raw:?} passes but its canonical form {canonical:?} gets {:?}",
-                strip(&cj.findings)
+                rest.is_empty(),
+                "{raw:?} passes but its canonical form {canonical:?} gets {rest:?}"
             );
         }
     }
