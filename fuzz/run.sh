@@ -7,11 +7,12 @@
 # committed corpus never grows. Fails when any target crashes, times out or runs out of memory; the input is
 # kept in fuzz/artifacts/<target>/ (replay: `<binary> fuzz/artifacts/<target>/crash-...`).
 #
-# Toolchain: nightly when rustup has it; otherwise stable with RUSTC_BOOTSTRAP=1 (cargo-fuzz passes the
-# `-Z` flags libFuzzer builds need), which builds and runs the same targets. cargo-fuzz is installed when
-# missing (FUZZ_INSTALL=0: skip with a message instead). Environment: FUZZ_TARGET_DIR (default
-# $CARGO_TARGET_DIR/fuzz, else fuzz/target), FUZZ_TIMEOUT (seconds one input may take, default 60),
-# FUZZ_RSS_MB (default 2048), FUZZ_JOBS (targets run at once, default 2).
+# Toolchain: nightly when rustup has it; otherwise stable with RUSTC_BOOTSTRAP=1 (with --sanitizer none
+# cargo-fuzz passes no `-Z` flag and plain stable builds too; the variable covers a later one that does), which
+# builds and runs the same targets. cargo-fuzz is installed when missing (FUZZ_INSTALL=0: skip with a message
+# instead). Environment: FUZZ_TARGET_DIR (default $CARGO_TARGET_DIR/fuzz, else fuzz/target), FUZZ_TIMEOUT
+# (seconds one input may take, default 60), FUZZ_RSS_MB (default 2048), FUZZ_JOBS (targets run at once,
+# default 2).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
