@@ -75,7 +75,8 @@ run_one() {
         cp -r "fuzz/corpus/$t/." "$scratch/$t/"
     fi
     start=$(date +%s)
-    if "$bin_dir/$t" "$scratch/$t" -max_total_time="$secs" \
+    # TMPDIR: config_parse writes its scratch config there; removed with the rest.
+    if TMPDIR="$scratch" "$bin_dir/$t" "$scratch/$t" -max_total_time="$secs" \
         -timeout="${FUZZ_TIMEOUT:-60}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -print_final_stats=1 \
         -artifact_prefix="fuzz/artifacts/$t/" >"$log" 2>&1; then
         status=ok
