@@ -19,6 +19,7 @@ mod label;
 use crate::wire::tree::Node;
 
 use super::formats::Search;
+use super::language;
 use super::normalize::Folder;
 use super::pack::{CatId, Compiled, Kind, Scope};
 use super::prefilter::Proof;
@@ -379,7 +380,17 @@ pub fn judge_form(
     };
     embedded(c, message, search, message_ptr, &mut findings);
     let message_neutral = message_hits.is_empty();
+    // The form's language is that of its message when the message alone is long enough to tell, else that of
+    // the message with the fields' titles, descriptions and option titles. A schema remembered clean was read
+    // with its texts (a form that read as unread is never remembered, see below), so here only a message long
+    // enough to decide alone is read again.
+    let message_decides = language::long_enough(message);
+    let mut form_text = language::FormText::default();
+    form_text.add(message);
     if properties_known_clean && message_neutral {
+        if message_decides {
+            unread_language(c, &form_text, params_ptr, &mut findings);
+        }
         return FormJudgement {
             findings,
             properties_clean: true,
@@ -420,6 +431,13 @@ pub fn judge_form(
                 }
             };
             embedded(c, name, Search::All, ptr, &mut findings);
+            if !message_decides && form_text.wants_more() {
+                form_text.add(prop.title);
+                form_text.add(prop.description);
+                if prop.kind == FieldKind::Choice {
+                    form_text.add(&option_titles(value));
+                }
+            }
             if prop.pushes_values {
                 pushed_values(c, value, &ptr, &mut findings);
             }
@@ -448,6 +466,9 @@ pub fn judge_form(
             findings.push(f);
         }
     }
+    // After the properties: a form in a language no pack reads is not remembered clean, so the next one with
+    // the same schema is read again in full (its fields' texts included).
+    unread_language(c, &form_text, params_ptr, &mut findings);
     let properties_clean = message_neutral && findings.len() == before_properties;
     FormJudgement {
         findings,
@@ -587,6 +608,28 @@ fn finding(c: &Compiled, cat: CatId, ptr: &str, name: &str, hit: &Hit, verb: &st
             hit.source.label()
         ),
     )
+}
+
+/// `form.language.unsupported` when the form's text is identified as a language no pack covers. Built as a
+/// blocking finding like every other; its default action is `monitor` (`policies/rules.yaml`), and an
+/// operator sets it as any rule.
+fn unread_language(
+    c: &Compiled,
+    text: &language::FormText,
+    params_ptr: &str,
+    out: &mut Vec<Finding>,
+) {
+    if let Some(lang) = language::unsupported(c, text.as_str()) {
+        out.push(Finding::block(
+            "form.language.unsupported",
+            params_ptr.to_owned(),
+            format!(
+                "the form is written in {} ({}), a language no secret pack reads: a secret it asks for cannot be recognised",
+                lang.eng_name(),
+                lang.code()
+            ),
+        ));
+    }
 }
 
 /// The message asks for a secret right after a request verb.

@@ -40,6 +40,7 @@
 pub mod content;
 pub mod form;
 pub mod formats;
+pub mod language;
 pub mod normalize;
 pub mod pack;
 pub mod prefilter;

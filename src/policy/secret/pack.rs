@@ -58,7 +58,8 @@ pub struct PackFile {
     /// What the pack is for; for people only.
     #[serde(default)]
     pub description: Option<String>,
-    /// Language of the pack's terms (`en`, `de`, ...); for people only.
+    /// Language of the pack's terms (ISO 639-1 `en`, `de`, ... or 639-3): a form identified as written in
+    /// a language no pack names gets `form.language.unsupported` (see [`super::language`]).
     #[serde(default)]
     pub lang: Option<String>,
     /// Categories declared or changed by this pack, by name (`password`, `api_key`, ...). A later pack
@@ -237,6 +238,11 @@ pub struct Compiled {
     pub format_infos: Vec<Format>,
     /// The test that a raw text holds no term, so that it need not be folded ([`TermFree`]).
     pub term_free: TermFree,
+    /// The packs' language codes, lower case (the packs' `lang`; the language-free packs have none).
+    pub languages: Vec<String>,
+    /// Each pack stopword, lower case, with the bit of every language (index in `languages`, the first 64)
+    /// whose pack lists it: the cheap test that a text is in a covered language ([`super::language`]).
+    pub function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState>,
 }
 
 impl Compiled {
@@ -531,6 +537,35 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         formats.prefixes(),
     );
 
+    // The languages read are those the packs say they are written in: no second list to keep in step.
+    let mut languages: Vec<String> = files
+        .iter()
+        .filter_map(|(_, pack)| pack.lang.as_deref())
+        .map(|l| l.trim().to_ascii_lowercase())
+        .filter(|l| !l.is_empty())
+        .collect();
+    languages.sort_unstable();
+    languages.dedup();
+    let mut function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState> =
+        Default::default();
+    for (_, pack) in &files {
+        let Some(bit) = pack
+            .lang
+            .as_deref()
+            .map(|l| l.trim().to_ascii_lowercase())
+            .and_then(|l| languages.iter().position(|x| *x == l))
+            .filter(|&i| i < 64)
+            .map(|i| 1u64 << i)
+        else {
+            continue;
+        };
+        for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
+            for t in &g.terms {
+                *function_words.entry(t.trim().to_lowercase()).or_default() |= bit;
+            }
+        }
+    }
+
     Ok(Compiled {
         categories,
         terms,
@@ -541,6 +576,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         formats,
         format_infos,
         term_free,
+        languages,
+        function_words,
     })
 }
 
