@@ -294,12 +294,28 @@ impl Evidence<'_> {
         (info.enabled && fits).then_some(cat)
     }
 
-    /// A strong term among `hits` (filtered by `pick`), as (category, hit).
+    /// A strong term among `hits` (filtered by `pick`), as (category, hit). Where strong terms overlap, the
+    /// longest names the secret: "service account key file" is the key file, not the API key inside it.
     fn strong(&self, pick: impl Fn(&Hit) -> bool) -> Option<(CatId, Hit)> {
-        self.hits
+        let first = self
+            .hits
             .iter()
             .filter(|h| h.kind == Kind::Strong && pick(h))
-            .find_map(|h| self.applicable(h.cat).map(|c| (c, *h)))
+            .find_map(|h| self.applicable(h.cat).map(|c| (c, *h)))?;
+        let longer = self
+            .hits
+            .iter()
+            .filter(|h| {
+                h.kind == Kind::Strong
+                    && pick(h)
+                    && h.source == first.1.source
+                    && h.start <= first.1.end
+                    && first.1.start <= h.end
+                    && h.end - h.start > first.1.end - first.1.start
+            })
+            .filter_map(|h| self.applicable(h.cat).map(|c| (c, *h)))
+            .max_by_key(|(_, h)| h.end - h.start);
+        Some(longer.unwrap_or(first))
     }
 
     /// A weak term with a qualifier of its category that does not overlap it.

@@ -27,6 +27,9 @@
 //! - `form.secret.bank_login`: online-banking logins;
 //! - `form.secret.national_id`: a social security, national identity, tax or passport number (SSN, NIR, DNI,
 //!   codice fiscale, CPF, BSN, СНИЛС, 身份证号, マイナンバー, 주민등록번호);
+//! - `form.secret.developer`: a developer's credential files: `.env` contents, kubeconfig, a cloud
+//!   service-account key file, `~/.aws/credentials`, `~/.ssh`, `.npmrc` / `.pypirc` / `.netrc` / docker config
+//!   tokens, git credentials (the file names in `core.yaml`, read in every language);
 //! - `form.secret.default_value`: a `default`, `enum`, `const`, option or `examples` value that holds a
 //!   credential in a known format (the server must not push one either);
 //! - `form.secret.embedded_value`: the message, a title or a description holds a credential in a known format;
@@ -339,6 +342,90 @@ mod tests {
         for (props, rule, field) in cases {
             let got = rules(&p, "Continue", form(props));
             assert_eq!(got, vec![(rule.to_string(), format!("{base}/{field}"))]);
+        }
+    }
+
+    #[test]
+    fn developer_secrets_are_asked_by_name_title_description_or_message() {
+        let p = policy();
+        let text = |props: Value| form(props);
+        let cases = [
+            ("Continue", json!({"kubeconfig": {"type": "string"}})),
+            ("Continue", json!({"npmrc": {"type": "string"}})),
+            (
+                "Continue",
+                json!({"v": {"type": "string", "title": "Contents of your .env file"}}),
+            ),
+            (
+                "Continue",
+                json!({"v": {"type": "string", "description": "Paste ~/.docker/config.json here"}}),
+            ),
+            (
+                "Continue",
+                json!({"f": {"type": "string", "title": "GCP service account key file (JSON)"}}),
+            ),
+            (
+                "Continue",
+                json!({"aws": {"type": "string", "title": "Your AWS credentials file"}}),
+            ),
+            (
+                "Continue",
+                json!({"netrc": {"type": "string", "title": "Your .netrc"}}),
+            ),
+            (
+                "Paste your kubeconfig below",
+                json!({"value": {"type": "string"}}),
+            ),
+            (
+                "Copy the contents of .pypirc into the field",
+                json!({"value": {"type": "string"}}),
+            ),
+        ];
+        for (message, props) in cases {
+            let got = rules(&p, message, text(props.clone()));
+            assert!(
+                got.iter().any(|r| r.0 == "form.secret.developer"),
+                "{message} {props}: {got:?}"
+            );
+        }
+        // Written as a path, the label rule reads each part alone: still a secret, of the general kind.
+        let got = rules(
+            &p,
+            "Continue",
+            text(json!({"aws": {"type": "string", "title": "~/.aws/credentials"}})),
+        );
+        assert!(
+            got.iter().any(|r| r.0.starts_with("form.secret.")),
+            "{got:?}"
+        );
+        // The benign neighbours: an environment's name, an SSH user name, a database's name.
+        let benign = [
+            (
+                "Which environment should we deploy to?",
+                json!({"env": {"type": "string"}}),
+            ),
+            (
+                "Deploy",
+                json!({"user": {"type": "string", "title": "Your SSH username"}}),
+            ),
+            (
+                "Connect",
+                json!({"db": {"type": "string", "title": "The database name"}}),
+            ),
+            (
+                "Build",
+                json!({"image": {"type": "string", "title": "Docker image tag"}}),
+            ),
+            (
+                "Publish",
+                json!({"pkg": {"type": "string", "title": "npm package name"}}),
+            ),
+        ];
+        for (message, props) in benign {
+            assert!(
+                rules(&p, message, text(props.clone())).is_empty(),
+                "{message} {props}"
+            );
         }
     }
 
