@@ -385,9 +385,15 @@ pub fn judge_form(
     // `prefilter`) is not folded or scanned: the folded message serves nothing else, and the texts are
     // cleared before the first property. The same pass may prove it free of the formats' prefixes too.
     let proof = c.term_free.prove(message);
+    // The folded message, kept for the request rule once the texts are reused for the properties (only a
+    // message holding a term is folded at all).
+    let mut folded_message = String::new();
     if proof == Proof::Nothing {
         texts.add(c, Source::Message, message);
         scan(c, &texts, &mut message_hits);
+        if !message_hits.is_empty() {
+            folded_message.push_str(texts.folded());
+        }
     }
     let (search, message_known) = if proof == Proof::TermAndPrefixFree {
         (Search::Plain, Known::Printable)
@@ -478,7 +484,7 @@ pub fn judge_form(
         }
     }
     if !field_found && any_text_field {
-        if let Some(f) = requested_in_message(c, &message_hits, message_ptr) {
+        if let Some(f) = requested_in_message(c, &message_hits, &folded_message, message_ptr) {
             findings.push(f);
         }
     }
@@ -648,29 +654,49 @@ fn unread_language(
     }
 }
 
-/// The message asks for a secret right after a request verb.
+/// The message asks for a secret after a request verb: a strong term at most [`REQUEST_REACH`] words after
+/// it ("enter your password"); a weak term there with a qualifier of its category near it, words between
+/// them ("enter the code we just texted you": `code` + `texted`); or, when the verb ends the message with
+/// nothing after it but words that say nothing, a strong term just before it ("Your API token: paste it
+/// here", where the folding has dropped the pronoun). `folded` is the folded message the hits are in.
 fn requested_in_message(
     c: &Compiled,
     hits: &[Hit],
+    folded: &str,
     ptr: impl FnOnce() -> String,
 ) -> Option<Finding> {
+    // "Enter a name for your new API key" asks about the key, not for it: no metadata term between.
+    let no_label_between = |a: &Hit, b: &Hit| {
+        !hits
+            .iter()
+            .any(|m| m.kind == Kind::Metadata && m.start + 1 >= a.end && m.end <= b.start + 1)
+    };
+    let after = |r: &Hit, s: &Hit| {
+        r.end <= s.start + 1 && s.word >= r.word && s.word - r.word <= REQUEST_REACH
+    };
+    // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
+    let ends_message = |r: &Hit| {
+        folded
+            .get(r.end.min(folded.len())..)
+            .unwrap_or("")
+            .split_whitespace()
+            .all(|w| c.generic.contains(w))
+    };
+    let requests = || hits.iter().filter(|h| h.kind == Kind::Request);
+    let enabled = |cat: Option<CatId>| {
+        cat.and_then(|k| c.categories.get(k))
+            .filter(|info| info.enabled)
+    };
     for s in hits.iter().filter(|h| h.kind == Kind::Strong) {
-        let Some(cat) = s.cat else { continue };
-        let Some(info) = c.categories.get(cat) else {
+        let Some(info) = enabled(s.cat) else {
             continue;
         };
-        if !info.enabled {
-            continue;
-        }
-        // "Enter a name for your new API key" asks about the key, not for it.
-        let asked = hits.iter().any(|r| {
-            r.kind == Kind::Request
-                && r.end <= s.start + 1
-                && s.word >= r.word
-                && s.word - r.word <= REQUEST_REACH
-                && !hits.iter().any(|m| {
-                    m.kind == Kind::Metadata && m.start + 1 >= r.end && m.end <= s.start + 1
-                })
+        let asked = requests().any(|r| {
+            (after(r, s) && no_label_between(r, s))
+                || (s.end <= r.start + 1
+                    && r.word >= s.word
+                    && r.word - s.word <= REQUEST_REACH
+                    && ends_message(r))
         });
         if asked {
             let term = c.patterns.get(s.pattern).map(|p| p.trim()).unwrap_or("");
@@ -679,6 +705,30 @@ fn requested_in_message(
                 ptr(),
                 format!(
                     "the elicitation message asks for {} (\"{term}\") in a form; secrets must go through URL mode",
+                    info.label
+                ),
+            ));
+        }
+    }
+    for w in hits.iter().filter(|h| h.kind == Kind::Weak) {
+        let Some(info) = enabled(w.cat) else {
+            continue;
+        };
+        let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
+        let qualified = hits.iter().any(|q| {
+            q.kind == Kind::Qualifier
+                && q.cat == w.cat
+                && q.pattern != w.pattern
+                && (q.end <= w.start + 1 || w.end <= q.start + 1)
+                && q.word.abs_diff(w.word) <= REQUEST_REACH
+        });
+        if asked && qualified {
+            let term = c.patterns.get(w.pattern).map(|p| p.trim()).unwrap_or("");
+            return Some(Finding::block(
+                format!("form.secret.{}", info.name),
+                ptr(),
+                format!(
+                    "the elicitation message asks for {} (\"{term}\", and what it says of it) in a form; secrets must go through URL mode",
                     info.label
                 ),
             ));

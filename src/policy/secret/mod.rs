@@ -530,6 +530,47 @@ mod tests {
     }
 
     #[test]
+    fn english_plurals_and_words_between_verb_and_term() {
+        let p = policy();
+        let notes = || form(json!({"notes": {"type": "string"}}));
+        for message in [
+            "Enter your access tokens in the notes",
+            "Paste both passwords in the notes",
+            "Enter the code we just texted you",
+            "Type in the verification code we sent to your phone",
+            "Your GitHub token is needed. Paste it here.",
+            "Your API key: paste it below",
+        ] {
+            assert!(
+                rules(&p, message, notes())
+                    .iter()
+                    .any(|r| r.0.starts_with("form.secret.")),
+                "{message}"
+            );
+        }
+        let title = |t: &str| form(json!({"f": {"type": "string", "title": t}}));
+        assert!(!rules(&p, "Continue", title("Your secret keys")).is_empty());
+        assert!(!rules(&p, "Continue", title("The password's first half")).is_empty());
+        for message in [
+            // The secret is named, and the verb asks for something else after it.
+            "Lost your password? Type your email address to reset it",
+            "Your API key stays on the server. Enter the project name",
+            // A code with nothing of a second factor near it.
+            "Enter the discount code from our newsletter",
+            "Enter the code of the country you ship to",
+            "How many tokens should the summary use at most?",
+        ] {
+            assert!(rules(&p, message, notes()).is_empty(), "{message}");
+        }
+        assert!(rules(
+            &p,
+            "Settings",
+            form(json!({"max_tokens": {"type": "integer", "title": "Max output tokens"}}))
+        )
+        .is_empty());
+    }
+
+    #[test]
     fn allowed_fields_are_not_judged_by_name() {
         let p = policy();
         let schema =

@@ -196,7 +196,7 @@ pub struct Category {
 }
 
 /// What one automaton pattern means (one pattern may mean several things: `key` is weak for two categories).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TermInfo {
     /// Role.
     pub kind: Kind,
@@ -411,15 +411,27 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             infos.len() - 1
         });
         if let Some(v) = infos.get_mut(id) {
-            v.push(info);
+            // A plural made by rule may be a term already written out ("api keys"): one meaning, one hit.
+            if !v.contains(&info) {
+                v.push(info);
+            }
         }
     };
     let mut total = 0usize;
     for (file, pack) in &files {
+        let english = pack
+            .lang
+            .as_deref()
+            .is_some_and(|l| l.trim().eq_ignore_ascii_case("en"));
         for g in &pack.groups {
             if matches!(g.kind, Kind::Stopword | Kind::Generic) {
                 continue;
             }
+            // English nouns take a plural ("tokens", "passwords", "secret keys"): a whole-word term of an
+            // English pack matches its plural too, made by rule rather than listed. Request verbs and
+            // fragments are not nouns of a secret (and fragments list their plurals). A possessive needs
+            // no rule: the folding drops the `'s`.
+            let plural = english && !matches!(g.kind, Kind::Request | Kind::Fragment);
             let needs_cat = matches!(
                 g.kind,
                 Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine
@@ -465,6 +477,11 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     MatchMode::Word
                 });
                 add(shape(core, mode), info);
+                if plural && mode == MatchMode::Word {
+                    if let Some(p) = english_plural(core) {
+                        add(shape(&p, mode), info);
+                    }
+                }
                 // A phrase is also written glued together in identifiers: `accesstoken`, `maxtokens`.
                 if core.contains(' ') {
                     let glued: String = core.split(' ').collect();
@@ -581,6 +598,36 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     })
 }
 
+/// `core` (a folded term) with its last word in the regular English plural, or `None` when that word takes
+/// none by rule: not all letters, shorter than three ("pw", "id"), or already ending in a single `s`
+/// ("credentials", "details"). `-s`, or `-es` after s, x, z, ch, sh ("passes"), `-ies` after a consonant
+/// and y ("recovery" -> "recoveries"). Irregular plurals, where a pack needs one, are written out.
+fn english_plural(core: &str) -> Option<String> {
+    let last = core.rsplit(' ').next()?;
+    if last.len() < 3 || !last.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let stem = core.get(..core.len() - last.len())?;
+    let plural = if last.ends_with("ss")
+        || last.ends_with('x')
+        || last.ends_with('z')
+        || last.ends_with("ch")
+        || last.ends_with("sh")
+    {
+        format!("{last}es")
+    } else if last.ends_with('s') {
+        return None;
+    } else if let Some(body) = last
+        .strip_suffix('y')
+        .filter(|b| !b.ends_with(['a', 'e', 'i', 'o', 'u']))
+    {
+        format!("{body}ies")
+    } else {
+        format!("{last}s")
+    };
+    Some(format!("{stem}{plural}"))
+}
+
 /// The automaton pattern for a folded term in a match mode (folded text is ` word word `).
 fn shape(core: &str, mode: MatchMode) -> String {
     match mode {
@@ -604,6 +651,33 @@ mod tests {
     fn compiled() -> &'static Compiled {
         static C: OnceLock<Compiled> = OnceLock::new();
         C.get_or_init(|| compile(&[]).unwrap())
+    }
+
+    #[test]
+    fn english_plurals_by_rule() {
+        let cases = [
+            ("token", Some("tokens")),
+            ("api key", Some("api keys")),
+            ("recovery", Some("recoveries")),
+            ("pass", Some("passes")),
+            ("ssh", Some("sshes")),
+            ("credentials", None),
+            ("pw", None),
+            ("id ed25519", None),
+        ];
+        for (core, want) in cases {
+            assert_eq!(english_plural(core).as_deref(), want, "{core}");
+        }
+        // Through the automaton: the plural of an English term is the term.
+        let c = compiled();
+        let mut found = Vec::new();
+        c.find_terms(b" paste access tokens ", |p, _, _| {
+            found.push(c.patterns.get(p).cloned())
+        });
+        assert!(
+            found.iter().flatten().any(|p| p == " access tokens "),
+            "{found:?}"
+        );
     }
 
     /// The library's own overlapping search, as the classifier ran it before `find_terms`.
