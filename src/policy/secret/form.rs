@@ -438,6 +438,7 @@ pub fn judge_form(
 
     let mut any_text_field = false;
     let mut field_found = false;
+    let mut numbered = Numbered::default();
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
             let prop = Prop::of(value);
@@ -476,11 +477,33 @@ pub fn judge_form(
                 continue;
             }
             any_text_field |= prop.kind == FieldKind::Text;
+            if prop.kind == FieldKind::Text {
+                numbered.note(name, &prop);
+            }
             texts.clear();
             if let Some(f) = judge_property(c, name, &prop, &mut texts, &message_hits, ptr) {
                 field_found = true;
                 findings.push(f);
             }
+        }
+    }
+    if let Some(n) = numbered.recovery_run() {
+        if let Some(cat) = c
+            .category("recovery_phrase")
+            .filter(|&k| c.categories.get(k).is_some_and(|i| i.enabled))
+        {
+            let label = c
+                .categories
+                .get(cat)
+                .map_or("a recovery phrase", |k| k.label.as_str());
+            findings.push(Finding::block(
+                "form.secret.recovery_phrase",
+                props_ptr(),
+                format!(
+                    "the form asks for {label} word by word: {n} one-word text fields numbered 1 to {n}; secrets must go through URL mode"
+                ),
+            ));
+            field_found = true;
         }
     }
     if !field_found && any_text_field {
@@ -580,6 +603,83 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Word counts of recovery (seed) phrases: BIP-39 has 12, 15, 18, 21 and 24; other wallets use the same.
+const PHRASE_LENGTHS: &[u32] = &[12, 15, 18, 21, 24];
+/// Most words of a numbered field's title ("Word 1", "Box 1", "1."): a field with a longer title is a
+/// question of a survey (`q1`..`q12`, each titled with its question), not a slot for one word.
+const NUMBERED_TITLE_WORDS: usize = 3;
+/// Most words of its description ("the first word of your backup sheet").
+const NUMBERED_DESCRIPTION_WORDS: usize = 8;
+
+/// The numbered one-word text fields of a form ("1".."24", `word1`.., `w_01`.., titled "Word 1"..): a
+/// recovery phrase asked word by word, in any language, whatever the message calls it. Language-free: it
+/// reads only the digits and that the rest is one short word the fields share.
+#[derive(Default)]
+struct Numbered {
+    /// (read from the title, number, the word beside it): a field's name and its title are two readings,
+    /// each a run of its own (`f7`, `f14`.. may be titled "Word 1", "Word 2"..).
+    fields: Vec<(bool, u32, String)>,
+}
+
+impl Numbered {
+    fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
+        let words = |t: &str| t.split_whitespace().count();
+        if words(prop.title) > NUMBERED_TITLE_WORDS
+            || words(prop.description) > NUMBERED_DESCRIPTION_WORDS
+        {
+            return;
+        }
+        for (from_title, label) in [(false, name), (true, prop.title)] {
+            if let Some((n, word)) = numbered(label) {
+                self.fields.push((from_title, n, word));
+            }
+        }
+    }
+
+    /// The phrase length when the fields numbered with one shared word run 1..n for a phrase length n.
+    /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
+    fn recovery_run(&mut self) -> Option<u32> {
+        self.fields
+            .sort_unstable_by(|a, b| (a.0, &a.2, a.1).cmp(&(b.0, &b.2, b.1)));
+        self.fields.dedup();
+        let mut best = None;
+        for group in self.fields.chunk_by(|a, b| a.0 == b.0 && a.2 == b.2) {
+            let n = u32::try_from(group.len()).ok()?;
+            let run = group.iter().map(|f| f.1).eq(1..=n);
+            if run && PHRASE_LENGTHS.contains(&n) {
+                best = best.max(Some(n));
+            }
+        }
+        best
+    }
+}
+
+/// A field label as (number, word): "word1", "W_01", "Box 1", "12", "#3", "slovo 7" (one run of up to two
+/// ASCII digits at the end, at most one word of letters before it, separators ignored); else `None`.
+fn numbered(label: &str) -> Option<(u32, String)> {
+    let label = label.trim().trim_end_matches(['.', ':', ')']);
+    let digits_at = label
+        .char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_ascii_digit())
+        .last()
+        .map(|(i, _)| i)?;
+    let (head, digits) = label.split_at(digits_at);
+    if digits.len() > 2 {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    let word: String = head
+        .chars()
+        .filter(|ch| !matches!(ch, ' ' | '_' | '-' | '.' | '#' | ':' | '(' | '№'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let one_word = head.split_whitespace().count() <= 1
+        && word.chars().count() <= 16
+        && word.chars().all(char::is_alphabetic);
+    one_word.then_some((n, word))
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
@@ -893,6 +993,75 @@ mod tests {
                     && f.path == "/requestedSchema/properties/c/items/enum/1"),
             "{findings:?}"
         );
+    }
+
+    fn judge(message: &str, schema: serde_json::Value) -> Vec<String> {
+        judge_form(
+            compiled(),
+            message,
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect()
+    }
+
+    fn fields(
+        n: u32,
+        name: impl Fn(u32) -> String,
+        title: impl Fn(u32) -> String,
+    ) -> serde_json::Value {
+        let props: serde_json::Map<String, serde_json::Value> = (1..=n)
+            .map(|i| {
+                let mut p = serde_json::json!({"type": "string"});
+                let t = title(i);
+                if !t.is_empty() {
+                    p["title"] = t.into();
+                }
+                (name(i), p)
+            })
+            .collect();
+        serde_json::json!({"type": "object", "properties": props})
+    }
+
+    #[test]
+    fn numbered_one_word_fields_are_a_recovery_phrase_in_any_language() {
+        let phrase = |rules: &[String]| rules.iter().any(|r| r == "form.secret.recovery_phrase");
+        let cases = [
+            fields(12, |i| format!("word{i}"), |_| String::new()),
+            fields(24, |i| i.to_string(), |_| String::new()),
+            fields(18, |i| format!("w_{i:02}"), |i| format!("Box {i}")),
+            fields(12, |i| format!("f{}", i * 7), |i| format!("Slovo {i}.")),
+            fields(12, |i| format!("k{i}"), |i| format!("#{i}")),
+        ];
+        for schema in cases {
+            assert!(phrase(&judge("Weiter", schema.clone())), "{schema}");
+        }
+        // A survey: twelve numbered questions, each titled with its question; a run that is not a phrase's
+        // length, or that skips a number; numbered choices.
+        let benign = [
+            fields(
+                12,
+                |i| format!("q{i}"),
+                |i| format!("How did you like part {i} of the course?"),
+            ),
+            fields(10, |i| format!("word{i}"), |_| String::new()),
+            fields(
+                13,
+                |i| format!("word{}", if i == 7 { 99 } else { i }),
+                |_| String::new(),
+            ),
+        ];
+        for schema in benign {
+            assert!(!phrase(&judge("Survey", schema.clone())), "{schema}");
+        }
+        assert_eq!(numbered("Word 1"), Some((1, "word".into())));
+        assert_eq!(numbered("2024"), None);
+        assert_eq!(numbered("first word 1"), None);
     }
 
     proptest::proptest! {
