@@ -99,39 +99,41 @@ fn reads_as_covered(c: &Compiled, text: &str) -> bool {
     let mut seen = [0u64; 64];
     let mut counts = [0usize; 64];
     let mut word = String::new();
-    let mut flush = |word: &mut String, words: &mut usize| {
+    // Reads one word; true once a pack's stopwords reach the bar in the words read so far. Stopping there
+    // keeps the test to the first dozen words of a form in a covered language, whatever its length.
+    let mut flush = |word: &mut String, words: &mut usize| -> bool {
         if word.is_empty() {
-            return;
+            return false;
         }
         *words += 1;
+        let mut covered = false;
         if let Some(&bits) = c.function_words.get(word.as_str()) {
+            // Distinct words only: a text repeating "the" is not more English for it.
+            let h = word_hash(word) % 64;
             let mut b = bits;
             while b != 0 {
                 let i = b.trailing_zeros() as usize;
                 b &= b - 1;
-                // Distinct words only: a text repeating "the" is not more English for it.
-                let h = (word_hash(word) % 64) as u32;
                 if let (Some(s), Some(n)) = (seen.get_mut(i), counts.get_mut(i)) {
                     if *s & (1u64 << h) == 0 {
                         *s |= 1u64 << h;
                         *n += 1;
                     }
+                    covered |= *n >= COVERED_WORDS && *n * COVERED_SHARE >= *words;
                 }
             }
         }
         word.clear();
+        covered
     };
     for ch in text.chars() {
         if ch.is_alphanumeric() || ch == '\'' {
             word.extend(ch.to_lowercase());
-        } else {
-            flush(&mut word, &mut words);
+        } else if flush(&mut word, &mut words) {
+            return true;
         }
     }
-    flush(&mut word, &mut words);
-    counts
-        .iter()
-        .any(|&n| n >= COVERED_WORDS && n * COVERED_SHARE >= words)
+    flush(&mut word, &mut words)
 }
 
 /// A small hash of a word, to count distinct stopwords in a 64-bit set (a collision undercounts, which only
