@@ -69,6 +69,8 @@ struct Hit {
     /// Word index of the start, for the request-verb rule.
     word: usize,
     pattern: usize,
+    /// The term's English plural, made by rule.
+    plural: bool,
 }
 
 /// What a property is, for the purpose of typing a secret into it.
@@ -228,6 +230,7 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
                 end,
                 word: 0,
                 pattern,
+                plural: info.plural,
             });
         }
     });
@@ -541,6 +544,11 @@ fn judge_property(
     }
     let mut hits = Vec::new();
     scan(c, texts, &mut hits);
+    if kind == FieldKind::Number {
+        // A number holds one value: a number field named in the plural ("pins", "number of cards") is a
+        // count of them, not one of them.
+        hits.retain(|h| !h.plural);
+    }
     let mut ev = Evidence {
         hits,
         compiled: c,
@@ -566,6 +574,9 @@ fn judge_property(
             (Source::Description, prop.description),
         ];
         if label::review(c, &raw, texts, &mut ev.hits) {
+            if kind == FieldKind::Number {
+                ev.hits.retain(|h| !h.plural);
+            }
             found = ev.strong(own).or_else(|| ev.paired(own));
         }
     }

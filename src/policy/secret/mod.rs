@@ -568,6 +568,18 @@ mod tests {
             form(json!({"max_tokens": {"type": "integer", "title": "Max output tokens"}}))
         )
         .is_empty());
+        // A number field named in the plural counts things; in the singular it may be one of them.
+        for props in [
+            json!({"pins": {"type": "integer"}}),
+            json!({"n": {"type": "integer", "title": "Number of cards"}}),
+        ] {
+            assert!(
+                rules(&p, "Inventory", form(props.clone())).is_empty(),
+                "{props}"
+            );
+        }
+        assert!(!rules(&p, "Unlock", form(json!({"pin": {"type": "integer"}}))).is_empty());
+        assert!(!rules(&p, "Unlock", form(json!({"pins": {"type": "string"}}))).is_empty());
     }
 
     #[test]

@@ -204,6 +204,8 @@ pub struct TermInfo {
     pub category: Option<CatId>,
     /// Where it applies.
     pub scope: Scope,
+    /// Made by rule, not written: the English plural of a written term (see `english_plural`).
+    pub plural: bool,
 }
 
 /// A compiled format.
@@ -457,6 +459,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 kind: g.kind,
                 category,
                 scope: g.scope,
+                plural: false,
             };
             for term in &g.terms {
                 total += 1;
@@ -479,7 +482,13 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 add(shape(core, mode), info);
                 if plural && mode == MatchMode::Word {
                     if let Some(p) = english_plural(core) {
-                        add(shape(&p, mode), info);
+                        add(
+                            shape(&p, mode),
+                            TermInfo {
+                                plural: true,
+                                ..info
+                            },
+                        );
                     }
                 }
                 // A phrase is also written glued together in identifiers: `accesstoken`, `maxtokens`.
