@@ -218,6 +218,69 @@ fn serve_binary(args: &[&str]) -> (std::process::Child, String) {
     (child, addr)
 }
 
+/// A form in a language no secret pack reads is not a silent allow (issue 35): `form.language.unsupported` is
+/// recorded (monitor by default: the verdict stays allow) and blocks where the operator sets it to `block`.
+/// A form in a covered language, or too short to identify, gets no such finding.
+#[test]
+fn a_form_in_an_unread_language_is_reported() {
+    let form = |message: &str, title: &str| {
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "result": {"resultType": "input_required",
+            "requestState": "s", "inputRequests": {"k": {"method": "elicitation/create", "params": {
+                "message": message,
+                "requestedSchema": {"type": "object", "properties": {
+                    "pole": {"type": "string", "title": title}}}}}}}})
+        .to_string()
+    };
+    // Polish: no pack is written in it (whatever this form asks, the vocabulary cannot read it).
+    let polish = form(
+        "Aby dokończyć konfigurację konta, uzupełnij poniższe pole i potwierdź zmiany przyciskiem.",
+        "Uzupełnij dane",
+    );
+    let rules = |out: &str| {
+        let v: serde_json::Value = serde_json::from_str(out).unwrap();
+        let rules: Vec<String> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap_or("").to_string())
+            .collect();
+        (v["verdict"].as_str().unwrap_or("").to_string(), rules)
+    };
+    let (code, out, _) = inspect(&[], &polish);
+    assert_eq!(code, 0);
+    assert_eq!(
+        rules(&out),
+        ("allow".into(), vec!["form.language.unsupported".into()]),
+        "{out}"
+    );
+
+    // The operator's setting applies as for every rule.
+    let dir = temp_dir("unread-language");
+    let cfg = write_config(
+        &dir,
+        "http://127.0.0.1:9/mcp",
+        "policy:\n  rules:\n    form.language.unsupported: block\n",
+    );
+    let (_, out, _) = inspect(&["--config", cfg.to_str().unwrap()], &polish);
+    assert_eq!(
+        rules(&out),
+        ("block".into(), vec!["form.language.unsupported".into()]),
+        "{out}"
+    );
+
+    // English, and a Polish title too short to identify: nothing to report.
+    for benign in [
+        form(
+            "To finish setting up the account, fill in the field below and confirm the changes.",
+            "Details",
+        ),
+        form("Dalej", "Uzupełnij dane"),
+    ] {
+        let (_, out, _) = inspect(&[], &benign);
+        assert_eq!(rules(&out), ("allow".into(), vec![]), "{out}");
+    }
+}
+
 /// `--workers 1` runs the gateway on tokio's current-thread runtime (the benchmarks' and the callgrind gate's
 /// layout): it proxies, reloads a changed config (whose parse runs on the blocking pool), and drains and exits
 /// cleanly on SIGTERM, as the multi-thread runtime does.

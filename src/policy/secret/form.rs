@@ -19,6 +19,7 @@ mod label;
 use crate::wire::tree::Node;
 
 use super::formats::Search;
+use super::language;
 use super::normalize::Folder;
 use super::pack::{CatId, Compiled, Kind, Scope};
 use super::prefilter::Proof;
@@ -68,6 +69,8 @@ struct Hit {
     /// Word index of the start, for the request-verb rule.
     word: usize,
     pattern: usize,
+    /// The term's English plural, made by rule.
+    plural: bool,
 }
 
 /// What a property is, for the purpose of typing a secret into it.
@@ -227,6 +230,7 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
                 end,
                 word: 0,
                 pattern,
+                plural: info.plural,
             });
         }
     });
@@ -293,12 +297,28 @@ impl Evidence<'_> {
         (info.enabled && fits).then_some(cat)
     }
 
-    /// A strong term among `hits` (filtered by `pick`), as (category, hit).
+    /// A strong term among `hits` (filtered by `pick`), as (category, hit). Where strong terms overlap, the
+    /// longest names the secret: "service account key file" is the key file, not the API key inside it.
     fn strong(&self, pick: impl Fn(&Hit) -> bool) -> Option<(CatId, Hit)> {
-        self.hits
+        let first = self
+            .hits
             .iter()
             .filter(|h| h.kind == Kind::Strong && pick(h))
-            .find_map(|h| self.applicable(h.cat).map(|c| (c, *h)))
+            .find_map(|h| self.applicable(h.cat).map(|c| (c, *h)))?;
+        let longer = self
+            .hits
+            .iter()
+            .filter(|h| {
+                h.kind == Kind::Strong
+                    && pick(h)
+                    && h.source == first.1.source
+                    && h.start <= first.1.end
+                    && first.1.start <= h.end
+                    && h.end - h.start > first.1.end - first.1.start
+            })
+            .filter_map(|h| self.applicable(h.cat).map(|c| (c, *h)))
+            .max_by_key(|(_, h)| h.end - h.start);
+        Some(longer.unwrap_or(first))
     }
 
     /// A weak term with a qualifier of its category that does not overlap it.
@@ -368,9 +388,15 @@ pub fn judge_form(
     // `prefilter`) is not folded or scanned: the folded message serves nothing else, and the texts are
     // cleared before the first property. The same pass may prove it free of the formats' prefixes too.
     let proof = c.term_free.prove(message);
+    // The folded message, kept for the request rule once the texts are reused for the properties (only a
+    // message holding a term is folded at all).
+    let mut folded_message = String::new();
     if proof == Proof::Nothing {
         texts.add(c, Source::Message, message);
         scan(c, &texts, &mut message_hits);
+        if !message_hits.is_empty() {
+            folded_message.push_str(texts.folded());
+        }
     }
     let (search, message_known) = if proof == Proof::TermAndPrefixFree {
         (Search::Plain, Known::Printable)
@@ -379,7 +405,17 @@ pub fn judge_form(
     };
     embedded(c, message, search, message_ptr, &mut findings);
     let message_neutral = message_hits.is_empty();
+    // The form's language is that of its message when the message alone is long enough to tell, else that of
+    // the message with the fields' titles, descriptions and option titles. A schema remembered clean was read
+    // with its texts (a form that read as unread is never remembered, see below), so here only a message long
+    // enough to decide alone is read again.
+    let message_decides = language::long_enough(message);
+    let mut form_text = language::FormText::default();
+    form_text.add(message);
     if properties_known_clean && message_neutral {
+        if message_decides {
+            unread_language(c, &form_text, params_ptr, &mut findings);
+        }
         return FormJudgement {
             findings,
             properties_clean: true,
@@ -405,6 +441,7 @@ pub fn judge_form(
 
     let mut any_text_field = false;
     let mut field_found = false;
+    let mut numbered = Numbered::default();
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
             let prop = Prop::of(value);
@@ -420,6 +457,13 @@ pub fn judge_form(
                 }
             };
             embedded(c, name, Search::All, ptr, &mut findings);
+            if !message_decides && form_text.wants_more() {
+                form_text.add(prop.title);
+                form_text.add(prop.description);
+                if prop.kind == FieldKind::Choice {
+                    form_text.add(&option_titles(value));
+                }
+            }
             if prop.pushes_values {
                 pushed_values(c, value, &ptr, &mut findings);
             }
@@ -436,6 +480,9 @@ pub fn judge_form(
                 continue;
             }
             any_text_field |= prop.kind == FieldKind::Text;
+            if prop.kind == FieldKind::Text {
+                numbered.note(name, &prop);
+            }
             texts.clear();
             if let Some(f) = judge_property(c, name, &prop, &mut texts, &message_hits, ptr) {
                 field_found = true;
@@ -443,11 +490,33 @@ pub fn judge_form(
             }
         }
     }
+    if let Some(n) = numbered.recovery_run() {
+        if let Some(cat) = c
+            .category("recovery_phrase")
+            .filter(|&k| c.categories.get(k).is_some_and(|i| i.enabled))
+        {
+            let label = c
+                .categories
+                .get(cat)
+                .map_or("a recovery phrase", |k| k.label.as_str());
+            findings.push(Finding::block(
+                "form.secret.recovery_phrase",
+                props_ptr(),
+                format!(
+                    "the form asks for {label} word by word: {n} one-word text fields numbered 1 to {n}; secrets must go through URL mode"
+                ),
+            ));
+            field_found = true;
+        }
+    }
     if !field_found && any_text_field {
-        if let Some(f) = requested_in_message(c, &message_hits, message_ptr) {
+        if let Some(f) = requested_in_message(c, &message_hits, &folded_message, message_ptr) {
             findings.push(f);
         }
     }
+    // After the properties: a form in a language no pack reads is not remembered clean, so the next one with
+    // the same schema is read again in full (its fields' texts included).
+    unread_language(c, &form_text, params_ptr, &mut findings);
     let properties_clean = message_neutral && findings.len() == before_properties;
     FormJudgement {
         findings,
@@ -475,6 +544,11 @@ fn judge_property(
     }
     let mut hits = Vec::new();
     scan(c, texts, &mut hits);
+    if kind == FieldKind::Number {
+        // A number holds one value: a number field named in the plural ("pins", "number of cards") is a
+        // count of them, not one of them.
+        hits.retain(|h| !h.plural);
+    }
     let mut ev = Evidence {
         hits,
         compiled: c,
@@ -500,6 +574,9 @@ fn judge_property(
             (Source::Description, prop.description),
         ];
         if label::review(c, &raw, texts, &mut ev.hits) {
+            if kind == FieldKind::Number {
+                ev.hits.retain(|h| !h.plural);
+            }
             found = ev.strong(own).or_else(|| ev.paired(own));
         }
     }
@@ -537,6 +614,83 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Word counts of recovery (seed) phrases: BIP-39 has 12, 15, 18, 21 and 24; other wallets use the same.
+const PHRASE_LENGTHS: &[u32] = &[12, 15, 18, 21, 24];
+/// Most words of a numbered field's title ("Word 1", "Box 1", "1."): a field with a longer title is a
+/// question of a survey (`q1`..`q12`, each titled with its question), not a slot for one word.
+const NUMBERED_TITLE_WORDS: usize = 3;
+/// Most words of its description ("the first word of your backup sheet").
+const NUMBERED_DESCRIPTION_WORDS: usize = 8;
+
+/// The numbered one-word text fields of a form ("1".."24", `word1`.., `w_01`.., titled "Word 1"..): a
+/// recovery phrase asked word by word, in any language, whatever the message calls it. Language-free: it
+/// reads only the digits and that the rest is one short word the fields share.
+#[derive(Default)]
+struct Numbered {
+    /// (read from the title, number, the word beside it): a field's name and its title are two readings,
+    /// each a run of its own (`f7`, `f14`.. may be titled "Word 1", "Word 2"..).
+    fields: Vec<(bool, u32, String)>,
+}
+
+impl Numbered {
+    fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
+        let words = |t: &str| t.split_whitespace().count();
+        if words(prop.title) > NUMBERED_TITLE_WORDS
+            || words(prop.description) > NUMBERED_DESCRIPTION_WORDS
+        {
+            return;
+        }
+        for (from_title, label) in [(false, name), (true, prop.title)] {
+            if let Some((n, word)) = numbered(label) {
+                self.fields.push((from_title, n, word));
+            }
+        }
+    }
+
+    /// The phrase length when the fields numbered with one shared word run 1..n for a phrase length n.
+    /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
+    fn recovery_run(&mut self) -> Option<u32> {
+        self.fields
+            .sort_unstable_by(|a, b| (a.0, &a.2, a.1).cmp(&(b.0, &b.2, b.1)));
+        self.fields.dedup();
+        let mut best = None;
+        for group in self.fields.chunk_by(|a, b| a.0 == b.0 && a.2 == b.2) {
+            let n = u32::try_from(group.len()).ok()?;
+            let run = group.iter().map(|f| f.1).eq(1..=n);
+            if run && PHRASE_LENGTHS.contains(&n) {
+                best = best.max(Some(n));
+            }
+        }
+        best
+    }
+}
+
+/// A field label as (number, word): "word1", "W_01", "Box 1", "12", "#3", "slovo 7" (one run of up to two
+/// ASCII digits at the end, at most one word of letters before it, separators ignored); else `None`.
+fn numbered(label: &str) -> Option<(u32, String)> {
+    let label = label.trim().trim_end_matches(['.', ':', ')']);
+    let digits_at = label
+        .char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_ascii_digit())
+        .last()
+        .map(|(i, _)| i)?;
+    let (head, digits) = label.split_at(digits_at);
+    if digits.len() > 2 {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    let word: String = head
+        .chars()
+        .filter(|ch| !matches!(ch, ' ' | '_' | '-' | '.' | '#' | ':' | '(' | '№'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let one_word = head.split_whitespace().count() <= 1
+        && word.chars().count() <= 16
+        && word.chars().all(char::is_alphabetic);
+    one_word.then_some((n, word))
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
@@ -589,29 +743,71 @@ fn finding(c: &Compiled, cat: CatId, ptr: &str, name: &str, hit: &Hit, verb: &st
     )
 }
 
-/// The message asks for a secret right after a request verb.
+/// `form.language.unsupported` when the form's text is identified as a language no pack covers. Built as a
+/// blocking finding like every other; its default action is `monitor` (`policies/rules.yaml`), and an
+/// operator sets it as any rule.
+fn unread_language(
+    c: &Compiled,
+    text: &language::FormText,
+    params_ptr: &str,
+    out: &mut Vec<Finding>,
+) {
+    if let Some(lang) = language::unsupported(c, text.as_str()) {
+        out.push(Finding::block(
+            "form.language.unsupported",
+            params_ptr.to_owned(),
+            format!(
+                "the form is written in {} ({}), a language no secret pack reads: a secret it asks for cannot be recognised",
+                lang.eng_name(),
+                lang.code()
+            ),
+        ));
+    }
+}
+
+/// The message asks for a secret after a request verb: a strong term at most [`REQUEST_REACH`] words after
+/// it ("enter your password"); a weak term there with a qualifier of its category near it, words between
+/// them ("enter the code we just texted you": `code` + `texted`); or, when the verb ends the message with
+/// nothing after it but words that say nothing, a strong term just before it ("Your API token: paste it
+/// here", where the folding has dropped the pronoun). `folded` is the folded message the hits are in.
 fn requested_in_message(
     c: &Compiled,
     hits: &[Hit],
+    folded: &str,
     ptr: impl FnOnce() -> String,
 ) -> Option<Finding> {
+    // "Enter a name for your new API key" asks about the key, not for it: no metadata term between.
+    let no_label_between = |a: &Hit, b: &Hit| {
+        !hits
+            .iter()
+            .any(|m| m.kind == Kind::Metadata && m.start + 1 >= a.end && m.end <= b.start + 1)
+    };
+    let after = |r: &Hit, s: &Hit| {
+        r.end <= s.start + 1 && s.word >= r.word && s.word - r.word <= REQUEST_REACH
+    };
+    // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
+    let ends_message = |r: &Hit| {
+        folded
+            .get(r.end.min(folded.len())..)
+            .unwrap_or("")
+            .split_whitespace()
+            .all(|w| c.generic.contains(w))
+    };
+    let requests = || hits.iter().filter(|h| h.kind == Kind::Request);
+    let enabled = |cat: Option<CatId>| {
+        cat.and_then(|k| c.categories.get(k))
+            .filter(|info| info.enabled)
+    };
     for s in hits.iter().filter(|h| h.kind == Kind::Strong) {
-        let Some(cat) = s.cat else { continue };
-        let Some(info) = c.categories.get(cat) else {
+        let Some(info) = enabled(s.cat) else {
             continue;
         };
-        if !info.enabled {
-            continue;
-        }
-        // "Enter a name for your new API key" asks about the key, not for it.
-        let asked = hits.iter().any(|r| {
-            r.kind == Kind::Request
-                && r.end <= s.start + 1
-                && s.word >= r.word
-                && s.word - r.word <= REQUEST_REACH
-                && !hits.iter().any(|m| {
-                    m.kind == Kind::Metadata && m.start + 1 >= r.end && m.end <= s.start + 1
-                })
+        let asked = requests().any(|r| {
+            (after(r, s) && no_label_between(r, s))
+                || (s.end <= r.start + 1
+                    && r.word >= s.word
+                    && r.word - s.word <= REQUEST_REACH
+                    && ends_message(r))
         });
         if asked {
             let term = c.patterns.get(s.pattern).map(|p| p.trim()).unwrap_or("");
@@ -620,6 +816,30 @@ fn requested_in_message(
                 ptr(),
                 format!(
                     "the elicitation message asks for {} (\"{term}\") in a form; secrets must go through URL mode",
+                    info.label
+                ),
+            ));
+        }
+    }
+    for w in hits.iter().filter(|h| h.kind == Kind::Weak) {
+        let Some(info) = enabled(w.cat) else {
+            continue;
+        };
+        let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
+        let qualified = hits.iter().any(|q| {
+            q.kind == Kind::Qualifier
+                && q.cat == w.cat
+                && q.pattern != w.pattern
+                && (q.end <= w.start + 1 || w.end <= q.start + 1)
+                && q.word.abs_diff(w.word) <= REQUEST_REACH
+        });
+        if asked && qualified {
+            let term = c.patterns.get(w.pattern).map(|p| p.trim()).unwrap_or("");
+            return Some(Finding::block(
+                format!("form.secret.{}", info.name),
+                ptr(),
+                format!(
+                    "the elicitation message asks for {} (\"{term}\", and what it says of it) in a form; secrets must go through URL mode",
                     info.label
                 ),
             ));
@@ -784,6 +1004,75 @@ mod tests {
                     && f.path == "/requestedSchema/properties/c/items/enum/1"),
             "{findings:?}"
         );
+    }
+
+    fn judge(message: &str, schema: serde_json::Value) -> Vec<String> {
+        judge_form(
+            compiled(),
+            message,
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect()
+    }
+
+    fn fields(
+        n: u32,
+        name: impl Fn(u32) -> String,
+        title: impl Fn(u32) -> String,
+    ) -> serde_json::Value {
+        let props: serde_json::Map<String, serde_json::Value> = (1..=n)
+            .map(|i| {
+                let mut p = serde_json::json!({"type": "string"});
+                let t = title(i);
+                if !t.is_empty() {
+                    p["title"] = t.into();
+                }
+                (name(i), p)
+            })
+            .collect();
+        serde_json::json!({"type": "object", "properties": props})
+    }
+
+    #[test]
+    fn numbered_one_word_fields_are_a_recovery_phrase_in_any_language() {
+        let phrase = |rules: &[String]| rules.iter().any(|r| r == "form.secret.recovery_phrase");
+        let cases = [
+            fields(12, |i| format!("word{i}"), |_| String::new()),
+            fields(24, |i| i.to_string(), |_| String::new()),
+            fields(18, |i| format!("w_{i:02}"), |i| format!("Box {i}")),
+            fields(12, |i| format!("f{}", i * 7), |i| format!("Slovo {i}.")),
+            fields(12, |i| format!("k{i}"), |i| format!("#{i}")),
+        ];
+        for schema in cases {
+            assert!(phrase(&judge("Weiter", schema.clone())), "{schema}");
+        }
+        // A survey: twelve numbered questions, each titled with its question; a run that is not a phrase's
+        // length, or that skips a number; numbered choices.
+        let benign = [
+            fields(
+                12,
+                |i| format!("q{i}"),
+                |i| format!("How did you like part {i} of the course?"),
+            ),
+            fields(10, |i| format!("word{i}"), |_| String::new()),
+            fields(
+                13,
+                |i| format!("word{}", if i == 7 { 99 } else { i }),
+                |_| String::new(),
+            ),
+        ];
+        for schema in benign {
+            assert!(!phrase(&judge("Survey", schema.clone())), "{schema}");
+        }
+        assert_eq!(numbered("Word 1"), Some((1, "word".into())));
+        assert_eq!(numbered("2024"), None);
+        assert_eq!(numbered("first word 1"), None);
     }
 
     proptest::proptest! {

@@ -27,6 +27,9 @@
 //! - `form.secret.bank_login`: online-banking logins;
 //! - `form.secret.national_id`: a social security, national identity, tax or passport number (SSN, NIR, DNI,
 //!   codice fiscale, CPF, BSN, СНИЛС, 身份证号, マイナンバー, 주민등록번호);
+//! - `form.secret.developer`: a developer's credential files: `.env` contents, kubeconfig, a cloud
+//!   service-account key file, `~/.aws/credentials`, `~/.ssh`, `.npmrc` / `.pypirc` / `.netrc` / docker config
+//!   tokens, git credentials (the file names in `core.yaml`, read in every language);
 //! - `form.secret.default_value`: a `default`, `enum`, `const`, option or `examples` value that holds a
 //!   credential in a known format (the server must not push one either);
 //! - `form.secret.embedded_value`: the message, a title or a description holds a credential in a known format;
@@ -40,6 +43,7 @@
 pub mod content;
 pub mod form;
 pub mod formats;
+pub mod language;
 pub mod normalize;
 pub mod pack;
 pub mod prefilter;
@@ -342,6 +346,90 @@ mod tests {
     }
 
     #[test]
+    fn developer_secrets_are_asked_by_name_title_description_or_message() {
+        let p = policy();
+        let text = |props: Value| form(props);
+        let cases = [
+            ("Continue", json!({"kubeconfig": {"type": "string"}})),
+            ("Continue", json!({"npmrc": {"type": "string"}})),
+            (
+                "Continue",
+                json!({"v": {"type": "string", "title": "Contents of your .env file"}}),
+            ),
+            (
+                "Continue",
+                json!({"v": {"type": "string", "description": "Paste ~/.docker/config.json here"}}),
+            ),
+            (
+                "Continue",
+                json!({"f": {"type": "string", "title": "GCP service account key file (JSON)"}}),
+            ),
+            (
+                "Continue",
+                json!({"aws": {"type": "string", "title": "Your AWS credentials file"}}),
+            ),
+            (
+                "Continue",
+                json!({"netrc": {"type": "string", "title": "Your .netrc"}}),
+            ),
+            (
+                "Paste your kubeconfig below",
+                json!({"value": {"type": "string"}}),
+            ),
+            (
+                "Copy the contents of .pypirc into the field",
+                json!({"value": {"type": "string"}}),
+            ),
+        ];
+        for (message, props) in cases {
+            let got = rules(&p, message, text(props.clone()));
+            assert!(
+                got.iter().any(|r| r.0 == "form.secret.developer"),
+                "{message} {props}: {got:?}"
+            );
+        }
+        // Written as a path, the label rule reads each part alone: still a secret, of the general kind.
+        let got = rules(
+            &p,
+            "Continue",
+            text(json!({"aws": {"type": "string", "title": "~/.aws/credentials"}})),
+        );
+        assert!(
+            got.iter().any(|r| r.0.starts_with("form.secret.")),
+            "{got:?}"
+        );
+        // The benign neighbours: an environment's name, an SSH user name, a database's name.
+        let benign = [
+            (
+                "Which environment should we deploy to?",
+                json!({"env": {"type": "string"}}),
+            ),
+            (
+                "Deploy",
+                json!({"user": {"type": "string", "title": "Your SSH username"}}),
+            ),
+            (
+                "Connect",
+                json!({"db": {"type": "string", "title": "The database name"}}),
+            ),
+            (
+                "Build",
+                json!({"image": {"type": "string", "title": "Docker image tag"}}),
+            ),
+            (
+                "Publish",
+                json!({"pkg": {"type": "string", "title": "npm package name"}}),
+            ),
+        ];
+        for (message, props) in benign {
+            assert!(
+                rules(&p, message, text(props.clone())).is_empty(),
+                "{message} {props}"
+            );
+        }
+    }
+
+    #[test]
     fn benign_look_alikes_pass() {
         let p = policy();
         assert!(rules(
@@ -439,6 +527,59 @@ mod tests {
             form(json!({"ok": {"type": "boolean"}}))
         )
         .is_empty());
+    }
+
+    #[test]
+    fn english_plurals_and_words_between_verb_and_term() {
+        let p = policy();
+        let notes = || form(json!({"notes": {"type": "string"}}));
+        for message in [
+            "Enter your access tokens in the notes",
+            "Paste both passwords in the notes",
+            "Enter the code we just texted you",
+            "Type in the verification code we sent to your phone",
+            "Your GitHub token is needed. Paste it here.",
+            "Your API key: paste it below",
+        ] {
+            assert!(
+                rules(&p, message, notes())
+                    .iter()
+                    .any(|r| r.0.starts_with("form.secret.")),
+                "{message}"
+            );
+        }
+        let title = |t: &str| form(json!({"f": {"type": "string", "title": t}}));
+        assert!(!rules(&p, "Continue", title("Your secret keys")).is_empty());
+        assert!(!rules(&p, "Continue", title("The password's first half")).is_empty());
+        for message in [
+            // The secret is named, and the verb asks for something else after it.
+            "Lost your password? Type your email address to reset it",
+            "Your API key stays on the server. Enter the project name",
+            // A code with nothing of a second factor near it.
+            "Enter the discount code from our newsletter",
+            "Enter the code of the country you ship to",
+            "How many tokens should the summary use at most?",
+        ] {
+            assert!(rules(&p, message, notes()).is_empty(), "{message}");
+        }
+        assert!(rules(
+            &p,
+            "Settings",
+            form(json!({"max_tokens": {"type": "integer", "title": "Max output tokens"}}))
+        )
+        .is_empty());
+        // A number field named in the plural counts things; in the singular it may be one of them.
+        for props in [
+            json!({"pins": {"type": "integer"}}),
+            json!({"n": {"type": "integer", "title": "Number of cards"}}),
+        ] {
+            assert!(
+                rules(&p, "Inventory", form(props.clone())).is_empty(),
+                "{props}"
+            );
+        }
+        assert!(!rules(&p, "Unlock", form(json!({"pin": {"type": "integer"}}))).is_empty());
+        assert!(!rules(&p, "Unlock", form(json!({"pins": {"type": "string"}}))).is_empty());
     }
 
     #[test]

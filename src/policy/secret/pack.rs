@@ -58,7 +58,8 @@ pub struct PackFile {
     /// What the pack is for; for people only.
     #[serde(default)]
     pub description: Option<String>,
-    /// Language of the pack's terms (`en`, `de`, ...); for people only.
+    /// Language of the pack's terms (ISO 639-1 `en`, `de`, ... or 639-3): a form identified as written in
+    /// a language no pack names gets `form.language.unsupported` (see [`super::language`]).
     #[serde(default)]
     pub lang: Option<String>,
     /// Categories declared or changed by this pack, by name (`password`, `api_key`, ...). A later pack
@@ -195,7 +196,7 @@ pub struct Category {
 }
 
 /// What one automaton pattern means (one pattern may mean several things: `key` is weak for two categories).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TermInfo {
     /// Role.
     pub kind: Kind,
@@ -203,6 +204,8 @@ pub struct TermInfo {
     pub category: Option<CatId>,
     /// Where it applies.
     pub scope: Scope,
+    /// Made by rule, not written: the English plural of a written term (see `english_plural`).
+    pub plural: bool,
 }
 
 /// A compiled format.
@@ -237,6 +240,11 @@ pub struct Compiled {
     pub format_infos: Vec<Format>,
     /// The test that a raw text holds no term, so that it need not be folded ([`TermFree`]).
     pub term_free: TermFree,
+    /// The packs' language codes, lower case (the packs' `lang`; the language-free packs have none).
+    pub languages: Vec<String>,
+    /// Each pack stopword, lower case, with the bit of every language (index in `languages`, the first 64)
+    /// whose pack lists it: the cheap test that a text is in a covered language ([`super::language`]).
+    pub function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState>,
 }
 
 impl Compiled {
@@ -405,15 +413,27 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             infos.len() - 1
         });
         if let Some(v) = infos.get_mut(id) {
-            v.push(info);
+            // A plural made by rule may be a term already written out ("api keys"): one meaning, one hit.
+            if !v.contains(&info) {
+                v.push(info);
+            }
         }
     };
     let mut total = 0usize;
     for (file, pack) in &files {
+        let english = pack
+            .lang
+            .as_deref()
+            .is_some_and(|l| l.trim().eq_ignore_ascii_case("en"));
         for g in &pack.groups {
             if matches!(g.kind, Kind::Stopword | Kind::Generic) {
                 continue;
             }
+            // English nouns take a plural ("tokens", "passwords", "secret keys"): a whole-word term of an
+            // English pack matches its plural too, made by rule rather than listed. Request verbs and
+            // fragments are not nouns of a secret (and fragments list their plurals). A possessive needs
+            // no rule: the folding drops the `'s`.
+            let plural = english && !matches!(g.kind, Kind::Request | Kind::Fragment);
             let needs_cat = matches!(
                 g.kind,
                 Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine
@@ -439,6 +459,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 kind: g.kind,
                 category,
                 scope: g.scope,
+                plural: false,
             };
             for term in &g.terms {
                 total += 1;
@@ -459,6 +480,17 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     MatchMode::Word
                 });
                 add(shape(core, mode), info);
+                if plural && mode == MatchMode::Word {
+                    if let Some(p) = english_plural(core) {
+                        add(
+                            shape(&p, mode),
+                            TermInfo {
+                                plural: true,
+                                ..info
+                            },
+                        );
+                    }
+                }
                 // A phrase is also written glued together in identifiers: `accesstoken`, `maxtokens`.
                 if core.contains(' ') {
                     let glued: String = core.split(' ').collect();
@@ -531,6 +563,35 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         formats.prefixes(),
     );
 
+    // The languages read are those the packs say they are written in: no second list to keep in step.
+    let mut languages: Vec<String> = files
+        .iter()
+        .filter_map(|(_, pack)| pack.lang.as_deref())
+        .map(|l| l.trim().to_ascii_lowercase())
+        .filter(|l| !l.is_empty())
+        .collect();
+    languages.sort_unstable();
+    languages.dedup();
+    let mut function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState> =
+        Default::default();
+    for (_, pack) in &files {
+        let Some(bit) = pack
+            .lang
+            .as_deref()
+            .map(|l| l.trim().to_ascii_lowercase())
+            .and_then(|l| languages.iter().position(|x| *x == l))
+            .filter(|&i| i < 64)
+            .map(|i| 1u64 << i)
+        else {
+            continue;
+        };
+        for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
+            for t in &g.terms {
+                *function_words.entry(t.trim().to_lowercase()).or_default() |= bit;
+            }
+        }
+    }
+
     Ok(Compiled {
         categories,
         terms,
@@ -541,7 +602,39 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         formats,
         format_infos,
         term_free,
+        languages,
+        function_words,
     })
+}
+
+/// `core` (a folded term) with its last word in the regular English plural, or `None` when that word takes
+/// none by rule: not all letters, shorter than three ("pw", "id"), or already ending in a single `s`
+/// ("credentials", "details"). `-s`, or `-es` after s, x, z, ch, sh ("passes"), `-ies` after a consonant
+/// and y ("recovery" -> "recoveries"). Irregular plurals, where a pack needs one, are written out.
+fn english_plural(core: &str) -> Option<String> {
+    let last = core.rsplit(' ').next()?;
+    if last.len() < 3 || !last.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let stem = core.get(..core.len() - last.len())?;
+    let plural = if last.ends_with("ss")
+        || last.ends_with('x')
+        || last.ends_with('z')
+        || last.ends_with("ch")
+        || last.ends_with("sh")
+    {
+        format!("{last}es")
+    } else if last.ends_with('s') {
+        return None;
+    } else if let Some(body) = last
+        .strip_suffix('y')
+        .filter(|b| !b.ends_with(['a', 'e', 'i', 'o', 'u']))
+    {
+        format!("{body}ies")
+    } else {
+        format!("{last}s")
+    };
+    Some(format!("{stem}{plural}"))
 }
 
 /// The automaton pattern for a folded term in a match mode (folded text is ` word word `).
@@ -567,6 +660,33 @@ mod tests {
     fn compiled() -> &'static Compiled {
         static C: OnceLock<Compiled> = OnceLock::new();
         C.get_or_init(|| compile(&[]).unwrap())
+    }
+
+    #[test]
+    fn english_plurals_by_rule() {
+        let cases = [
+            ("token", Some("tokens")),
+            ("api key", Some("api keys")),
+            ("recovery", Some("recoveries")),
+            ("pass", Some("passes")),
+            ("ssh", Some("sshes")),
+            ("credentials", None),
+            ("pw", None),
+            ("id ed25519", None),
+        ];
+        for (core, want) in cases {
+            assert_eq!(english_plural(core).as_deref(), want, "{core}");
+        }
+        // Through the automaton: the plural of an English term is the term.
+        let c = compiled();
+        let mut found = Vec::new();
+        c.find_terms(b" paste access tokens ", |p, _, _| {
+            found.push(c.patterns.get(p).cloned())
+        });
+        assert!(
+            found.iter().flatten().any(|p| p == " access tokens "),
+            "{found:?}"
+        );
     }
 
     /// The library's own overlapping search, as the classifier ran it before `find_terms`.

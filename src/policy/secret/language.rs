@@ -1,0 +1,339 @@
+//! Which language a form is written in, and whether a secret pack reads it (issue 35, point 2).
+//!
+//! The vocabulary finds a secret only in the languages its packs are written in. A form in any other language
+//! ("Ingiza nenosiri lako" in Swahili) would pass as if it asked for nothing: silence that looks like a clean
+//! verdict. So a form whose text is long enough to identify, and identified as a language no pack covers,
+//! gets the finding `form.language.unsupported`. It says "not read", not "hostile": its default action
+//! (`policies/rules.yaml`) is `monitor`, which counts it in the metrics and writes it to the audit log
+//! without blocking; an operator whose users only speak the covered languages may set it to `block`.
+//!
+//! The covered languages are the `lang` codes of the packs themselves (embedded and operator packs alike),
+//! so a new pack widens the set with no second list to keep. The identification is [`whatlang`]'s
+//! (trigrams per script, pure Rust, no model file); it runs only for a judged form, over at most
+//! [`MAX_BYTES`] of its text.
+
+use whatlang::Lang;
+
+use super::pack::Compiled;
+
+/// Fewest letters a form's text must have for its language to be named. `whatlang` reports a confidence,
+/// and `is_reliable()` (confidence over 0.9) is required too; but on a title or two (under ~30 letters) its
+/// trigram counts are too few to tell close languages apart (Danish from Norwegian, Croatian from Serbian,
+/// Spanish from Catalan) and it can still report itself confident. A form's message with its titles is
+/// typically 50 to 300 letters, so 30 leaves out only forms too terse to say anything of their language.
+pub const MIN_LETTERS: usize = 30;
+
+/// Most bytes of a form's text read to identify its language (cut at a character boundary). A few sentences
+/// identify a language as well as a page does, and the cost of identification grows with the text: judging
+/// a 2 KB form must stay well under 20 µs.
+pub const MAX_BYTES: usize = 512;
+
+/// The text of a form read for its language: the message, then the titles, descriptions and option titles
+/// of its fields, up to [`MAX_BYTES`].
+#[derive(Default)]
+pub(crate) struct FormText {
+    buf: String,
+}
+
+impl FormText {
+    /// Adds `text` (cut to what fits); a newline separates it from the text before.
+    pub(crate) fn add(&mut self, text: &str) {
+        if text.is_empty() || self.buf.len() >= MAX_BYTES {
+            return;
+        }
+        if !self.buf.is_empty() {
+            self.buf.push('\n');
+        }
+        let room = MAX_BYTES.saturating_sub(self.buf.len());
+        self.buf.push_str(prefix(text, room));
+    }
+
+    /// Whether more text would still be read.
+    pub(crate) fn wants_more(&self) -> bool {
+        self.buf.len() < MAX_BYTES
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        &self.buf
+    }
+}
+
+/// The longest prefix of `text` of at most `max` bytes, cut at a character boundary.
+fn prefix(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}
+
+/// Whether `text` (cut to [`MAX_BYTES`]) has enough letters for its language to be named.
+pub(crate) fn long_enough(text: &str) -> bool {
+    prefix(text, MAX_BYTES)
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .nth(MIN_LETTERS - 1)
+        .is_some()
+}
+
+/// Fewest distinct stopwords of one pack, and least share of the text's words they make up (one in
+/// [`COVERED_SHARE`]), for the text to count as written in that pack's language without asking `whatlang`.
+const COVERED_WORDS: usize = 3;
+/// See [`COVERED_WORDS`]: in running text of any language, function words ("the", "your", "to") are a third
+/// to a half of the words; a fifth leaves room for terse forms, and a language that merely shares a word or
+/// two with a pack ("for", "at" in Danish) stays under it.
+const COVERED_SHARE: usize = 5;
+
+/// Whether `text` reads as the language of one pack by that pack's own stopwords (see [`COVERED_WORDS`]).
+///
+/// `whatlang` scores a Latin-script text against some forty trigram profiles, tens of microseconds a call:
+/// several times the whole judgement of a form. Nearly every judged form is in a covered language and says
+/// so in its first function words, so this test, a few hash lookups a word, spares the identification on
+/// them. A language close to a covered one (Catalan, Galician beside Spanish) can pass for it: the pack
+/// then reads it as far as their words are shared.
+fn reads_as_covered(c: &Compiled, text: &str) -> bool {
+    let mut words = 0usize;
+    let mut seen = [0u64; 64];
+    let mut counts = [0usize; 64];
+    let mut word = String::new();
+    // Reads one word; true once a pack's stopwords reach the bar in the words read so far. Stopping there
+    // keeps the test to the first dozen words of a form in a covered language, whatever its length.
+    let mut flush = |word: &mut String, words: &mut usize| -> bool {
+        if word.is_empty() {
+            return false;
+        }
+        *words += 1;
+        let mut covered = false;
+        if let Some(&bits) = c.function_words.get(word.as_str()) {
+            // Distinct words only: a text repeating "the" is not more English for it.
+            let h = word_hash(word) % 64;
+            let mut b = bits;
+            while b != 0 {
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                if let (Some(s), Some(n)) = (seen.get_mut(i), counts.get_mut(i)) {
+                    if *s & (1u64 << h) == 0 {
+                        *s |= 1u64 << h;
+                        *n += 1;
+                    }
+                    covered |= *n >= COVERED_WORDS && *n * COVERED_SHARE >= *words;
+                }
+            }
+        }
+        word.clear();
+        covered
+    };
+    for ch in text.chars() {
+        if ch.is_alphanumeric() || ch == '\'' {
+            word.extend(ch.to_lowercase());
+        } else if flush(&mut word, &mut words) {
+            return true;
+        }
+    }
+    flush(&mut word, &mut words)
+}
+
+/// A small hash of a word, to count distinct stopwords in a 64-bit set (a collision undercounts, which only
+/// sends the text to `whatlang`).
+fn word_hash(word: &str) -> u64 {
+    word.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The language of `text` when it can be named reliably and no pack covers it.
+pub(crate) fn unsupported(c: &Compiled, text: &str) -> Option<Lang> {
+    if !long_enough(text) || reads_as_covered(c, prefix(text, MAX_BYTES)) {
+        return None;
+    }
+    let info = whatlang::detect(prefix(text, MAX_BYTES))?;
+    if !info.is_reliable() {
+        return None;
+    }
+    let lang = info.lang();
+    (!covers(&c.languages, lang)).then_some(lang)
+}
+
+/// Whether one of the packs' language codes (lower case, ISO 639-1 or 639-3 as a pack writes it) names `lang`.
+pub(crate) fn covers(pack_langs: &[String], lang: Lang) -> bool {
+    pack_langs
+        .iter()
+        .any(|l| l == lang.code() || iso639_1(lang).contains(&l.as_str()))
+}
+
+/// The ISO 639-1 codes of a language `whatlang` identifies (packs are tagged `en`, `de`, ...; `whatlang`
+/// names ISO 639-3). A conversion between two standards, not a list of what is covered: every language
+/// `whatlang` knows is here. Mandarin is Chinese's `zh`; Norwegian Bokmål is both `nb` and `no`; Persian
+/// (`pes`) is `fa`.
+fn iso639_1(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::Epo => &["eo"],
+        Lang::Eng => &["en"],
+        Lang::Rus => &["ru"],
+        Lang::Cmn => &["zh"],
+        Lang::Spa => &["es"],
+        Lang::Por => &["pt"],
+        Lang::Ita => &["it"],
+        Lang::Ben => &["bn"],
+        Lang::Fra => &["fr"],
+        Lang::Deu => &["de"],
+        Lang::Ukr => &["uk"],
+        Lang::Kat => &["ka"],
+        Lang::Ara => &["ar"],
+        Lang::Hin => &["hi"],
+        Lang::Jpn => &["ja"],
+        Lang::Heb => &["he"],
+        Lang::Yid => &["yi"],
+        Lang::Pol => &["pl"],
+        Lang::Amh => &["am"],
+        Lang::Jav => &["jv"],
+        Lang::Kor => &["ko"],
+        Lang::Nob => &["nb", "no"],
+        Lang::Dan => &["da"],
+        Lang::Swe => &["sv"],
+        Lang::Fin => &["fi"],
+        Lang::Tur => &["tr"],
+        Lang::Nld => &["nl"],
+        Lang::Hun => &["hu"],
+        Lang::Ces => &["cs"],
+        Lang::Ell => &["el"],
+        Lang::Bul => &["bg"],
+        Lang::Bel => &["be"],
+        Lang::Mar => &["mr"],
+        Lang::Kan => &["kn"],
+        Lang::Ron => &["ro"],
+        Lang::Slv => &["sl"],
+        Lang::Hrv => &["hr"],
+        Lang::Srp => &["sr"],
+        Lang::Mkd => &["mk"],
+        Lang::Lit => &["lt"],
+        Lang::Lav => &["lv"],
+        Lang::Est => &["et"],
+        Lang::Tam => &["ta"],
+        Lang::Vie => &["vi"],
+        Lang::Urd => &["ur"],
+        Lang::Tha => &["th"],
+        Lang::Guj => &["gu"],
+        Lang::Uzb => &["uz"],
+        Lang::Pan => &["pa"],
+        Lang::Aze => &["az"],
+        Lang::Ind => &["id"],
+        Lang::Tel => &["te"],
+        Lang::Pes => &["fa"],
+        Lang::Mal => &["ml"],
+        Lang::Ori => &["or"],
+        Lang::Mya => &["my"],
+        Lang::Nep => &["ne"],
+        Lang::Sin => &["si"],
+        Lang::Khm => &["km"],
+        Lang::Tuk => &["tk"],
+        Lang::Aka => &["ak"],
+        Lang::Zul => &["zu"],
+        Lang::Sna => &["sn"],
+        Lang::Afr => &["af"],
+        Lang::Lat => &["la"],
+        Lang::Slk => &["sk"],
+        Lang::Cat => &["ca"],
+        Lang::Tgl => &["tl"],
+        Lang::Hye => &["hy"],
+        Lang::Cym => &["cy"],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    fn compiled() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| super::super::pack::compile(&[]).unwrap())
+    }
+
+    #[test]
+    fn the_covered_languages_are_the_packs_own() {
+        let c = compiled();
+        for code in [
+            "en", "de", "fr", "es", "it", "pt", "nl", "ru", "zh", "ja", "ko",
+        ] {
+            assert!(c.languages.iter().any(|l| l == code), "{code}");
+        }
+        assert!(covers(&c.languages, Lang::Eng));
+        assert!(covers(&c.languages, Lang::Cmn));
+        assert!(!covers(&c.languages, Lang::Pol));
+        // An operator pack in another language widens the set, in either code.
+        assert!(covers(&["pl".to_string()], Lang::Pol));
+        assert!(covers(&["pol".to_string()], Lang::Pol));
+        assert!(covers(&["no".to_string()], Lang::Nob));
+    }
+
+    #[test]
+    fn every_language_has_a_two_letter_code() {
+        for &lang in Lang::all() {
+            assert!(!iso639_1(lang).is_empty(), "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_text_in_an_unread_language_is_named() {
+        let c = compiled();
+        let polish =
+            "Aby kontynuować, wpisz poniżej swoje hasło do konta bankowego i potwierdź operację.";
+        assert_eq!(unsupported(c, polish), Some(Lang::Pol));
+        let turkish =
+            "Devam etmek için lütfen hesabınıza ait bilgileri aşağıdaki alana yazın ve onaylayın.";
+        assert_eq!(unsupported(c, turkish), Some(Lang::Tur));
+        for covered in [
+            "To continue, please enter the details of your account below and confirm the operation.",
+            "Um fortzufahren, geben Sie bitte unten die Angaben zu Ihrem Konto ein und bestätigen Sie.",
+            "Pour continuer, veuillez saisir ci-dessous les informations de votre compte et confirmer.",
+        ] {
+            assert_eq!(unsupported(c, covered), None, "{covered}");
+        }
+    }
+
+    #[test]
+    fn function_words_of_a_pack_spare_the_identification() {
+        let c = compiled();
+        assert!(reads_as_covered(
+            c,
+            "Please enter the name of your project and the region it should run in."
+        ));
+        assert!(reads_as_covered(
+            c,
+            "Bitte geben Sie den Namen des Projekts und die Region ein, in der es laufen soll."
+        ));
+        // Polish and Danish share a word or two with the packs, not a fifth of their words.
+        assert!(!reads_as_covered(
+            c,
+            "Aby kontynuować, wpisz poniżej swoje hasło do konta bankowego i potwierdź operację."
+        ));
+        assert!(!reads_as_covered(
+            c,
+            "Indtast venligst navnet på dit projekt for at fortsætte med opsætningen af kontoen."
+        ));
+        // One word repeated is one word.
+        assert!(!reads_as_covered(c, "the the the the the zzz"));
+    }
+
+    #[test]
+    fn a_short_text_is_not_named() {
+        let c = compiled();
+        // Too few letters to tell: Polish, but a title's worth.
+        assert_eq!(unsupported(c, "Wpisz hasło"), None);
+        assert_eq!(unsupported(c, "12345 67890 !!! ??? 12345 67890 ..."), None);
+        assert!(!long_enough("abc def"));
+    }
+
+    #[test]
+    fn the_text_read_is_bounded() {
+        let mut t = FormText::default();
+        t.add(&"ż".repeat(MAX_BYTES));
+        assert!(t.as_str().len() <= MAX_BYTES && !t.wants_more());
+        t.add("more");
+        assert!(t.as_str().len() <= MAX_BYTES);
+    }
+}
