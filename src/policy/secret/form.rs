@@ -405,10 +405,9 @@ pub fn judge_form(
     };
     embedded(c, message, search, message_ptr, &mut findings);
     let message_neutral = message_hits.is_empty();
-    // The form's language is that of its message when the message alone is long enough to tell, else that of
-    // the message with the fields' titles, descriptions and option titles. A schema remembered clean was read
-    // with its texts (a form that read as unread is never remembered, see below), so here only a message long
-    // enough to decide alone is read again.
+    // The form's language is that of its message, when the message is long enough to tell: the one text read on
+    // every path (a remembered schema's titles are not built again), so the finding never depends on what was
+    // remembered. A short message with foreign titles is not flagged.
     let message_decides = language::long_enough(message);
     let mut form_text = language::FormText::default();
     form_text.add(message);
@@ -457,13 +456,6 @@ pub fn judge_form(
                 }
             };
             embedded(c, name, Search::All, ptr, &mut findings);
-            if !message_decides && form_text.wants_more() {
-                form_text.add(prop.title);
-                form_text.add(prop.description);
-                if prop.kind == FieldKind::Choice {
-                    form_text.add(&option_titles(value));
-                }
-            }
             if prop.pushes_values {
                 pushed_values(c, value, &ptr, &mut findings);
             }
@@ -514,9 +506,12 @@ pub fn judge_form(
             findings.push(f);
         }
     }
-    // After the properties: a form in a language no pack reads is not remembered clean, so the next one with
-    // the same schema is read again in full (its fields' texts included).
-    unread_language(c, &form_text, params_ptr, &mut findings);
+    // After the properties: a form in a language no pack reads is not remembered clean. Only a message long
+    // enough to decide alone is read, here as on the remembered-schema path above, so that remembering a
+    // schema never changes a verdict (the fuzz target schema_judge holds the two paths to that).
+    if message_decides {
+        unread_language(c, &form_text, params_ptr, &mut findings);
+    }
     let properties_clean = message_neutral && findings.len() == before_properties;
     FormJudgement {
         findings,

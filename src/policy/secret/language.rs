@@ -28,8 +28,7 @@ pub const MIN_LETTERS: usize = 30;
 /// a 2 KB form must stay well under 20 µs.
 pub const MAX_BYTES: usize = 512;
 
-/// The text of a form read for its language: the message, then the titles, descriptions and option titles
-/// of its fields, up to [`MAX_BYTES`].
+/// The text of a form read for its language (its message), up to [`MAX_BYTES`].
 #[derive(Default)]
 pub(crate) struct FormText {
     buf: String,
@@ -46,11 +45,6 @@ impl FormText {
         }
         let room = MAX_BYTES.saturating_sub(self.buf.len());
         self.buf.push_str(prefix(text, room));
-    }
-
-    /// Whether more text would still be read.
-    pub(crate) fn wants_more(&self) -> bool {
-        self.buf.len() < MAX_BYTES
     }
 
     pub(crate) fn as_str(&self) -> &str {
@@ -332,7 +326,7 @@ mod tests {
     fn the_text_read_is_bounded() {
         let mut t = FormText::default();
         t.add(&"ż".repeat(MAX_BYTES));
-        assert!(t.as_str().len() <= MAX_BYTES && !t.wants_more());
+        assert!(t.as_str().len() <= MAX_BYTES);
         t.add("more");
         assert!(t.as_str().len() <= MAX_BYTES);
     }
