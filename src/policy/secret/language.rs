@@ -12,6 +12,7 @@
 //! (trigrams per script, pure Rust, no model file); it runs only for a judged form, over at most
 //! [`MAX_BYTES`] of its text.
 
+use super::normalize::truncate;
 use whatlang::Lang;
 
 use super::pack::Compiled;
@@ -44,7 +45,7 @@ impl FormText {
             self.buf.push('\n');
         }
         let room = MAX_BYTES.saturating_sub(self.buf.len());
-        self.buf.push_str(prefix(text, room));
+        self.buf.push_str(truncate(text, room));
     }
 
     pub(crate) fn as_str(&self) -> &str {
@@ -52,21 +53,9 @@ impl FormText {
     }
 }
 
-/// The longest prefix of `text` of at most `max` bytes, cut at a character boundary.
-fn prefix(text: &str, max: usize) -> &str {
-    if text.len() <= max {
-        return text;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    text.get(..end).unwrap_or("")
-}
-
 /// Whether `text` (cut to [`MAX_BYTES`]) has enough letters for its language to be named.
 pub(crate) fn long_enough(text: &str) -> bool {
-    prefix(text, MAX_BYTES)
+    truncate(text, MAX_BYTES)
         .chars()
         .filter(|c| c.is_alphabetic())
         .nth(MIN_LETTERS - 1)
@@ -140,10 +129,10 @@ fn word_hash(word: &str) -> u64 {
 
 /// The language of `text` when it can be named reliably and no pack covers it.
 pub(crate) fn unsupported(c: &Compiled, text: &str) -> Option<Lang> {
-    if !long_enough(text) || reads_as_covered(c, prefix(text, MAX_BYTES)) {
+    if !long_enough(text) || reads_as_covered(c, truncate(text, MAX_BYTES)) {
         return None;
     }
-    let info = whatlang::detect(prefix(text, MAX_BYTES))?;
+    let info = whatlang::detect(truncate(text, MAX_BYTES))?;
     if !info.is_reliable() {
         return None;
     }

@@ -550,7 +550,7 @@ pub fn fold_words(text: &str) -> String {
 }
 
 /// The longest prefix of `text` not over `max` bytes, cut at a character boundary.
-fn truncate(text: &str, max: usize) -> &str {
+pub(crate) fn truncate(text: &str, max: usize) -> &str {
     if text.len() <= max {
         return text;
     }
