@@ -10,5 +10,6 @@ pub mod limit;
 pub mod policy;
 pub mod proxy;
 pub mod state;
+pub mod store;
 pub mod telemetry;
 pub mod wire;

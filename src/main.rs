@@ -71,12 +71,19 @@ enum Cmd {
         /// Monitor mode: record what enforce mode would do, change nothing.
         #[arg(long)]
         monitor: bool,
+        /// The shared state store for more than one replica, `redis://host:6379/0` or `rediss://...` (over the
+        /// file's `store.url`; the password is best given in ELICITGUARD_STORE_PASSWORD).
+        #[arg(long)]
+        store: Option<String>,
     },
     /// Validate a config (and the policies it names) and print what `serve` would run.
     Check {
         /// The YAML config file.
         #[arg(long)]
         config: PathBuf,
+        /// A store URL, as `serve --store` takes it.
+        #[arg(long)]
+        store: Option<String>,
     },
     /// Judge one JSON-RPC message offline, as enforce mode would, and print one JSON line.
     Inspect {
@@ -114,6 +121,7 @@ fn main() -> ExitCode {
             workers,
             max_rounds,
             monitor,
+            store,
         } => {
             let source = match (config, upstream) {
                 (Some(c), None) => Source::File(c),
@@ -130,6 +138,7 @@ fn main() -> ExitCode {
                 admin_listen,
                 max_rounds,
                 monitor,
+                store,
             };
             let rt = runtime(workers);
             match rt {
@@ -140,7 +149,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::Check { config } => check(config),
+        Cmd::Check { config, store } => check(config, store),
         Cmd::Inspect {
             config,
             client_modes,
@@ -210,7 +219,7 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
     let gw = match Gateway::new(snap, metrics) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("elicitguard: cannot open the audit log: {e}");
+            eprintln!("elicitguard: cannot start: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -305,8 +314,12 @@ async fn wait_for_shutdown() {
     }
 }
 
-fn check(path: PathBuf) -> ExitCode {
-    match config::load(&Source::File(path.clone()), &Overrides::default()) {
+fn check(path: PathBuf, store: Option<String>) -> ExitCode {
+    let overrides = Overrides {
+        store,
+        ..Overrides::default()
+    };
+    match config::load(&Source::File(path.clone()), &overrides) {
         Ok(s) => {
             println!("{}: ok", path.display());
             println!("mode: {}", if s.monitor { "monitor" } else { "enforce" });
@@ -340,6 +353,15 @@ fn check(path: PathBuf) -> ExitCode {
                 "policy: {} rule settings, max {} rounds",
                 s.engine.rules.len(),
                 s.limits.max_rounds
+            );
+            println!(
+                "store: {}, timeout {} ms, rate limits on store error: {}",
+                s.store.backend.describe(),
+                s.store.timeout.as_millis(),
+                match s.store.rate_on_error {
+                    elicitguard::store::FailMode::Closed => "closed",
+                    elicitguard::store::FailMode::Open => "open",
+                }
             );
             ExitCode::SUCCESS
         }

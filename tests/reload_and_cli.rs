@@ -77,7 +77,13 @@ async fn a_reload_applies_new_rate_limits_and_keeps_the_counts_otherwise() {
         std::sync::Arc::from("default"),
         std::sync::Arc::from("alice"),
     );
-    let check = |gw: &Gateway| gw.limiter.load().check(&route, &alice).is_ok();
+    let check = |gw: &Gateway| {
+        gw.store
+            .local_limiter()
+            .expect("the default store is in process")
+            .check(&route, &alice)
+            .is_ok()
+    };
     assert!(check(&gw));
     assert!(!check(&gw), "a burst of one allows one elicitation");
 

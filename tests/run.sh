@@ -19,6 +19,12 @@ if ! [ -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
+# The shared-store tests (tests/shared_store.rs, tests/interop) run a real Redis: Debian's redis-server.
+if ! command -v redis-server >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing redis-server (for the shared-store tests)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >/dev/null
+fi
 if [ -x /usr/bin/chromium ]; then
     export ELICITGUARD_REQUIRE_BROWSER=1
 fi

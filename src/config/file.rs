@@ -41,6 +41,38 @@ pub struct ConfigFile {
     /// Gateway-hosted warning pages for suspicious url-mode URLs (rule action `warning_page`).
     #[serde(default)]
     pub links: LinksFile,
+    /// Where the replay cache, rate limits and legacy sessions live. Default: in process (one replica).
+    #[serde(default)]
+    pub store: Option<StoreFile>,
+}
+
+/// The shared state store (`store:`), for more than one replica.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoreFile {
+    /// `redis://host:6379/0`, or `rediss://` for TLS. A password may be in the URL; better from
+    /// `ELICITGUARD_STORE_PASSWORD`.
+    pub url: String,
+    /// Prefix of every key written (default `elicitguard:`).
+    #[serde(default)]
+    pub key_prefix: Option<String>,
+    /// Bound on one store call, milliseconds (default 250, at most 5000).
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// A round that cannot be counted because the store is down: `closed` (refused, default) or `open`.
+    #[serde(default)]
+    pub rate_limits_on_error: Option<FailModeSetting>,
+}
+
+/// `closed` or `open`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FailModeSetting {
+    /// Refuse.
+    #[default]
+    Closed,
+    /// Let through.
+    Open,
 }
 
 /// Warning-page links.

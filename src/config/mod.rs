@@ -234,6 +234,8 @@ pub struct Snapshot {
     pub rate: RateConfig,
     /// Warning-page links: public base URL (no trailing slash) and lifetime, when configured.
     pub links: Option<(String, u64)>,
+    /// Where the replay cache, rate limits and legacy sessions live (start-up only).
+    pub store: crate::store::StoreConfig,
 }
 
 impl Snapshot {
@@ -284,6 +286,7 @@ pub fn restart_only_changes(old: &Snapshot, new: &Snapshot) -> Vec<&'static str>
             "limits.shutdown_grace_ms",
             o.shutdown_grace != n.shutdown_grace,
         ),
+        ("store", old.store != new.store),
     ]
     .into_iter()
     .filter_map(|(field, changed)| changed.then_some(field))
@@ -301,6 +304,8 @@ pub struct Overrides {
     pub max_rounds: Option<u32>,
     /// `--monitor`.
     pub monitor: bool,
+    /// `--store URL`: the shared store's URL, over the file's `store.url`.
+    pub store: Option<String>,
 }
 
 /// Where the config comes from.
@@ -370,6 +375,7 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
                 audit: Default::default(),
                 state: Default::default(),
                 links: Default::default(),
+                store: None,
             };
             (cfg, "--upstream".to_owned(), PathBuf::new(), vec![])
         }
@@ -829,6 +835,8 @@ fn compile(
         },
     };
 
+    let store = compile_store(cfg.store.as_ref(), ov.store.as_deref(), &invalid, &mut errs);
+
     let audit = Audit {
         path: cfg.audit.path.as_deref().map(resolve),
         include_allows: cfg.audit.include_allows,
@@ -866,8 +874,74 @@ fn compile(
             state_ttl_seconds,
             rate,
             links,
+            store,
         }),
         _ => Err(errs),
+    }
+}
+
+/// The `store:` section (and `--store`): memory when neither names a URL.
+fn compile_store(
+    file: Option<&file::StoreFile>,
+    url_flag: Option<&str>,
+    invalid: &dyn Fn(&str, String) -> ConfigError,
+    errs: &mut Vec<ConfigError>,
+) -> crate::store::StoreConfig {
+    use crate::store::{
+        Backend, FailMode, StoreConfig, DEFAULT_KEY_PREFIX, DEFAULT_TIMEOUT, MAX_TIMEOUT,
+    };
+    let url = url_flag.or(file.map(|f| f.url.as_str()));
+    let timeout = match file.and_then(|f| f.timeout_ms) {
+        None => DEFAULT_TIMEOUT,
+        Some(ms) if ms >= 1 && u128::from(ms) <= MAX_TIMEOUT.as_millis() => {
+            std::time::Duration::from_millis(ms)
+        }
+        Some(_) => {
+            errs.push(invalid(
+                "store.timeout_ms",
+                format!("must be between 1 and {}", MAX_TIMEOUT.as_millis()),
+            ));
+            DEFAULT_TIMEOUT
+        }
+    };
+    let rate_on_error = match file.and_then(|f| f.rate_limits_on_error) {
+        Some(file::FailModeSetting::Open) => FailMode::Open,
+        _ => FailMode::Closed,
+    };
+    let backend = match url {
+        None => Backend::Memory,
+        Some(url) => {
+            let field = if url_flag.is_some() {
+                "--store"
+            } else {
+                "store.url"
+            };
+            if let Err(reason) = crate::store::validate_url(url) {
+                errs.push(invalid(field, reason));
+            }
+            let key_prefix = file
+                .and_then(|f| f.key_prefix.clone())
+                .unwrap_or_else(|| DEFAULT_KEY_PREFIX.to_owned());
+            if key_prefix.len() > 64
+                || key_prefix
+                    .chars()
+                    .any(|c| c.is_control() || c.is_whitespace())
+            {
+                errs.push(invalid(
+                    "store.key_prefix",
+                    "must be at most 64 characters, without spaces or control characters".into(),
+                ));
+            }
+            Backend::Redis {
+                url: url.to_owned(),
+                key_prefix,
+            }
+        }
+    };
+    StoreConfig {
+        backend,
+        timeout,
+        rate_on_error,
     }
 }
 

@@ -40,6 +40,8 @@ pub enum Scope {
     Route,
     /// The shared bucket used while the key table is full (see the module doc).
     Overflow,
+    /// The shared state store could not count the round (`store.rate_limits_on_error: closed`).
+    Unavailable,
 }
 
 impl Scope {
@@ -49,6 +51,7 @@ impl Scope {
             Scope::Principal => "limit.rate.principal",
             Scope::Route => "limit.rate.route",
             Scope::Overflow => "limit.rate.overflow",
+            Scope::Unavailable => "limit.rate.unavailable",
         }
     }
 
@@ -58,6 +61,7 @@ impl Scope {
             Scope::Principal => "principal",
             Scope::Route => "route",
             Scope::Overflow => "overflow",
+            Scope::Unavailable => "unavailable",
         }
     }
 }

@@ -19,6 +19,8 @@ pub mod codes {
     pub const RATE_LIMITED: i64 = -32011;
     /// A retry's answers were refused.
     pub const ANSWERS_REFUSED: i64 = -32012;
+    /// The shared state store is unavailable, so a check the request needs cannot be made (fail closed).
+    pub const STATE_UNAVAILABLE: i64 = -32013;
     /// Invalid params, including an invalid or expired requestState.
     pub const INVALID_PARAMS: i64 = -32602;
     /// The client did not declare a capability the elicitation needs.
@@ -50,6 +52,10 @@ pub enum ProxyError {
     /// Too many requests in flight.
     #[error("too many requests in flight")]
     Overloaded,
+    /// The shared state store cannot be reached, and the request needs it (a retry's replay check, a legacy
+    /// session's owner, a question to remember).
+    #[error("the state store is unavailable")]
+    StoreUnavailable,
     /// The route needs a verified identity and the request has none (or an invalid one); the value is the
     /// `WWW-Authenticate` header.
     #[error("authentication required")]
@@ -89,6 +95,7 @@ impl ProxyError {
             | ProxyError::RequestTimeout
             | ProxyError::BadRequest(_)
             | ProxyError::Overloaded
+            | ProxyError::StoreUnavailable
             | ProxyError::Unauthorized(_)
             | ProxyError::Forbidden(_) => None,
         }
@@ -126,6 +133,11 @@ impl ProxyError {
                 codes::UPSTREAM,
                 "The gateway is at its concurrency limit; retry shortly.".to_owned(),
             ),
+            ProxyError::StoreUnavailable => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                codes::STATE_UNAVAILABLE,
+                "The gateway cannot check this request now: its shared state store is unavailable. Retry shortly.".to_owned(),
+            ),
             ProxyError::UpstreamConnect => (
                 StatusCode::BAD_GATEWAY,
                 codes::UPSTREAM,
@@ -154,7 +166,7 @@ impl ProxyError {
         };
         let mut resp = json_response(status, &error_message(id, code, &message, None));
         match &self {
-            ProxyError::Overloaded => {
+            ProxyError::Overloaded | ProxyError::StoreUnavailable => {
                 resp.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }

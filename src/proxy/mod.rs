@@ -9,7 +9,6 @@ pub mod origin;
 pub mod pipeline;
 pub mod record;
 pub mod server;
-pub mod sessions;
 pub mod sse;
 pub mod upstream;
 
@@ -41,15 +40,13 @@ pub struct Gateway {
     pub metrics: Arc<Metrics>,
     /// Audit sink (its destination is fixed at start-up).
     pub audit: AuditLog,
-    /// Legacy session memory.
-    pub sessions: sessions::Sessions,
+    /// The replay cache, the elicitation rate limits and the legacy sessions: in process, or shared by every
+    /// replica (`store:`). Fixed at start-up; a reload that changes the rate limits gives the in-process limiter
+    /// new quotas (its counts start afresh then) and keeps it, counts and all, across any other reload, so
+    /// reloading cannot be used to reset them.
+    pub store: Arc<crate::store::Store>,
     /// Requests in flight (sized at start-up from `limits.max_concurrent_requests`).
     pub inflight: Arc<Semaphore>,
-    /// Envelope ids already used (per instance).
-    pub replay: crate::state::ReplayCache,
-    /// Elicitation rate limits. Replaced when a reload changes `limits` for them (their counts start afresh
-    /// then); kept, counts and all, across any other reload, so reloading cannot be used to reset them.
-    pub limiter: ArcSwap<crate::limit::ElicitLimiter>,
     /// Metric handles for requests no route took (route label `none`).
     pub unrouted: crate::telemetry::RouteMetrics,
     /// Set when the shutdown grace is over: every stream still open ends with an error for its pending call
@@ -72,17 +69,21 @@ impl Gateway {
         for r in &snapshot.routes {
             metrics.route_series(&r.name);
         }
-        let limiter = ArcSwap::from_pointee(crate::limit::ElicitLimiter::new(snapshot.rate));
+        let store =
+            crate::store::Store::new(snapshot.store.clone(), snapshot.rate, metrics.clone())
+                .map_err(std::io::Error::other)?;
+        if store.is_shared() {
+            // Not ready until the first probe is answered.
+            metrics.store_up.set(0);
+        }
         Ok(Arc::new(Gateway {
-            replay: crate::state::ReplayCache::new(),
-            limiter,
+            store: Arc::new(store),
             live: ArcSwap::from_pointee(Live {
                 snapshot: Arc::new(snapshot),
                 clients,
             }),
             metrics,
             audit,
-            sessions: sessions::Sessions::default(),
             inflight,
             unrouted: crate::telemetry::RouteMetrics::new("none"),
             closing: tokio::sync::watch::Sender::new(false),
@@ -92,8 +93,7 @@ impl Gateway {
     /// Puts a new snapshot in force; requests already running keep theirs.
     pub fn install(&self, snapshot: Snapshot) {
         if self.live.load().snapshot.rate != snapshot.rate {
-            self.limiter
-                .store(Arc::new(crate::limit::ElicitLimiter::new(snapshot.rate)));
+            self.store.set_rate(snapshot.rate);
         }
         let clients = upstream::Clients::new(&snapshot);
         for r in &snapshot.routes {

@@ -19,10 +19,10 @@ use crate::proxy::error::{json_response, ProxyError};
 use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
 use crate::proxy::retry;
-use crate::proxy::sessions::{AskLookup, Lookup};
-use crate::proxy::sse::{Shared, SseFilter, UpstreamAnswerer};
+use crate::proxy::sse::{forms_asked, unremembered, Shared, SseFilter, UpstreamAnswerer};
 use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
+use crate::store::{AskLookup, Lookup, UseOnce};
 use crate::telemetry::{MethodLabel, RequestOutcome, UpstreamErrorLabels};
 use crate::wire::strict::parse_strict;
 use crate::wire::tree::Arena;
@@ -190,9 +190,16 @@ async fn proxy(
     // The owner check runs whatever era the body claims: the body's `_meta` is the client's word, while the
     // session id travels in a header the upstream may route by (Python's SDK picks the era from the header
     // alone), so a "modern" body on another user's session would still act inside that session.
-    let session = session_id
-        .as_deref()
-        .map(|sid| gw.sessions.lookup(sid, &principal, Instant::now()));
+    let session = match session_id.as_deref() {
+        // Who opened the session cannot be checked without the store: the request is refused (fail closed).
+        Some(sid) => Some(
+            gw.store
+                .session_lookup(sid, &principal)
+                .await
+                .map_err(|_| ProxyError::StoreUnavailable)?,
+        ),
+        None => None,
+    };
     if session == Some(Lookup::OtherPrincipal) {
         return Ok(json_response(
             StatusCode::FORBIDDEN,
@@ -229,12 +236,25 @@ async fn proxy(
             &principal,
             retry::Verifiers {
                 keyring: &snap.keyring,
-                replay: &gw.replay,
                 secret: &snap.engine.secret,
             },
             retry::now_unix(),
         ) {
             Ok(checked) => {
+                // Single use, cluster-wide on a shared store: recorded last, once every other check passed.
+                if let Some((id, expires_at)) = &checked.use_once {
+                    match gw.store.use_once(id, *expires_at, retry::now_unix()).await {
+                        Ok(()) => {}
+                        Err(UseOnce::Refused(e)) => {
+                            let refusal = retry::Refusal::Envelope(e.as_str());
+                            return Ok(refused(gw, &route, &info, meta, &principal, refusal));
+                        }
+                        Err(UseOnce::Unavailable) => {
+                            let refusal = retry::Refusal::StoreUnavailable;
+                            return Ok(refused(gw, &route, &info, meta, &principal, refusal));
+                        }
+                    }
+                }
                 if checked.dropped_answers {
                     dropped_answers(gw, &route, &info, meta, &principal);
                 }
@@ -255,7 +275,15 @@ async fn proxy(
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
-            let findings = match gw.sessions.take_asked(sid, &key) {
+            let asked = gw.store.take_asked(sid, &key).await;
+            let findings = match asked {
+                // The store cannot say what was asked: the answer cannot be checked, so it does not pass.
+                Err(_) => Some(vec![crate::policy::Finding::block(
+                    "answer.unchecked",
+                    "/result",
+                    "The gateway's state store is unavailable, so the question this answers could not be found and the answer could not be checked.",
+                )]),
+                Ok(asked) => match asked {
                 AskLookup::Form(schema) => {
                     legacy_answer_findings(&request, &key, schema, &snap.engine.secret)
                 }
@@ -273,6 +301,7 @@ async fn proxy(
                     "The answer's id holds characters the gateway cannot read, so the question it answers could not be found and the answer could not be checked.",
                 )]),
                 AskLookup::NotAForm => None,
+                },
             };
             if let Some(findings) = findings {
                 let resp = refused(
@@ -312,13 +341,14 @@ async fn proxy(
         prev_round,
         max_rounds: snap.limits.max_rounds,
         ttl_seconds: snap.state_ttl_seconds,
-        limiter: gw.limiter.load_full(),
+        counter: retry::Counter::for_store(&gw.store, snap.rate),
         legacy_rounds: std::sync::atomic::AtomicU32::new(0),
         metrics: gw.metrics.clone(),
     });
     if parts.method == Method::DELETE {
         if let Some(sid) = &session_id {
-            gw.sessions.remove(sid);
+            // A failure is counted and logged by the store; the session then ends by its idle expiry.
+            let _ = gw.store.session_remove(sid).await;
         }
     }
 
@@ -354,12 +384,12 @@ async fn proxy(
             .get(SESSION_HEADER)
             .and_then(|v| v.to_str().ok())
         {
-            gw.sessions.insert(
-                sid,
-                info.declared.unwrap_or_default(),
-                &principal,
-                Instant::now(),
-            );
+            // A session the store could not record is unknown later: its elicitations are judged undeclared and
+            // its answers refused (fail closed); the failure is counted and logged by the store.
+            let _ = gw
+                .store
+                .session_open(sid, info.declared.unwrap_or_default(), &principal)
+                .await;
         }
     }
 
@@ -463,9 +493,8 @@ impl Answering<'_> {
             answer_upstream,
             // A stream may stay open for hours: the sealer must not pin the request's read buffer.
             sealer: sealer.map(|s| Arc::new(s.for_stream())),
-            session: session_id
-                .filter(|_| info.era == Era::Legacy)
-                .map(|sid| (gw.clone(), sid)),
+            session: session_id.filter(|_| info.era == Era::Legacy),
+            store: gw.store.clone(),
             closing: gw.closing.subscribe(),
         });
         let filtered = SseFilter::new(rbody, shared);
@@ -485,6 +514,7 @@ impl Answering<'_> {
         meta: &mut Meta,
     ) -> Result<Response<ProxyBody>, ProxyError> {
         let Answering {
+            gw,
             snap,
             clients,
             route,
@@ -497,7 +527,6 @@ impl Answering<'_> {
             upstream_uri,
             answer_headers,
             deadline,
-            ..
         } = self;
         let limit = snap.limits.response_body_bytes;
         let bytes = match tokio::time::timeout_at(deadline, read_bounded(rbody, limit)).await {
@@ -517,9 +546,20 @@ impl Answering<'_> {
         // Holds the response's tree until its requestState is sealed; nothing is allocated unless it is parsed.
         let arena = Arena::new();
         let mut d = decide(&bytes, &arena, &ctx, monitor);
+        // On a shared store, rounds are counted there before sealing: the tree is let go across the wait and
+        // the message decided again with the count (only messages that ask pay for this).
+        let mut counted = None;
+        if let Some(s) = sealer.as_ref().filter(|s| s.counts_remotely()) {
+            let rounds = retry::Sealer::rounds_needed(&d.outcome, &d.carriers);
+            if rounds > 0 {
+                drop(d);
+                counted = Some(s.count(rounds).await);
+                d = decide(&bytes, &arena, &ctx, monitor);
+            }
+        }
         recorder.decision(&d);
         let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
-        let (outcome, limited) = match &sealer {
+        let (mut outcome, limited) = match &sealer {
             Some(s) => s.finish(
                 decided,
                 d.parsed.as_ref(),
@@ -527,9 +567,35 @@ impl Answering<'_> {
                 true,
                 &d.carriers,
                 info.id.as_ref(),
+                counted,
             ),
             None => (decided, None),
         };
+        // A legacy session remembers the form questions it forwards, before they go out, so the answer is
+        // checked whichever replica it reaches.
+        let legacy_session = session_id.as_deref().filter(|_| info.era == Era::Legacy);
+        let forms = match (legacy_session, d.parsed.as_ref()) {
+            (Some(_), Some(msg))
+                if matches!(
+                    outcome,
+                    Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
+                ) =>
+            {
+                forms_asked(msg)
+            }
+            _ => Vec::new(),
+        };
+        let verdict = d.judgement.as_ref().map(|j| j.verdict);
+        drop(d);
+        if let (Some(sid), false) = (legacy_session, forms.is_empty()) {
+            let asked = forms
+                .iter()
+                .map(|f| (f.key.clone(), f.schema.clone()))
+                .collect();
+            if gw.store.remember_asked(sid, asked).await.is_err() {
+                outcome = unremembered(&forms, info.id.as_ref());
+            }
+        }
         if let Some(l) = limited {
             meta.outcome = RequestOutcome::Blocked;
             recorder.event(
@@ -539,8 +605,8 @@ impl Answering<'_> {
                 &crate::telemetry::incident_id(),
             );
         }
-        if let Some(j) = &d.judgement {
-            meta.outcome = match j.verdict {
+        if let Some(verdict) = verdict {
+            meta.outcome = match verdict {
                 Verdict::Block if !monitor => RequestOutcome::Blocked,
                 Verdict::Rewrite if !monitor => RequestOutcome::Rewritten,
                 _ => RequestOutcome::Ok,
@@ -771,6 +837,20 @@ fn refused(
                     Some(serde_json::json!({"incident": incident})),
                 ),
             )
+        }
+        retry::Refusal::StoreUnavailable => {
+            let reason = "unavailable";
+            gw.metrics
+                .envelope_rejections
+                .get_or_create(&crate::telemetry::ReasonLabels { reason })
+                .inc();
+            recorder.event(
+                "envelope",
+                Verdict::Block,
+                vec![format!("state.{reason}")],
+                &incident,
+            );
+            ProxyError::StoreUnavailable.into_response(info.id.as_ref())
         }
         retry::Refusal::Answers(findings) => {
             let mut rules: Vec<String> = Vec::new();

@@ -8,13 +8,14 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use serde_json::{json, Value};
 
-use crate::limit::{check_round, ElicitLimiter, LimitError};
+use crate::limit::{check_round, ElicitLimiter, LimitError, RateConfig, Scope};
 use crate::policy::answers::check_input_responses;
 use crate::policy::secret::SecretPolicy;
 use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{codes, error_message};
-use crate::state::{params_digest, Asked, Claims, Keyring, ReplayCache, SchemaText};
+use crate::state::{params_digest, Asked, Claims, Keyring, SchemaText};
+use crate::store::Store;
 use crate::wire::tree::{write_json_str, Node};
 use crate::wire::{Carrier, CarrierKind, InputMethod};
 
@@ -43,6 +44,9 @@ pub struct Checked {
     /// The request carried `inputResponses` without a `requestState`, and they were removed: answers to
     /// nothing this gateway asked, which it cannot check and so does not forward (the server asks again).
     pub dropped_answers: bool,
+    /// The envelope this retry used, (id, expiry): to be recorded in the store as used before the request is
+    /// forwarded ([`Store::use_once`]). Left to the caller because the store may be shared and answer later.
+    pub use_once: Option<(String, u64)>,
 }
 
 /// Why a retry was refused.
@@ -52,6 +56,9 @@ pub enum Refusal {
     Envelope(&'static str),
     /// The answers break what was asked.
     Answers(Vec<Finding>),
+    /// The envelope could not be recorded as used (the shared store is unavailable): its replay cannot be
+    /// checked, so the retry is refused.
+    StoreUnavailable,
 }
 
 /// What checking a retry needs from the gateway.
@@ -59,8 +66,6 @@ pub enum Refusal {
 pub struct Verifiers<'a> {
     /// Envelope keys.
     pub keyring: &'a Keyring,
-    /// Envelope ids already used.
-    pub replay: &'a ReplayCache,
     /// The secret classifier, for pasted answers.
     pub secret: &'a SecretPolicy,
 }
@@ -74,11 +79,7 @@ pub fn check_request(
     v: Verifiers<'_>,
     now: u64,
 ) -> Result<Checked, Refusal> {
-    let Verifiers {
-        keyring,
-        replay,
-        secret,
-    } = v;
+    let Verifiers { keyring, secret } = v;
     let params = request.get("params").unwrap_or(&Value::Null);
     let digest = params_digest(params);
     let state = params.get("requestState");
@@ -88,6 +89,7 @@ pub fn check_request(
         new_body: None,
         params_digest: digest.clone(),
         dropped_answers: false,
+        use_once: None,
     };
     let Some(state) = state else {
         return match responses {
@@ -141,10 +143,8 @@ pub fn check_request(
             return Err(Refusal::Answers(findings));
         }
     }
-    // Single use: checked last, so a refused retry does not burn the envelope the client may fix and resend.
-    replay
-        .check_and_insert(&env.id, env.expires_at, now)
-        .map_err(|e| Refusal::Envelope(e.as_str()))?;
+    // Single use (`use_once`): recorded by the caller after every other check, so a refused retry does not
+    // burn the envelope the client may fix and resend.
     let mut forwarded = request.clone();
     if let Some(p) = forwarded.get_mut("params").and_then(Value::as_object_mut) {
         match &env.upstream_state {
@@ -162,6 +162,7 @@ pub fn check_request(
         new_body: Some(Bytes::from(body)),
         params_digest: digest,
         dropped_answers: false,
+        use_once: Some((env.id, env.expires_at)),
     })
 }
 
@@ -263,12 +264,31 @@ pub struct Sealer {
     pub max_rounds: u32,
     /// Envelope lifetime.
     pub ttl_seconds: u64,
-    /// Rate limits.
-    pub limiter: Arc<ElicitLimiter>,
+    /// Where rounds are counted.
+    pub counter: Counter,
     /// Legacy rounds pushed on this call's stream.
     pub legacy_rounds: AtomicU32,
     /// Metrics (rounds histogram, rate-limited counter).
     pub metrics: Arc<crate::telemetry::Metrics>,
+}
+
+/// Where a sealer counts elicitation rounds against the rate limits.
+pub enum Counter {
+    /// This replica's limiter, checked as the message is sealed.
+    Local(Arc<ElicitLimiter>),
+    /// The shared store, counted before the message is sealed ([`Sealer::count`]) with these quotas; the
+    /// result is handed to [`Sealer::finish`].
+    Shared(Arc<Store>, RateConfig),
+}
+
+impl Counter {
+    /// The counter for a store: its in-process limiter, or the store itself when it is shared.
+    pub fn for_store(store: &Arc<Store>, rate: RateConfig) -> Counter {
+        match store.local_limiter() {
+            Some(l) => Counter::Local(l),
+            None => Counter::Shared(store.clone(), rate),
+        }
+    }
 }
 
 /// What ends a message instead of sealing it: the outcome to send and the limit that bit, if one did.
@@ -292,12 +312,53 @@ impl Sealer {
         }
     }
 
+    /// Whether rounds must be counted (on the shared store) before [`Sealer::finish`].
+    pub fn counts_remotely(&self) -> bool {
+        matches!(self.counter, Counter::Shared(..))
+    }
+
+    /// The rounds that sealing a message decided as `outcome`, with `carriers`, counts: one per
+    /// `input_required` result and per legacy form or url request it lets out.
+    pub fn rounds_needed(outcome: &Outcome, carriers: &[Carrier]) -> u32 {
+        if !matches!(outcome, Outcome::Original | Outcome::Replace(_)) {
+            return 0;
+        }
+        let n = carriers
+            .iter()
+            .filter(|c| match c.kind {
+                CarrierKind::InputRequired => true,
+                CarrierKind::ServerRequest => c
+                    .entries
+                    .iter()
+                    .any(|e| matches!(e.method, InputMethod::Form | InputMethod::Url)),
+                _ => false,
+            })
+            .count();
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
+    /// Counts `rounds` rounds on the shared store (every one passes on a local counter, which counts them in
+    /// [`Sealer::finish`]).
+    pub async fn count(&self, rounds: u32) -> Result<(), LimitError> {
+        match &self.counter {
+            Counter::Local(_) => Ok(()),
+            Counter::Shared(store, rate) => {
+                store
+                    .count_rounds(&self.route, &self.principal, rounds, rate)
+                    .await
+            }
+        }
+    }
+
     /// Applies budgets and seals the outgoing message. `outcome` is what the policy decided about `original`
     /// (the upstream's bytes), `parsed` the tree it judged and `carriers` the ones
     /// [`decide`](crate::proxy::enforce::decide) found in it. Returns the outcome to send and the limit that bit,
     /// if any. A message the policy let through as it was (`Outcome::Original`) comes back as the upstream's own
     /// bytes with the sealed `requestState` spliced in ([`Outcome::Sealed`]) when `splice` allows it and the
-    /// message is one object; otherwise the message is re-serialised ([`Outcome::Replace`]).
+    /// message is one object; otherwise the message is re-serialised ([`Outcome::Replace`]). `counted`: what
+    /// [`Sealer::count`] said of the message's rounds, when they are counted on the shared store (`None` there
+    /// fails every round closed).
+    #[allow(clippy::too_many_arguments)]
     pub fn finish(
         &self,
         outcome: Outcome,
@@ -306,17 +367,22 @@ impl Sealer {
         splice: bool,
         carriers: &[Carrier],
         client_id: Option<&Value>,
+        counted: Option<Result<(), LimitError>>,
     ) -> (Outcome, Option<Limited>) {
         match outcome {
             Outcome::Replace(mut msg) => {
                 // A rewrite: its tree is read for the envelopes, then the tokens are set in it.
                 let arena = crate::wire::tree::Arena::new();
-                let sealed =
-                    match self.seal_all(&Node::from_value(&msg, &arena), None, carriers, client_id)
-                    {
-                        Ok(s) => s,
-                        Err(stop) => return stop,
-                    };
+                let sealed = match self.seal_all(
+                    &Node::from_value(&msg, &arena),
+                    None,
+                    carriers,
+                    client_id,
+                    counted,
+                ) {
+                    Ok(s) => s,
+                    Err(stop) => return stop,
+                };
                 for (result_ptr, token) in sealed {
                     if let Some(result) =
                         msg.pointer_mut(&result_ptr).and_then(Value::as_object_mut)
@@ -330,7 +396,8 @@ impl Sealer {
                 let Some(tree) = parsed else {
                     return (Outcome::Original, None);
                 };
-                let sealed = match self.seal_all(tree, Some(original), carriers, client_id) {
+                let sealed = match self.seal_all(tree, Some(original), carriers, client_id, counted)
+                {
                     Ok(s) => s,
                     Err(stop) => return stop,
                 };
@@ -365,13 +432,14 @@ impl Sealer {
         source: Option<&[u8]>,
         carriers: &[Carrier],
         client_id: Option<&Value>,
+        counted: Option<Result<(), LimitError>>,
     ) -> Result<Vec<(String, String)>, Stopped> {
         let mut sealed = Vec::new();
         for c in carriers {
             match c.kind {
                 CarrierKind::InputRequired => {
                     let round = self.prev_round.saturating_add(1);
-                    if let Err(l) = self.limits(round) {
+                    if let Err(l) = self.limits(round, counted) {
                         return Err((limited_error(c.id.as_ref().or(client_id), &l), Some(l)));
                     }
                     let result_ptr = pointer_push(&c.msg_ptr, "result");
@@ -421,7 +489,7 @@ impl Sealer {
                         .legacy_rounds
                         .fetch_add(1, Ordering::Relaxed)
                         .saturating_add(1);
-                    if let Err(l) = self.limits(round) {
+                    if let Err(l) = self.limits(round, counted) {
                         let answer = error_message(c.id.as_ref(), codes::RATE_LIMITED, "The gateway refused this request on the user's behalf: too many elicitations.", Some(json!({"rules": [l.rule]})));
                         let client_error = client_id
                             .map(|id| limited_error(Some(id), &l))
@@ -444,7 +512,7 @@ impl Sealer {
         Ok(sealed)
     }
 
-    fn limits(&self, round: u32) -> Result<(), Limited> {
+    fn limits(&self, round: u32, counted: Option<Result<(), LimitError>>) -> Result<(), Limited> {
         let as_limited = |e: LimitError| Limited {
             rule: e.rule(),
             retry_after: e.retry_after_seconds(),
@@ -452,9 +520,16 @@ impl Sealer {
         let r = check_round(round, self.max_rounds)
             .map_err(as_limited)
             .and_then(|()| {
-                self.limiter
-                    .check(&self.route, &self.principal)
-                    .map_err(as_limited)
+                match (&self.counter, counted) {
+                    (Counter::Local(l), _) => l.check(&self.route, &self.principal),
+                    (Counter::Shared(..), Some(counted)) => counted,
+                    // Not counted: nothing says the round is within the limits.
+                    (Counter::Shared(..), None) => Err(LimitError::Rate {
+                        scope: Scope::Unavailable,
+                        retry_after_seconds: 1,
+                    }),
+                }
+                .map_err(as_limited)
             });
         if let Err(l) = &r {
             let scope = l.rule.strip_prefix("limit.").unwrap_or(l.rule);
@@ -462,6 +537,7 @@ impl Sealer {
                 "rounds" => "rounds",
                 "rate.principal" => "principal",
                 "rate.route" => "route",
+                "rate.unavailable" => "unavailable",
                 _ => "overflow",
             };
             self.metrics

@@ -84,6 +84,8 @@ impl Running {
 pub async fn serve(gw: Arc<Gateway>) -> std::io::Result<Running> {
     let snap = gw.live.load().snapshot.clone();
     crate::wire::prefilter::prepare();
+    tracing::info!(store = %snap.store.backend.describe(), "state store");
+    gw.store.spawn_probe();
     let (stop, stop_rx) = watch::channel(false);
     let mut tasks = JoinSet::new();
     let mut addrs = Vec::new();
@@ -610,6 +612,13 @@ fn admin(gw: &Gateway, req: &Request<Incoming>, ready: &AtomicU8) -> Response<Pr
         ),
         "/healthz" => (StatusCode::OK, "text/plain", "ok\n".to_owned()),
         "/readyz" => match ready.load(Ordering::Acquire) {
+            // Retries, counted rounds and legacy sessions need the shared store: a replica that cannot reach
+            // it is taken out of the balancer's rotation until it can (it still serves what reaches it).
+            READY if !gw.store.is_up() => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "text/plain",
+                "store unavailable\n".to_owned(),
+            ),
             READY => (StatusCode::OK, "text/plain", "ready\n".to_owned()),
             DRAINING => (
                 StatusCode::SERVICE_UNAVAILABLE,

@@ -17,11 +17,14 @@ use serde_json::Value;
 use crate::wire::tree::{Arena, Node};
 
 use crate::config::{Route, Snapshot};
+use crate::limit::LimitError;
 use crate::proxy::body::BoxError;
 use crate::proxy::enforce::{decide, Context, Outcome};
 use crate::proxy::error::{codes, error_message};
 use crate::proxy::headers::{self, Sniffed};
 use crate::proxy::record::Recorder;
+use crate::proxy::retry::Sealer;
+use crate::store::Store;
 use crate::telemetry::Metrics;
 use crate::wire::sse::{Decoder, Event, SseError};
 use crate::wire::ClientModes;
@@ -60,9 +63,109 @@ pub struct Shared {
     pub sealer: Option<Arc<crate::proxy::retry::Sealer>>,
     /// The legacy session this stream belongs to, where forwarded form questions are remembered so the
     /// client's answers can be checked against them.
-    pub session: Option<(Arc<crate::proxy::Gateway>, String)>,
+    pub session: Option<String>,
+    /// The gateway's state store (the session's questions; on a shared store, a message that asks waits for
+    /// it: see [`Step`]).
+    pub store: Arc<Store>,
     /// The gateway's `closing` signal: the shutdown grace is over.
     pub closing: tokio::sync::watch::Receiver<bool>,
+}
+
+/// A message that needs the shared store before it can go out, and what to do with its outcome then.
+pub struct Parked {
+    wait: Pin<Box<dyn Future<Output = Outcome> + Send>>,
+    then: Then,
+}
+
+/// What a parked message was.
+enum Then {
+    /// An event (and whether its data reads as the answer to the client's call).
+    Event(Event, bool),
+    /// A body read whole.
+    Whole(Bytes),
+}
+
+/// What reading on does next.
+enum Flow {
+    /// Read on.
+    Go,
+    /// The body ends after what was written.
+    End,
+    /// A message waits for the store; nothing after it is read or written until it is out.
+    Park(Parked),
+}
+
+/// A message judged: what goes out in its place, or a wait for the shared store first.
+enum Step {
+    Done(Outcome),
+    Wait(Pin<Box<dyn Future<Output = Outcome> + Send>>),
+}
+
+/// A message decided, with the questions it asks a legacy session; or the rounds the shared store must count
+/// (and the questions it must hold) before it can be.
+enum Judged {
+    Done(Outcome, Vec<AskedForm>),
+    NeedsStore(u32),
+}
+
+/// A form question a message asks in a legacy session, for the session to check the answer against.
+pub struct AskedForm {
+    /// The server request's id.
+    pub id: Option<Value>,
+    /// Its id as text (a string id as it is, a number as JSON writes it).
+    pub key: String,
+    /// The requested schema.
+    pub schema: Value,
+}
+
+/// The form questions `msg` asks (legacy `elicitation/create` requests in form mode).
+pub fn forms_asked(msg: &Node<'_>) -> Vec<AskedForm> {
+    let mut out = Vec::new();
+    for c in crate::wire::find_carriers(msg) {
+        if c.kind != crate::wire::CarrierKind::ServerRequest {
+            continue;
+        }
+        for e in c
+            .entries
+            .iter()
+            .filter(|e| e.method == crate::wire::InputMethod::Form)
+        {
+            let schema = msg
+                .pointer(&e.params_ptr)
+                .and_then(|p| p.get("requestedSchema"))
+                .map(Node::to_value)
+                .unwrap_or(Value::Null);
+            out.push(AskedForm {
+                id: c.id.clone(),
+                key: e.key.clone(),
+                schema,
+            });
+        }
+    }
+    out
+}
+
+/// What goes out instead of a message whose questions the shared store could not hold (their answers could
+/// not be checked): the server is told its requests were refused, the client's call gets an error.
+pub fn unremembered(forms: &[AskedForm], client_id: Option<&Value>) -> Outcome {
+    let text = "The gateway's state store is unavailable, so it could not hold this question to check its answer; the question was not forwarded.";
+    Outcome::DropServerRequests {
+        upstream_answers: forms
+            .iter()
+            .filter_map(|f| f.id.as_ref())
+            .map(|id| error_message(Some(id), codes::STATE_UNAVAILABLE, text, None))
+            .collect(),
+        client_error: client_id
+            .map(|id| error_message(Some(id), codes::STATE_UNAVAILABLE, text, None)),
+    }
+}
+
+/// Whether an outcome lets the message (or a rewrite of it) out.
+fn goes_out(o: &Outcome) -> bool {
+    matches!(
+        o,
+        Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
+    )
 }
 
 /// How far the filter has read its body.
@@ -92,6 +195,9 @@ pin_project_lite::pin_project! {
         idle: Option<Pin<Box<tokio::time::Sleep>>>,
         // Ready once the shutdown grace is over (made at the first wait).
         closing: Option<Pin<Box<dyn std::future::Future<Output = ()> + Send + Sync>>>,
+        // A message waiting for the shared store, and whether the upstream's body had ended by then.
+        parked: Option<Parked>,
+        ending: bool,
         _open: OpenStream,
     }
 }
@@ -138,6 +244,8 @@ impl SseFilter {
             last_byte: tokio::time::Instant::now(),
             idle: None,
             closing: None,
+            parked: None,
+            ending: false,
             _open: open,
         }
     }
@@ -179,26 +287,31 @@ fn answers_a_call(data: &[u8]) -> bool {
 }
 
 impl Shared {
-    /// Judges buffered events into `out`; returns true when the stream must end after `out`. `answered` is set
-    /// once an event that answers the client's call goes out.
-    fn drain(&self, decoder: &mut Decoder, out: &mut BytesMut, answered: &mut bool) -> bool {
+    /// Judges buffered events into `out`, until none is left, the stream must end, or a message waits for the
+    /// store. `answered` is set once an event that answers the client's call goes out.
+    fn drain(
+        self: &Arc<Self>,
+        decoder: &mut Decoder,
+        out: &mut BytesMut,
+        answered: &mut bool,
+    ) -> Flow {
         loop {
             let event = match decoder.next_event() {
                 Ok(Some(e)) => e,
-                Ok(None) => return false,
+                Ok(None) => return Flow::Go,
                 Err(SseError::TooLarge(n)) => {
                     if let Some(id) = &self.client_id {
                         let msg = error_message(Some(id), codes::UPSTREAM, &format!("The MCP server sent an event larger than the gateway's limit of {n} bytes."), None);
                         out.extend_from_slice(&event_bytes(&msg));
                     }
-                    return true;
+                    return Flow::End;
                 }
                 Err(SseError::NotUtf8) => {
                     if let Some(id) = &self.client_id {
                         let msg = error_message(Some(id), codes::BLOCKED, "The MCP server sent an event that is not UTF-8; the gateway does not forward what it cannot judge.", None);
                         out.extend_from_slice(&event_bytes(&msg));
                     }
-                    return true;
+                    return Flow::End;
                 }
             };
             let Some(data) = event.data.as_deref() else {
@@ -209,37 +322,86 @@ impl Shared {
             // the data is JSON whitespace, so splicing keeps it valid, but it cannot stay in a one-line `data:`
             // field: such data is serialised instead.
             let one_line = memchr::memchr2(b'\n', b'\r', data.as_bytes()).is_none();
-            let outcome = self.filter_message(data.as_bytes(), one_line);
-            if matches!(
-                outcome,
-                Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
-            ) && answers_a_call(data.as_bytes())
-            {
-                *answered = true;
-            }
-            match outcome {
-                Outcome::Original => out.extend_from_slice(&event.raw),
-                Outcome::Replace(v) => {
-                    let json = serde_json::to_vec(&v).unwrap_or_default();
-                    out.extend_from_slice(&event_of_json(&json, Some(&event)))
+            let answers = answers_a_call(data.as_bytes());
+            match self.filter_message(data.as_bytes(), one_line) {
+                Step::Done(outcome) => {
+                    if self.emit_event(outcome, &event, answers, out, answered) {
+                        return Flow::End;
+                    }
                 }
-                Outcome::Sealed(json) => out.extend_from_slice(&event_of_json(&json, Some(&event))),
-                Outcome::Error { message, .. } => {
-                    out.extend_from_slice(&event_bytes(&message));
+                Step::Wait(wait) => {
+                    return Flow::Park(Parked {
+                        wait,
+                        then: Then::Event(event, answers),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Writes what goes out for one event; true when the stream must end after it.
+    fn emit_event(
+        &self,
+        outcome: Outcome,
+        event: &Event,
+        answers: bool,
+        out: &mut BytesMut,
+        answered: &mut bool,
+    ) -> bool {
+        if answers && goes_out(&outcome) {
+            *answered = true;
+        }
+        match outcome {
+            Outcome::Original => out.extend_from_slice(&event.raw),
+            Outcome::Replace(v) => {
+                let json = serde_json::to_vec(&v).unwrap_or_default();
+                out.extend_from_slice(&event_of_json(&json, Some(event)))
+            }
+            Outcome::Sealed(json) => out.extend_from_slice(&event_of_json(&json, Some(event))),
+            Outcome::Error { message, .. } => {
+                out.extend_from_slice(&event_bytes(&message));
+                return true;
+            }
+            Outcome::DropServerRequests {
+                upstream_answers,
+                client_error,
+            } => {
+                if let Some(answer) = &self.answer_upstream {
+                    answer(upstream_answers);
+                }
+                if let Some(err) = client_error {
+                    out.extend_from_slice(&event_bytes(&err));
                     return true;
                 }
-                Outcome::DropServerRequests {
-                    upstream_answers,
-                    client_error,
-                } => {
-                    if let Some(answer) = &self.answer_upstream {
-                        answer(upstream_answers);
-                    }
-                    if let Some(err) = client_error {
-                        out.extend_from_slice(&event_bytes(&err));
-                        return true;
-                    }
+            }
+        }
+        false
+    }
+
+    /// A parked message's outcome is in: it goes out, and reading goes on (or the end the upstream already
+    /// reached is finished).
+    fn resume(
+        self: &Arc<Self>,
+        then: Then,
+        outcome: Outcome,
+        decoder: &mut Decoder,
+        out: &mut BytesMut,
+        answered: &mut bool,
+        ending: bool,
+    ) -> Flow {
+        match then {
+            Then::Event(event, answers) => {
+                if self.emit_event(outcome, &event, answers, out, answered) {
+                    Flow::End
+                } else if ending {
+                    self.end_events(decoder, out, answered)
+                } else {
+                    self.drain(decoder, out, answered)
                 }
+            }
+            Then::Whole(body) => {
+                self.emit_whole(outcome, &body, out);
+                Flow::End
             }
         }
     }
@@ -247,9 +409,47 @@ impl Shared {
 
 impl Shared {
     /// One message from the upstream (an event's data, or a whole body): decided, sealed (round budgets, rate
-    /// limits, the envelope) and recorded; what goes out in its place. `splice`: a sealed state may be written
-    /// into the message's own bytes.
-    fn filter_message(&self, data: &[u8], splice: bool) -> Outcome {
+    /// limits, the envelope) and recorded, and its questions remembered in a legacy session; what goes out in
+    /// its place. `splice`: a sealed state may be written into the message's own bytes. On a shared store, a
+    /// message that asks waits for the store (its rounds counted, its questions held) before it goes out:
+    /// such a message is decided again once the count is in, rather than keeping its tree across the wait.
+    fn filter_message(self: &Arc<Self>, data: &[u8], splice: bool) -> Step {
+        match self.judge(data, splice, None) {
+            Judged::Done(outcome, forms) if forms.is_empty() => Step::Done(outcome),
+            Judged::Done(outcome, forms) => {
+                // In process: remembered at once (the store's future is ready on its first poll).
+                let remembered = futures_util::FutureExt::now_or_never(self.remember(&forms));
+                match remembered {
+                    Some(Ok(())) => Step::Done(outcome),
+                    _ => Step::Done(unremembered(&forms, self.client_id.as_ref())),
+                }
+            }
+            Judged::NeedsStore(rounds) => {
+                let me = self.clone();
+                let data = data.to_vec();
+                Step::Wait(Box::pin(async move {
+                    let counted = match (&me.sealer, rounds) {
+                        (Some(s), 1..) => s.count(rounds).await,
+                        _ => Ok(()),
+                    };
+                    match me.judge(&data, splice, Some(counted)) {
+                        Judged::Done(outcome, forms) if forms.is_empty() => outcome,
+                        Judged::Done(outcome, forms) => match me.remember(&forms).await {
+                            Ok(()) => outcome,
+                            Err(_) => unremembered(&forms, me.client_id.as_ref()),
+                        },
+                        // Not reached: a counted message does not wait again. Fail closed if it were.
+                        Judged::NeedsStore(_) => unremembered(&[], me.client_id.as_ref()),
+                    }
+                }))
+            }
+        }
+    }
+
+    /// Decides one message and seals it. `counted`: what the shared store said of its rounds; `None` before
+    /// it was asked, when a message that needs the shared store comes back as [`Judged::NeedsStore`] with
+    /// nothing recorded.
+    fn judge(&self, data: &[u8], splice: bool, counted: Option<Result<(), LimitError>>) -> Judged {
         let mint = |url: &str| crate::proxy::links::mint(&self.snapshot, &self.route.name, url);
         let ctx = Context {
             engine: &self.snapshot.engine,
@@ -260,6 +460,20 @@ impl Shared {
         };
         let arena = Arena::new();
         let d = decide(data, &arena, &ctx, self.monitor);
+        if counted.is_none() && self.store.is_shared() {
+            let rounds = match &self.sealer {
+                Some(s) if s.counts_remotely() => Sealer::rounds_needed(&d.outcome, &d.carriers),
+                _ => 0,
+            };
+            let asks = self.session.is_some()
+                && goes_out(&d.outcome)
+                && d.parsed
+                    .as_ref()
+                    .is_some_and(|m| !forms_asked(m).is_empty());
+            if rounds > 0 || asks {
+                return Judged::NeedsStore(rounds);
+            }
+        }
         self.recorder.decision(&d);
         let outcome = match &self.sealer {
             Some(s) => {
@@ -270,6 +484,7 @@ impl Shared {
                     splice,
                     &d.carriers,
                     self.client_id.as_ref(),
+                    counted,
                 );
                 if let Some(l) = limited {
                     self.recorder.event(
@@ -283,20 +498,44 @@ impl Shared {
             }
             None => d.outcome,
         };
-        if matches!(
-            outcome,
-            Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
-        ) {
-            // A legacy session remembers the forms it forwards, as the upstream asked them.
-            self.remember_forms(d.parsed.as_ref());
-        }
-        outcome
+        // A legacy session remembers the forms it forwards, as the upstream asked them.
+        let forms = match (&self.session, d.parsed.as_ref()) {
+            (Some(_), Some(msg)) if goes_out(&outcome) => forms_asked(msg),
+            _ => Vec::new(),
+        };
+        Judged::Done(outcome, forms)
+    }
+
+    /// Remembers forwarded legacy form questions in the session.
+    async fn remember(&self, forms: &[AskedForm]) -> Result<(), crate::store::StoreError> {
+        let Some(sid) = &self.session else {
+            return Ok(());
+        };
+        let asked = forms
+            .iter()
+            .map(|f| (f.key.clone(), f.schema.clone()))
+            .collect();
+        self.store.remember_asked(sid, asked).await
     }
 
     /// Judges a body gathered whole as one JSON message (or batch), into `out` as plain JSON.
-    fn judge_whole(&self, body: &[u8], out: &mut BytesMut) {
+    fn judge_whole(self: &Arc<Self>, body: Bytes, out: &mut BytesMut) -> Flow {
+        match self.filter_message(&body, true) {
+            Step::Done(outcome) => {
+                self.emit_whole(outcome, &body, out);
+                Flow::End
+            }
+            Step::Wait(wait) => Flow::Park(Parked {
+                wait,
+                then: Then::Whole(body),
+            }),
+        }
+    }
+
+    /// Writes what goes out for a body read whole.
+    fn emit_whole(&self, outcome: Outcome, body: &[u8], out: &mut BytesMut) {
         let json = |v: &Value| serde_json::to_vec(v).unwrap_or_default();
-        match self.filter_message(body, true) {
+        match outcome {
             Outcome::Original => out.extend_from_slice(body),
             Outcome::Replace(v) => out.extend_from_slice(&json(&v)),
             Outcome::Sealed(bytes) => out.extend_from_slice(&bytes),
@@ -329,15 +568,15 @@ impl Shared {
         }
     }
 
-    /// Takes one chunk of the body; returns true when the body must end after `out`.
+    /// Takes one chunk of the body.
     fn take(
-        &self,
+        self: &Arc<Self>,
         reading: &mut Reading,
         decoder: &mut Decoder,
         data: Bytes,
         out: &mut BytesMut,
         answered: &mut bool,
-    ) -> bool {
+    ) -> Flow {
         let limit = usize::try_from(self.snapshot.limits.response_body_bytes).unwrap_or(usize::MAX);
         match reading {
             Reading::Sse => {
@@ -348,9 +587,9 @@ impl Shared {
                 body.extend_from_slice(&data);
                 if body.len() > limit {
                     self.too_large(out);
-                    return true;
+                    return Flow::End;
                 }
-                false
+                Flow::Go
             }
             Reading::Sniffing(head) => {
                 // The usual first chunk starts an SSE field at once: it goes to the decoder without a copy here.
@@ -367,9 +606,9 @@ impl Shared {
                 let Some(i) = headers::first_significant(head, false) else {
                     if head.len() > limit {
                         self.too_large(out);
-                        return true;
+                        return Flow::End;
                     }
-                    return false;
+                    return Flow::Go;
                 };
                 match headers::sniffed(head.get(i).copied()) {
                     Sniffed::Json => {
@@ -388,26 +627,29 @@ impl Shared {
 
     /// The end of the body: what is still held is judged, or given back when it is inert.
     fn end(
-        &self,
+        self: &Arc<Self>,
         reading: &mut Reading,
         decoder: &mut Decoder,
         out: &mut BytesMut,
         answered: &mut bool,
-    ) {
+    ) -> Flow {
         match std::mem::replace(reading, Reading::Sse) {
             Reading::Sniffing(head) => match headers::first_significant(&head, true) {
                 // Nothing but whitespace: as it came.
-                None => out.extend_from_slice(&head),
+                None => {
+                    out.extend_from_slice(&head);
+                    Flow::End
+                }
                 Some(i) if headers::sniffed(head.get(i).copied()) == Sniffed::Json => {
-                    self.judge_whole(&head, out)
+                    self.judge_whole(head.freeze(), out)
                 }
                 Some(_) => {
                     decoder.push(&head);
-                    self.end_events(decoder, out, answered);
+                    self.end_events(decoder, out, answered)
                 }
             },
             Reading::Sse => self.end_events(decoder, out, answered),
-            Reading::Json(body) => self.judge_whole(&body, out),
+            Reading::Json(body) => self.judge_whole(body.freeze(), out),
         }
     }
 
@@ -440,36 +682,21 @@ impl Shared {
     /// A final event ended by a bare CR is complete only at the end. A trailing event without its blank line is
     /// never dispatched by SSE parsers: one holding data is dropped rather than forwarded unjudged; one without
     /// (the end of a text that is not SSE) goes out as it came.
-    fn end_events(&self, decoder: &mut Decoder, out: &mut BytesMut, answered: &mut bool) {
+    fn end_events(
+        self: &Arc<Self>,
+        decoder: &mut Decoder,
+        out: &mut BytesMut,
+        answered: &mut bool,
+    ) -> Flow {
         decoder.end_input();
-        if !self.drain(decoder, out, answered) {
-            if let Some(rest) = decoder.take_inert_rest() {
-                out.extend_from_slice(&rest);
+        match self.drain(decoder, out, answered) {
+            Flow::Go => {
+                if let Some(rest) = decoder.take_inert_rest() {
+                    out.extend_from_slice(&rest);
+                }
+                Flow::End
             }
-        }
-    }
-
-    /// Remembers the schemas of forwarded legacy form elicitations.
-    fn remember_forms(&self, parsed: Option<&Node<'_>>) {
-        let (Some((gw, sid)), Some(msg)) = (&self.session, parsed) else {
-            return;
-        };
-        for c in crate::wire::find_carriers(msg) {
-            if c.kind != crate::wire::CarrierKind::ServerRequest {
-                continue;
-            }
-            for e in c
-                .entries
-                .iter()
-                .filter(|e| e.method == crate::wire::InputMethod::Form)
-            {
-                let schema = msg
-                    .pointer(&e.params_ptr)
-                    .and_then(|p| p.get("requestedSchema"))
-                    .map(Node::to_value)
-                    .unwrap_or(Value::Null);
-                gw.sessions.remember_asked(sid, &e.key, schema);
-            }
+            other => other,
         }
     }
 }
@@ -496,6 +723,15 @@ fn silent_too_long(
     }
 }
 
+/// Where a flow leaves the filter: parked on a message, ended, or reading on.
+fn follow(flow: Flow, parked: &mut Option<Parked>, done: &mut bool) {
+    match flow {
+        Flow::Go => {}
+        Flow::End => *done = true,
+        Flow::Park(p) => *parked = Some(p),
+    }
+}
+
 impl Body for SseFilter {
     type Data = Bytes;
     type Error = BoxError;
@@ -518,6 +754,29 @@ impl Body for SseFilter {
             }
         };
         loop {
+            // A message waiting for the shared store holds back everything after it.
+            if let Some(parked) = this.parked.as_mut() {
+                let Poll::Ready(outcome) = parked.wait.as_mut().poll(cx) else {
+                    return if out.is_empty() {
+                        Poll::Pending
+                    } else {
+                        Poll::Ready(ready(out))
+                    };
+                };
+                let Some(parked) = this.parked.take() else {
+                    continue;
+                };
+                let flow = this.shared.resume(
+                    parked.then,
+                    outcome,
+                    this.decoder,
+                    &mut out,
+                    this.answered,
+                    *this.ending,
+                );
+                follow(flow, this.parked, this.done);
+                continue;
+            }
             if *this.done {
                 return Poll::Ready(ready(out));
             }
@@ -549,9 +808,15 @@ impl Body for SseFilter {
                         .end_early(why, this.reading, *this.answered, &mut out);
                 }
                 Poll::Ready(None) => {
-                    *this.done = true;
-                    this.shared
+                    *this.ending = true;
+                    let flow = this
+                        .shared
                         .end(this.reading, this.decoder, &mut out, this.answered);
+                    // The body is over whatever the flow says, once a parked message is out.
+                    *this.done = true;
+                    if let Flow::Park(p) = flow {
+                        *this.parked = Some(p);
+                    }
                 }
                 // The upstream broke: the client is told so for its call, and its body ends properly (a cut
                 // connection would leave it guessing whether the stream was complete).
@@ -569,12 +834,10 @@ impl Body for SseFilter {
                     if out.capacity() == 0 {
                         out.reserve(FRAME_START_BYTES);
                     }
-                    if this
-                        .shared
-                        .take(this.reading, this.decoder, data, &mut out, this.answered)
-                    {
-                        *this.done = true;
-                    }
+                    let flow =
+                        this.shared
+                            .take(this.reading, this.decoder, data, &mut out, this.answered);
+                    follow(flow, this.parked, this.done);
                     if out.len() >= MAX_FRAME_BYTES {
                         return Poll::Ready(ready(out));
                     }
@@ -584,6 +847,6 @@ impl Body for SseFilter {
     }
 
     fn is_end_stream(&self) -> bool {
-        self.done
+        self.done && self.parked.is_none()
     }
 }

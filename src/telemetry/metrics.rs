@@ -74,6 +74,13 @@ pub struct ScopeLabels {
     pub scope: &'static str,
 }
 
+/// A state store operation.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct OpLabels {
+    /// `replay`, `rate`, `session_read`, `session_write`, `ping` (see `crate::store::Op`).
+    pub op: &'static str,
+}
+
 /// Reload results.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ReloadLabels {
@@ -85,7 +92,8 @@ pub struct ReloadLabels {
 /// `result` values of `elicitguard_config_reloads_total`.
 pub const RELOAD_RESULTS: [&str; 3] = ["success", "failure", "restart_required"];
 /// `scope` values of `elicitguard_rate_limited_total` (`overflow`: a limiter table full).
-pub const RATE_LIMITED_SCOPES: [&str; 4] = ["rounds", "principal", "route", "overflow"];
+pub const RATE_LIMITED_SCOPES: [&str; 5] =
+    ["rounds", "principal", "route", "overflow", "unavailable"];
 /// `reason` values of `elicitguard_identity_failures_total`: `IdentityError::as_str`, its `Invalid` reasons
 /// included (`identity::jwt::map_error`).
 pub const IDENTITY_FAILURE_REASONS: [&str; 15] = [
@@ -106,7 +114,8 @@ pub const IDENTITY_FAILURE_REASONS: [&str; 15] = [
     "claims",
 ];
 /// `reason` values of `elicitguard_envelope_rejections_total` (`proxy::retry`, `StateError::as_str`).
-pub const ENVELOPE_REJECTION_REASONS: [&str; 8] = [
+pub const ENVELOPE_REJECTION_REASONS: [&str; 9] = [
+    "unavailable",
     "missing",
     "malformed",
     "principal",
@@ -133,6 +142,12 @@ pub struct BuildLabels {
 fn duration_histogram() -> Histogram {
     // 100 µs to ~100 s: loopback pass-through sits at the bottom, long tool calls at the top.
     Histogram::new(exponential_buckets(0.0001, 4.0, 11))
+}
+
+fn store_histogram() -> Histogram {
+    // 50 µs to ~3 s: a Redis call on loopback or in the same zone sits at the bottom; the top is past any
+    // `store.timeout_ms` an operator would set (the default is 250 ms).
+    Histogram::new(exponential_buckets(0.000_05, 3.0, 11))
 }
 
 fn inspection_histogram() -> Histogram {
@@ -180,6 +195,12 @@ pub struct Metrics {
     pub identity_failures: Family<ReasonLabels, Counter>,
     /// `elicitguard_connections_refused_total`.
     pub connections_refused: Counter,
+    /// `elicitguard_store_errors_total`: state store calls that failed or timed out, by operation.
+    pub store_errors: Family<OpLabels, Counter>,
+    /// `elicitguard_store_duration_seconds`: state store call latency, by operation (the Redis store only).
+    pub store_duration: Family<OpLabels, Histogram, fn() -> Histogram>,
+    /// `elicitguard_store_up`: 1 while the state store answers (always 1 for the in-process store).
+    pub store_up: Gauge,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -211,6 +232,9 @@ impl Metrics {
             audit_dropped: Counter::default(),
             identity_failures: Family::default(),
             connections_refused: Counter::default(),
+            store_errors: Family::default(),
+            store_duration: Family::new_with_constructor(store_histogram),
+            store_up: Gauge::default(),
             registry: Registry::default(),
         };
         registry.register(
@@ -295,6 +319,21 @@ impl Metrics {
             "Client connections closed as soon as accepted because limits.max_connections were open",
             m.connections_refused.clone(),
         );
+        registry.register(
+            "store_errors",
+            "State store calls that failed or timed out, by operation",
+            m.store_errors.clone(),
+        );
+        registry.register(
+            "store_duration_seconds",
+            "State store call latency, by operation",
+            m.store_duration.clone(),
+        );
+        registry.register(
+            "store_up",
+            "1 while the state store answers (always 1 for the in-process store)",
+            m.store_up.clone(),
+        );
         // Every series whose labels are known in advance exists from start-up, at zero: `rate()` and
         // `absent()` then work before the first event, and a dashboard tells "none yet" from "not exported".
         for result in RELOAD_RESULTS {
@@ -321,7 +360,11 @@ impl Metrics {
                 version: env!("CARGO_PKG_VERSION"),
             })
             .set(1);
+        for op in crate::store::Op::ALL {
+            let _ = m.store_errors.get_or_create(&OpLabels { op: op.as_str() });
+        }
         m.config_last_reload_success.set(1);
+        m.store_up.set(1);
         Metrics { registry, ..m }
     }
 

@@ -1,5 +1,7 @@
-//! Legacy (2025-11-25) session memory: what each `Mcp-Session-Id`'s client declared in `initialize`, and
-//! who opened it. Bounded and expiring, because session ids come from upstreams and clients alike.
+//! Legacy (2025-11-25) session memory, in process: what each `Mcp-Session-Id`'s client declared in
+//! `initialize`, who opened it, and the forms its server asked. Bounded and expiring, because session ids come
+//! from upstreams and clients alike. The Redis backend (`super::redis`) keeps the same record with the same
+//! bounds and matches answers to questions with the same [`id_key`].
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -55,11 +57,12 @@ struct Session {
 }
 
 /// The hash an ask's id key is forgotten under. A collision only refuses an answer that did not need it.
-fn forgotten_hash(key: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    key.hash(&mut h);
-    h.finish()
+/// SHA-256, not std's hasher: replicas sharing a Redis store must agree on it, whatever Rust built them.
+pub(crate) fn forgotten_hash(key: &str) -> u64 {
+    let d = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, key.as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&d.as_ref()[..8]);
+    u64::from_le_bytes(first)
 }
 
 /// The store.
@@ -210,7 +213,7 @@ impl Sessions {
 /// alias reach the server unchecked. Aliasing more than a server does only checks an answer against a
 /// schema it did not need: fail closed. `None` when the id holds a character the gateway's Unicode tables
 /// do not know ([`ascii_digits`]).
-fn id_key(text: &str) -> Option<String> {
+pub(crate) fn id_key(text: &str) -> Option<String> {
     let digits = ascii_digits(text)?;
     Some(match id_number(&digits) {
         Some(n) => format!("n:{}", canonical_number(n)),
