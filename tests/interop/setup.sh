@@ -5,6 +5,7 @@
 #   - tests/interop/conformance/node_modules: `npm ci` (the official conformance suite, 0.1.16 and
 #     0.2.0-alpha.12, and Node.js 22 from the npm registry for it)
 #   - Debian's `prometheus` (prometheus + promtool), through apt-get, only when missing
+#   - `kubectl` (renders deploy/kubernetes with `kubectl kustomize`), through apt-get, only when missing
 # Meant for a fresh Debian 12 machine as root (CI), and for developers. Needs python3 (3.10+) and Node.js 20+.
 set -euo pipefail
 
@@ -15,15 +16,22 @@ TS="$HERE/ts"
 log() { printf '[interop setup] %s\n' "$*" >&2; }
 
 apt_updated=0
-apt_install() {
+apt_update() {
     if [ "$(id -u)" != 0 ]; then
-        log "need root to apt-get install $*"
+        log "need root to apt-get update"
         return 1
     fi
     if [ "$apt_updated" = 0 ]; then
         DEBIAN_FRONTEND=noninteractive apt-get update -qq
         apt_updated=1
     fi
+}
+apt_install() {
+    if [ "$(id -u)" != 0 ]; then
+        log "need root to apt-get install $*"
+        return 1
+    fi
+    apt_update
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
@@ -113,6 +121,23 @@ if ! command -v prometheus >/dev/null || ! command -v promtool >/dev/null; then
     # server on a free port, so a running service is harmless, but it is not needed either.
 else
     log "prometheus already installed: $(prometheus --version 2>&1 | head -n1)"
+fi
+
+# --- kubectl ----------------------------------------------------------------------------------
+# test_kubernetes.py renders deploy/kubernetes/overlays/* with `kubectl kustomize`. Debian's own package is
+# kubernetes-client (kubectl 1.20, kustomize v2.0.3: the manifests are written so it renders them); a machine
+# with the Kubernetes or Google Cloud apt repository configured has a newer package named `kubectl`, preferred.
+if ! command -v kubectl >/dev/null; then
+    apt_update
+    if [ -n "$(apt-cache policy kubectl 2>/dev/null | sed -n 's/^ *Candidate: *//p' | grep -v '(none)')" ]; then
+        log "installing kubectl"
+        apt_install kubectl
+    else
+        log "installing Debian's kubernetes-client (kubectl)"
+        apt_install kubernetes-client
+    fi
+else
+    log "kubectl already installed: $(kubectl version --client 2>/dev/null | head -n1)"
 fi
 
 log "done"
