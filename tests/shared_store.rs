@@ -385,3 +385,97 @@ async fn a_store_outage_fails_closed_and_recovers_without_a_restart() {
         "{done}"
     );
 }
+
+/// On an SSE stream, an `input_required` that must be counted on the shared store waits for it, goes out
+/// sealed, and the events after it follow in order.
+#[tokio::test]
+async fn a_streamed_input_required_waits_for_the_store_and_keeps_the_order() {
+    let redis = Redis::start().await;
+    let (tx, up) = sse_upstream().await;
+    let dir = temp_dir("store-sse");
+    write_keys(&dir);
+    let config = write_config(&dir, &up.url("/mcp"), &store_yaml(&redis, ""));
+    let gw = start_gateway(Source::File(config)).await;
+    eventually("the store is up", || readyz_is(&gw, 200)).await;
+
+    let resp = tokio::time::timeout(
+        DEADLINE,
+        http1_client().request(post(&gw.url("/mcp"), call(1, "book", None))),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut body = resp.into_body();
+    let progress = json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}});
+    let asked = json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"up-1",
+        "inputRequests":{"when":{"method":"elicitation/create","params":{"mode":"form","message":"Which day?",
+            "requestedSchema":{"type":"object","properties":{"day":{"type":"string"}}}}}}}});
+    // Sent together: the second event must not overtake the first while it waits for the store.
+    let both = format!("data: {asked}\n\ndata: {progress}\n\n");
+    assert!(tx.send(SseMsg::Data(Bytes::from(both))).await.is_ok());
+    let mut acc = Vec::new();
+    read_until(&mut body, &mut acc, |b| {
+        String::from_utf8_lossy(b).contains("notifications/progress")
+    })
+    .await;
+    let text = String::from_utf8_lossy(&acc);
+    let sealed = text.find("\"requestState\":\"eg1.").expect("a sealed state");
+    assert!(!text.contains("up-1"), "the upstream's own state stays hidden: {text}");
+    assert!(
+        sealed < text.find("notifications/progress").unwrap(),
+        "the order is kept: {text}"
+    );
+    let counted = metric(&gw, "elicitguard_store_duration_seconds_count{op=\"rate\"}");
+    assert_eq!(counted, 1.0, "the round was counted on the store");
+    drop(tx);
+}
+
+/// A store that hangs (SIGSTOP) is a store down: every call is bounded by `store.timeout_ms`, retries are
+/// refused, and all of it works again once it answers.
+#[tokio::test]
+async fn a_hung_store_is_bounded_by_the_timeout() {
+    let redis = Redis::start().await;
+    let up = asking_upstream().await;
+    let dir = temp_dir("store-hung");
+    write_keys(&dir);
+    let config = write_config(
+        &dir,
+        &up.url("/mcp"),
+        &store_yaml(&redis, "").replace("key_prefix", "timeout_ms: 200\n  key_prefix"),
+    );
+    let gw = start_gateway(Source::File(config)).await;
+    eventually("the store is up", || readyz_is(&gw, 200)).await;
+    let (_, first) = post_json(&gw, call(1, "book", None)).await;
+    let token = first["result"]["requestState"].as_str().unwrap().to_owned();
+    let answer = json!({"when":{"action":"accept","content":{"day":"mon"}}});
+
+    let signal = |sig: &str| {
+        let ok = Command::new("kill")
+            .args([sig, &redis.child.id().to_string()])
+            .status()
+            .map(|s| s.success());
+        assert!(matches!(ok, Ok(true)), "kill {sig}");
+    };
+    signal("-STOP");
+    let started = std::time::Instant::now();
+    let (status, refused) = post_json(&gw, call(2, "book", Some((&token, answer.clone())))).await;
+    assert_eq!((status, refused["error"]["code"].as_i64()), (503, Some(-32013)), "{refused}");
+    // One store call, bounded by 200 ms; the rest is the request's own work. Generous for a loaded machine,
+    // and far below what an unbounded call would take (the store never answers while stopped).
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "the refusal came after {:?}",
+        started.elapsed()
+    );
+    eventually("not ready while the store hangs", || readyz_is(&gw, 503)).await;
+    signal("-CONT");
+    eventually("ready again", || readyz_is(&gw, 200)).await;
+    // The timed-out `SET NX` sat in Redis's socket and ran when it resumed: that envelope is spent, which
+    // fails closed (the client starts the call again). A fresh exchange completes.
+    let (_, again) = post_json(&gw, call(3, "book", Some((&token, answer.clone())))).await;
+    assert_eq!(again["error"]["code"], -32602, "{again}");
+    let (_, first) = post_json(&gw, call(4, "book", None)).await;
+    let token = first["result"]["requestState"].as_str().unwrap().to_owned();
+    let (status, done) = post_json(&gw, call(5, "book", Some((&token, answer)))).await;
+    assert_eq!((status, done["result"]["resultType"].as_str()), (200, Some("complete")), "{done}");
+}

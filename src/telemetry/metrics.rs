@@ -361,7 +361,9 @@ impl Metrics {
             })
             .set(1);
         for op in crate::store::Op::ALL {
-            let _ = m.store_errors.get_or_create(&OpLabels { op: op.as_str() });
+            let labels = OpLabels { op: op.as_str() };
+            let _ = m.store_errors.get_or_create(&labels);
+            let _ = m.store_duration.get_or_create(&labels);
         }
         m.config_last_reload_success.set(1);
         m.store_up.set(1);

@@ -7,10 +7,6 @@ exporter, so it runs without the gateway: each must come back `success`. `test_d
 elicitation, and asserts that every metric name the dashboard uses is on the gateway's /metrics, that every label
 a query groups or filters by is one those metrics carry, and that every query whose metrics are all exported
 returns data.
-
-The store metrics (`elicitguard_store_*`, issue 38) are being added on main: a name from STORE_METRICS that this
-gateway does not export yet is reported as a warning, not a failure; any other missing name fails. Once main's
-store work has landed, STORE_METRICS can go and every name must be exported.
 """
 
 from __future__ import annotations
@@ -19,7 +15,6 @@ import json
 import re
 import urllib.error
 import urllib.parse
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +24,6 @@ import harness
 from test_prometheus import QUERY_DEADLINE_S, Prometheus, StubExporter, start_prometheus
 
 DASHBOARD = Path(__file__).resolve().parents[2] / "deploy" / "grafana" / "elicitguard.json"
-
-# Being added on main (issue 38): allowed to be missing from this gateway's /metrics for now.
-STORE_METRICS = {
-    "elicitguard_store_errors_total",
-    "elicitguard_store_duration_seconds_bucket",
-    "elicitguard_store_duration_seconds_sum",
-    "elicitguard_store_duration_seconds_count",
-    "elicitguard_store_up",
-}
-STORE_LABELS = {"op"}
 
 # What the dashboard must show (issue 38): a metric for each.
 REQUIRED_METRICS = {
@@ -199,17 +184,14 @@ def test_dashboard_queries_on_the_gateway(tmp_path: Path, upstreams: dict[str, h
 
         names, labels = exported(harness.http_get(gw.metrics_url))
         used = {m for _, e in targets() + variable_queries() for m in METRIC.findall(e)}
-        unknown = used - names - STORE_METRICS
+        unknown = used - names
         assert not unknown, f"the dashboard uses metrics the gateway does not export: {sorted(unknown)}"
-        pending = sorted((used - names) & STORE_METRICS)
-        if pending:
-            warnings.warn(f"store metrics not on this gateway's /metrics yet (issue 38, main): {pending}", stacklevel=1)
 
         # Labels: each query groups and filters only by labels its metrics carry.
         for what, expr in targets() + variable_queries():
             carried = set(TARGET_LABELS)
             for m in METRIC.findall(expr):
-                carried |= labels.get(m, set()) | (STORE_LABELS if m in STORE_METRICS else set())
+                carried |= labels.get(m, set())
             extra = used_labels(expr) - carried
             assert not extra, f"{what}: labels {sorted(extra)} are on none of its metrics: {expr}"
 

@@ -393,9 +393,7 @@ def test_configmap_config_passes_elicitguard_check(overlay: str, tmp_path: Path)
     config.write_text(one(overlay, "ConfigMap", "elicitguard")["data"]["config.yaml"])
     done = run([binary, "check", "--config", str(config)])
     out = done.stdout + done.stderr
-    if done.returncode != 0 and overlay == "ha" and "unknown field `store`" in out:
-        # The store config (issue 38) is being built on main; this gateway predates it. Remove this skip once
-        # main's `check` knows `store:`.
-        pytest.skip(f"this gateway's `check` does not know the `store:` key yet (issue 38): {out.splitlines()[0]}")
     assert done.returncode == 0, f"elicitguard check on overlays/{overlay}'s ConfigMap:\n{out}"
     assert "route default: /mcp -> http://mcp-server:9000/mcp" in out, out
+    store = {"single": "store: memory", "ha": "store: redis redis://elicitguard-redis:6379/0"}[overlay]
+    assert store in out, f"check says which store serve would use: {out}"
