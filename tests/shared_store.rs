@@ -419,8 +419,13 @@ async fn a_streamed_input_required_waits_for_the_store_and_keeps_the_order() {
     })
     .await;
     let text = String::from_utf8_lossy(&acc);
-    let sealed = text.find("\"requestState\":\"eg1.").expect("a sealed state");
-    assert!(!text.contains("up-1"), "the upstream's own state stays hidden: {text}");
+    let sealed = text
+        .find("\"requestState\":\"eg1.")
+        .expect("a sealed state");
+    assert!(
+        !text.contains("up-1"),
+        "the upstream's own state stays hidden: {text}"
+    );
     assert!(
         sealed < text.find("notifications/progress").unwrap(),
         "the order is kept: {text}"
@@ -459,7 +464,11 @@ async fn a_hung_store_is_bounded_by_the_timeout() {
     signal("-STOP");
     let started = std::time::Instant::now();
     let (status, refused) = post_json(&gw, call(2, "book", Some((&token, answer.clone())))).await;
-    assert_eq!((status, refused["error"]["code"].as_i64()), (503, Some(-32013)), "{refused}");
+    assert_eq!(
+        (status, refused["error"]["code"].as_i64()),
+        (503, Some(-32013)),
+        "{refused}"
+    );
     // One store call, bounded by 200 ms; the rest is the request's own work. Generous for a loaded machine,
     // and far below what an unbounded call would take (the store never answers while stopped).
     assert!(
@@ -477,5 +486,38 @@ async fn a_hung_store_is_bounded_by_the_timeout() {
     let (_, first) = post_json(&gw, call(4, "book", None)).await;
     let token = first["result"]["requestState"].as_str().unwrap().to_owned();
     let (status, done) = post_json(&gw, call(5, "book", Some((&token, answer)))).await;
-    assert_eq!((status, done["result"]["resultType"].as_str()), (200, Some("complete")), "{done}");
+    assert_eq!(
+        (status, done["result"]["resultType"].as_str()),
+        (200, Some("complete")),
+        "{done}"
+    );
+}
+
+/// Answers sent unasked are held and, once the server asks, used through the shared store like a retry: the
+/// call completes on one replica, and the envelope the gateway spent for them is spent on every replica.
+#[tokio::test]
+async fn held_answers_are_spent_on_the_shared_store() {
+    let redis = Redis::start().await;
+    let up = asking_upstream().await;
+    let dir = temp_dir("store-held");
+    write_keys(&dir);
+    let config = write_config(&dir, &up.url("/mcp"), &store_yaml(&redis, ""));
+    let gws = replicas(&config).await;
+    let meta: Value = serde_json::from_str(META).unwrap();
+    let eager = json!({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{"table":4},"_meta":meta,
+        "inputResponses":{"when":{"action":"accept","content":{"day":"tue"}}}}});
+    let (status, done) = post_json(&gws[0], eager.to_string()).await;
+    assert_eq!(
+        (status, done["result"]["resultType"].as_str()),
+        (200, Some("complete")),
+        "{done}"
+    );
+    assert_eq!(
+        metric(
+            &gws[0],
+            "elicitguard_store_duration_seconds_count{op=\"replay\"}"
+        ),
+        1.0,
+        "the envelope the held answers used was recorded on the store"
+    );
 }

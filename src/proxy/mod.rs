@@ -5,6 +5,7 @@ pub mod enforce;
 pub mod error;
 pub mod first_bytes;
 pub mod headers;
+pub mod held;
 pub mod origin;
 pub mod pipeline;
 pub mod record;

@@ -220,6 +220,8 @@ async fn proxy(
     // The retry: open and check the envelope and the answers; give the upstream its own state back.
     let monitor = route.monitor;
     let mut prev_round = 0;
+    // `inputResponses` the call carried without a `requestState`, removed from it and held (see `held`).
+    let mut unsolicited = None;
     // The canonical params the read wrote, hashed only if a response is sealed.
     let mut digest = retry::ParamsDigest::of_canonical(skimmed.canonical_params);
     let method = info.method.clone().unwrap_or_default();
@@ -255,9 +257,7 @@ async fn proxy(
                         }
                     }
                 }
-                if checked.dropped_answers {
-                    dropped_answers(gw, &route, &info, meta, &principal);
-                }
+                unsolicited = checked.unsolicited;
                 prev_round = checked.round;
                 digest = retry::ParamsDigest::known(checked.params_digest);
                 if let Some(b) = checked.new_body {
@@ -355,6 +355,33 @@ async fn proxy(
     // Forward.
     let upstream_uri = upstream_uri(&route, &parts.uri)?;
     headers::to_upstream(&mut parts.headers, peer.forwarded_for.as_ref(), peer.tls);
+    let held = unsolicited.map(|answers| {
+        let resend = crate::proxy::held::Resend {
+            clients: clients.clone(),
+            route: route.clone(),
+            uri: upstream_uri.clone(),
+            headers: parts.headers.clone(),
+            body: body.clone(),
+            timeout: snap.limits.upstream_timeout,
+        };
+        let recorder = recorder_for(
+            gw,
+            &route,
+            info.era,
+            meta.method.as_str(),
+            &principal,
+            false,
+        );
+        let client_id = info.id.clone();
+        crate::proxy::held::Held::new(
+            answers,
+            resend,
+            gw.clone(),
+            snap.clone(),
+            recorder,
+            client_id,
+        )
+    });
     let mut up = Request::builder()
         .method(parts.method.clone())
         .uri(upstream_uri.clone())
@@ -420,10 +447,11 @@ async fn proxy(
         upstream_uri,
         answer_headers,
         deadline,
+        held,
     };
     let is_get = parts.method == Method::GET;
     match headers::body_kind(is_get, &rparts.headers) {
-        BodyKind::Json => answering.json(rparts, rbody, meta).await,
+        BodyKind::Json => answering.json(rparts, rbody, meta, permit).await,
         BodyKind::Stream => Ok(answering.stream(rparts, rbody, permit)),
     }
 }
@@ -447,6 +475,8 @@ struct Answering<'a> {
     answer_headers: http::HeaderMap,
     /// When the upstream's answer must be in: its head, and a body read whole.
     deadline: tokio::time::Instant,
+    /// Answers the client sent unasked, held until the server asks (see `held`).
+    held: Option<Box<crate::proxy::held::Held>>,
 }
 
 impl Answering<'_> {
@@ -470,6 +500,7 @@ impl Answering<'_> {
             session_id,
             upstream_uri,
             answer_headers,
+            held,
             ..
         } = self;
         headers::to_client(&mut rparts.headers, true);
@@ -497,6 +528,15 @@ impl Answering<'_> {
             store: gw.store.clone(),
             closing: gw.closing.subscribe(),
         });
+        if let Some(held) = held {
+            // The call's answer is watched for what the held answers answer; the permit lives as below.
+            let filtered = SseFilter::new(rbody, shared.clone());
+            let body = PermitBody {
+                inner: crate::proxy::held::HeldStream::new(filtered, held, shared),
+                _permit: permit,
+            };
+            return Response::from_parts(rparts, body.boxed_unsync());
+        }
         let filtered = SseFilter::new(rbody, shared);
         // The permit lives as long as the stream: open streams count against the concurrency limit.
         let body = PermitBody {
@@ -512,6 +552,7 @@ impl Answering<'_> {
         mut rparts: http::response::Parts,
         rbody: crate::proxy::upstream::UpstreamBody,
         meta: &mut Meta,
+        permit: Slots,
     ) -> Result<Response<ProxyBody>, ProxyError> {
         let Answering {
             gw,
@@ -527,6 +568,7 @@ impl Answering<'_> {
             upstream_uri,
             answer_headers,
             deadline,
+            held,
         } = self;
         let limit = snap.limits.response_body_bytes;
         let bytes = match tokio::time::timeout_at(deadline, read_bounded(rbody, limit)).await {
@@ -610,6 +652,38 @@ impl Answering<'_> {
                 Verdict::Block if !monitor => RequestOutcome::Blocked,
                 Verdict::Rewrite if !monitor => RequestOutcome::Rewritten,
                 _ => RequestOutcome::Ok,
+            };
+        }
+        // Answers the client sent unasked: if this asks what they answer and they pass as a retry with its
+        // envelope would, the call goes again with them, and the client gets that response instead (once).
+        let retry = match (held, &sealer) {
+            (Some(h), Some(s)) => {
+                crate::proxy::held::message_of(&outcome).and_then(|msg| h.retry_for(&msg, s))
+            }
+            _ => None,
+        };
+        if let Some(retry) = retry {
+            let deadline = tokio::time::Instant::now() + snap.limits.upstream_timeout;
+            let (rparts, rbody, sealer) = retry.send().await?;
+            let again = Answering {
+                gw,
+                snap,
+                clients,
+                route,
+                info,
+                modes,
+                monitor,
+                recorder,
+                sealer: Some(sealer),
+                session_id,
+                upstream_uri,
+                answer_headers,
+                deadline,
+                held: None,
+            };
+            return match headers::body_kind(false, &rparts.headers) {
+                BodyKind::Json => Box::pin(again.json(rparts, rbody, meta, permit)).await,
+                BodyKind::Stream => Ok(again.stream(rparts, rbody, permit)),
             };
         }
         match outcome {
@@ -778,32 +852,6 @@ fn recorder_for(
 
 /// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
 /// only), -32012 for answers (the rules, never the values).
-/// Records answers removed from a call without a `requestState` (see [`retry::Checked::dropped_answers`]): an
-/// audit line and `elicitguard_answers_refused_total{rule="answer.unsolicited"}`. The answers themselves are
-/// not recorded.
-fn dropped_answers(
-    gw: &Gateway,
-    route: &Arc<Route>,
-    info: &RequestInfo,
-    meta: &Meta,
-    principal: &str,
-) {
-    const RULE: &str = "answer.unsolicited";
-    let recorder = recorder_for(gw, route, info.era, meta.method.as_str(), principal, false);
-    gw.metrics
-        .answers_refused
-        .get_or_create(&crate::telemetry::RuleLabels {
-            rule: RULE.to_owned(),
-        })
-        .inc();
-    recorder.event(
-        "answers",
-        Verdict::Rewrite,
-        vec![RULE.to_owned()],
-        &crate::telemetry::incident_id(),
-    );
-}
-
 fn refused(
     gw: &Gateway,
     route: &Arc<Route>,

@@ -41,9 +41,10 @@ pub struct Checked {
     pub new_body: Option<Bytes>,
     /// Digest of the request's salient params.
     pub params_digest: String,
-    /// The request carried `inputResponses` without a `requestState`, and they were removed: answers to
-    /// nothing this gateway asked, which it cannot check and so does not forward (the server asks again).
-    pub dropped_answers: bool,
+    /// The request carried `inputResponses` without a `requestState`: answers to nothing this gateway asked,
+    /// which it cannot check yet. They are removed from `new_body` (the call goes on as a first call) and
+    /// given here, to be held until the server asks (see [`crate::proxy::held`]).
+    pub unsolicited: Option<Value>,
     /// The envelope this retry used, (id, expiry): to be recorded in the store as used before the request is
     /// forwarded ([`Store::use_once`]). Left to the caller because the store may be shared and answer later.
     pub use_once: Option<(String, u64)>,
@@ -88,7 +89,7 @@ pub fn check_request(
         round: 0,
         new_body: None,
         params_digest: digest.clone(),
-        dropped_answers: false,
+        unsolicited: None,
         use_once: None,
     };
     let Some(state) = state else {
@@ -103,19 +104,21 @@ pub fn check_request(
                     Err(Refusal::Answers(findings))
                 }
             }
-            // Answers with no envelope answer nothing the gateway asked, so none of them can be checked. The
+            // Answers with no envelope answer nothing the gateway asked, so none of them can be checked now. The
             // protocol reads such a call as a first call (a server ignores what it did not ask for): it goes on
-            // as one, without them, and the server asks again through the gateway.
+            // as one, without them. They are held: if the server then asks what they answer, they are checked
+            // as a retry to that question would be (`held`); else the server's question reaches the client.
             Some(_) => {
                 let mut forwarded = request.clone();
-                if let Some(p) = forwarded.get_mut("params").and_then(Value::as_object_mut) {
-                    p.remove("inputResponses");
-                }
+                let unsolicited = forwarded
+                    .get_mut("params")
+                    .and_then(Value::as_object_mut)
+                    .and_then(|p| p.remove("inputResponses"));
                 let body =
                     serde_json::to_vec(&forwarded).map_err(|_| Refusal::Envelope("malformed"))?;
                 Ok(Checked {
                     new_body: Some(Bytes::from(body)),
-                    dropped_answers: true,
+                    unsolicited,
                     ..fresh
                 })
             }
@@ -161,7 +164,7 @@ pub fn check_request(
         round: env.round,
         new_body: Some(Bytes::from(body)),
         params_digest: digest,
-        dropped_answers: false,
+        unsolicited: None,
         use_once: Some((env.id, env.expires_at)),
     })
 }
@@ -273,6 +276,7 @@ pub struct Sealer {
 }
 
 /// Where a sealer counts elicitation rounds against the rate limits.
+#[derive(Clone)]
 pub enum Counter {
     /// This replica's limiter, checked as the message is sealed.
     Local(Arc<ElicitLimiter>),

@@ -850,3 +850,30 @@ impl Body for SseFilter {
         self.done && self.parked.is_none()
     }
 }
+
+impl Shared {
+    /// Judges one whole JSON message (`json`, read whole and bounded by the caller) as one event of this stream,
+    /// into `out`, exactly as an event the upstream sent would be: a call sent again with held answers (see
+    /// [`crate::proxy::held`]) whose JSON answer continues a stream the client already reads. A line break in JSON
+    /// is whitespace between tokens (never inside a string), so each line becomes a `data:` line and SSE's
+    /// joining gives the same message back. Returns true when the stream must end after `out`.
+    pub async fn judge_as_event(self: &Arc<Self>, json: &[u8], out: &mut BytesMut) -> bool {
+        // Bounded by the message it holds, which the caller read within `limits.response_body_bytes`.
+        let mut decoder = Decoder::new(usize::MAX);
+        for line in json.split(|&b| b == b'\n' || b == b'\r') {
+            decoder.push(b"data: ");
+            decoder.push(line);
+            decoder.push(b"\n");
+        }
+        decoder.push(b"\n");
+        decoder.end_input();
+        let mut answered = false;
+        let mut flow = self.drain(&mut decoder, out, &mut answered);
+        // On a shared store a message that asks waits for it; at most one message is here.
+        while let Flow::Park(parked) = flow {
+            let outcome = parked.wait.await;
+            flow = self.resume(parked.then, outcome, &mut decoder, out, &mut answered, true);
+        }
+        matches!(flow, Flow::End)
+    }
+}

@@ -10,7 +10,8 @@ The server (`conformance/server.mjs`, our own, on the official TypeScript SDK 2.
 URL. Each suite line runs once directly and once through its own `elicitguard serve --upstream ...` with the
 default policies (no config, no rule overrides, default limits). For every scenario the test compares what the
 suite recorded: the multiset of (check id, status) over every check except INFO ones (INFO only logs the
-traffic: event ids, timestamps). Through the gateway it must equal direct, except:
+traffic: event ids, timestamps). Through the gateway it must equal direct (today on every scored scenario of both
+lines), except:
 
 - EXCLUDED: scenarios our server cannot pass directly, with the reason. They must still fail directly
   (so the list cannot go stale silently), and are not compared.
@@ -137,23 +138,25 @@ class Block:
 
 
 # With its default policies the gateway blocks no elicitation of either suite (every form, url, sampling and
-# roots request the suites make is allowed, and the metrics test below proves each was judged). Two 2026-07-28
-# scenarios send `inputResponses` on a first call, with no `requestState`: answers to questions the gateway never
-# judged or sealed, which it cannot check. It removes them (audit rule `answer.unsolicited`, verdict rewrite) and
-# forwards the call as a first call, so the server asks again and no unchecked answer reaches it. For
-# `input-required-result-missing-input-response` that is what the suite wants (the server re-asks), so it decides
-# as directly. `input-required-result-ignore-extra-params` sends a valid answer for the key the server will ask
-# plus extra keys, and wants the server to complete with it; through the gateway the server never sees the answer
-# and asks again, so that one check (a SHOULD, scored WARNING) differs.
-GATEWAY_BLOCKS: dict[tuple[str, str], Block] = {
-    ("2026", "input-required-result-ignore-extra-params"): Block(
-        checks={"sep-2322-ignore-unexpected-params": "WARNING"},
-        message="Server did not return complete result when valid inputResponses were provided alongside extra keys",
-        rules=("answer.unsolicited",),
-        why="answers on a call without requestState answer nothing the gateway judged and sealed: they are removed "
-        "and the server asks again, so it cannot complete with them",
-        verdict="rewrite",
-    ),
+# roots request the suites make is allowed, and the metrics test below proves each was judged), so nothing is
+# listed here: every scenario decides through the gateway exactly as directly. The mechanism stays for a
+# policy that refuses what a suite sends.
+GATEWAY_BLOCKS: dict[tuple[str, str], Block] = {}
+
+# Three 2026-07-28 scenarios send `inputResponses` on a first call, with no `requestState`: answers to questions
+# the gateway never judged or sealed. It removes them, forwards the call as a first call, and holds them
+# (src/proxy/held.rs). `input-required-result-ignore-extra-params` sends a valid answer for the key the server
+# then asks plus two extra keys: the server's question is judged and sealed, the held answer passes the checks
+# a retry with that envelope gets, and the gateway sends the call again with it alone (the extra keys never
+# reach the server), so the server completes as directly. `input-required-result-missing-input-response` sends
+# only a wrong key: the asked key is unanswered, the held answers are dropped, and the client gets the server's
+# question, as directly. `input-required-result-validate-input` sends a number, then `null`, for the answers:
+# not answers (`answer.shape`), dropped, and the client is asked, which is what the suite wants (no complete
+# result). The audit log says which, one record per call (rules, verdict); checked by running each alone.
+HELD: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = {
+    ("2026", "input-required-result-ignore-extra-params"): [(("answer.unsolicited", "answer.unasked_key"), "rewrite")],
+    ("2026", "input-required-result-missing-input-response"): [(("answer.unsolicited",), "rewrite")],
+    ("2026", "input-required-result-validate-input"): [(("answer.unsolicited", "answer.shape"), "rewrite")] * 2,
 }
 
 
@@ -368,6 +371,34 @@ def test_through_gateway(key: str, scenario: str, conf_server: Route, gateways: 
     assert all(rec.get("verdict") == block.verdict and rec.get("enforced") is True for rec in records), (
         f"{where}: {records}"
     )
+
+
+@pytest.mark.parametrize(("key", "scenario"), list(HELD), ids=[s for _, s in HELD])
+def test_gateway_held_the_unsolicited_answers(
+    key: str, scenario: str, conf_server: Route, gateways: dict[str, Route]
+) -> None:
+    """The scenarios that send answers without a requestState decide as directly because the gateway held the
+    answers and checked them against the question the server then asked, not because it let them past: run
+    alone, each call leaves exactly one audit record of held answers, used or dropped."""
+    where = label(key, "gateway", scenario)
+    results(gateways[key], key)  # the whole line first, as the other tests see it
+    gw = gateways[key]
+    assert gw.proc is not None
+    start = gw.proc.log.stat().st_size
+    alone = run_suite(key, gw.url, harness.LOG_DIR / "conformance" / f"held-{scenario}", scenario)
+    direct = results(conf_server, key).get(scenario)
+    assert direct is not None, f"{where}: no direct results"
+    assert outcome(alone.get(scenario, [])) == outcome(direct), f"{where}: run alone, it decides otherwise: {alone}"
+    expected = HELD[(key, scenario)]
+
+    def held_records() -> list[dict[str, Any]] | None:
+        found = [r for r in audit_lines(gw.proc.log, start) if r.get("kind") == "answers"]
+        return found if len(found) >= len(expected) else None
+
+    records = harness.wait_until(f"{where}: the gateway's audit records of held answers", held_records, gw.proc, 10.0)
+    got = [(tuple(r.get("rules", [])), r.get("verdict")) for r in records]
+    assert got == expected, f"{where}: {records}"
+    assert all(r.get("enforced") is True for r in records), f"{where}: {records}"
 
 
 @pytest.mark.parametrize(
