@@ -373,3 +373,58 @@ fn the_clean_schema_memory_is_configured_and_bounded() {
         .join("; ");
     assert!(text.contains("policy.clean_schema_cache_bytes"), "{text}");
 }
+
+/// `check` says which store `serve` would use, validates a store URL from the file or `--store`, and never
+/// prints a password.
+#[test]
+fn check_names_the_store_and_hides_its_password() {
+    let dir = temp_dir("check-store");
+    let run = |extra: &str, flag: Option<&str>| {
+        let path = write_config(&dir, "http://127.0.0.1:9/mcp", extra);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_elicitguard"));
+        cmd.args(["check", "--config"]).arg(&path);
+        if let Some(url) = flag {
+            cmd.args(["--store", url]);
+        }
+        let out = cmd.output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.success(), text)
+    };
+    let (ok, out) = run("", None);
+    assert!(ok && out.contains("store: memory"), "{out}");
+    let (ok, out) = run(
+        "store:\n  url: redis://:hunter2secret@redis.internal:6380/2\n  rate_limits_on_error: open\n",
+        None,
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("store: redis redis://:***@redis.internal:6380/2"),
+        "{out}"
+    );
+    assert!(out.contains("rate limits on store error: open"), "{out}");
+    assert!(
+        !out.contains("hunter2secret"),
+        "the password is never printed: {out}"
+    );
+    let (ok, out) = run("", Some("rediss://cache.internal:6379/0"));
+    assert!(
+        ok && out.contains("store: redis rediss://cache.internal:6379/0"),
+        "{out}"
+    );
+    for (bad, why) in [
+        ("http://cache.internal:6379", "scheme"),
+        ("redis://cache.internal:6379/zero", "database"),
+        ("redis://:topsecretpw@/0", "host"),
+    ] {
+        let (ok, out) = run("", Some(bad));
+        assert!(!ok, "{bad} is refused: {out}");
+        assert!(out.contains("--store") && out.contains(why), "{bad}: {out}");
+        assert!(!out.contains("topsecretpw"), "{out}");
+    }
+    let (ok, out) = run("store:\n  url: redis://h:6379/0\n  timeout_ms: 0\n", None);
+    assert!(!ok && out.contains("store.timeout_ms"), "{out}");
+}

@@ -1,8 +1,5 @@
-//! Single use within the expiry: a bounded set of envelope ids seen by this instance.
-//!
-//! Per instance by design: the gateway keeps no shared store, so a retry replayed against another replica
-//! within the expiry is not caught here (the envelope still binds principal, route, method and params, so a
-//! replay can only repeat the same user's own answers to the same call). Documented in the README.
+//! Single use within the expiry: a bounded set of envelope ids seen by this process (the memory store's replay
+//! cache, `crate::store::memory`). Replicas share one through the Redis store instead (`crate::store::redis`).
 //!
 //! Full cache: expired ids are evicted first (cheap, earliest expiry at the top of a heap). If the cache is
 //! still full, the retry is refused as `Replayed`: fail closed, because an id we cannot record is an id we
