@@ -14,18 +14,17 @@ use serde_json::Value;
 use crate::config::{Route, Snapshot};
 use crate::policy::Verdict;
 use crate::proxy::body::{full, read_bounded, ProxyBody, ReadError};
-use crate::proxy::enforce::{decide, Context, Outcome};
+use crate::proxy::enforce::Outcome;
 use crate::proxy::error::{json_response, ProxyError};
 use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
 use crate::proxy::retry;
-use crate::proxy::sse::{forms_asked, unremembered, Shared, SseFilter, UpstreamAnswerer};
+use crate::proxy::sse::{Filtered, Shared, SseFilter, UpstreamAnswerer};
 use crate::proxy::upstream::Clients;
 use crate::proxy::Gateway;
 use crate::store::{AskLookup, Lookup, UseOnce};
 use crate::telemetry::{MethodLabel, RequestOutcome, UpstreamErrorLabels};
 use crate::wire::strict::parse_strict;
-use crate::wire::tree::Arena;
 use crate::wire::{skim_request, ClientModes, Era, RequestInfo, Skimmed};
 
 /// Header carrying the legacy session id.
@@ -577,75 +576,28 @@ impl Answering<'_> {
             Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
             Ok(Ok(b)) => b,
         };
-        let mint = |url: &str| crate::proxy::links::mint(snap, &route.name, url);
-        let ctx = Context {
-            engine: &snap.engine,
-            route: &route.policy,
+        // The same filter as a stream's events: decided, sealed, recorded, its legacy questions remembered.
+        let shared = Arc::new(Shared {
+            snapshot: snap.clone(),
+            route: route.clone(),
             modes,
-            client_id: info.id.as_ref(),
-            links: Some(&mint),
-        };
-        // Holds the response's tree until its requestState is sealed; nothing is allocated unless it is parsed.
-        let arena = Arena::new();
-        let mut d = decide(&bytes, &arena, &ctx, monitor);
-        // On a shared store, rounds are counted there before sealing: the tree is let go across the wait and
-        // the message decided again with the count (only messages that ask pay for this).
-        let mut counted = None;
-        if let Some(s) = sealer.as_ref().filter(|s| s.counts_remotely()) {
-            let rounds = retry::Sealer::rounds_needed(&d.outcome, &d.carriers);
-            if rounds > 0 {
-                drop(d);
-                counted = Some(s.count(rounds).await);
-                d = decide(&bytes, &arena, &ctx, monitor);
-            }
-        }
-        recorder.decision(&d);
-        let decided = std::mem::replace(&mut d.outcome, Outcome::Original);
-        let (mut outcome, limited) = match &sealer {
-            Some(s) => s.finish(
-                decided,
-                d.parsed.as_ref(),
-                &bytes,
-                true,
-                &d.carriers,
-                info.id.as_ref(),
-                counted,
-            ),
-            None => (decided, None),
-        };
-        // A legacy session remembers the form questions it forwards, before they go out, so the answer is
-        // checked whichever replica it reaches.
-        let legacy_session = session_id.as_deref().filter(|_| info.era == Era::Legacy);
-        let forms = match (legacy_session, d.parsed.as_ref()) {
-            (Some(_), Some(msg))
-                if matches!(
-                    outcome,
-                    Outcome::Original | Outcome::Replace(_) | Outcome::Sealed(_)
-                ) =>
-            {
-                forms_asked(msg)
-            }
-            _ => Vec::new(),
-        };
-        let verdict = d.judgement.as_ref().map(|j| j.verdict);
-        drop(d);
-        if let (Some(sid), false) = (legacy_session, forms.is_empty()) {
-            let asked = forms
-                .iter()
-                .map(|f| (f.key.clone(), f.schema.clone()))
-                .collect();
-            if gw.store.remember_asked(sid, asked).await.is_err() {
-                outcome = unremembered(&forms, info.id.as_ref());
-            }
-        }
-        if let Some(l) = limited {
+            monitor,
+            client_id: info.id.clone(),
+            recorder,
+            // A refused legacy question is answered below, with this request's headers.
+            answer_upstream: None,
+            sealer: sealer.map(Arc::new),
+            session: session_id.clone().filter(|_| info.era == Era::Legacy),
+            store: gw.store.clone(),
+            closing: gw.closing.subscribe(),
+        });
+        let Filtered {
+            outcome,
+            verdict,
+            limited,
+        } = shared.filter_body(&bytes).await;
+        if limited {
             meta.outcome = RequestOutcome::Blocked;
-            recorder.event(
-                "rate_limit",
-                Verdict::Block,
-                vec![l.rule.to_owned()],
-                &crate::telemetry::incident_id(),
-            );
         }
         if let Some(verdict) = verdict {
             meta.outcome = match verdict {
@@ -656,7 +608,7 @@ impl Answering<'_> {
         }
         // Answers the client sent unasked: if this asks what they answer and they pass as a retry with its
         // envelope would, the call goes again with them, and the client gets that response instead (once).
-        let retry = match (held, &sealer) {
+        let retry = match (held, shared.sealer.as_deref()) {
             (Some(h), Some(s)) => {
                 crate::proxy::held::message_of(&outcome).and_then(|msg| h.retry_for(&msg, s))
             }
@@ -673,7 +625,7 @@ impl Answering<'_> {
                 info,
                 modes,
                 monitor,
-                recorder,
+                recorder: shared.recorder.clone(),
                 sealer: Some(sealer),
                 session_id,
                 upstream_uri,

@@ -73,8 +73,27 @@ pub struct Shared {
 
 /// A message that needs the shared store before it can go out, and what to do with its outcome then.
 pub struct Parked {
-    wait: Pin<Box<dyn Future<Output = Outcome> + Send>>,
+    wait: Pin<Box<dyn Future<Output = Filtered> + Send>>,
     then: Then,
+}
+
+/// What the filter made of one message: what goes out in its place, the policy's verdict (when it judged an
+/// elicitation) and whether a limit stopped it. Recorded already; the verdict and the limit are for the caller's
+/// request outcome.
+pub struct Filtered {
+    /// What goes out.
+    pub outcome: Outcome,
+    /// The policy's verdict on the message's elicitations, if it had any.
+    pub verdict: Option<crate::policy::Verdict>,
+    /// A round budget or rate limit stopped it.
+    pub limited: bool,
+}
+
+impl Filtered {
+    /// The same decision, with another outcome going out.
+    fn with(self, outcome: Outcome) -> Filtered {
+        Filtered { outcome, ..self }
+    }
 }
 
 /// What a parked message was.
@@ -97,14 +116,14 @@ enum Flow {
 
 /// A message judged: what goes out in its place, or a wait for the shared store first.
 enum Step {
-    Done(Outcome),
-    Wait(Pin<Box<dyn Future<Output = Outcome> + Send>>),
+    Done(Filtered),
+    Wait(Pin<Box<dyn Future<Output = Filtered> + Send>>),
 }
 
 /// A message decided, with the questions it asks a legacy session; or the rounds the shared store must count
 /// (and the questions it must hold) before it can be.
 enum Judged {
-    Done(Outcome, Vec<AskedForm>),
+    Done(Filtered, Vec<AskedForm>),
     NeedsStore(u32),
 }
 
@@ -324,8 +343,8 @@ impl Shared {
             let one_line = memchr::memchr2(b'\n', b'\r', data.as_bytes()).is_none();
             let answers = answers_a_call(data.as_bytes());
             match self.filter_message(data.as_bytes(), one_line) {
-                Step::Done(outcome) => {
-                    if self.emit_event(outcome, &event, answers, out, answered) {
+                Step::Done(filtered) => {
+                    if self.emit_event(filtered.outcome, &event, answers, out, answered) {
                         return Flow::End;
                     }
                 }
@@ -383,7 +402,7 @@ impl Shared {
     fn resume(
         self: &Arc<Self>,
         then: Then,
-        outcome: Outcome,
+        filtered: Filtered,
         decoder: &mut Decoder,
         out: &mut BytesMut,
         answered: &mut bool,
@@ -391,7 +410,7 @@ impl Shared {
     ) -> Flow {
         match then {
             Then::Event(event, answers) => {
-                if self.emit_event(outcome, &event, answers, out, answered) {
+                if self.emit_event(filtered.outcome, &event, answers, out, answered) {
                     Flow::End
                 } else if ending {
                     self.end_events(decoder, out, answered)
@@ -400,7 +419,7 @@ impl Shared {
                 }
             }
             Then::Whole(body) => {
-                self.emit_whole(outcome, &body, out);
+                self.emit_whole(filtered.outcome, &body, out);
                 Flow::End
             }
         }
@@ -415,13 +434,13 @@ impl Shared {
     /// such a message is decided again once the count is in, rather than keeping its tree across the wait.
     fn filter_message(self: &Arc<Self>, data: &[u8], splice: bool) -> Step {
         match self.judge(data, splice, None) {
-            Judged::Done(outcome, forms) if forms.is_empty() => Step::Done(outcome),
-            Judged::Done(outcome, forms) => {
+            Judged::Done(filtered, forms) if forms.is_empty() => Step::Done(filtered),
+            Judged::Done(filtered, forms) => {
                 // In process: remembered at once (the store's future is ready on its first poll).
                 let remembered = futures_util::FutureExt::now_or_never(self.remember(&forms));
                 match remembered {
-                    Some(Ok(())) => Step::Done(outcome),
-                    _ => Step::Done(unremembered(&forms, self.client_id.as_ref())),
+                    Some(Ok(())) => Step::Done(filtered),
+                    _ => Step::Done(filtered.with(unremembered(&forms, self.client_id.as_ref()))),
                 }
             }
             Judged::NeedsStore(rounds) => {
@@ -433,13 +452,17 @@ impl Shared {
                         _ => Ok(()),
                     };
                     match me.judge(&data, splice, Some(counted)) {
-                        Judged::Done(outcome, forms) if forms.is_empty() => outcome,
-                        Judged::Done(outcome, forms) => match me.remember(&forms).await {
-                            Ok(()) => outcome,
-                            Err(_) => unremembered(&forms, me.client_id.as_ref()),
+                        Judged::Done(filtered, forms) if forms.is_empty() => filtered,
+                        Judged::Done(filtered, forms) => match me.remember(&forms).await {
+                            Ok(()) => filtered,
+                            Err(_) => filtered.with(unremembered(&forms, me.client_id.as_ref())),
                         },
                         // Not reached: a counted message does not wait again. Fail closed if it were.
-                        Judged::NeedsStore(_) => unremembered(&[], me.client_id.as_ref()),
+                        Judged::NeedsStore(_) => Filtered {
+                            outcome: unremembered(&[], me.client_id.as_ref()),
+                            verdict: None,
+                            limited: false,
+                        },
                     }
                 }))
             }
@@ -475,6 +498,8 @@ impl Shared {
             }
         }
         self.recorder.decision(&d);
+        let verdict = d.judgement.as_ref().map(|j| j.verdict);
+        let mut limited_by = None;
         let outcome = match &self.sealer {
             Some(s) => {
                 let (o, limited) = s.finish(
@@ -493,6 +518,7 @@ impl Shared {
                         vec![l.rule.to_owned()],
                         &crate::telemetry::incident_id(),
                     );
+                    limited_by = Some(l);
                 }
                 o
             }
@@ -503,7 +529,21 @@ impl Shared {
             (Some(_), Some(msg)) if goes_out(&outcome) => forms_asked(msg),
             _ => Vec::new(),
         };
-        Judged::Done(outcome, forms)
+        let filtered = Filtered {
+            outcome,
+            verdict,
+            limited: limited_by.is_some(),
+        };
+        Judged::Done(filtered, forms)
+    }
+
+    /// A body read whole, as one message (or batch): what [`Shared::filter_message`] makes of it, once the
+    /// shared store answered when it must.
+    pub async fn filter_body(self: &Arc<Self>, body: &[u8]) -> Filtered {
+        match self.filter_message(body, true) {
+            Step::Done(filtered) => filtered,
+            Step::Wait(wait) => wait.await,
+        }
     }
 
     /// Remembers forwarded legacy form questions in the session.
@@ -521,8 +561,8 @@ impl Shared {
     /// Judges a body gathered whole as one JSON message (or batch), into `out` as plain JSON.
     fn judge_whole(self: &Arc<Self>, body: Bytes, out: &mut BytesMut) -> Flow {
         match self.filter_message(&body, true) {
-            Step::Done(outcome) => {
-                self.emit_whole(outcome, &body, out);
+            Step::Done(filtered) => {
+                self.emit_whole(filtered.outcome, &body, out);
                 Flow::End
             }
             Step::Wait(wait) => Flow::Park(Parked {
