@@ -205,7 +205,11 @@ class ClientRun:
     raw: str = ""
 
 
-def run_client(spec: ClientSpec, url: str, tools: list[str], label: str) -> ClientRun:
+def run_client(
+    spec: ClientSpec, url: str, tools: list[str], label: str, env: dict[str, str] | None = None
+) -> ClientRun:
+    """One client process: connect to `url`, call `tools` in turn. `env` adds variables to the client's
+    environment (e.g. `INTEROP_ELICIT_ANSWER`)."""
     if spec.peer == "py":
         argv = [sys.executable, str(HERE / "py_client.py"), url, spec.mode, *tools]
         cwd = HERE
@@ -213,7 +217,14 @@ def run_client(spec: ClientSpec, url: str, tools: list[str], label: str) -> Clie
         argv = [NODE, str(TS_DIR / "client.mjs"), url, spec.mode, *tools]
         cwd = TS_DIR
     try:
-        done = subprocess.run(argv, cwd=cwd, capture_output=True, timeout=CLIENT_DEADLINE_S, check=False)
+        done = subprocess.run(
+            argv,
+            cwd=cwd,
+            capture_output=True,
+            timeout=CLIENT_DEADLINE_S,
+            check=False,
+            env={**os.environ, **env} if env else None,
+        )
     except subprocess.TimeoutExpired as err:
         raise AssertionError(f"{label}: client timed out after {CLIENT_DEADLINE_S}s") from err
     out = done.stdout.decode(errors="replace").strip().splitlines()

@@ -8,12 +8,18 @@ the call completed (`result`, with its text and `isError`) or ended in a JSON-RP
 
 The callback accepts everything: a form gets a value of the right type for each property, a URL
 is consented to. That makes a blocked call proof of the gateway, not of a cautious client.
+
+With `INTEROP_ELICIT_ANSWER=off-schema` in the environment the callback answers outside the asked schema:
+a string (`OFF_SCHEMA_VALUE`) where `party_size` asks for an integer. The SDK checks only the result's
+shape (primitive values), not the asked schema, so the answer goes out as written: test_shared_store.py
+shows the gateway refuses it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 from typing import Any
 
@@ -22,6 +28,9 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 CALLBACKS: dict[str, Any] = {"count": 0, "urls": []}
+# The off-schema answer's value: a marker nobody else sends, so a test can look for it on the wire.
+OFF_SCHEMA_VALUE = "lots-4711"
+OFF_SCHEMA = os.environ.get("INTEROP_ELICIT_ANSWER") == "off-schema"
 
 
 def fill(schema: dict[str, Any]) -> dict[str, Any]:
@@ -30,7 +39,7 @@ def fill(schema: dict[str, Any]) -> dict[str, Any]:
     for name, prop in (schema.get("properties") or {}).items():
         kind = prop.get("type") if isinstance(prop, dict) else None
         if name == "party_size":
-            content[name] = 4
+            content[name] = OFF_SCHEMA_VALUE if OFF_SCHEMA else 4
         elif name == "date":
             content[name] = "2026-12-24"
         elif kind in ("integer", "number"):

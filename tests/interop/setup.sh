@@ -6,6 +6,7 @@
 #     0.2.0-alpha.12, and Node.js 22 from the npm registry for it)
 #   - Debian's `prometheus` (prometheus + promtool), through apt-get, only when missing
 #   - `kubectl` (renders deploy/kubernetes with `kubectl kustomize`), through apt-get, only when missing
+#   - Debian's `redis-server` (the shared store behind test_shared_store.py's replicas), only when missing
 # Meant for a fresh Debian 12 machine as root (CI), and for developers. Needs python3 (3.10+) and Node.js 20+.
 set -euo pipefail
 
@@ -138,6 +139,17 @@ if ! command -v kubectl >/dev/null; then
     fi
 else
     log "kubectl already installed: $(kubectl version --client 2>/dev/null | head -n1)"
+fi
+
+# --- Redis ------------------------------------------------------------------------------------
+# test_shared_store.py starts its own redis-server (Debian's, Redis 7) on a free port, without persistence, as
+# the store three gateway replicas share; only the binary is needed. tests/run.sh installs the same package for
+# the Rust tests; this keeps the interop suite runnable on its own.
+if ! command -v redis-server >/dev/null; then
+    log "installing Debian's redis-server"
+    apt_install redis-server
+else
+    log "redis-server already installed: $(redis-server --version | head -n1)"
 fi
 
 log "done"

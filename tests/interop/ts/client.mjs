@@ -5,6 +5,9 @@
 // Prints one JSON object like ../py_client.py: {negotiated, era, calls: {tool: outcome}}.
 //
 // The elicitation handler accepts everything, so a blocked call proves the gateway, not a cautious client.
+// With INTEROP_ELICIT_ANSWER=off-schema it answers outside the asked schema, like ../py_client.py: a string
+// (OFF_SCHEMA_VALUE) where `party_size` asks for an integer. The SDK checks the result's shape only (primitive
+// values), not the asked schema, so the answer goes out as written.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const [url, mode, ...tools] = process.argv.slice(2);
@@ -16,13 +19,17 @@ if (mode === 'auto') options.versionNegotiation = { mode: 'auto' };
 else if (mode === 'pin' || mode === 'pin-form-only') options.versionNegotiation = { mode: { pin: '2026-07-28' } };
 else if (mode !== 'legacy') throw new Error(`unknown mode ${mode}`);
 
+// The off-schema answer's value: a marker nobody else sends, so a test can look for it on the wire.
+const OFF_SCHEMA_VALUE = 'lots-4711';
+const OFF_SCHEMA = process.env.INTEROP_ELICIT_ANSWER === 'off-schema';
+
 let callbacks = 0;
 let urls = [];
 
 function fill(schema) {
     const content = {};
     for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
-        if (name === 'party_size') content[name] = 4;
+        if (name === 'party_size') content[name] = OFF_SCHEMA ? OFF_SCHEMA_VALUE : 4;
         else if (name === 'date') content[name] = '2026-12-24';
         else if (prop?.type === 'integer' || prop?.type === 'number') content[name] = 1;
         else if (prop?.type === 'boolean') content[name] = true;
