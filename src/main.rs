@@ -227,7 +227,7 @@ async fn serve(source: Source, overrides: Overrides) -> ExitCode {
     // process, and log-rotation tools send it to every service they know. With a config file it reloads;
     // in quick mode there is nothing to reload, and it is logged and ignored.
     if matches!(source, Source::File(_)) {
-        config::reload::spawn(source, overrides, gw.clone());
+        proxy::reload::spawn(source, overrides, gw.clone());
     } else {
         ignore_sighup();
     }

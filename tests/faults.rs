@@ -444,7 +444,7 @@ async fn a_reload_of_start_up_only_fields_says_a_restart_is_required() {
     let snap = config::load(&source, &overrides).unwrap();
     let metrics = Arc::new(Metrics::new());
     let gw = Gateway::new(snap, metrics.clone()).unwrap();
-    config::reload::spawn(source, overrides, gw.clone());
+    elicitguard::proxy::reload::spawn(source, overrides, gw.clone());
     let reloads = |result: &'static str| {
         metrics
             .config_reloads

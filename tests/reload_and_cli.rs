@@ -21,7 +21,7 @@ fn reloading_gateway(path: &std::path::Path) -> (Arc<Gateway>, Arc<Metrics>) {
     let snap = config::load(&source, &overrides).unwrap();
     let metrics = Arc::new(Metrics::new());
     let gw = Gateway::new(snap, metrics.clone()).unwrap();
-    config::reload::spawn(source, overrides, gw.clone());
+    elicitguard::proxy::reload::spawn(source, overrides, gw.clone());
     (gw, metrics)
 }
 

@@ -1,7 +1,7 @@
 //! The YAML file format, compiled into a validated, immutable snapshot; reload keeps the old one on error.
 
 pub mod file;
-pub mod reload;
+
 pub mod tls;
 
 use std::net::SocketAddr;

@@ -17,7 +17,7 @@
 use serde_json::{Map, Value};
 
 use crate::policy::{pointer_push, Finding};
-use crate::state::Asked;
+use crate::wire::asked::Asked;
 
 /// Most findings reported for one retry: enough to say what is wrong, bounded against a client that sends
 /// thousands of unasked fields.
@@ -241,7 +241,11 @@ fn check_value(prop: &Value, v: &Value) -> Option<String> {
         }
         Some(t @ ("number" | "integer")) => {
             let Some(n) = v.as_f64().filter(|_| v.is_number()) else {
-                return Some(format!("is not a {t}"));
+                return Some(if t == "integer" {
+                    "is not an integer".into()
+                } else {
+                    "is not a number".into()
+                });
             };
             if t == "integer" && !(v.is_i64() || v.is_u64() || n.fract() == 0.0) {
                 return Some("is not an integer".into());

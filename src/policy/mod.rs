@@ -3,7 +3,8 @@
 pub mod answers;
 pub mod clean_schemas;
 mod clean_set;
-pub mod finding;
+/// Findings and verdicts live with the wire types (the carrier finder reports its problems as findings).
+pub use crate::wire::finding;
 pub mod schema;
 pub mod secret;
 pub mod text;

@@ -9,6 +9,7 @@ pub mod held;
 pub mod origin;
 pub mod pipeline;
 pub mod record;
+pub mod reload;
 pub mod server;
 pub mod sse;
 pub mod upstream;

@@ -12,15 +12,20 @@
 //! [`ReplayCache`] is a bounded per-instance set of envelope ids with expiry. Errors say *why* for the audit
 //! log; the client is only ever told "invalid or expired".
 
-use serde_json::Value;
-
 mod codec;
-mod digest;
 mod keyring;
 mod pool;
 mod replay;
 
-pub use digest::{canonical_params, digest_of, params_digest};
+pub(crate) use crate::wire::digest::hex;
+pub use crate::wire::digest::{canonical_params, digest_of, params_digest};
+
+/// Lowercase hex of an envelope id's bytes, on the stack.
+pub(crate) fn hex_id(bytes: &[u8; ID_BYTES]) -> [u8; 2 * ID_BYTES] {
+    let mut out = [0u8; 2 * ID_BYTES];
+    crate::wire::digest::hex_into(bytes, &mut out);
+    out
+}
 pub use keyring::{
     Keyring, KeyringError, SealError, ENV_STATE_KEYS, MAX_TOKEN_CHARS, MIN_KEY_BYTES,
 };
@@ -32,72 +37,7 @@ pub(crate) const ID_BYTES: usize = 16;
 /// The largest upstream `requestState` the gateway will wrap.
 pub const MAX_UPSTREAM_STATE_BYTES: usize = 64 * 1024;
 
-/// A `requestedSchema` as compact JSON text: sealed as it is and parsed only when an answer is checked
-/// against it, so envelopes whose answers never need the schema (url mode, declines) never pay for a parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SchemaText(String);
-
-impl SchemaText {
-    /// The compact JSON text of `schema`.
-    pub fn of(schema: &Value) -> SchemaText {
-        // Serialising a `Value` cannot fail (its map keys are strings); `null` would fail every answer closed.
-        SchemaText(serde_json::to_string(schema).unwrap_or_else(|_| "null".to_owned()))
-    }
-
-    /// The schema as the upstream wrote it (`raw`: the text of one JSON value the strict parser has read), with
-    /// the whitespace between its tokens left out: the asked schema is sealed as it was asked, without
-    /// building and serialising a tree, and pretty-printed text does not grow the envelope. Key order and
-    /// escapes stay as written; [`SchemaText::parse`] reads the same value either way.
-    pub fn from_json(raw: &str) -> SchemaText {
-        SchemaText(crate::wire::tree::compact(raw).into_owned())
-    }
-
-    /// [`SchemaText::from_json`] for text the strict parser found without whitespace between its tokens
-    /// (`Object::compact_span_of`): kept as it is.
-    pub fn from_compact_json(raw: &str) -> SchemaText {
-        SchemaText(raw.to_owned())
-    }
-
-    /// Wraps text read back from an authenticated envelope (parsed, and checked, only by [`SchemaText::parse`]).
-    fn from_text(text: String) -> SchemaText {
-        SchemaText(text)
-    }
-
-    /// The JSON text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The schema; `None` if the text is not JSON, which the caller must treat as a refusal.
-    pub fn parse(&self) -> Option<Value> {
-        serde_json::from_str(&self.0).ok()
-    }
-}
-
-/// What an asked input was, so the retry's answer can be checked against it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Asked {
-    /// A form elicitation and its requested schema.
-    Form {
-        /// The `requestedSchema` as asked.
-        schema: SchemaText,
-    },
-    /// A url elicitation.
-    Url,
-    /// A sampling request.
-    Sampling,
-    /// A roots request.
-    Roots,
-}
-
-impl Asked {
-    /// A form elicitation asking for `schema`.
-    pub fn form(schema: &Value) -> Asked {
-        Asked::Form {
-            schema: SchemaText::of(schema),
-        }
-    }
-}
+pub use crate::wire::asked::{Asked, SchemaText};
 
 /// The sealed claims.
 #[derive(Debug, Clone, PartialEq)]
@@ -196,30 +136,6 @@ impl Envelope {
         } else {
             None
         }
-    }
-}
-
-/// Lowercase hex of some bytes.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    let mut out = vec![0u8; bytes.len() * 2];
-    hex_into(bytes, &mut out);
-    // Hex digits only: always UTF-8.
-    String::from_utf8(out).unwrap_or_default()
-}
-
-/// Lowercase hex of an envelope id's bytes, on the stack.
-pub(crate) fn hex_id(bytes: &[u8; ID_BYTES]) -> [u8; 2 * ID_BYTES] {
-    let mut out = [0u8; 2 * ID_BYTES];
-    hex_into(bytes, &mut out);
-    out
-}
-
-/// Writes the lowercase hex of `bytes` into `out`, two digits a byte (as far as `out` reaches).
-fn hex_into(bytes: &[u8], out: &mut [u8]) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
-        pair[0] = DIGITS[usize::from(b >> 4)];
-        pair[1] = DIGITS[usize::from(b & 0x0f)];
     }
 }
 

@@ -488,3 +488,25 @@ impl Store {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_op_has_its_metric_series() {
+        let names: Vec<&str> = Op::ALL.iter().map(|o| o.as_str()).collect();
+        assert_eq!(names, crate::telemetry::STORE_OPS);
+    }
+
+    #[test]
+    fn a_password_never_leaves_the_url_as_written() {
+        let shown = Backend::Redis {
+            url: "redis://user:s3cr3t@h:6379/0".into(),
+            key_prefix: "p:".into(),
+        };
+        assert!(!format!("{shown:?}").contains("s3cr3t"));
+        assert!(!shown.describe().contains("s3cr3t"));
+        assert!(validate_url("redis://user:s3cr3t@h:6379/x").is_err_and(|e| !e.contains("s3cr3t")));
+    }
+}

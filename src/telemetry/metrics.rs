@@ -77,7 +77,7 @@ pub struct ScopeLabels {
 /// A state store operation.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct OpLabels {
-    /// `replay`, `rate`, `session_read`, `session_write`, `ping` (see `crate::store::Op`).
+    /// `replay`, `rate`, `session_read`, `session_write`, `ping` (`STORE_OPS`).
     pub op: &'static str,
 }
 
@@ -113,6 +113,8 @@ pub const IDENTITY_FAILURE_REASONS: [&str; 15] = [
     "missing_claim",
     "claims",
 ];
+/// `op` values of the `elicitguard_store_*` metrics (`crate::store::Op::as_str`; a test there keeps them equal).
+pub const STORE_OPS: [&str; 5] = ["replay", "rate", "session_read", "session_write", "ping"];
 /// `reason` values of `elicitguard_envelope_rejections_total` (`proxy::retry`, `StateError::as_str`).
 pub const ENVELOPE_REJECTION_REASONS: [&str; 9] = [
     "unavailable",
@@ -360,8 +362,8 @@ impl Metrics {
                 version: env!("CARGO_PKG_VERSION"),
             })
             .set(1);
-        for op in crate::store::Op::ALL {
-            let labels = OpLabels { op: op.as_str() };
+        for op in STORE_OPS {
+            let labels = OpLabels { op };
             let _ = m.store_errors.get_or_create(&labels);
             let _ = m.store_duration.get_or_create(&labels);
         }

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::wire::tree::{same_bytes, Node, Object};
 
-use crate::policy::{pointer_push, Finding};
+use crate::wire::finding::{pointer_push, Finding};
 
 /// The legacy `URLElicitationRequiredError` code.
 pub const URL_ELICITATION_REQUIRED: i64 = -32042;

@@ -1,7 +1,10 @@
 //! MCP on the wire, no I/O: strict JSON parsing, the protocol era, where elicitations hide, and SSE framing.
 
+pub mod asked;
 pub mod carrier;
+pub mod digest;
 pub mod era;
+pub mod finding;
 pub mod prefilter;
 pub mod skim;
 pub mod sse;

@@ -19,7 +19,7 @@ pub struct Skimmed {
     /// `params` is an object with a `requestState` or an `inputResponses` member: a retry to check.
     pub carries_retry: bool,
     /// The canonical text of `params` without its retry-only members
-    /// ([`canonical_params`](crate::state::canonical_params)): what an envelope sealed for this request's
+    /// ([`canonical_params`](crate::wire::digest::canonical_params)): what an envelope sealed for this request's
     /// response binds it to.
     pub canonical_params: Vec<u8>,
 }
@@ -35,7 +35,7 @@ pub fn skim_request(bytes: &[u8], header_version: Option<&str>) -> Result<Skimme
     Ok(Skimmed {
         info: classify_request(&body, header_version),
         carries_retry,
-        canonical_params: crate::state::canonical_params(params),
+        canonical_params: crate::wire::digest::canonical_params(params),
     })
 }
 
@@ -60,7 +60,7 @@ mod tests {
                 header,
             ),
             carries_retry,
-            canonical_params: crate::state::canonical_params(Some(&Node::from_value(
+            canonical_params: crate::wire::digest::canonical_params(Some(&Node::from_value(
                 v.get("params").unwrap_or(&Value::Null),
                 crate::wire::tree::test_arena(),
             )))
@@ -270,10 +270,10 @@ mod tests {
         #[test]
         fn the_read_params_hash_like_the_tree(body in arb_request()) {
             if let Ok(v) = parse_strict(body.as_bytes()) {
-                let tree = crate::state::params_digest(v.get("params").unwrap_or(&Value::Null));
+                let tree = crate::wire::digest::params_digest(v.get("params").unwrap_or(&Value::Null));
                 let read = skim_request(body.as_bytes(), None)
                     .ok()
-                    .map(|s| crate::state::digest_of(&s.canonical_params));
+                    .map(|s| crate::wire::digest::digest_of(&s.canonical_params));
                 prop_assert_eq!(read, Some(tree), "{}", body);
             }
         }

@@ -22,7 +22,7 @@ pub fn params_digest(params: &Value) -> String {
 
 /// Hex SHA-256 of canonical params text made by [`canonical_params`].
 pub fn digest_of(canonical: &[u8]) -> String {
-    super::hex(digest(&SHA256, canonical).as_ref())
+    hex(digest(&SHA256, canonical).as_ref())
 }
 
 /// The canonical text of a request's `params` (absent: `null`) without the retry-only keys: what
@@ -96,6 +96,23 @@ fn write_value(buf: &mut Vec<u8>, v: &Node<'_>) {
                 Err(_) => buf.extend_from_slice(b"null"),
             }
         }
+    }
+}
+
+/// Lowercase hex of some bytes.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    let mut out = vec![0u8; bytes.len() * 2];
+    hex_into(bytes, &mut out);
+    // Hex digits only: always UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the lowercase hex of `bytes` into `out`, two digits a byte (as far as `out` reaches).
+pub(crate) fn hex_into(bytes: &[u8], out: &mut [u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair[0] = DIGITS[usize::from(b >> 4)];
+        pair[1] = DIGITS[usize::from(b & 0x0f)];
     }
 }
 
