@@ -993,7 +993,7 @@ fn compile_identity(
                 crate::identity::DEFAULT_MIN_REFETCH,
                 std::time::Duration::from_secs,
             );
-            JwksSource::remote(jwks_fetch(uri, tls_cfg), min_refetch)
+            JwksSource::remote(crate::identity::https_fetch(uri, tls_cfg), min_refetch)
         }
         _ => return Err("exactly one of jwks_file and jwks_url".into()),
     };
@@ -1008,40 +1008,6 @@ fn compile_identity(
         Arc::new(source),
     )
     .map_err(|e| e.to_string())
-}
-
-/// Fetches a JWKS document over HTTPS with a bounded body.
-fn jwks_fetch(uri: http::Uri, tls_cfg: rustls::ClientConfig) -> crate::identity::JwksFetch {
-    use http_body_util::BodyExt;
-    let https = hyper_rustls::HttpsConnectorBuilder::new()
-        .with_tls_config(tls_cfg)
-        .https_or_http()
-        .enable_http1()
-        .build();
-    let client: hyper_util::client::legacy::Client<_, http_body_util::Empty<bytes::Bytes>> =
-        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
-            .build(https);
-    Arc::new(move || {
-        let client = client.clone();
-        let uri = uri.clone();
-        Box::pin(async move {
-            let resp = client
-                .get(uri)
-                .await
-                .map_err(|e| format!("jwks fetch: {e}"))?;
-            if !resp.status().is_success() {
-                return Err(format!("jwks fetch: HTTP {}", resp.status()));
-            }
-            let body =
-                http_body_util::Limited::new(resp.into_body(), crate::identity::MAX_JWKS_BYTES);
-            let bytes = body
-                .collect()
-                .await
-                .map_err(|e| format!("jwks fetch: {e}"))?
-                .to_bytes();
-            String::from_utf8(bytes.to_vec()).map_err(|_| "jwks fetch: not UTF-8".to_owned())
-        })
-    })
 }
 
 /// Warning-page link lifetime: a person reads the page soon after the prompt.

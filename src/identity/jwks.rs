@@ -250,3 +250,36 @@ impl JwksSource {
         Ok(())
     }
 }
+
+/// Fetches a JWKS document over HTTPS with a bounded body.
+pub fn https_fetch(uri: http::Uri, tls_cfg: rustls::ClientConfig) -> JwksFetch {
+    use http_body_util::BodyExt;
+    let https = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(tls_cfg)
+        .https_or_http()
+        .enable_http1()
+        .build();
+    let client: hyper_util::client::legacy::Client<_, http_body_util::Empty<bytes::Bytes>> =
+        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+            .build(https);
+    Arc::new(move || {
+        let client = client.clone();
+        let uri = uri.clone();
+        Box::pin(async move {
+            let resp = client
+                .get(uri)
+                .await
+                .map_err(|e| format!("jwks fetch: {e}"))?;
+            if !resp.status().is_success() {
+                return Err(format!("jwks fetch: HTTP {}", resp.status()));
+            }
+            let body = http_body_util::Limited::new(resp.into_body(), super::MAX_JWKS_BYTES);
+            let bytes = body
+                .collect()
+                .await
+                .map_err(|e| format!("jwks fetch: {e}"))?
+                .to_bytes();
+            String::from_utf8(bytes.to_vec()).map_err(|_| "jwks fetch: not UTF-8".to_owned())
+        })
+    })
+}

@@ -11,7 +11,9 @@
 mod jwks;
 mod jwt;
 
-pub use jwks::{JwksFetch, JwksSource, KeySet, DEFAULT_MIN_REFETCH, MAX_JWKS_BYTES, MAX_JWKS_KEYS};
+pub use jwks::{
+    https_fetch, JwksFetch, JwksSource, KeySet, DEFAULT_MIN_REFETCH, MAX_JWKS_BYTES, MAX_JWKS_KEYS,
+};
 pub use jwt::{JwtConfig, JwtVerifier, MAX_JWT_BYTES, MAX_LEEWAY_SECONDS};
 
 /// Who a request comes from.
