@@ -4,7 +4,8 @@
 //! and mimalloc 3 (the crate's default) serves an aligned request from its plain free lists only when the
 //! block is "naturally aligned" (a power-of-two size up to 4 KiB); every other block over 1 KiB (hyper's
 //! read and write buffers, a body being collected, a judged message's arena) takes its over-allocation path,
-//! ~180 instructions instead of ~40, ~1,700 instructions of a 61k pass-through request in the callgrind gate.
+//! several times the instructions of a pop from a free list, paid on every such block of every request (the
+//! callgrind gate counts it; BENCHMARKS.md).
 //! mimalloc's plain entry points guarantee `MI_MAX_ALIGN_SIZE` (16 bytes) for every block of 16 bytes or
 //! more (on 64-bit targets its size classes from 16 bytes on are multiples of 16, `MI_ALIGN2W` in
 //! `page-queue.c`, and `_mi_page_malloc_zero` asserts the alignment) and word alignment below, so a layout

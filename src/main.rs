@@ -12,8 +12,9 @@ use elicitguard::telemetry::Metrics;
 mod allocator;
 
 /// mimalloc rather than glibc's malloc: a proxied request makes dozens of small, short-lived allocations
-/// (hyper's heads and buffers, futures, JSON strings); the gate profile had malloc + free at ~12% of a
-/// pass-through request's instructions, and mimalloc's thread-local free lists halve that.
+/// (hyper's heads and buffers, futures, JSON strings), so malloc + free are a visible share of a pass-through
+/// request's instructions in the callgrind gate, and mimalloc's thread-local free lists cut that share
+/// substantially.
 #[global_allocator]
 static ALLOC: allocator::MiMalloc = allocator::MiMalloc;
 
@@ -21,10 +22,10 @@ static ALLOC: allocator::MiMalloc = allocator::MiMalloc;
 const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
 
 /// Arenas committed on demand: with eager commit (mimalloc's default on Linux) pages freed by closed
-/// connections are only reset, and still count in RSS; 10,000 idle keep-alive connections measured 17.7 KiB
-/// each with it and 11.4 KiB without (`ROUNDS=0 bash benches/load.sh`). The option must be set before the
-/// first arena is reserved, which is the first Rust allocation, before `main`: hence a constructor in
-/// `.init_array` (the Rust runtime allocates only after the constructors have run).
+/// connections are only reset, and still count in RSS, so each idle keep-alive connection holds markedly
+/// more with it than without (BENCHMARKS.md, "Memory and soak"; `ROUNDS=0 bash benches/load.sh`). The option
+/// must be set before the first arena is reserved, which is the first Rust allocation, before `main`: hence a
+/// constructor in `.init_array` (the Rust runtime allocates only after the constructors have run).
 extern "C" fn tune_allocator() {
     // SAFETY: mi_option_set only stores an option value; it is safe to call at any time.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) };

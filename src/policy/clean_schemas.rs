@@ -5,7 +5,7 @@
 //! descriptions, options, pushed values) and the sanitising of the schema's labels are a pure function of the
 //! compiled policy, the route's allowed fields and the schema as written, as long as the form's message
 //! contributes no term to the classification (a message that names a secret makes an otherwise neutral field
-//! suspect). They were a fifth of a 2 KB form's judgement. A server's forms are code: it asks with the same
+//! suspect). They were a large part of a 2 KB form's judgement. A server's forms are code: it asks with the same
 //! schema each time, while the message around it changes, so the verdict is kept per schema text, and only when
 //! it is clean: a schema with any finding is checked every time, so nothing the checks found is stored, and a
 //! schema is either in the set or judged as if there were no set.
@@ -18,9 +18,9 @@
 //! one at all ([`crate::wire::tree::parse_known`], asked by [`crate::proxy::enforce::decide`] with this set
 //! and the route): the `requestedSchema` of a `params` object whose text is a key here becomes a
 //! `Node::Skipped` that holds the text, and is built only when a message names a term, which makes its
-//! fields matter again. A remembered schema was most of a typical form's tokens (a tenth of judging the 2 KB
-//! benchmark message, a fifth of the 64 KB one's forty forms). Only texts that parsed are ever noted, so a
-//! recognised text is valid JSON; the parser still counts its values and nesting where it stands.
+//! fields matter again. A remembered schema was most of a typical form's tokens, and building its nodes a
+//! measurable part of judging a form. Only texts that parsed are ever noted, so a recognised text is valid
+//! JSON; the parser still counts its values and nesting where it stands.
 //!
 //! The parser asks before it knows where a value ends ([`CleanSchemas::recognise`]): remembered texts are
 //! indexed by their first [`PROBE`] bytes (and the allowed fields), so a remembered schema is found and

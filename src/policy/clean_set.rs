@@ -4,11 +4,12 @@
 //! no memory costs.
 //!
 //! Keys are server text, hashed with foldhash seeded at random per process and per set (not std's SipHash:
-//! a schema key is a few hundred bytes, and SipHash of it was 3% of judging the 64 KB benchmark message's 40
-//! forms). Collisions cannot make a wrong answer, since a hit compares the whole key; what a server choosing
-//! keys could aim for is a slow lookup, which takes keys that collide under a seed it never sees, and is
-//! bounded anyway by the budget (the set is emptied when full). A poisoned lock (a panic elsewhere
-//! while holding it; nothing here panics) reads as a miss and keeps nothing: the input is judged again.
+//! a schema key is a few hundred bytes, and SipHash of it was a measurable part of judging the 64 KB
+//! benchmark message's 40 forms). Collisions cannot make a wrong answer, since a hit compares the whole key;
+//! what a server choosing keys could aim for is a slow lookup, which takes keys that collide under a seed it
+//! never sees, and is bounded anyway by the budget (the set is emptied when full). A poisoned lock (a panic
+//! elsewhere while holding it; nothing here panics) reads as a miss and keeps nothing: the input is judged
+//! again.
 
 use std::collections::HashSet;
 use std::sync::Mutex;

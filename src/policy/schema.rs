@@ -107,7 +107,7 @@ fn keyword_group(k: &str) -> Option<Group> {
 }
 
 /// A JSON pointer made only when a finding needs it: a schema that passes (nearly every one) needs none,
-/// and building one per property and keyword was a fifth of the check's time.
+/// and building one per property and keyword was a large part of the check's time.
 type Ptr<'a> = &'a dyn Fn() -> String;
 
 /// Checks a `requestedSchema` against the restricted subset.

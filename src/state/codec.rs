@@ -1,10 +1,10 @@
 //! The binary layout of an [`Envelope`] inside the AEAD plaintext.
 //!
-//! Hand-written on purpose: the envelope is a dozen flat fields that must seal and open in about a
-//! microsecond (the budget in BENCHMARKS.md is 2 µs for both), and the general serde formats either cannot hold the
-//! asked schemas (postcard and bincode cannot carry JSON values) or cost several times more (JSON with a
-//! parsed `Value` inside was 11 µs). The schema travels as the compact JSON text it was asked with and is
-//! parsed only when an answer is checked against it ([`super::SchemaText`]).
+//! Hand-written on purpose: the envelope is a dozen flat fields that must seal and open well within their
+//! budget (BENCHMARKS.md: 2 µs for both), and the general serde formats either cannot hold the asked schemas
+//! (postcard and bincode cannot carry JSON values) or cost several times more (JSON with a parsed `Value`
+//! inside was well over the budget on its own). The schema travels as the compact JSON text it was asked
+//! with and is parsed only when an answer is checked against it ([`super::SchemaText`]).
 //!
 //! Layout (all integers big-endian; a `str` is a u32 length then that many UTF-8 bytes):
 //! `u8 CODEC_VERSION`, `str id`, `str principal`, `str route`, `str method`, `str params_digest`,

@@ -239,9 +239,9 @@ impl Keyring {
     }
 
     /// Seals fresh `claims`: the id (16 random bytes, hex; returned with the token) and the nonce come from
-    /// the ring's pool of system DRBG output ([`super::pool`]: each draw re-keys aws-lc's CTR-DRBG, ~2,300
-    /// instructions, a tenth of sealing, so one draw serves many envelopes). The two stay independent random
-    /// values, each fresh per envelope.
+    /// the ring's pool of system DRBG output ([`super::pool`]: each draw re-keys aws-lc's CTR-DRBG, a fixed
+    /// cost that was a noticeable share of sealing, so one draw serves many envelopes). The two stay
+    /// independent random values, each fresh per envelope.
     pub fn seal_claims_fresh<K: AsRef<str>>(
         &self,
         claims: &Claims<'_, K>,
@@ -356,8 +356,8 @@ impl Keyring {
             .map_err(|_| SealError::Crypto)?;
         buf.extend_from_slice(tag.as_ref());
 
-        // base64-simd: the token's base64 was half of seal + open with the scalar `base64` engine. Encoded
-        // straight after the prefix, into a string sized once.
+        // base64-simd: with the scalar `base64` engine the token's base64 was a large part of seal + open.
+        // Encoded straight after the prefix, into a string sized once.
         let b64 = base64_simd::URL_SAFE_NO_PAD;
         let mut token = String::with_capacity(
             VERSION.len() + key.kid.len() + 2 + b64.encoded_length(buf.len()),

@@ -1,7 +1,7 @@
 //! Random bytes drawn from the system DRBG ahead of need, for the keyring's nonces and envelope ids.
 //!
 //! Why: every call into aws-lc's `RAND_bytes` re-keys its CTR-DRBG after generating (an AES key schedule and
-//! a few blocks, ~2,300 instructions), whatever the length asked; a `requestState` needs 28 bytes. Drawn
+//! a few blocks), a fixed cost whatever the length asked; a `requestState` needs 28 bytes. Drawn
 //! [`DRAWS`] envelopes' worth at a time, one call serves that many. The bytes are the DRBG's output unchanged, each
 //! handed out once and wiped from the pool as it is taken, so every nonce and id stays an independent fresh
 //! random value, as if drawn alone; what the pool holds at any time is at most [`POOL_BYTES`] of output not

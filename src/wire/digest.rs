@@ -27,7 +27,7 @@ pub fn digest_of(canonical: &[u8]) -> String {
 
 /// The canonical text of a request's `params` (absent: `null`) without the retry-only keys: what
 /// [`digest_of`] hashes. Written to one buffer and hashed once, not fed to the hash piece by piece (a call into
-/// aws-lc per brace, comma and quote was half of the digest's instructions). The buffer is as long as the
+/// aws-lc per brace, comma and quote cost about as much as the hashing itself). The buffer is as long as the
 /// canonical params, which come from a request body the gateway already holds in full (bounded by the
 /// request-body limit).
 pub fn canonical_params(params: Option<&Node<'_>>) -> Vec<u8> {

@@ -9,7 +9,7 @@
 //!
 //! Why it is written here rather than taken from serde_json: the gateway judges every message that may carry an
 //! elicitation, and building serde_json's `Value` (a `String` per key and string, a `BTreeMap` per object) and
-//! dropping it was a third of the cost of judging one. This tree borrows every string that has no escape and
+//! dropping it was a large part of the cost of judging one. This tree borrows every string that has no escape and
 //! allocates one `Vec` per container. It also keeps what `Value` cannot: the byte span of each member's value,
 //! so the sealer can splice its `requestState` into the upstream's own bytes and copy an asked schema as it was
 //! written, without re-serialising or searching the message again. serde_json has no positions; the position-
@@ -22,8 +22,8 @@
 //!
 //! Nodes live in an [`Arena`] the caller owns and drops with the tree: a node, a container's slice of children
 //! and an escape-decoded string each cost a pointer bump instead of an allocation, and the tree is freed in
-//! one go, chunk by chunk, instead of node by node (the drop walk and its frees were ~7k instructions of a 2 KB
-//! judged message's ~160k). Nothing in a tree needs dropping.
+//! one go, chunk by chunk, instead of node by node (the drop walk and its frees were a measurable part of
+//! judging a message). Nothing in a tree needs dropping.
 //!
 //! Object members are kept sorted by key (bytewise, as `serde_json::Map`'s `BTreeMap` orders them), so
 //! iterating a tree visits members in the order the `Value`-based code always did, and findings come out in
@@ -145,8 +145,8 @@ struct Member<'a> {
 /// member is then 48 bytes with no padding and a node's bytes 1 to 7 are never data. With a `bool` after the
 /// two `u32`s (7 bytes of padding) and a `bool` at a node's byte 1, rustc moved members and nodes (each is
 /// returned by the parser and written into its parent, then into the arena) with overlapping 4-byte copies
-/// of those 7 bytes through the stack, and every such load stalled on store forwarding: a third of the
-/// parser's own time on the 64 KB benchmark message (`perf annotate`).
+/// of those 7 bytes through the stack, and every such load stalled on store forwarding, which `perf annotate`
+/// showed as a large part of the parser's own time on the 64 KB benchmark message.
 const COMPACT: u32 = 1 << 31;
 
 impl Member<'_> {
@@ -672,7 +672,7 @@ impl<'a> Parser<'a, '_> {
 
     /// One value at `depth` (the number of containers around it), already counted by the caller: the count sits
     /// in the three places that read a value (root, array item, member) because here it made the compiler lay
-    /// the parser out worse (~10 instructions per value; BENCHMARKS.md).
+    /// the parser out worse (more instructions on every value; `bash benches/callgrind/decide.sh` counts them).
     fn value(&mut self, depth: usize) -> Result<Node<'a>, StrictError> {
         match self.peek() {
             Some(b'{') => self.object(depth, false),
@@ -873,8 +873,8 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The rest of a string whose opening quote was read: borrowed when it has no escape. Inlined where a key or
-    /// a value is read: as a call, its prologue and epilogue were ~16 instructions on each string, 2-4% of
-    /// judging a message (BENCHMARKS.md, "What judging 64 KB in 60 µs would take").
+    /// a value is read: as a call, its prologue and epilogue were paid on every string, a measurable part of
+    /// judging a message (BENCHMARKS.md, "Per-message costs").
     #[inline(always)]
     fn string(&mut self) -> Result<&'a str, StrictError> {
         let start = self.pos;
@@ -1126,9 +1126,10 @@ fn same_key(a: &str, b: &str) -> bool {
 }
 
 /// `a == b`, with keys of up to 16 bytes (nearly every member name) compared in two overlapping loads of
-/// each, not by a call to `memcmp`: judging the 64 KB benchmark message made ~1,100 such calls for a few bytes
-/// each (member lookups, the parser's repeat check, the carriers' alias check), and `memcmp` was 5.5% of its
-/// `perf` samples. Ordering (`key_order`) keeps `str`'s compare: a padded word compare cost more than it saved.
+/// each, not by a call to `memcmp`: judging a message makes a call per key compared for a few bytes each
+/// (member lookups, the parser's repeat check, the carriers' alias check), and on the 64 KB benchmark message
+/// those calls stood out in `perf`. Ordering (`key_order`) keeps `str`'s compare: a padded word compare cost
+/// more than it saved.
 #[inline]
 pub(crate) fn same_bytes(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -1169,10 +1170,10 @@ fn key_before(a: &str, b: &str) -> bool {
 }
 
 /// Keys in `str` order (bytewise): the first bytes decide nearly every pair of an object's keys without a call
-/// to compare the rest (the sort of an object's members made one per comparison, ~1.4% of a judged request).
-/// Keys of up to 16 bytes that share their first byte (`book7`, `book12`: the 64 KB benchmark's 41 input
-/// requests, sorted and looked up by binary search) are compared here byte by byte too: as calls to `memcmp`,
-/// ~450 of them a judgement, they were 5% of its `perf` samples.
+/// to compare the rest (the sort of an object's members made one per comparison). Keys of up to 16 bytes that
+/// share their first byte (`book7`, `book12`: the 64 KB benchmark's 41 input requests, sorted and looked up by
+/// binary search) are compared here byte by byte too: as calls to `memcmp`, hundreds of them a judgement,
+/// they stood out in `perf` as well.
 #[inline]
 fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
     let (x, y) = (a.as_bytes(), b.as_bytes());

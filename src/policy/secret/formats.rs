@@ -4,7 +4,7 @@
 //!
 //! Why two kinds: a `RegexSet` searches from a prefilter over its members' prefixes only when every member
 //! has one. A single member without a prefix switched it off for all of them, and the set's lazy DFA then
-//! stepped through every byte of every message (the judgement of a 64 KB result grew by 5%). A format of its
+//! stepped through every byte of every message (a measurable cost on a large result). A format of its
 //! own gets the regex engine's inner-literal search instead (`://`). Which kind a format is follows from its
 //! regex alone (the same prefix extraction the engine does), so operator formats need say nothing about it.
 //!
@@ -125,7 +125,7 @@ impl Formats {
     }
 
     /// The indexes of the formats `search` covers that match in `text`, ascending. `is_match` first: it
-    /// stops early, while the set's `matches` must report every member and runs about ten times slower.
+    /// stops early, while the set's `matches` must report every member and runs many times slower.
     pub fn matches(&self, text: &str, search: Search) -> Vec<usize> {
         let mut found: Vec<usize> = if search == Search::All && self.prefixed.is_match(text) {
             self.prefixed

@@ -26,7 +26,7 @@ pub const MIN_LETTERS: usize = 30;
 
 /// Most bytes of a form's text read to identify its language (cut at a character boundary). A few sentences
 /// identify a language as well as a page does, and the cost of identification grows with the text: judging
-/// a 2 KB form must stay well under 20 µs.
+/// a 2 KB form must stay within its 10 µs budget (BENCHMARKS.md).
 pub const MAX_BYTES: usize = 512;
 
 /// The text of a form read for its language (its message), up to [`MAX_BYTES`].
@@ -72,8 +72,8 @@ const COVERED_SHARE: usize = 5;
 
 /// Whether `text` reads as the language of one pack by that pack's own stopwords (see [`COVERED_WORDS`]).
 ///
-/// `whatlang` scores a Latin-script text against some forty trigram profiles, tens of microseconds a call:
-/// several times the whole judgement of a form. Nearly every judged form is in a covered language and says
+/// `whatlang` scores a Latin-script text against some forty trigram profiles, a call costing several times
+/// the whole judgement of a form. Nearly every judged form is in a covered language and says
 /// so in its first function words, so this test, a few hash lookups a word, spares the identification on
 /// them. A language close to a covered one (Catalan, Galician beside Spanish) can pass for it: the pack
 /// then reads it as far as their words are shared.

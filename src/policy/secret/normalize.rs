@@ -248,7 +248,7 @@ fn unconfuse(text: &str, out: &mut String) {
 }
 
 /// Reusable buffers for folding: a judgement folds dozens of short texts, and allocating per text and per
-/// word was a third of the classifier's time. One `Folder` per judgement; its buffers only ever grow to the
+/// word was a large part of the classifier's time. One `Folder` per judgement; its buffers only ever grow to the
 /// longest word or text seen (bounded by [`MAX_FOLD_BYTES`]).
 #[derive(Debug, Default)]
 pub struct Folder {
@@ -377,7 +377,7 @@ fn fold_ascii(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut S
 
 /// How many of the (up to) eight bytes at `at` in `text`, counted from `at`, are ASCII lower-case letters
 /// before the first that is not: 8 when all eight are. One load and a few word-wide operations, where a
-/// table lookup per byte cost five instructions a byte of prose.
+/// table lookup per byte cost several instructions on every byte of prose.
 fn lower_run(text: &[u8], at: usize) -> usize {
     let Some(&[a, b, c, d, e, f, g, h]) = text.get(at..at.saturating_add(8)) else {
         // The last bytes of the text: one at a time.

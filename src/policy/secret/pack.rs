@@ -256,7 +256,7 @@ impl Compiled {
     /// Calls `found(pattern, start, end)` for every occurrence of every term in `hay`, overlapping ones
     /// included, in the order of `AhoCorasick::find_overlapping_iter` (by end, then as the automaton lists
     /// a state's matches). The DFA is walked here rather than through that iterator, which keeps its state
-    /// in memory and re-checks it on every byte: about twice the instructions per byte of folded text.
+    /// in memory and re-checks it on every byte: markedly more instructions per byte of folded text.
     pub fn find_terms(&self, hay: &[u8], mut found: impl FnMut(usize, usize, usize)) {
         let Ok(mut sid) = self.terms.start_state(Anchored::No) else {
             return;
@@ -289,7 +289,7 @@ impl Compiled {
 /// (built without a prefilter: a match or the dead state), or over all of it. Returns the state reached
 /// and the bytes consumed. A function of its own so that the loop keeps its few values in registers:
 /// inlined into the caller, which holds a callback and the search's bookkeeping, it spilled them to
-/// the stack on every byte (16 instructions a byte against 9).
+/// the stack on every byte, for markedly more instructions a byte.
 #[inline(never)]
 fn walk_to_special(
     dfa: &DFA,
@@ -502,10 +502,10 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         }
     }
     // A full DFA: every text a form shows goes through it with overlapping matches, where the default
-    // contiguous NFA spent ~50 instructions a byte following failure links. The DFA costs memory instead
-    // (a few MiB for the built-in packs, once per policy; `MAX_TERMS` bounds it). No prefilter: folded text
-    // is full of spaces, where most terms start, so the DFA keeps coming back to its start state, and a
-    // prefilter would be called there each time for nothing.
+    // contiguous NFA, following failure links, cost several times the instructions a byte. The DFA costs
+    // memory instead (a few MiB for the built-in packs, once per policy; `MAX_TERMS` bounds it). No
+    // prefilter: folded text is full of spaces, where most terms start, so the DFA keeps coming back to its
+    // start state, and a prefilter would be called there each time for nothing.
     let terms = DFA::builder()
         .match_kind(MatchKind::Standard)
         .start_kind(StartKind::Unanchored)

@@ -3,9 +3,10 @@
 //!
 //! Why not hyper-util's pooled client: it keys every checkout by a hashed (scheme, authority), wraps each
 //! connection in oneshot channels, and spawns a task per response to wait for the connection to become
-//! reusable; on a 2 KB pass-through that was ~12k instructions per request (see BENCHMARKS.md). Here the
-//! origin is found once per route, an idle connection is a `SendRequest` popped from a short `Vec`, and it
-//! goes back when the response body has been read to its end.
+//! reusable: that bookkeeping was a sizeable share of a small pass-through request's instructions (the
+//! callgrind gate, BENCHMARKS.md, measures it). Here the origin is found once per route, an idle
+//! connection is a `SendRequest` popped from a short `Vec`, and it goes back when the response body has been
+//! read to its end.
 
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};

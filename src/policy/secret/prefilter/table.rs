@@ -42,12 +42,13 @@
 //! The table holds the next state, premultiplied by the row width, for every state and byte class (symbols
 //! with the same column everywhere share a class). Its length is one of a few powers of two, fixed at
 //! compile time, so that the bound each index is checked against is a constant, not one more register the
-//! four lanes' loop spills (as a slice: 9% slower). The check is a branch never taken (every entry is a row's
-//! start; an index past the end would read as "not free"), predicted and off the chain of dependent loads
-//! the walk waits on, where masking the index to the length, as the walk first did, put one more
-//! instruction on it (64 KB judgement 49.5 -> 47.4 us, for 14% more instructions). An automaton too large
-//! for the largest (a policy with many more terms than the built-in packs) is not built, and the test falls
-//! back to the two-automata walk.
+//! four lanes' loop spills (as a slice it was slower). The check is a branch never taken (every entry is a
+//! row's start; an index past the end would read as "not free"), predicted and off the chain of dependent
+//! loads the walk waits on, where masking the index to the length, as the walk first did, put one more
+//! instruction on it: the checked walk executes more instructions but waits less, and judges the 64 KB
+//! benchmark message faster (`cargo bench --bench inspect`). An automaton too large for the largest (a policy
+//! with many more terms than the built-in packs) is not built, and the test falls back to the two-automata
+//! walk.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -411,10 +412,10 @@ fn block_words(block: &[u8; 32]) -> [u64; 4] {
 
 /// Lanes a long text is walked in, side by side: each lookup of the walk waits on the one before it in its
 /// own lane only, so four lanes keep four lookups in flight where one lane kept one. On the 64 KB benchmark
-/// message's 41 texts (~1.1 KB of prose each; `cargo bench --bench inspect -- term_free`): two lanes 1.05 ns
-/// a byte, four 0.54-0.58, eight no better (the walk is then bound by its instructions, not by waiting).
-/// Tried again with the checked index: six and eight lanes keep states and cursors on the stack (7% and 12%
-/// more instructions) and are no faster.
+/// message's 41 texts (~1.1 KB of prose each; `cargo bench --bench inspect -- term_free`) four lanes walked
+/// a byte in about half the time two did, and eight were no better (the walk is then bound by its
+/// instructions, not by waiting). Tried again with the checked index: six and eight lanes keep states and
+/// cursors on the stack (more instructions) and are no faster.
 const LANES: usize = 4;
 
 /// Where `text` can be cut so that the automaton can walk the parts apart, each from the start state, near
