@@ -58,16 +58,11 @@ async fn sse_first_event_reaches_the_client_while_the_upstream_holds_the_stream(
     let client = http1_client();
 
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(resp.status(), StatusCode::OK);
-    assert_eq!(resp.headers()["content-type"], "text/event-stream");
-    no_both_lengths(resp.headers());
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (head, mut body, mut got) =
+        open_stream(&client, post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
+    assert_eq!(head.status, StatusCode::OK);
+    assert_eq!(head.headers["content-type"], "text/event-stream");
+    no_both_lengths(&head.headers);
     // The upstream has not sent the second event nor ended the stream: the first arrived on its own.
     assert_eq!(got, EVENT_1.as_bytes());
 
@@ -182,13 +177,8 @@ async fn upstream_reset_mid_stream_ends_the_client_stream_with_an_error() {
     let client = http1_client();
 
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) =
+        open_stream(&client, post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
     tx.send(SseMsg::Reset).await.unwrap();
     // The client must not take a broken stream for a complete one: the pending call gets a -32001 error event,
     // then the body ends properly, within the deadline.
@@ -333,13 +323,8 @@ async fn graceful_shutdown_lets_an_open_stream_finish_and_refuses_new_connection
     let client = http1_client();
 
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) =
+        open_stream(&client, post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
 
     let mut shutdown = tokio::spawn(gw.take().shutdown(Duration::from_secs(10)));
     eventually("new connections refused", || async move {
@@ -574,16 +559,8 @@ async fn sse_event_over_the_limit_is_cut_with_an_error_for_the_call() {
 
     // An event well under the limit passes; then one that grows past it without ever ending.
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(
-        DEADLINE,
-        http1_client().request(post(&gw.url("/mcp"), CALL)),
-    )
-    .await
-    .unwrap()
-    .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) =
+        open_stream(&http1_client(), post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
     assert_eq!(got, EVENT_1.as_bytes());
     let huge = format!(
         "data: {{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{{\"x\":\"{}",
@@ -617,13 +594,8 @@ async fn sse_stream_is_counted_open_while_it_lasts() {
     };
 
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) =
+        open_stream(&client, post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
     let (_, m) = send(&client, get(&gw.admin_url("/metrics"))).await;
     assert_eq!(gauge(&String::from_utf8_lossy(&m)).as_deref(), Some("1"));
 
@@ -903,13 +875,8 @@ async fn over_the_concurrency_limit_gets_503_until_the_stream_ends() {
     let client = http1_client();
 
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp/sse"), CALL)))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) =
+        open_stream(&client, post(&gw.url("/mcp/sse"), CALL), EVENT_1.len()).await;
 
     // The open stream holds the only place.
     let (shed, shed_body) = send(&client, post(&gw.url("/mcp"), CALL)).await;
@@ -980,13 +947,7 @@ async fn a_client_that_leaves_a_stream_cancels_the_upstream_stream() {
     let gw = start_gateway(Source::Upstream(up.url("/mcp"))).await;
     let client = http1_client();
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(DEADLINE, client.request(post(&gw.url("/mcp"), CALL)))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, body, _) = open_stream(&client, post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
     drop(body);
     drop(client);
     // Keep-alive comments give the upstream a write to fail on; the mock drops its stream when it does.
@@ -1035,13 +996,7 @@ async fn a_quiet_stream_outlives_the_upstream_timeout() {
         .header("accept", "text/event-stream")
         .body(http_body_util::Full::new(Bytes::new()))
         .unwrap();
-    let resp = tokio::time::timeout(DEADLINE, http1_client().request(req))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) = open_stream(&http1_client(), req, EVENT_1.len()).await;
     // Quiet for longer than the upstream timeout: it bounds the response head, never a stream. (The
     // timeout is generous so that a loaded machine still delivers the head in time.)
     let quiet = tokio::time::timeout(

@@ -181,17 +181,9 @@ async fn break_after(first: &str) -> String {
     tx.send(SseMsg::Data(Bytes::from(first.to_owned())))
         .await
         .unwrap();
-    let resp = tokio::time::timeout(
-        DEADLINE,
-        http1_client().request(post(&gw.url("/mcp"), CALL)),
-    )
-    .await
-    .expect("no response head in time")
-    .expect("no response");
-    assert_eq!(resp.status(), StatusCode::OK);
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= first.len()).await;
+    let (head, mut body, mut got) =
+        open_stream(&http1_client(), post(&gw.url("/mcp"), CALL), first.len()).await;
+    assert_eq!(head.status, StatusCode::OK);
     tx.send(SseMsg::Reset).await.unwrap();
     read_rest(&mut body, &mut got)
         .await
@@ -259,16 +251,8 @@ async fn at_the_end_of_the_grace_an_open_stream_ends_with_an_error() {
     let cfg = write_config(&dir, &up.url("/mcp"), "limits:\n  shutdown_grace_ms: 400\n");
     let mut gw = start_gateway(Source::File(cfg)).await;
     tx.send(SseMsg::Data(EVENT_1.into())).await.unwrap();
-    let resp = tokio::time::timeout(
-        DEADLINE,
-        http1_client().request(post(&gw.url("/mcp"), CALL)),
-    )
-    .await
-    .unwrap()
-    .unwrap();
-    let mut body = resp.into_body();
-    let mut got = Vec::new();
-    read_until(&mut body, &mut got, |b| b.len() >= EVENT_1.len()).await;
+    let (_, mut body, mut got) =
+        open_stream(&http1_client(), post(&gw.url("/mcp"), CALL), EVENT_1.len()).await;
 
     let readyz = gw.admin_url("/readyz");
     let (status, _) = send(&http1_client(), get(&readyz)).await;

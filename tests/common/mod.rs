@@ -483,6 +483,23 @@ pub async fn read_until(body: &mut Incoming, acc: &mut Vec<u8>, pred: impl Fn(&[
     })
 }
 
+/// Sends `req` and reads its response's body until at least `first` bytes have come (a stream's first
+/// events), within the deadline; returns the response head, the body to read on, and the bytes read.
+pub async fn open_stream(
+    client: &Client<HttpConnector, Full<Bytes>>,
+    req: Request<Full<Bytes>>,
+    first: usize,
+) -> (http::response::Parts, Incoming, Vec<u8>) {
+    let resp = tokio::time::timeout(DEADLINE, client.request(req))
+        .await
+        .expect("no response head in time")
+        .expect("no response");
+    let (head, mut body) = resp.into_parts();
+    let mut got = Vec::new();
+    read_until(&mut body, &mut got, |b| b.len() >= first).await;
+    (head, body, got)
+}
+
 /// Reads the rest of a body: Ok(bytes) on a clean end, Err on a stream error.
 pub async fn read_rest(body: &mut Incoming, acc: &mut Vec<u8>) -> Result<(), String> {
     tokio::time::timeout(DEADLINE, async {
