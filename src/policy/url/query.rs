@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet};
 
+use super::top_sites::TopSites;
 use super::{
     rules, Depth, Findings, Parts, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
     MAX_NESTED_LINKS,
@@ -483,30 +484,21 @@ fn protocol_uri_param(name: &str, query: Option<&str>) -> bool {
             .any(|(k, _)| PROTOCOL_MARKERS.contains(&super::NormParam::new(&k).as_str()))
 }
 
-/// The well-known site a link shows and the other site its parameter `name` sends the browser on to, when
-/// that is an open redirect ([`rules::QUERY_OPEN_REDIRECT`]): the link's registrable domain is on the shipped
-/// list, the parameter is not a sign-in protocol's own address ([`protocol_uri_param`]), and the target is
+/// Why a target (`scheme`, `host`) of a well-known site's link (`own`, its registrable domain, found by
+/// [`redirecting_site`]) is an open redirect ([`rules::QUERY_OPEN_REDIRECT`]), if it is one: the target is
 /// - for a parameter not on the redirect list (`listed` false: an open redirector's `q`, `u`, `url`),
-///   another registrable domain that the list does not vouch for, or an IP address;
+///   another registrable domain that the list (`top`) does not vouch for, or an IP address;
 /// - for a listed one (`next`, `continue`), which sends the browser back after the site's own step, most
 ///   often to the linking app: a page anyone can publish, under a hosting service's public suffix
 ///   (`*.appspot.com`, `*.github.io`: the public suffix list's private section).
-///
-/// The message says why.
 fn open_redirect(
-    policy: &UrlPolicy,
-    place: &Place<'_>,
-    name: &str,
+    top: &TopSites,
+    own: &str,
     listed: bool,
     scheme: &str,
     host: url::Host<&str>,
 ) -> Option<String> {
-    let top = policy.top_sites()?;
-    if !matches!(scheme, "http" | "https") || protocol_uri_param(name, place.query) {
-        return None;
-    }
-    let own = super::registrable(place.host?.trim_end_matches('.'))?;
-    if !top.is_known(&own) {
+    if !matches!(scheme, "http" | "https") {
         return None;
     }
     let (dest, hosted) = match host {
@@ -538,6 +530,22 @@ fn open_redirect(
     Some(format!(
         "the link shows `{own}`, but passes you straight on to `{dest}`, a site it does not vouch for"
     ))
+}
+
+/// The shipped list and the registrable domain of a link whose parameter `name` may be an open redirect
+/// ([`open_redirect`]): the link's site is on the list and the parameter is not a sign-in protocol's own
+/// address ([`protocol_uri_param`]).
+fn redirecting_site(
+    policy: &UrlPolicy,
+    place: &Place<'_>,
+    name: &str,
+) -> Option<(&'static TopSites, String)> {
+    let top = policy.top_sites()?;
+    if protocol_uri_param(name, place.query) {
+        return None;
+    }
+    let own = super::registrable(place.host?.trim_end_matches('.'))?;
+    top.is_known(&own).then_some((top, own))
 }
 
 /// Longest scheme name read at the start of a value: every scheme judged here is shorter.
@@ -802,19 +810,21 @@ fn link(
         redirect_param: listed,
     };
     let read = policy.judge_into(&target, place.route, depth, place.links, &mut inner);
-    // Where the target leads, from the judgement's own parse (a simple link is its own parse).
-    let simple = match read {
-        Some(super::Read::Verbatim) => super::simple::parse(&target),
-        _ => None,
-    };
-    let dest = match (&read, simple) {
-        (Some(super::Read::Parsed(url)), _) => url.host().map(|h| (url.scheme(), h)),
-        (_, Some(s)) => Some((s.scheme, url::Host::Domain(s.host))),
-        _ => None,
-    };
-    if let Some(why) =
-        dest.and_then(|(scheme, host)| open_redirect(policy, place, name, listed, scheme, host))
-    {
+    // Where the target leads, from the judgement's own parse (a simple link is its own parse), read only
+    // when the link is a well-known site's and the parameter could be an open redirect.
+    let open = redirecting_site(policy, place, name).and_then(|(top, own)| {
+        let simple = match read {
+            Some(super::Read::Verbatim) => super::simple::parse(&target),
+            _ => None,
+        };
+        let dest = match (&read, simple) {
+            (Some(super::Read::Parsed(url)), _) => url.host().map(|h| (url.scheme(), h)),
+            (_, Some(s)) => Some((s.scheme, url::Host::Domain(s.host))),
+            _ => None,
+        };
+        dest.and_then(|(scheme, host)| open_redirect(top, &own, listed, scheme, host))
+    });
+    if let Some(why) = open {
         out.push(
             rules::QUERY_OPEN_REDIRECT,
             format!("{why} (the {})", where_()),

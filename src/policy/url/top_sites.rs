@@ -252,14 +252,23 @@ impl TopSites {
         // Every name's skeleton is ASCII: a label whose skeleton is not can only be one edit from a name
         // (one character of it in place of one of the name's), never the same.
         if folded.is_ascii() && label.bytes().any(|b| b == b'-' || b.is_ascii_digit()) {
-            // `1` stands for `l` (as the skeleton reads it) or for `i`.
-            for one in ['l', 'i'] {
-                let plain: String = label
+            // The skeleton reads `0` as `o` and `1` as `l`; the other digits are read here, and a `1` once
+            // more as `i`.
+            let plain: String = folded
+                .chars()
+                .filter(|&c| c != '-')
+                .map(leet_letter)
+                .collect();
+            if let Some(b) = self.same_skeleton_folded(label, &plain) {
+                return Some(b);
+            }
+            if label.contains('1') {
+                let with_i: String = label
                     .chars()
                     .filter(|&c| c != '-')
-                    .map(|c| if c == '1' { one } else { leet_letter(c) })
+                    .map(|c| if c == '1' { 'i' } else { leet_letter(c) })
                     .collect();
-                if let Some(b) = self.same_skeleton_folded(label, &fold(&plain)) {
+                if let Some(b) = self.same_skeleton_folded(label, &fold(&with_i)) {
                     return Some(b);
                 }
             }
