@@ -116,7 +116,7 @@ pub(super) struct TopBrand {
     pub(super) label: String,
     /// Its skeleton ([`fold`]).
     folded: String,
-    /// A registrable domain it comes from, for messages (the first on the list).
+    /// A registrable domain it comes from, for messages (its `.com` one, else the first on the list).
     pub(super) domain: String,
 }
 
@@ -167,7 +167,16 @@ impl TopSites {
             }
             let label = reg.split('.').next().unwrap_or("").to_string();
             t.known.insert(reg.clone());
-            if label.is_empty() || t.by_label.contains_key(&label) {
+            if let Some(&at) = t.by_label.get(&label) {
+                // A name on several domains is shown by its `.com` one when it has one.
+                if let Some(b) = t.brands.get_mut(at) {
+                    if reg.ends_with(".com") && !b.domain.ends_with(".com") {
+                        b.domain = reg;
+                    }
+                }
+                continue;
+            }
+            if label.is_empty() {
                 continue;
             }
             let folded = fold(&label);
@@ -498,6 +507,10 @@ mod tests {
         assert!(!t.is_known("play.google.com"));
         assert!(t.is_known("bit.ly") && !t.is_trusted_destination("bit.ly"));
         assert!(t.is_trusted_destination("paypal.com"));
+        assert_eq!(
+            t.exact("google").map(|b| b.domain.as_str()),
+            Some("google.com")
+        );
     }
 
     #[test]
