@@ -1,5 +1,6 @@
 //! Checks on the parsed host: IP addresses and internal ranges, internal names, internationalised
-//! labels (UTS #39 via `unicode-security`), and look-alikes of protected brands.
+//! labels (Chromium's IDN display policy, UTS #39 via `unicode-security`: [`super::idn`]), and look-alikes
+//! of the operator's protected brands and of the shipped well-known sites ([`super::top_sites`]).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -7,7 +8,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::LazyLock;
 
 use smallvec::SmallVec;
-use unicode_security::{skeleton, MixedScript};
+use unicode_security::skeleton;
 use url::Host;
 
 use super::{rules, Findings, UrlPolicy};
@@ -36,10 +37,23 @@ pub(super) fn fold(label: &str) -> String {
     fold_general(label)
 }
 
+/// [`fold`] for any text: the lowercase skeleton without combining marks, so that a letter with a
+/// diacritic compares as the letter (`googlé` as `google`, as Chromium compares with its top domains).
 fn fold_general(label: &str) -> String {
-    skeleton(&label.to_lowercase())
-        .flat_map(char::to_lowercase)
+    skeleton_of(label)
+        .filter(|&c| !unicode_normalization::char::is_combining_mark(c))
         .collect()
+}
+
+/// The UTS #39 skeleton of a label, lowercased, marks kept: what the label reads as, letter by letter.
+pub(super) fn skeleton_of(label: &str) -> impl Iterator<Item = char> + '_ {
+    skeleton_lower(label).flat_map(char::to_lowercase)
+}
+
+fn skeleton_lower(label: &str) -> impl Iterator<Item = char> {
+    skeleton(&label.to_lowercase())
+        .collect::<Vec<char>>()
+        .into_iter()
 }
 
 /// [`fold_general`] of each ASCII character, by byte value.
@@ -227,7 +241,30 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
     internal_name(policy, &ascii, labels.len(), out);
     super::embedded::check(policy, &ascii, &labels, out);
 
-    if labels.iter().any(|l| l.starts_with("xn--")) {
+    let internationalised = labels.iter().any(|l| l.starts_with("xn--"));
+    let ulabels: SmallVec<[&str; 8]> = super::split_byte(&unicode, b'.').collect();
+    let before_idn = out.pushes;
+    if internationalised || !unicode.is_ascii() {
+        // The registry's labels (the public suffix) are not the link author's: judged are the others,
+        // as a browser judges each label, with the top-level domain for the checks that depend on it.
+        let suffix_labels = psl::suffix(ascii.as_bytes())
+            .filter(|s| s.is_known())
+            .map_or(1, |s| {
+                s.as_bytes().iter().filter(|&&b| b == b'.').count() + 1
+            });
+        let own = ulabels.len().saturating_sub(suffix_labels);
+        let domain = super::idn::Domain {
+            tld_unicode: ulabels.last().copied().unwrap_or(""),
+            tld_ascii: labels.last().copied().unwrap_or(""),
+        };
+        for l in ulabels.iter().take(own).filter(|l| !l.is_ascii()) {
+            super::idn::check_label(l, &domain, out);
+        }
+    }
+    brand_checks(policy, &ascii, &ulabels, out);
+    // A browser shows an internationalised host it finds deceptive as punycode; `idn_strict` asks for
+    // every one.
+    if internationalised && (policy.idn_strict || out.pushes > before_idn) {
         out.push(
             rules::HOST_PUNYCODE,
             format!(
@@ -235,27 +272,6 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
             ),
         );
     }
-    let ulabels: SmallVec<[&str; 8]> = super::split_byte(&unicode, b'.').collect();
-    for l in &ulabels {
-        if l.is_ascii() {
-            continue;
-        }
-        if !l.is_single_script() {
-            out.push(
-                rules::HOST_MIXED_SCRIPT,
-                format!("the name `{l}` mixes letters from different alphabets"),
-            );
-        } else {
-            let sk = fold(l);
-            if sk.is_ascii() {
-                out.push(
-                    rules::HOST_CONFUSABLE,
-                    format!("the name `{l}` is written in another alphabet but reads as `{sk}`"),
-                );
-            }
-        }
-    }
-    brand_checks(policy, &ascii, &ulabels, out);
 }
 
 /// The Unicode form of an ASCII host and whether IDNA accepts it. A host of letters, digits, hyphens and
@@ -343,12 +359,16 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// The first such brand in list order, found through [`BrandIndex`] rather than by comparing the label
 /// with every brand (a proptest compares the two).
 fn imitated<'a>(policy: &'a UrlPolicy, label: &str) -> Option<&'a str> {
-    let folded = fold(label);
-    let collapsed = collapse_runs(&folded);
+    imitated_folded(policy, label, &fold(label))
+}
+
+/// [`imitated`] of a label already folded.
+fn imitated_folded<'a>(policy: &'a UrlPolicy, label: &str, folded: &str) -> Option<&'a str> {
+    let collapsed = collapse_runs(folded);
     let long = folded.chars().count() >= policy.brand_min_len_for_edit;
     let at = policy
         .brand_index
-        .first_near(&policy.brands, label, &folded, &collapsed, long)?;
+        .first_near(&policy.brands, label, folded, &collapsed, long)?;
     policy.brands.get(at).map(|b| b.name.as_str())
 }
 
@@ -447,6 +467,14 @@ impl BrandIndex {
         } else {
             folded.chars().count()
         };
+        if !ascii
+            && self.long_all_ascii
+            && folded.chars().filter(|c| !c.is_ascii()).nth(1).is_some()
+        {
+            // Each character outside ASCII is an edit of its own against an ASCII brand: with two, none
+            // is one edit away.
+            return best;
+        }
         if ascii && self.long_all_ascii {
             // Only brands of length len - 1 to len + 1 can be one edit away; the earliest that is wins.
             let from = self
@@ -505,7 +533,7 @@ fn edit_possible(ascii: bool, a: usize, b: usize) -> bool {
 /// Whether `a` and `b` are at most one edit apart (insertion, deletion, substitution, or a swap of two
 /// neighbours): [`edit_distance`] ≤ 1 without its table. This runs once per protected brand per URL, so
 /// the common ASCII case is a linear scan with no allocation; other text takes the general path.
-fn within_one_edit(a: &str, b: &str) -> bool {
+pub(super) fn within_one_edit(a: &str, b: &str) -> bool {
     if !(a.is_ascii() && b.is_ascii()) {
         return edit_distance(a, b) <= 1;
     }
@@ -573,9 +601,16 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     let Some(reg_label) = rest.first() else {
         return;
     };
+    let top = policy.top_sites();
+    // A site on the shipped list is itself, whatever it resembles (`applebees.com`, `live.com`).
+    let known = top.is_some_and(|t| t.is_known(reg));
 
     // The registrable label: look-alike, or the brand combined with other words (`paypal-login`).
-    if let Some(b) = imitated(policy, reg_label) {
+    let before = out.pushes;
+    let reg_folded = fold(reg_label);
+    if known {
+        // Nothing to imitate: the site is itself.
+    } else if let Some(b) = imitated_folded(policy, reg_label, &reg_folded) {
         out.push(
             rules::HOST_BRAND,
             format!("the name `{reg_label}` imitates `{b}`"),
@@ -602,26 +637,69 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
             );
         }
     }
+    if let (Some(t), false, true) = (top, known, out.pushes == before) {
+        let reg_ascii = reg.split('.').next().unwrap_or("");
+        if let Some(b) = t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit) {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the name `{reg_label}` imitates `{}`", b.domain),
+            );
+        } else if let Some(b) = t.with_affixes(reg_label, policy.brand_min_len_for_edit) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the name `{reg_label}` combines `{}` with other words but is not {}",
+                    b.label, b.domain
+                ),
+            );
+        } else if let Some(b) = t.tld_swap(reg_ascii, reg) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the domain `{reg}` is `{}` under another ending, one its owner does not use",
+                    b.domain
+                ),
+            );
+        }
+    }
 
     // Subdomains: look-alikes, and a brand's domain placed in front of another domain
     // (`github.com.evil.net`, `paypal.com-secure.net`). Under a brand's own domain
     // (`appleid.apple.com`) the names are the brand's business.
-    if policy.brands.iter().any(|b| *reg_label == b.name) {
+    if known || policy.brands.iter().any(|b| *reg_label == b.name) {
         return;
     }
     for (i, l) in sub.iter().enumerate() {
+        let next = ulabels.get(i + 1).copied().unwrap_or("");
+        let tld_next = reads_as_tld(next);
         if let Some(b) = imitated(policy, l) {
             out.push(rules::HOST_BRAND, format!("the name `{l}` imitates `{b}`"));
+        } else if let Some(b) = top.and_then(|t| t.same_skeleton(l)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the name `{l}` imitates `{}`", b.domain),
+            );
         }
-        let next = ulabels.get(i + 1).copied().unwrap_or("");
-        if reads_as_tld(next) {
+        if tld_next {
             let f = fold(l);
-            if let Some(b) = policy.brands.iter().find(|b| f.contains(&b.folded)) {
+            let embedded = policy
+                .brands
+                .iter()
+                .find(|b| f.contains(&b.folded))
+                .map(|b| b.name.as_str())
+                .or_else(|| {
+                    top.and_then(|t| {
+                        t.exact(l)
+                            .filter(|b| b.label.len() >= 2)
+                            .or_else(|| t.imitated(l, policy.brand_min_len_for_edit))
+                    })
+                    .map(|b| b.label.as_str())
+                });
+            if let Some(b) = embedded {
                 out.push(
                     rules::HOST_BRAND,
                     format!(
-                        "the host starts with `{l}.{next}`, which looks like {} but the real domain is `{reg}`",
-                        b.name
+                        "the host starts with `{l}.{next}`, which looks like {b} but the real domain is `{reg}`"
                     ),
                 );
             }

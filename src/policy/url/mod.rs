@@ -6,9 +6,10 @@
 //! `policies/urls.yaml`). [`UrlPolicy::judge`] parses with the `url` crate (UTS-46 via `idna`) and returns
 //! every finding, each with a `url.*` rule id (see [`rules`]: `url.scheme`, `url.invalid`, `url.userinfo`,
 //! `url.ambiguous`, `url.too_long`, `url.host.ip`, `url.host.internal`, `url.host.single_label`,
-//! `url.host.punycode`, `url.host.mixed_script`, `url.host.confusable`, `url.host.brand`,
-//! `url.domain.denied`, `url.domain.not_allowed`, `url.query.credential`, `url.query.pii`,
-//! `url.query.redirect`, `url.path.credential`, `url.path.pii`) and `Action::Block`; the caller applies
+//! `url.host.punycode`, `url.host.idn_character`, `url.host.mixed_script`, `url.host.confusable`,
+//! `url.host.brand`, `url.domain.denied`, `url.domain.not_allowed`, `url.query.credential`, `url.query.pii`,
+//! `url.query.redirect`, `url.query.open_redirect`, `url.path.credential`, `url.path.pii`) and
+//! `Action::Block`; the caller applies
 //! per-rule actions. `canonical` is the URL re-serialised with its ASCII host when it parses. The
 //! judgement never changes the URL: a benign URL passes byte for byte. [`render_warning_page`] renders
 //! the page shown instead of a link whose action is the warning page.
@@ -19,18 +20,22 @@
 //! The checks run in three layers, because each layer sees what the one after it hides:
 //! - `raw`: the string as the server sent it, before parsing (the `url` crate silently drops tabs,
 //!   maps backslashes and full-width dots, decodes percent-escapes in hosts, rewrites IPv4 notations);
-//! - `host`: the parsed host (IP ranges, internal names, internationalised labels, brand look-alikes),
+//! - `host`: the parsed host (IP ranges, internal names, internationalised labels as browsers judge them
+//!   (`idn`), look-alikes of the operator's brands and of the shipped well-known sites (`top_sites`)),
 //!   skipped for a host (as parsed and as written) that `clean_hosts` remembers passing them all;
-//! - `query`: path, query and fragment (credentials, personal data, redirect targets).
+//! - `query`: path, query and fragment (credentials, personal data, redirect targets judged as
+//!   destinations, open redirects through well-known sites).
 //!
 //! Every judgement is a pure function of the policy and the URL: no I/O, no clock, no DNS.
 
 mod clean_hosts;
 mod embedded;
 mod host;
+mod idn;
 mod query;
 mod raw;
 mod simple;
+mod top_sites;
 pub mod warning_page;
 
 #[cfg(test)]
@@ -65,13 +70,21 @@ pub mod rules {
     pub const HOST_INTERNAL: &str = "url.host.internal";
     /// The host is a single label (`intranet`).
     pub const HOST_SINGLE_LABEL: &str = "url.host.single_label";
-    /// The host has internationalised (punycode) labels.
+    /// The host has labels that are not valid internationalised names, or is internationalised and
+    /// deceptive (a browser shows it as punycode: another `url.host` rule says why); with `idn_strict`,
+    /// any internationalised host.
     pub const HOST_PUNYCODE: &str = "url.host.punycode";
-    /// A label mixes scripts (Latin and Cyrillic, ...).
+    /// A label mixes scripts beyond UTS #39's highly restrictive level (Latin and Cyrillic, accented
+    /// Latin with Chinese, ...), or digits of two numbering systems.
     pub const HOST_MIXED_SCRIPT: &str = "url.host.mixed_script";
-    /// A non-ASCII label reads as a Latin name (whole-script confusable).
+    /// A non-Latin label made only of look-alikes of Latin letters or digits (whole-script confusable),
+    /// outside the domains where its script is at home.
     pub const HOST_CONFUSABLE: &str = "url.host.confusable";
-    /// The host imitates a protected brand (look-alike, typo, digit swap, combination, embedded domain).
+    /// A label holds a character browsers do not show in a host (outside UTS #39's identifier set, on
+    /// Chromium's blocked list, invisible, or out of its language's place).
+    pub const HOST_IDN_CHARACTER: &str = "url.host.idn_character";
+    /// The host imitates a protected brand or a well-known site (look-alike, typo, digit swap,
+    /// combination with other words, another top-level domain, embedded domain).
     pub const HOST_BRAND: &str = "url.host.brand";
     /// The route's deny list matches.
     pub const DOMAIN_DENIED: &str = "url.domain.denied";
@@ -81,6 +94,11 @@ pub mod rules {
     pub const QUERY_CREDENTIAL: &str = "url.query.credential";
     /// Personal data in the query or fragment (email address, phone number).
     pub const QUERY_PII: &str = "url.query.pii";
+    /// A well-known site's link that sends the browser on to another site, one the shipped list does not
+    /// vouch for, through a parameter (an open redirector: `google.com/url?q=`): a person reads the
+    /// well-known host and lands elsewhere. Not for the registered redirect of an OAuth, OpenID Connect
+    /// or SAML request.
+    pub const QUERY_OPEN_REDIRECT: &str = "url.query.open_redirect";
     /// A redirect parameter (`redirect_uri`, `next`, ...), or any parameter whose value is a web link (an
     /// open redirector's `q`) or a `javascript:`, `vbscript:`, `data:` or `file:` link (a client-side
     /// redirector's `to`), points somewhere unsafe, or nests links past the bounds.
@@ -164,6 +182,13 @@ pub struct UrlConfig {
     pub redirect_params: Vec<String>,
     /// How many hosts found clean are remembered so that links to them skip the host checks (0: none).
     pub clean_host_cache: usize,
+    /// Also protect the shipped list of well-known sites (`src/policy/url/data/top_domains.txt`: the Moz
+    /// Top 500 and banks, payment, crypto and identity providers) from look-alikes, and use it to tell a
+    /// well-known site's open redirect (`url.query.open_redirect`). On by default.
+    pub top_sites: bool,
+    /// Report every internationalised host (`url.host.punycode`), not only the ones a browser would show
+    /// as punycode: for deployments whose users read no script but Latin. Off by default.
+    pub idn_strict: bool,
 }
 
 impl Default for UrlConfig {
@@ -186,6 +211,8 @@ impl Default for UrlConfig {
             phone_params: Vec::new(),
             redirect_params: Vec::new(),
             clean_host_cache: DEFAULT_CLEAN_HOST_CACHE,
+            top_sites: true,
+            idn_strict: false,
         }
     }
 }
@@ -425,6 +452,10 @@ pub struct UrlPolicy {
     weak_credential_min_len: usize,
     /// Hosts the host checks found clean ([`clean_hosts`]).
     clean_hosts: clean_hosts::CleanHosts,
+    /// [`UrlConfig::top_sites`].
+    top_sites: bool,
+    /// [`UrlConfig::idn_strict`].
+    idn_strict: bool,
 }
 
 /// The lists a parameter name is on (a name may be on several).
@@ -621,6 +652,10 @@ impl UrlPolicy {
             param_set("redirect_params", &cfg.redirect_params)?,
         );
         query::prepare().map_err(|e| UrlConfigError::Invalid(e.into()))?;
+        if cfg.top_sites {
+            // Parsed now, not by the first link judged.
+            let _ = top_sites::shipped();
+        }
         Ok(UrlPolicy {
             max_url_len: cfg.max_url_len,
             http_dev_hosts,
@@ -635,7 +670,14 @@ impl UrlPolicy {
             credential_param_suffixes,
             weak_credential_min_len: cfg.weak_credential_min_len,
             clean_hosts: clean_hosts::CleanHosts::new(cfg.clean_host_cache),
+            top_sites: cfg.top_sites,
+            idn_strict: cfg.idn_strict,
         })
+    }
+
+    /// The shipped list of well-known sites, when the policy uses it.
+    fn top_sites(&self) -> Option<&'static top_sites::TopSites> {
+        self.top_sites.then(top_sites::shipped)
     }
 
     /// The policy shipped in `policies/urls.yaml`.

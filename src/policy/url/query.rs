@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet};
 
+use super::top_sites::TopSites;
 use super::{
     rules, Depth, Findings, Parts, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
     MAX_NESTED_LINKS,
@@ -158,6 +159,10 @@ struct Place<'a> {
     links: &'a mut usize,
     /// The path is an OAuth 1.0a authorize step ([`oauth1_authorize_step`]).
     oauth1_authorize: bool,
+    /// The host of the URL whose parameters these are ([`Parts::host_str`]).
+    host: Option<&'a str>,
+    /// Its query, read again only for a link found in a parameter of a well-known site ([`open_redirect`]).
+    query: Option<&'a str>,
 }
 
 /// Whether `url`'s path ends in OAuth 1.0a's authorize step, where the query's `oauth_token` is the
@@ -188,6 +193,8 @@ pub(super) fn check(
         depth,
         links,
         oauth1_authorize: oauth1_authorize_step(url),
+        host: url.host_str,
+        query: url.query,
     };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
@@ -395,13 +402,150 @@ fn param(
         out,
     );
     if kind.redirect {
-        link(policy, place, &where_, value, true, out);
+        link(policy, place, &where_, name, value, true, out);
     } else if may_be_link(value) {
         // Open redirectors take the next link under any name (`q`, `u`, `url`, `to`), and client-side
         // ones assign it to `location`: a value that is an absolute web link, or a script, document or
         // file link, at some decoding, is judged as one whatever its parameter is called.
-        link(policy, place, &where_, value, false, out);
+        link(policy, place, &where_, name, value, false, out);
+    } else if let Some(hidden) = base64_link(value) {
+        // A click tracker's target in base64 (`u=a1aHR0cHM6Ly9...`): the browser goes there all the same.
+        link(policy, place, &where_, name, &hidden, false, out);
     }
+}
+
+/// Shortest value searched for a web link in base64: `https://a.bc` alone takes 16 characters.
+const MIN_B64_LINK: usize = 16;
+
+/// The base64 of `https://` and `http://` without the last character, which depends on what follows.
+const B64_LINK_HEADS: &[&[u8]] = &[b"aHR0cHM6Ly", b"aHR0cDovL"];
+
+/// A web link written in base64 inside `v` (standard or URL-safe alphabet, padded or not, after any
+/// prefix: `a1aHR0cHM6Ly9...`), decoded.
+fn base64_link(v: &str) -> Option<String> {
+    use base64::engine::general_purpose::STANDARD_PAD_INDIFFERENT;
+    use base64::Engine as _;
+    if v.len() < MIN_B64_LINK {
+        return None;
+    }
+    let bytes = v.as_bytes();
+    let at = B64_LINK_HEADS
+        .iter()
+        .filter_map(|h| memchr::memmem::find(bytes, h))
+        .min()?;
+    // A literal `+` of standard base64 became a space when the query was decoded.
+    let run: String = v
+        .get(at..)?
+        .chars()
+        .take_while(|&c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_' | ' '))
+        .map(|c| match c {
+            ' ' | '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    // Without padding, a length of 4n + 1 is one character too many to be base64.
+    let run = if run.len() % 4 == 1 {
+        run.get(..run.len() - 1)?
+    } else {
+        run.as_str()
+    };
+    let decoded = STANDARD_PAD_INDIFFERENT.decode(run).ok()?;
+    let text = String::from_utf8_lossy(&decoded).into_owned();
+    web_link(&text).then_some(text)
+}
+
+/// Markers ([`super::norm_param`] form) of a sign-in protocol's request: OAuth 2.0 / OpenID Connect
+/// authorization and logout requests (`client_id`, `response_type`, `id_token_hint`) and SAML requests.
+const PROTOCOL_MARKERS: &[&str] = &["clientid", "responsetype", "idtokenhint", "samlrequest"];
+
+/// Parameters ([`super::norm_param`] form) of those requests that hold another site's address by design:
+/// the client's registered redirect and logout targets (the provider sends the browser nowhere else),
+/// resource and audience identifiers, assurance-level URIs, SAML's `RelayState`, Auth0's `returnTo`.
+const PROTOCOL_URI_PARAMS: &[&str] = &[
+    "redirecturi",
+    "postlogoutredirecturi",
+    "audience",
+    "resource",
+    "acrvalues",
+    "scope",
+    "claims",
+    "requesturi",
+    "relaystate",
+    "returnto",
+];
+
+/// Whether a parameter named `name` in a URL with this query is a sign-in protocol's own address
+/// ([`PROTOCOL_URI_PARAMS`] in a query with a [`PROTOCOL_MARKERS`] parameter).
+fn protocol_uri_param(name: &str, query: Option<&str>) -> bool {
+    PROTOCOL_URI_PARAMS.contains(&name)
+        && form_pairs(query.unwrap_or(""))
+            .take(MAX_PARAMS)
+            .any(|(k, _)| PROTOCOL_MARKERS.contains(&super::NormParam::new(&k).as_str()))
+}
+
+/// Why a target (`scheme`, `host`) of a well-known site's link (`own`, its registrable domain, found by
+/// [`redirecting_site`]) is an open redirect ([`rules::QUERY_OPEN_REDIRECT`]), if it is one: the target is
+/// - for a parameter not on the redirect list (`listed` false: an open redirector's `q`, `u`, `url`),
+///   another registrable domain that the list (`top`) does not vouch for, or an IP address;
+/// - for a listed one (`next`, `continue`), which sends the browser back after the site's own step, most
+///   often to the linking app: a page anyone can publish, under a hosting service's public suffix
+///   (`*.appspot.com`, `*.github.io`: the public suffix list's private section).
+fn open_redirect(
+    top: &TopSites,
+    own: &str,
+    listed: bool,
+    scheme: &str,
+    host: url::Host<&str>,
+) -> Option<String> {
+    if !matches!(scheme, "http" | "https") {
+        return None;
+    }
+    let (dest, hosted) = match host {
+        url::Host::Domain(d) => {
+            let d = d.trim_end_matches('.');
+            let hosted = listed
+                && psl::suffix(d.as_bytes())
+                    .and_then(|s| s.typ())
+                    .is_some_and(|t| t == psl::Type::Private);
+            (
+                super::registrable(d).unwrap_or_else(|| d.to_string()),
+                hosted,
+            )
+        }
+        url::Host::Ipv4(a) => (a.to_string(), false),
+        url::Host::Ipv6(a) => (format!("[{a}]"), false),
+    };
+    if dest == own {
+        return None;
+    }
+    if listed {
+        return hosted.then(|| {
+            format!("the link shows `{own}`, but after it sends you on to `{dest}`, a page anyone can publish on a hosting service")
+        });
+    }
+    if top.is_trusted_destination(&dest) {
+        return None;
+    }
+    Some(format!(
+        "the link shows `{own}`, but passes you straight on to `{dest}`, a site it does not vouch for"
+    ))
+}
+
+/// The shipped list and the registrable domain of a link whose parameter `name` may be an open redirect
+/// ([`open_redirect`]): the link's site is on the list and the parameter is not a sign-in protocol's own
+/// address ([`protocol_uri_param`]).
+fn redirecting_site(
+    policy: &UrlPolicy,
+    place: &Place<'_>,
+    name: &str,
+) -> Option<(&'static TopSites, String)> {
+    let top = policy.top_sites()?;
+    if protocol_uri_param(name, place.query) {
+        return None;
+    }
+    let own = super::registrable(place.host?.trim_end_matches('.'))?;
+    top.is_known(&own).then_some((top, own))
 }
 
 /// Longest scheme name read at the start of a value: every scheme judged here is shorter.
@@ -601,6 +745,7 @@ fn link(
     policy: &UrlPolicy,
     place: &mut Place<'_>,
     where_: &dyn Fn() -> String,
+    name: &str,
     value: &str,
     listed: bool,
     out: &mut Findings,
@@ -664,7 +809,27 @@ fn link(
         level,
         redirect_param: listed,
     };
-    let _ = policy.judge_into(&target, place.route, depth, place.links, &mut inner);
+    let read = policy.judge_into(&target, place.route, depth, place.links, &mut inner);
+    // Where the target leads, from the judgement's own parse (a simple link is its own parse), read only
+    // when the link is a well-known site's and the parameter could be an open redirect.
+    let open = redirecting_site(policy, place, name).and_then(|(top, own)| {
+        let simple = match read {
+            Some(super::Read::Verbatim) => super::simple::parse(&target),
+            _ => None,
+        };
+        let dest = match (&read, simple) {
+            (Some(super::Read::Parsed(url)), _) => url.host().map(|h| (url.scheme(), h)),
+            (_, Some(s)) => Some((s.scheme, url::Host::Domain(s.host))),
+            _ => None,
+        };
+        dest.and_then(|(scheme, host)| open_redirect(top, &own, listed, scheme, host))
+    });
+    if let Some(why) = open {
+        out.push(
+            rules::QUERY_OPEN_REDIRECT,
+            format!("{why} (the {})", where_()),
+        );
+    }
     let inner = inner.into_vec();
     if inner.is_empty() {
         return;
@@ -705,6 +870,24 @@ mod tests {
         assert!(!has_key_format(
             "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         ));
+    }
+
+    #[test]
+    fn links_in_base64() {
+        use base64::Engine as _;
+        let b64 = base64::engine::general_purpose::STANDARD.encode("https://shop.example/pay?x=1");
+        assert_eq!(
+            base64_link(&format!("a1{}", b64.trim_end_matches('='))).as_deref(),
+            Some("https://shop.example/pay?x=1")
+        );
+        let url_safe =
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode("http://10.0.0.1/??>>");
+        assert_eq!(
+            base64_link(&url_safe).as_deref(),
+            Some("http://10.0.0.1/??>>")
+        );
+        assert_eq!(base64_link("aHR0cHM6Ly9"), None);
+        assert_eq!(base64_link("plain-words-that-are-long-enough"), None);
     }
 
     #[test]

@@ -119,7 +119,21 @@ fn names_and_idn() {
     ));
     assert!(has(&p, "https://xn--80ak6aa92e.com/", rules::HOST_BRAND));
     assert!(has(&p, "https://pаypal.com/", rules::HOST_MIXED_SCRIPT));
+    // Internationalised names are judged as browsers judge them: a deceptive one is shown as punycode, a
+    // legitimate one is not, unless every one is asked for.
     assert!(has(&p, "https://pаypal.com/", rules::HOST_PUNYCODE));
+    assert!(!has(&p, "https://bücher.example.de/", rules::HOST_PUNYCODE));
+    let strict = UrlPolicy::compile(&UrlConfig {
+        idn_strict: true,
+        ..UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).unwrap()
+    })
+    .unwrap();
+    assert!(has(&strict, "https://pаypal.com/", rules::HOST_PUNYCODE));
+    assert!(has(
+        &strict,
+        "https://bücher.example.de/",
+        rules::HOST_PUNYCODE
+    ));
     let j = p.judge("https://pаypal.com/x", "", &RouteUrlRules::default());
     assert_eq!(j.view().host_ascii.as_deref(), Some("xn--pypal-4ve.com"));
     assert_eq!(j.view().host_unicode.as_deref(), Some("pаypal.com"));
@@ -428,8 +442,14 @@ fn policy_is_send_sync_and_default_config_compiles() {
     fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<UrlPolicy>();
     let p = UrlPolicy::compile(&UrlConfig::default()).unwrap();
-    // Without lists the structural rules still apply.
+    // Without lists the structural rules still apply, and the shipped list of well-known sites.
     assert!(has(&p, "https://127.0.0.1/", rules::HOST_IP));
+    assert!(has(&p, "https://paypa1.com/", rules::HOST_BRAND));
+    let p = UrlPolicy::compile(&UrlConfig {
+        top_sites: false,
+        ..UrlConfig::default()
+    })
+    .unwrap();
     assert!(!has(&p, "https://paypa1.com/", rules::HOST_BRAND));
 }
 
@@ -632,7 +652,6 @@ fn any_parameter_holding_a_link_is_judged_as_one() {
     assert!(has(&p, &many, rules::QUERY_REDIRECT), "{many}");
     // Near misses: links to ordinary sites, text that mentions a link, and words that start like one.
     for u in [
-        "https://www.google.com/url?q=https://docs.acmecorp.com/guide",
         "https://a-corp.com/share?url=https%3A%2F%2Fgithub.com%2Facme%2Fwidgets",
         "https://a-corp.com/?text=see+https://b-corp.com/",
         "https://a-corp.com/?q=httpsfoo&r=http",
@@ -642,6 +661,154 @@ fn any_parameter_holding_a_link_is_judged_as_one() {
     ] {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
+}
+
+/// Internationalised names a browser shows in Unicode pass: one script that fits the name, under any
+/// ending (Chromium's IDN display policy); the spoofs it shows as punycode are found, each by its rule.
+#[test]
+fn internationalised_names_are_judged_as_browsers_show_them() {
+    let p = policy();
+    for u in [
+        "https://bücher-kiste.de/",
+        "https://www.straßenbahn-fahrplan.at/",
+        "https://xn--bcher-kva.ch/katalog",
+        "https://пример-сайта.рф/",
+        "https://магазин.com.ua/",
+        "https://παράδειγμα-σελίδα.ελ/",
+        "https://ตัวอย่างร้าน.ไทย/",
+        "https://例え問題.jp/",
+        "https://中文网站.中国/",
+        "https://한국어사이트.한국/",
+        "https://مثال-موقع.مصر/",
+        "https://उदाहरण-साइट.भारत/",
+        "https://çalışma-saatleri.com.tr/",
+        "https://ejemplo-año.es/",
+        "https://例子.example.com/",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    for (u, rule) in [
+        // Cyrillic letters that all look Latin, under an ending where Cyrillic is not at home.
+        ("https://ѕсоре-арр.com/", rules::HOST_CONFUSABLE),
+        ("https://xn--80ak6aa92e.com/", rules::HOST_CONFUSABLE),
+        // Latin mixed with Cyrillic, Armenian; accented Latin with Chinese; two numbering systems.
+        ("https://gօօgle-docs.com/", rules::HOST_MIXED_SCRIPT),
+        ("https://e\u{301}xample中文.com/", rules::HOST_MIXED_SCRIPT),
+        ("https://shop1\u{9e8}.com/", rules::HOST_MIXED_SCRIPT),
+        // Characters browsers never show: the dotless i outside Turkish domains, the okina.
+        ("https://w\u{131}dget-store.com/", rules::HOST_IDN_CHARACTER),
+        ("https://ha\u{2bb}ina.com/", rules::HOST_IDN_CHARACTER),
+        // A slash-like katakana among Latin letters.
+        (
+            "https://example\u{30ce}login.com/",
+            rules::HOST_IDN_CHARACTER,
+        ),
+        // Look-alikes of well-known sites by skeleton, diacritics removed, under any ending.
+        ("https://googlé.com/", rules::HOST_BRAND),
+        ("https://аррӏе.рф/", rules::HOST_BRAND),
+    ] {
+        assert!(has(&p, u, rule), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// Look-alikes of the shipped list of well-known sites, beyond the operator's brands: skeletons, typos,
+/// names with words added, another top-level domain, a well-known domain written in front of another one.
+#[test]
+fn look_alikes_of_well_known_sites() {
+    let p = policy();
+    for u in [
+        "https://wikipedla.org/",
+        "https://vimeo-login.com/",
+        "https://securenetfllx.com/",
+        "https://spotifyaccount-verify.com/",
+        "https://wordpres.org/",
+        "https://gravatar.top/",
+        "https://mozilla.org.example-cdn.net/",
+        "https://login.wikipedia.org.example-cdn.net/",
+        "https://chase-online.net/",
+        "https://myc0inbase.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://wikipedia.org/",
+        "https://en.wikipedia.org/wiki/Lookalike",
+        "https://www.bbc.co.uk/news",
+        "https://vimeo.com/123",
+        "https://mcp.acmecorp.com/oauth/callback",
+        "https://gravatar.com/",
+        "https://wordpress.org/plugins/",
+        "https://acme.wordpress.com/",
+        "https://webmail.acmecorp.com/",
+        "https://online-shop.example/",
+        "https://timely.io/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// A well-known site's link that sends the browser on to a site the list does not vouch for is an open
+/// redirect; a sign-in request's registered redirect, a link to the same site and one to another
+/// well-known site are not.
+#[test]
+fn open_redirects_through_well_known_sites() {
+    let p = policy();
+    for u in [
+        "https://www.google.com/url?q=https://docs.acmecorp.com/guide",
+        "https://www.google.com/url?sa=t&url=https%3A%2F%2Facme-invoices.example%2Fpay",
+        "https://l.facebook.com/l.php?u=https%3A%2F%2Fshop.example%2F&h=AT0",
+        "https://www.linkedin.com/redir/redirect?url=https%3A%2F%2Fshop.example%2F",
+        "https://www.youtube.com/redirect?event=video_description&q=https%3A%2F%2Fshop.example%2F",
+        // An authorization request's own addresses are registered; another parameter's is not.
+        "https://accounts.google.com/o/oauth2/auth?client_id=1&redirect_uri=https://app.acmecorp.com/cb\
+&response_type=code&u=https://shop.example/",
+        // A shortener is no destination to vouch for.
+        "https://www.google.com/url?q=https://bit.ly/abc",
+        // A target in base64, as click trackers write it.
+        "https://www.bing.com/ck/a?!&&p=1&u=a1aHR0cHM6Ly9zaG9wLmV4YW1wbGUvcGF5&ntb=1",
+        // A listed redirect parameter to a page anyone can publish on a hosting service.
+        "https://accounts.google.com/ServiceLogin?continue=https://acme-billing.appspot.com/",
+        "https://github.com/login?return_to=https%3A%2F%2Facme.github.io%2F",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_OPEN_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    for u in [
+        "https://accounts.google.com/o/oauth2/auth?client_id=1&redirect_uri=https://app.acmecorp.com/cb\
+&response_type=code&scope=openid",
+        "https://login.microsoftonline.com/common/oauth2/v2.0/logout?client_id=1\
+&post_logout_redirect_uri=https%3A%2F%2Fapp.acmecorp.com%2F",
+        "https://login.microsoftonline.com/t/saml2?SAMLRequest=fZJNT&RelayState=https%3A%2F%2Fapp.acmecorp.com%2Fhome",
+        "https://www.google.com/url?q=https://www.youtube.com/watch?v%3D1",
+        "https://accounts.google.com/ServiceLogin?continue=https://mail.google.com/mail/",
+        "https://accounts.google.com/o/oauth2/auth?client_id=1&redirect_uri=https://app.acmecorp.com/cb\
+&response_type=code&audience=https://api.acmecorp.com/",
+        // A listed redirect parameter returns the browser after the site's own step: judged by its target.
+        "https://github.com/login?return_to=https%3A%2F%2Fapp.acmecorp.com%2Fdone",
+        "https://vercel.com/integrations/acme/new?next=https%3A%2F%2Fapp.acmecorp.com%2Fdone",
+        // Not a well-known site: its redirects show nothing a person trusts more than the target.
+        "https://a-corp.com/out?u=https://b-corp.com/",
+    ] {
+        assert!(
+            !has(&p, u, rules::QUERY_OPEN_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // The list off, the rule is off.
+    let off = UrlPolicy::compile(&UrlConfig {
+        top_sites: false,
+        ..UrlConfig::from_yaml(EMBEDDED_DEFAULT_YAML).unwrap()
+    })
+    .unwrap();
+    assert!(!has(
+        &off,
+        "https://www.google.com/url?q=https://docs.acmecorp.com/guide",
+        rules::QUERY_OPEN_REDIRECT
+    ));
 }
 
 /// A SAML assertion, base64 as the POST binding carries it.

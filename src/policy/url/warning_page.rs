@@ -193,6 +193,7 @@ mod tests {
         assert!(html.contains("<mark>xn--pypal-4ve.com</mark>"), "{html}");
         assert!(html.contains("pаypal.com"));
         assert!(html.contains("url.host.brand"));
+        assert!(html.contains("url.host.mixed_script"));
         assert!(html.contains("url.host.punycode"));
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert!(!html.contains("<script"));
