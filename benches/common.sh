@@ -21,12 +21,14 @@ bench_request() {
 }
 
 # The routes and limits of a gateway in front of bench-upstream on 127.0.0.1:PORT, as YAML (the end of its
-# config): one route per benchmark path, each to the same path upstream, and the limits a benchmark lifts.
-bench_routes_and_limits() { # port
-    local p
+# config): one route per benchmark path (and per EXTRA path named), each to the same path upstream, and the
+# limits a benchmark lifts.
+bench_routes_and_limits() { # port [extra path ...]
+    local port=$1 p
+    shift
     echo "routes:"
-    for p in mcp mcp-elicit sse sse-elicit sse-hold; do
-        printf '  - {name: %s, path_prefix: /%s, upstream: "http://127.0.0.1:%s/%s"}\n' "$p" "$p" "$1" "$p"
+    for p in mcp mcp-elicit sse sse-elicit sse-hold "$@"; do
+        printf '  - {name: %s, path_prefix: /%s, upstream: "http://127.0.0.1:%s/%s"}\n' "$p" "$p" "$port" "$p"
     done
     cat <<EOF
 limits:

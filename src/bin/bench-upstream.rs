@@ -10,6 +10,10 @@
 //!   event (~3 KB, 3 chunks): the gateway judges that event and seals its `requestState`.
 //! - `/sse-hold`: one SSE event at once, then a comment every [`HOLD_PING`] for up to [`HOLD_MAX`], for
 //!   time-to-first-event and memory measurements (open streams).
+//! - `/mcp-retry`: an MRTR exchange of two requests, for the retry path (`benches/store.sh`): a request whose
+//!   body carries no `requestState` gets the `InputRequiredResult` of `/mcp-elicit`, one that carries one (the
+//!   gateway's retry, the upstream's own state restored) gets the result of `/mcp`, as a server would once
+//!   answered.
 //!
 //! The bodies are the files under `benches/fixtures/`, the same bytes the criterion benchmarks use.
 
@@ -36,6 +40,8 @@ const STREAM_ELICIT_3EV: &[u8] = include_bytes!("../../benches/fixtures/stream_e
 const HOLD_PING: Duration = Duration::from_secs(5);
 /// Longest a `/sse-hold` stream lasts, so a forgotten client cannot hold it forever.
 const HOLD_MAX: Duration = Duration::from_secs(900);
+/// What makes a `/mcp-retry` request a retry.
+const REQUEST_STATE: &[u8] = b"\"requestState\"";
 /// Request bodies are drained up to this much (the benchmark's requests are a few hundred bytes).
 const MAX_REQUEST_BYTES: usize = 1024 * 1024;
 
@@ -95,12 +101,24 @@ async fn serve(addr: SocketAddr) -> std::io::Result<()> {
 async fn respond(req: Request<Incoming>) -> Result<Response<Body>, Infallible> {
     let path = req.uri().path().to_owned();
     // Read the request like a real server would, bounded.
-    let _ = http_body_util::Limited::new(req.into_body(), MAX_REQUEST_BYTES)
+    let body = http_body_util::Limited::new(req.into_body(), MAX_REQUEST_BYTES)
         .collect()
         .await;
     let resp = match path.as_str() {
         "/mcp" => json(TOOLS_CALL_2K),
         "/mcp-elicit" => json(INPUT_REQUIRED_2K),
+        "/mcp-retry" => {
+            let answered = body.is_ok_and(|b| {
+                b.to_bytes()
+                    .windows(REQUEST_STATE.len())
+                    .any(|w| w == REQUEST_STATE)
+            });
+            json(if answered {
+                TOOLS_CALL_2K
+            } else {
+                INPUT_REQUIRED_2K
+            })
+        }
         "/sse" => sse(BodyExt::boxed(event_chunks(STREAM_3EV))),
         "/sse-elicit" => sse(BodyExt::boxed(event_chunks(STREAM_ELICIT_3EV))),
         "/sse-hold" => sse(BodyExt::boxed(hold())),
