@@ -213,7 +213,9 @@ impl RedisStore {
         rounds: u32,
         rate: &RateConfig,
     ) -> Result<Result<(), LimitError>, StoreError> {
-        let interval = |per_minute: std::num::NonZeroU32| 60_000_000 / u64::from(per_minute.get());
+        // At least 1 µs: a quota over 60 million a minute would otherwise make the interval 0 and no limit.
+        let interval =
+            |per_minute: std::num::NonZeroU32| (60_000_000 / u64::from(per_minute.get())).max(1);
         let mut c = self.conn.clone();
         let (scope, wait_us): (u8, String) = self
             .rate
