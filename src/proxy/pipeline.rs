@@ -817,7 +817,11 @@ fn refused(
     let recorder = recorder_for(gw, route, info.era, meta.method.as_str(), principal, false);
     meta.outcome = RequestOutcome::Rejected;
     match refusal {
-        retry::Refusal::Envelope(reason) => {
+        retry::Refusal::Envelope(_) | retry::Refusal::StoreUnavailable => {
+            let reason = match refusal {
+                retry::Refusal::Envelope(reason) => reason,
+                _ => "unavailable",
+            };
             gw.metrics
                 .envelope_rejections
                 .get_or_create(&crate::telemetry::ReasonLabels { reason })
@@ -828,6 +832,10 @@ fn refused(
                 vec![format!("state.{reason}")],
                 &incident,
             );
+            if matches!(refusal, retry::Refusal::StoreUnavailable) {
+                // Not the envelope's fault: the client may retry the same request shortly.
+                return ProxyError::StoreUnavailable.into_response(info.id.as_ref());
+            }
             json_response(
                 StatusCode::BAD_REQUEST,
                 &error_message(
@@ -837,20 +845,6 @@ fn refused(
                     Some(serde_json::json!({"incident": incident})),
                 ),
             )
-        }
-        retry::Refusal::StoreUnavailable => {
-            let reason = "unavailable";
-            gw.metrics
-                .envelope_rejections
-                .get_or_create(&crate::telemetry::ReasonLabels { reason })
-                .inc();
-            recorder.event(
-                "envelope",
-                Verdict::Block,
-                vec![format!("state.{reason}")],
-                &incident,
-            );
-            ProxyError::StoreUnavailable.into_response(info.id.as_ref())
         }
         retry::Refusal::Answers(findings) => {
             let mut rules: Vec<String> = Vec::new();
