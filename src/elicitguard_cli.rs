@@ -92,8 +92,10 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
         Outcome::Replace(v) => v,
         // `inspect` does not seal; a sealed message reads back as what it is.
         Outcome::Sealed(bytes) => serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        Outcome::Error { message, .. } => message,
-        Outcome::DropServerRequests { client_error, .. } => client_error.unwrap_or(Value::Null),
+        Outcome::Error { reply, id } => reply.message(id.as_ref()),
+        Outcome::DropServerRequests { client_error, .. } => {
+            client_error.map_or(Value::Null, |r| r.message(client_id.as_ref()))
+        }
     };
     let line = json!({"verdict": verdict, "findings": findings, "forwarded": forwarded});
     // A closed pipe (`inspect | head -c0`) is the reader's choice, not an error worth a panic.

@@ -4,11 +4,11 @@
 
 use std::time::Instant;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::policy::clean_schemas::MAX_KEY_BYTES;
 use crate::policy::{Engine, Judgement, RoutePolicy, Verdict};
-use crate::proxy::error::{codes, error_message};
+use crate::proxy::reply::Reply;
 use crate::wire::prefilter::may_carry_elicitation;
 use crate::wire::tree::{self, Arena, Node};
 use crate::wire::{find_carriers, Carrier, CarrierKind, ClientModes};
@@ -38,20 +38,21 @@ pub enum Outcome {
     /// The upstream's own bytes with the gateway's sealed `requestState` spliced in (the policy changed
     /// nothing else), so the client gets the server's message as it was written, not re-serialised.
     Sealed(Vec<u8>),
-    /// A JSON-RPC error for the client's request; on a stream, the stream ends after it.
+    /// The gateway's reply to the client's request in place of the message; on a stream, the stream ends
+    /// after it. Rendered where it goes out (a response, a message in a body, an event).
     Error {
-        /// The error message.
-        message: Value,
-        /// HTTP status on a JSON response.
-        status: u16,
+        /// What the gateway answers (boxed: the outcome of every message carries this variant's size).
+        reply: Box<Reply>,
+        /// The request it answers (null when unknown).
+        id: Option<Value>,
     },
     /// A legacy server request is dropped: the upstream gets `upstream_answers` (POSTed with the session
     /// id) so it stops waiting; the client's call ends with `client_error` when there is a call.
     DropServerRequests {
         /// Error responses to the server's requests.
         upstream_answers: Vec<Value>,
-        /// Error for the client's request id, when the stream belongs to a call.
-        client_error: Option<Value>,
+        /// The reply the client's call ends with (to the client's own id), when the message answers a call.
+        client_error: Option<Box<Reply>>,
     },
 }
 
@@ -184,49 +185,41 @@ fn blocked_outcome(
     msg: &Node<'_>,
 ) -> Outcome {
     let rules = j.rule_ids();
-    let (code, status, text) = if j.missing_capabilities.is_empty() {
-        let why = j
-            .findings
-            .iter()
-            .find(|f| f.action == crate::policy::Action::Block)
-            .map(|f| f.message.as_str())
-            .unwrap_or("it broke a policy rule");
-        (codes::BLOCKED, 200, format!("elicitguard blocked an input request from the MCP server: {why} (incident {incident})"))
-    } else {
-        (
-            codes::MISSING_CAPABILITY,
-            400,
-            format!(
-                "elicitguard blocked an input request the client did not declare support for ({}) (incident {incident})",
-                j.missing_capabilities.join(", ")
-            ),
-        )
+    let reply = || {
+        if j.missing_capabilities.is_empty() {
+            let why = j
+                .findings
+                .iter()
+                .find(|f| f.action == crate::policy::Action::Block)
+                .map(|f| f.message.clone())
+                .unwrap_or_else(|| "it broke a policy rule".to_owned());
+            Reply::Blocked {
+                why,
+                rules: rules.clone(),
+                incident: incident.to_owned(),
+            }
+        } else {
+            Reply::Undeclared {
+                missing: j.missing_capabilities.clone(),
+                rules: rules.clone(),
+                incident: incident.to_owned(),
+            }
+        }
     };
-    let mut data = json!({"rules": rules, "incident": incident});
-    if !j.missing_capabilities.is_empty() {
-        data["requiredCapabilities"] =
-            crate::wire::ClientModes::required_json(&j.missing_capabilities);
-    }
     let server_requests: Vec<&Option<Value>> = carriers
         .iter()
         .filter(|(k, _)| *k == CarrierKind::ServerRequest)
         .map(|(_, id)| id)
         .collect();
     if !server_requests.is_empty() {
+        let to_server = Reply::RefusedForUser {
+            rules: rules.clone(),
+        };
         let upstream_answers = server_requests
             .iter()
-            .map(|id| {
-                error_message(
-                    id.as_ref(),
-                    codes::BLOCKED,
-                    "The gateway refused this request on the user's behalf.",
-                    Some(json!({"rules": rules})),
-                )
-            })
+            .map(|id| to_server.message(id.as_ref()))
             .collect();
-        let client_error = ctx
-            .client_id
-            .map(|id| error_message(Some(id), code, &text, Some(data.clone())));
+        let client_error = ctx.client_id.map(|_| Box::new(reply()));
         return Outcome::DropServerRequests {
             upstream_answers,
             client_error,
@@ -239,8 +232,8 @@ fn blocked_outcome(
         .or_else(|| ctx.client_id.cloned())
         .or_else(|| msg.get("id").map(Node::to_value));
     Outcome::Error {
-        message: error_message(id.as_ref(), code, &text, Some(data)),
-        status,
+        reply: Box::new(reply()),
+        id,
     }
 }
 

@@ -1,38 +1,8 @@
-//! Every failure the proxy can meet, and the one place that turns it into a response.
-//!
-//! JSON-RPC errors carry the client's request id when one is known, a message a person can act on, and
-//! never a secret or an internal detail (those go to the log, with the incident id).
-
-use bytes::Bytes;
-use http::{header, HeaderValue, Response, StatusCode};
-use serde_json::{json, Value};
-
-use crate::proxy::body::{full, ProxyBody};
-
-/// Gateway JSON-RPC error codes (implementation range -32000..-32019, plus the spec's own).
-pub mod codes {
-    /// The upstream is unreachable, refused, reset or timed out.
-    pub const UPSTREAM: i64 = -32001;
-    /// An elicitation was blocked by policy.
-    pub const BLOCKED: i64 = -32010;
-    /// A round budget or elicitation rate limit was exceeded.
-    pub const RATE_LIMITED: i64 = -32011;
-    /// A retry's answers were refused.
-    pub const ANSWERS_REFUSED: i64 = -32012;
-    /// The shared state store is unavailable, so a check the request needs cannot be made (fail closed).
-    pub const STATE_UNAVAILABLE: i64 = -32013;
-    /// Invalid params, including an invalid or expired requestState.
-    pub const INVALID_PARAMS: i64 = -32602;
-    /// The client did not declare a capability the elicitation needs.
-    pub const MISSING_CAPABILITY: i64 = -32021;
-    /// Parse error.
-    pub const PARSE: i64 = -32700;
-    /// Invalid request.
-    pub const INVALID_REQUEST: i64 = -32600;
-}
+//! Every failure the proxy can meet. How each is answered is in [`crate::proxy::reply`] (a
+//! [`crate::proxy::reply::Reply::Failed`]), the one place that renders the gateway's answers.
 
 /// Why the proxy could not do its job for a request.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ProxyError {
     /// No route serves the path.
     #[error("no route serves this path")]
@@ -62,7 +32,7 @@ pub enum ProxyError {
     Unauthorized(String),
     /// The request's `Host` or `Origin` is not allowed (DNS-rebinding protection).
     #[error("forbidden: {0}")]
-    Forbidden(crate::proxy::origin::OriginError),
+    Forbidden(crate::config::origin::OriginError),
     /// The upstream could not be reached.
     #[error("upstream unreachable")]
     UpstreamConnect,
@@ -100,104 +70,4 @@ impl ProxyError {
             | ProxyError::Forbidden(_) => None,
         }
     }
-
-    /// The response, with the client's request id when known. Exhaustive on purpose: a new variant must
-    /// choose its status.
-    pub fn into_response(self, id: Option<&Value>) -> Response<ProxyBody> {
-        let (status, code, message) = match &self {
-            ProxyError::NoRoute => (StatusCode::NOT_FOUND, codes::INVALID_REQUEST, "No MCP endpoint is served at this path.".to_owned()),
-            ProxyError::RequestTooLarge(n) => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                codes::INVALID_REQUEST,
-                format!("The request body is larger than the gateway's limit of {n} bytes."),
-            ),
-            ProxyError::RequestRead => (StatusCode::BAD_REQUEST, codes::INVALID_REQUEST, "The request body could not be read.".to_owned()),
-            ProxyError::RequestTimeout => (
-                StatusCode::REQUEST_TIMEOUT,
-                codes::INVALID_REQUEST,
-                "The request body did not arrive in time.".to_owned(),
-            ),
-            ProxyError::BadRequest(why) => (StatusCode::BAD_REQUEST, codes::PARSE, format!("The request is not valid JSON-RPC: {why}.")),
-            ProxyError::Unauthorized(_) => (
-                StatusCode::UNAUTHORIZED,
-                codes::INVALID_REQUEST,
-                "This MCP endpoint needs a valid bearer token.".to_owned(),
-            ),
-            ProxyError::Forbidden(why) => (
-                StatusCode::FORBIDDEN,
-                codes::INVALID_REQUEST,
-                format!("The gateway refused this request: {why}."),
-            ),
-            ProxyError::Overloaded => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                codes::UPSTREAM,
-                "The gateway is at its concurrency limit; retry shortly.".to_owned(),
-            ),
-            ProxyError::StoreUnavailable => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                codes::STATE_UNAVAILABLE,
-                "The gateway cannot check this request now: its shared state store is unavailable. Retry shortly.".to_owned(),
-            ),
-            ProxyError::UpstreamConnect => (
-                StatusCode::BAD_GATEWAY,
-                codes::UPSTREAM,
-                "The MCP server behind the gateway is unreachable; check that it is running.".to_owned(),
-            ),
-            ProxyError::UpstreamTimeout => (
-                StatusCode::GATEWAY_TIMEOUT,
-                codes::UPSTREAM,
-                "The MCP server behind the gateway did not answer in time.".to_owned(),
-            ),
-            ProxyError::UpstreamBroken => (
-                StatusCode::BAD_GATEWAY,
-                codes::UPSTREAM,
-                "The connection to the MCP server behind the gateway failed.".to_owned(),
-            ),
-            ProxyError::UpstreamTooLarge(n) => (
-                StatusCode::BAD_GATEWAY,
-                codes::UPSTREAM,
-                format!("The MCP server's response is larger than the gateway's limit of {n} bytes."),
-            ),
-            ProxyError::UpstreamEncoding(_) => (
-                StatusCode::BAD_GATEWAY,
-                codes::UPSTREAM,
-                "The MCP server compressed its response although the gateway asked for none; the gateway does not forward what it cannot inspect.".to_owned(),
-            ),
-        };
-        let mut resp = json_response(status, &error_message(id, code, &message, None));
-        match &self {
-            ProxyError::Overloaded | ProxyError::StoreUnavailable => {
-                resp.headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-            }
-            ProxyError::Unauthorized(www) => {
-                if let Ok(v) = HeaderValue::from_str(www) {
-                    resp.headers_mut().insert(header::WWW_AUTHENTICATE, v);
-                }
-            }
-            _ => {}
-        }
-        resp
-    }
-}
-
-/// A JSON-RPC error message object.
-pub fn error_message(id: Option<&Value>, code: i64, message: &str, data: Option<Value>) -> Value {
-    let mut err = json!({"code": code, "message": message});
-    if let (Some(d), Some(obj)) = (data, err.as_object_mut()) {
-        obj.insert("data".into(), d);
-    }
-    json!({"jsonrpc": "2.0", "id": id.cloned().unwrap_or(Value::Null), "error": err})
-}
-
-/// A JSON response with an exact Content-Length.
-pub fn json_response(status: StatusCode, body: &Value) -> Response<ProxyBody> {
-    let bytes = Bytes::from(serde_json::to_vec(body).unwrap_or_default());
-    let mut resp = Response::new(full(bytes));
-    *resp.status_mut() = status;
-    resp.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    resp
 }

@@ -45,11 +45,12 @@ use serde_json::{Map, Value};
 use crate::config::{Route, Snapshot};
 use crate::policy::Verdict;
 use crate::proxy::body::{full, read_bounded, BoxError, ProxyBody, ReadError};
-use crate::proxy::error::{codes, error_message, ProxyError};
+use crate::proxy::error::ProxyError;
 use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
+use crate::proxy::reply::{Reply, StreamEnd};
 use crate::proxy::retry::{self, ParamsDigest, Refusal, Sealer, Verifiers};
-use crate::proxy::sse::{event_bytes, Shared, SseFilter};
+use crate::proxy::sse::{Shared, SseFilter};
 use crate::proxy::upstream::{Clients, UpstreamBody};
 use crate::proxy::Gateway;
 use crate::telemetry::RuleLabels;
@@ -372,21 +373,18 @@ impl HeldStream {
     fn watch(&mut self, data: &[u8], out: &mut BytesMut) {
         self.decoder.push(data);
         loop {
-            let event =
-                match self.decoder.next_event() {
-                    Ok(Some(e)) => e,
-                    Ok(None) => return,
-                    // The filter's own output always frames (see the type's doc); if it did not, the call ends with
-                    // an error rather than anything unread going out.
-                    Err(_) => {
-                        self.held = None;
-                        out.extend_from_slice(&self.error_event(
-                            "The gateway could not read back the MCP server's stream.",
-                        ));
-                        self.state = State::Done;
-                        return;
-                    }
-                };
+            let event = match self.decoder.next_event() {
+                Ok(Some(e)) => e,
+                Ok(None) => return,
+                // The filter's own output always frames (see the type's doc); if it did not, the call ends with
+                // an error rather than anything unread going out.
+                Err(_) => {
+                    self.held = None;
+                    out.extend_from_slice(&self.error_event(StreamEnd::Unreadable));
+                    self.state = State::Done;
+                    return;
+                }
+            };
             let seen = match event.data.as_deref() {
                 Some(d) => self.see(d),
                 None => Seen::Other,
@@ -417,13 +415,8 @@ impl HeldStream {
         };
     }
 
-    fn error_event(&self, text: &str) -> Bytes {
-        event_bytes(&error_message(
-            self.shared.client_id.as_ref(),
-            codes::UPSTREAM,
-            text,
-            None,
-        ))
+    fn error_event(&self, why: StreamEnd) -> Bytes {
+        Reply::StreamEnded(why).event(self.shared.client_id.as_ref())
     }
 }
 
@@ -471,21 +464,14 @@ async fn second(retry: Retry, first: Arc<Shared>) -> ProxyBody {
             }
         }
     };
-    let text = tokio::select! {
+    let why = tokio::select! {
         r = work => match r {
             Ok(body) => return body,
-            Err(e) => format!("The MCP server did not answer the call the gateway sent again with the client's answers ({e})."),
+            Err(e) => StreamEnd::ResendFailed(e.to_string()),
         },
-        _ = closing.wait_for(|c| *c) => {
-            "The gateway is shutting down; the call did not finish in its grace period.".to_owned()
-        }
+        _ = closing.wait_for(|c| *c) => StreamEnd::ShuttingDown,
     };
-    full(event_bytes(&error_message(
-        first.client_id.as_ref(),
-        codes::UPSTREAM,
-        &text,
-        None,
-    )))
+    full(Reply::StreamEnded(why).event(first.client_id.as_ref()))
 }
 
 impl Body for HeldStream {

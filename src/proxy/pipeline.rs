@@ -1,5 +1,11 @@
-//! The request path, as a table of contents:
-//! admit → read and parse the request → identify → session (legacy) → forward → filter the response → record.
+//! The request path, as a table of contents. [`handle`] runs the phases in order over one request's
+//! [`Exchange`], each returning `Result<_, Reply>`; the first [`Reply`] ends the request, and [`record`]
+//! writes its metrics and audit line once, at the end:
+//!
+//! admit ([`admit`]) → read and parse ([`read`]) → a place in flight ([`Slots::take`]) → identify
+//! ([`identify`]) → the legacy session ([`session`]) → open the envelope ([`open_envelope`]) → check a legacy
+//! answer ([`check_legacy_answer`]) → forward ([`forward`]) → filter the response ([`Answering`]: the one
+//! filter of `sse`, for a JSON body and each SSE event alike) → record ([`record`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -15,12 +21,13 @@ use crate::config::{Route, Snapshot};
 use crate::policy::Verdict;
 use crate::proxy::body::{full, read_bounded, ProxyBody, ReadError};
 use crate::proxy::enforce::Outcome;
-use crate::proxy::error::{json_response, ProxyError};
+use crate::proxy::error::ProxyError;
 use crate::proxy::headers::{self, BodyKind};
 use crate::proxy::record::Recorder;
+use crate::proxy::reply::Reply;
 use crate::proxy::retry;
 use crate::proxy::sse::{Filtered, Shared, SseFilter, UpstreamAnswerer};
-use crate::proxy::upstream::Clients;
+use crate::proxy::upstream::{Clients, UpstreamBody};
 use crate::proxy::Gateway;
 use crate::store::{AskLookup, Lookup, UseOnce};
 use crate::telemetry::{MethodLabel, RequestOutcome, UpstreamErrorLabels};
@@ -32,11 +39,19 @@ const SESSION_HEADER: &str = "mcp-session-id";
 /// Time allowed for answering a legacy server's blocked request.
 const ANSWER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// What the pipeline learned about the request, for errors and metrics.
-struct Meta {
+/// One request's context: what the phases learned about it, for the reply and for [`record`].
+struct Exchange {
+    /// The route, once admitted.
     route: Option<Arc<Route>>,
+    /// The client's JSON-RPC id, once read.
     id: Option<Value>,
+    /// The method's metric label.
     method: MethodLabel,
+    /// The era the request was read in.
+    era: Era,
+    /// Who sent it, once identified.
+    principal: Option<Arc<str>>,
+    /// How the request ended, for the request counter (set by the filter; a reply sets its own).
     outcome: RequestOutcome,
 }
 
@@ -62,7 +77,8 @@ impl Peer {
     }
 }
 
-/// Serves one client request. Never fails: every error becomes a response here.
+/// Serves one client request. Never fails: a [`Reply`] becomes the response here, and the request is
+/// recorded once.
 pub async fn handle(
     gw: Arc<Gateway>,
     req: Request<Incoming>,
@@ -70,52 +86,28 @@ pub async fn handle(
 ) -> Response<ProxyBody> {
     let started = Instant::now();
     let live = gw.live.load_full();
-    let mut meta = Meta {
+    let mut ex = Exchange {
         route: None,
         id: None,
         method: MethodLabel::NONE,
+        era: Era::Modern,
+        principal: None,
         outcome: RequestOutcome::Ok,
     };
-    let resp = match proxy(&gw, &live.snapshot, &live.clients, req, &peer, &mut meta).await {
-        Ok(r) => r,
-        Err(e) => {
-            meta.outcome = match e {
-                ProxyError::Overloaded => RequestOutcome::Shed,
-                ref e if e.upstream_kind().is_some() => RequestOutcome::UpstreamError,
-                _ => RequestOutcome::ClientError,
-            };
-            if let (Some(kind), Some(route)) = (e.upstream_kind(), &meta.route) {
-                gw.metrics
-                    .upstream_errors
-                    .get_or_create(&UpstreamErrorLabels {
-                        route: route.name.to_string(),
-                        kind,
-                    })
-                    .inc();
-            }
-            e.into_response(meta.id.as_ref())
-        }
-    };
-    let counters = meta.route.as_ref().map_or(&gw.unrouted, |r| &r.metrics);
-    counters.request(
-        &gw.metrics,
-        meta.method,
-        meta.outcome,
-        started.elapsed().as_secs_f64(),
-    );
-    resp
+    let result = proxy(&gw, &live.snapshot, &live.clients, req, &peer, &mut ex).await;
+    record(&gw, &mut ex, result.as_ref().err(), started);
+    result.unwrap_or_else(|reply| reply.response(ex.id.as_ref()))
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The phases, in order. The warning pages are the gateway's own, on every listener.
 async fn proxy(
     gw: &Arc<Gateway>,
     snap: &Arc<Snapshot>,
     clients: &Clients,
     req: Request<Incoming>,
     peer: &Peer,
-    meta: &mut Meta,
-) -> Result<Response<ProxyBody>, ProxyError> {
-    // Warning pages are the gateway's own, on every listener.
+    ex: &mut Exchange,
+) -> Result<Response<ProxyBody>, Reply> {
     if req.method() == Method::GET
         && req
             .uri()
@@ -124,220 +116,51 @@ async fn proxy(
     {
         return Ok(crate::proxy::links::serve(snap, req.uri().path()));
     }
-    // Admit: a route, and a place among the requests in flight.
-    let route = snap
-        .route_for(req.uri().path())
-        .cloned()
-        .ok_or(ProxyError::NoRoute)?;
-    meta.route = Some(route.clone());
-    route
-        .origin
-        .check(req.headers(), req.uri(), peer.loopback)
-        .map_err(ProxyError::Forbidden)?;
-
-    // Read and parse the request: the gateway must know the era, the method, the id and the declared modes.
+    let route = admit(snap, &req, peer)?;
+    ex.route = Some(route.clone());
     let (mut parts, body) = req.into_parts();
-    // The body gets the same allowance as the headers: a client trickling its body would otherwise hold a
-    // place among the requests in flight for as long as it likes.
-    let read = read_bounded(body, snap.limits.request_body_bytes);
-    let body = match tokio::time::timeout(snap.limits.header_read_timeout, read).await {
-        Err(_) => return Err(ProxyError::RequestTimeout),
-        Ok(Ok(b)) => b,
-        Ok(Err(ReadError::TooLarge)) => {
-            return Err(ProxyError::RequestTooLarge(snap.limits.request_body_bytes))
-        }
-        Ok(Err(ReadError::Failed)) => return Err(ProxyError::RequestRead),
-    };
-    let header_version = parts
-        .headers
-        .get("mcp-protocol-version")
-        .and_then(|v| v.to_str().ok());
-    // Most bodies are plain calls: read what routing and policy need without building a tree, and parse the
-    // whole body below only where the gateway must look further (a retry, a legacy answer, sealing).
-    let skimmed = if parts.method == Method::POST {
-        skim_request(&body, header_version).map_err(|e| ProxyError::BadRequest(e.to_string()))?
-    } else {
-        Skimmed {
-            info: RequestInfo::unclassified(false),
-            carries_retry: false,
-            canonical_params: crate::state::canonical_params(None),
-        }
-    };
-    let info = skimmed.info;
-    if info.is_batch && batch_needs_checks(&body)? {
-        return Err(ProxyError::BadRequest(
-            "a batch cannot carry answers or retries; send each as its own message".into(),
-        ));
-    }
-    let mut body = body;
-    meta.id = info.id.clone();
-    meta.method = MethodLabel::of(info.method.as_deref());
+    let read = read(snap, &parts, body).await?;
+    let info = read.skimmed.info;
+    ex.id = info.id.clone();
+    ex.method = MethodLabel::of(info.method.as_deref());
+    ex.era = info.era;
     // A place among the requests in flight, on the route and in all, taken once the request is read: a client
     // trickling its body holds none, and one route whose upstream hangs holds at most its own share.
     let permit = Slots::take(gw, &route)?;
-
-    // Identify: the principal is the issuer and subject of a verified bearer JWT, or `anonymous` on routes
-    // without identity. An invalid token is refused even where identity is optional: it is never anonymous.
     let principal = identify(gw, &route, &parts.headers).await?;
-
-    // Session (legacy): what the client declared at initialize, and who opened the session.
-    let session_id = parts
-        .headers
-        .get(SESSION_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    // The owner check runs whatever era the body claims: the body's `_meta` is the client's word, while the
-    // session id travels in a header the upstream may route by (Python's SDK picks the era from the header
-    // alone), so a "modern" body on another user's session would still act inside that session.
-    let session = match session_id.as_deref() {
-        // Who opened the session cannot be checked without the store: the request is refused (fail closed).
-        Some(sid) => Some(
-            gw.store
-                .session_lookup(sid, &principal)
-                .await
-                .map_err(|_| ProxyError::StoreUnavailable)?,
-        ),
-        None => None,
-    };
-    if session == Some(Lookup::OtherPrincipal) {
-        return Ok(json_response(
-            StatusCode::FORBIDDEN,
-            &crate::proxy::error::error_message(
-                meta.id.as_ref(),
-                crate::proxy::error::codes::INVALID_REQUEST,
-                "This session belongs to another user.",
-                None,
-            ),
-        ));
-    }
-    let modes = match (info.era, session) {
-        (Era::Modern, _) => info.declared.unwrap_or_default(),
-        (Era::Legacy, Some(Lookup::Known(m))) => m,
-        // Unknown session, or none: nothing is assumed declared (fail closed).
-        (Era::Legacy, _) => ClientModes::default(),
-    };
-    // The retry: open and check the envelope and the answers; give the upstream its own state back.
+    ex.principal = Some(principal.clone());
+    let session = session(gw, &parts.headers, &info, &principal).await?;
+    let opened = open_envelope(
+        gw,
+        snap,
+        &route,
+        &info,
+        &principal,
+        read.body,
+        read.skimmed.carries_retry,
+        read.skimmed.canonical_params,
+    )
+    .await?;
+    check_legacy_answer(
+        gw,
+        snap,
+        clients,
+        &route,
+        &info,
+        &session,
+        &parts,
+        &opened.body,
+    )
+    .await?;
     let monitor = route.monitor;
-    let mut prev_round = 0;
-    // `inputResponses` the call carried without a `requestState`, removed from it and held (see `held`).
-    let mut unsolicited = None;
-    // The canonical params the read wrote, hashed only if a response is sealed.
-    let mut digest = retry::ParamsDigest::of_canonical(skimmed.canonical_params);
-    let method = info.method.clone().unwrap_or_default();
-    // Whatever era the body claims and whatever its method: `inputResponses` and `requestState` are
-    // retry-only members, and an upstream may act on them on any request (SDKs read them from the params,
-    // not from the version). Unchecked, they would carry unjudged answers and the upstream's own unsealed
-    // state; the envelope's method binding keeps a retry to the method that was asked.
-    if !monitor && skimmed.carries_retry {
-        let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
-        match retry::check_request(
-            &request,
-            &method,
-            &route.name,
-            &principal,
-            retry::Verifiers {
-                keyring: &snap.keyring,
-                secret: &snap.engine.secret,
-            },
-            retry::now_unix(),
-        ) {
-            Ok(checked) => {
-                // Single use, cluster-wide on a shared store: recorded last, once every other check passed.
-                if let Some((id, expires_at)) = &checked.use_once {
-                    match gw.store.use_once(id, *expires_at, retry::now_unix()).await {
-                        Ok(()) => {}
-                        Err(UseOnce::Refused(e)) => {
-                            let refusal = retry::Refusal::Envelope(e.as_str());
-                            return Ok(refused(gw, &route, &info, meta, &principal, refusal));
-                        }
-                        Err(UseOnce::Unavailable) => {
-                            let refusal = retry::Refusal::StoreUnavailable;
-                            return Ok(refused(gw, &route, &info, meta, &principal, refusal));
-                        }
-                    }
-                }
-                unsolicited = checked.unsolicited;
-                prev_round = checked.round;
-                digest = retry::ParamsDigest::known(checked.params_digest);
-                if let Some(b) = checked.new_body {
-                    body = b;
-                }
-            }
-            Err(refusal) => return Ok(refused(gw, &route, &info, meta, &principal, refusal)),
-        }
-    }
-    // A legacy client's answer to a server's form question: checked against the schema that was asked.
-    if !monitor && info.era == Era::Legacy && info.is_response && session_id.is_some() {
-        let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
-        if let (Some(sid), Some(id)) = (&session_id, request.get("id")) {
-            let key = match id {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            let asked = gw.store.take_asked(sid, &key).await;
-            let findings = match asked {
-                // The store cannot say what was asked: the answer cannot be checked, so it does not pass.
-                Err(_) => Some(vec![crate::policy::Finding::block(
-                    "answer.unchecked",
-                    "/result",
-                    "The gateway's state store is unavailable, so the question this answers could not be found and the answer could not be checked.",
-                )]),
-                Ok(asked) => match asked {
-                AskLookup::Form(schema) => {
-                    legacy_answer_findings(&request, &key, schema, &snap.engine.secret)
-                }
-                // The gateway forwarded the form and dropped it (the server asked too many at once):
-                // the answer cannot be checked, so it does not pass.
-                AskLookup::Forgotten => Some(vec![crate::policy::Finding::block(
-                    "answer.unchecked",
-                    "/result",
-                    "The gateway no longer holds the question this answers (the server asked too many at once), so the answer could not be checked.",
-                )]),
-                // An id a server may read as a number the gateway cannot: the question is unknown.
-                AskLookup::UnreadableId => Some(vec![crate::policy::Finding::block(
-                    "answer.unchecked",
-                    "/id",
-                    "The answer's id holds characters the gateway cannot read, so the question it answers could not be found and the answer could not be checked.",
-                )]),
-                AskLookup::NotAForm => None,
-                },
-            };
-            if let Some(findings) = findings {
-                let resp = refused(
-                    gw,
-                    &route,
-                    &info,
-                    meta,
-                    &principal,
-                    retry::Refusal::Answers(findings),
-                );
-                // The server still waits for an answer: it gets a refusal instead of the user's content.
-                let refusal = crate::proxy::error::error_message(
-                    Some(id),
-                    crate::proxy::error::codes::ANSWERS_REFUSED,
-                    "The gateway refused the user's answer.",
-                    None,
-                );
-                answerer(
-                    clients.clone(),
-                    route.clone(),
-                    upstream_uri(&route, &parts.uri)?,
-                    sid.clone(),
-                    &parts.headers,
-                    snap.limits.upstream_timeout,
-                )(vec![refusal]);
-                return Ok(resp);
-            }
-        }
-    }
     let sealer = (!monitor && parts.method == Method::POST).then(|| retry::Sealer {
         keyring: snap.keyring.clone(),
         route: route.name.clone(),
         principal: principal.clone(),
         // Read nowhere after this: moved, not copied.
-        method,
-        params_digest: digest,
-        prev_round,
+        method: info.method.clone().unwrap_or_default(),
+        params_digest: opened.digest,
+        prev_round: opened.prev_round,
         max_rounds: snap.limits.max_rounds,
         ttl_seconds: snap.state_ttl_seconds,
         counter: retry::Counter::for_store(&gw.store, snap.rate),
@@ -345,64 +168,34 @@ async fn proxy(
         metrics: gw.metrics.clone(),
     });
     if parts.method == Method::DELETE {
-        if let Some(sid) = &session_id {
+        if let Some(sid) = &session.id {
             // A failure is counted and logged by the store; the session then ends by its idle expiry.
             let _ = gw.store.session_remove(sid).await;
         }
     }
-
-    // Forward.
-    let upstream_uri = upstream_uri(&route, &parts.uri)?;
-    headers::to_upstream(&mut parts.headers, peer.forwarded_for.as_ref(), peer.tls);
-    let held = unsolicited.map(|answers| {
-        let resend = crate::proxy::held::Resend {
-            clients: clients.clone(),
-            route: route.clone(),
-            uri: upstream_uri.clone(),
-            headers: parts.headers.clone(),
-            body: body.clone(),
-            timeout: snap.limits.upstream_timeout,
-        };
-        let recorder = recorder_for(
-            gw,
-            &route,
-            info.era,
-            meta.method.as_str(),
-            &principal,
-            false,
-        );
-        let client_id = info.id.clone();
-        crate::proxy::held::Held::new(
-            answers,
-            resend,
-            gw.clone(),
-            snap.clone(),
-            recorder,
-            client_id,
-        )
-    });
-    let mut up = Request::builder()
-        .method(parts.method.clone())
-        .uri(upstream_uri.clone())
-        .body(Full::new(body))
-        .map_err(|_| ProxyError::UpstreamBroken)?;
-    // The headers move to the upstream request; a legacy session keeps a copy for answering the server's
-    // blocked requests with the client's credentials (`answerer` takes what it needs from them).
-    let answer_headers = if session_id.is_some() {
-        parts.headers.clone()
-    } else {
-        http::HeaderMap::new()
-    };
-    *up.headers_mut() = std::mem::take(&mut parts.headers);
-    // One deadline for the response head and, where it is read whole, the body: not one each.
-    let deadline = tokio::time::Instant::now() + snap.limits.upstream_timeout;
-    let resp = clients
-        .send(&route, up, snap.limits.upstream_timeout)
-        .await?;
-    let (mut rparts, rbody) = resp.into_parts();
-    // The client's connection has its own version; an HTTP/1.0 upstream must not downgrade it.
-    rparts.version = http::Version::HTTP_11;
-
+    let forwarded = forward(
+        gw,
+        snap,
+        clients,
+        &route,
+        &info,
+        ex,
+        peer,
+        &principal,
+        &mut parts,
+        opened.body,
+        opened.unsolicited,
+        session.id.is_some(),
+    )
+    .await?;
+    let Forwarded {
+        rparts,
+        rbody,
+        upstream_uri,
+        answer_headers,
+        deadline,
+        held,
+    } = forwarded;
     // A legacy initialize that opened a session: remember what the client declared, and who opened it.
     if info.method.as_deref() == Some("initialize") {
         if let Some(sid) = rparts
@@ -418,19 +211,9 @@ async fn proxy(
                 .await;
         }
     }
-
     if let Some(enc) = headers::content_encoding(&rparts.headers) {
-        return Err(ProxyError::UpstreamEncoding(enc));
+        return Err(ProxyError::UpstreamEncoding(enc).into());
     }
-    let recorder = recorder_for(
-        gw,
-        &route,
-        info.era,
-        meta.method.as_str(),
-        &principal,
-        monitor,
-    );
-
     // Filter the response: read as widely as any client reads it.
     let answering = Answering {
         gw,
@@ -438,11 +221,18 @@ async fn proxy(
         clients,
         route: &route,
         info: &info,
-        modes,
+        modes: session.modes,
         monitor,
-        recorder,
+        recorder: recorder_for(
+            gw,
+            &route,
+            info.era,
+            ex.method.as_str(),
+            &principal,
+            monitor,
+        ),
         sealer,
-        session_id,
+        session_id: session.id,
         upstream_uri,
         answer_headers,
         deadline,
@@ -450,8 +240,442 @@ async fn proxy(
     };
     let is_get = parts.method == Method::GET;
     match headers::body_kind(is_get, &rparts.headers) {
-        BodyKind::Json => answering.json(rparts, rbody, meta, permit).await,
+        BodyKind::Json => answering.json(rparts, rbody, ex, permit).await,
         BodyKind::Stream => Ok(answering.stream(rparts, rbody, permit)),
+    }
+}
+
+/// Admit: a route serves the path, and the request's `Host` and `Origin` are allowed on it.
+fn admit(snap: &Snapshot, req: &Request<Incoming>, peer: &Peer) -> Result<Arc<Route>, Reply> {
+    let route = snap
+        .route_for(req.uri().path())
+        .cloned()
+        .ok_or(ProxyError::NoRoute)?;
+    route
+        .origin
+        .check(req.headers(), req.uri(), peer.loopback)
+        .map_err(ProxyError::Forbidden)?;
+    Ok(route)
+}
+
+/// A request read: its body and what the skim learned of it.
+struct Read {
+    body: Bytes,
+    skimmed: Skimmed,
+}
+
+/// Read and parse: the gateway must know the era, the method, the id and the declared modes. Most bodies are
+/// plain calls: the skim reads what routing and policy need without building a tree, and the whole body is
+/// parsed later only where the gateway must look further (a retry, a legacy answer, sealing).
+async fn read(
+    snap: &Snapshot,
+    parts: &http::request::Parts,
+    body: Incoming,
+) -> Result<Read, Reply> {
+    // The body gets the same allowance as the headers: a client trickling its body would otherwise hold a
+    // place among the requests in flight for as long as it likes.
+    let read = read_bounded(body, snap.limits.request_body_bytes);
+    let body = match tokio::time::timeout(snap.limits.header_read_timeout, read).await {
+        Err(_) => return Err(ProxyError::RequestTimeout.into()),
+        Ok(Ok(b)) => b,
+        Ok(Err(ReadError::TooLarge)) => {
+            return Err(ProxyError::RequestTooLarge(snap.limits.request_body_bytes).into())
+        }
+        Ok(Err(ReadError::Failed)) => return Err(ProxyError::RequestRead.into()),
+    };
+    let header_version = parts
+        .headers
+        .get("mcp-protocol-version")
+        .and_then(|v| v.to_str().ok());
+    let skimmed = if parts.method == Method::POST {
+        skim_request(&body, header_version).map_err(|e| ProxyError::BadRequest(e.to_string()))?
+    } else {
+        Skimmed {
+            info: RequestInfo::unclassified(false),
+            carries_retry: false,
+            canonical_params: crate::state::canonical_params(None),
+        }
+    };
+    if skimmed.info.is_batch && batch_needs_checks(&body)? {
+        return Err(ProxyError::BadRequest(
+            "a batch cannot carry answers or retries; send each as its own message".into(),
+        )
+        .into());
+    }
+    Ok(Read { body, skimmed })
+}
+
+/// The legacy session a request names: its id, and what its client declared.
+struct Session {
+    id: Option<String>,
+    modes: ClientModes,
+}
+
+/// Session: what the client declared (in the body, or at a legacy session's initialize) and whether the
+/// session is the principal's own. The owner check runs whatever era the body claims: the body's `_meta` is
+/// the client's word, while the session id travels in a header the upstream may route by (Python's SDK picks
+/// the era from the header alone), so a "modern" body on another user's session would still act inside it.
+async fn session(
+    gw: &Gateway,
+    headers: &http::HeaderMap,
+    info: &RequestInfo,
+    principal: &str,
+) -> Result<Session, Reply> {
+    let id = headers
+        .get(SESSION_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let lookup = match id.as_deref() {
+        // Who opened the session cannot be checked without the store: the request is refused (fail closed).
+        Some(sid) => Some(
+            gw.store
+                .session_lookup(sid, principal)
+                .await
+                .map_err(|_| ProxyError::StoreUnavailable)?,
+        ),
+        None => None,
+    };
+    let modes = match (info.era, lookup) {
+        (_, Some(Lookup::OtherPrincipal)) => return Err(Reply::SessionOfAnother),
+        (Era::Modern, _) => info.declared.unwrap_or_default(),
+        (Era::Legacy, Some(Lookup::Known(m))) => m,
+        // Unknown session, or none: nothing is assumed declared (fail closed).
+        (Era::Legacy, _) => ClientModes::default(),
+    };
+    Ok(Session { id, modes })
+}
+
+/// What opening a retry's envelope gave the rest of the request.
+struct Opened {
+    /// The body to forward (the upstream's own state given back, when the call was a retry).
+    body: Bytes,
+    /// `inputResponses` the call carried without a `requestState`, removed from it and held (see `held`).
+    unsolicited: Option<Value>,
+    /// The round of the envelope the retry carried (0 on a first call).
+    prev_round: u32,
+    /// The digest of the call's params, bound into the envelope a response is sealed with.
+    digest: retry::ParamsDigest,
+}
+
+/// Open the envelope: a retry's `requestState` is opened and checked, its answers judged against what was
+/// asked, its single use recorded; the upstream gets its own state back. Whatever era the body claims and
+/// whatever its method: `inputResponses` and `requestState` are retry-only members, and an upstream may act
+/// on them on any request (SDKs read them from the params, not from the version). Unchecked, they would
+/// carry unjudged answers and the upstream's own unsealed state; the envelope's method binding keeps a retry
+/// to the method that was asked.
+#[allow(clippy::too_many_arguments)]
+async fn open_envelope(
+    gw: &Gateway,
+    snap: &Snapshot,
+    route: &Route,
+    info: &RequestInfo,
+    principal: &str,
+    body: Bytes,
+    carries_retry: bool,
+    canonical_params: Vec<u8>,
+) -> Result<Opened, Reply> {
+    // The canonical params the read wrote, hashed only if a response is sealed.
+    let digest = retry::ParamsDigest::of_canonical(canonical_params);
+    if route.monitor || !carries_retry {
+        return Ok(Opened {
+            body,
+            unsolicited: None,
+            prev_round: 0,
+            digest,
+        });
+    }
+    let request = parse_strict(&body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
+    let method = info.method.as_deref().unwrap_or_default();
+    let verifiers = retry::Verifiers {
+        keyring: &snap.keyring,
+        secret: &snap.engine.secret,
+    };
+    let checked = retry::check_request(
+        &request,
+        method,
+        &route.name,
+        principal,
+        verifiers,
+        retry::now_unix(),
+    )
+    .map_err(refusal)?;
+    // Single use, cluster-wide on a shared store: recorded last, once every other check passed.
+    if let Some((id, expires_at)) = &checked.use_once {
+        match gw.store.use_once(id, *expires_at, retry::now_unix()).await {
+            Ok(()) => {}
+            Err(UseOnce::Refused(e)) => return Err(refusal(retry::Refusal::Envelope(e.as_str()))),
+            Err(UseOnce::Unavailable) => return Err(refusal(retry::Refusal::StoreUnavailable)),
+        }
+    }
+    Ok(Opened {
+        body: checked.new_body.unwrap_or(body),
+        unsolicited: checked.unsolicited,
+        prev_round: checked.round,
+        digest: retry::ParamsDigest::known(checked.params_digest),
+    })
+}
+
+/// The reply to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
+/// only), -32013 when the store could not record its use, -32012 for answers (the rules, never the values).
+fn refusal(refusal: retry::Refusal) -> Reply {
+    let incident = crate::telemetry::incident_id();
+    match refusal {
+        retry::Refusal::Envelope(reason) => Reply::EnvelopeRefused { reason, incident },
+        retry::Refusal::StoreUnavailable => Reply::ReplayUnchecked { incident },
+        retry::Refusal::Answers(findings) => answers_refused(&findings, incident),
+    }
+}
+
+/// The reply to refused answers: the first blocking finding's message and every rule once.
+fn answers_refused(findings: &[crate::policy::Finding], incident: String) -> Reply {
+    let mut rules: Vec<String> = Vec::new();
+    for f in findings {
+        if !rules.contains(&f.rule) {
+            rules.push(f.rule.clone());
+        }
+    }
+    let why = findings
+        .first()
+        .map(|f| f.message.clone())
+        .unwrap_or_else(|| "the answers do not match what was asked".to_owned());
+    Reply::AnswersRefused {
+        why,
+        rules,
+        incident,
+    }
+}
+
+/// A legacy client's answer to a server's form question is checked against the schema that was asked. A
+/// refused answer ends the request, and the server, which still waits for an answer, gets a refusal
+/// instead of the user's content.
+#[allow(clippy::too_many_arguments)]
+async fn check_legacy_answer(
+    gw: &Gateway,
+    snap: &Snapshot,
+    clients: &Clients,
+    route: &Arc<Route>,
+    info: &RequestInfo,
+    session: &Session,
+    parts: &http::request::Parts,
+    body: &Bytes,
+) -> Result<(), Reply> {
+    let Some(sid) = &session.id else {
+        return Ok(());
+    };
+    if route.monitor || info.era != Era::Legacy || !info.is_response {
+        return Ok(());
+    }
+    let response = parse_strict(body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
+    let Some(id) = response.get("id") else {
+        return Ok(());
+    };
+    let key = match id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let unchecked = |pointer: &str, why: &str| {
+        Some(vec![crate::policy::Finding::block(
+            "answer.unchecked",
+            pointer,
+            why,
+        )])
+    };
+    let findings = match gw.store.take_asked(sid, &key).await {
+        // The store cannot say what was asked: the answer cannot be checked, so it does not pass.
+        Err(_) => unchecked(
+            "/result",
+            "The gateway's state store is unavailable, so the question this answers could not be found and the answer could not be checked.",
+        ),
+        Ok(AskLookup::Form(schema)) => {
+            legacy_answer_findings(&response, &key, schema, &snap.engine.secret)
+        }
+        // The gateway forwarded the form and dropped it (the server asked too many at once): the answer
+        // cannot be checked, so it does not pass.
+        Ok(AskLookup::Forgotten) => unchecked(
+            "/result",
+            "The gateway no longer holds the question this answers (the server asked too many at once), so the answer could not be checked.",
+        ),
+        // An id a server may read as a number the gateway cannot: the question is unknown.
+        Ok(AskLookup::UnreadableId) => unchecked(
+            "/id",
+            "The answer's id holds characters the gateway cannot read, so the question it answers could not be found and the answer could not be checked.",
+        ),
+        Ok(AskLookup::NotAForm) => None,
+    };
+    let Some(findings) = findings else {
+        return Ok(());
+    };
+    answerer(
+        clients.clone(),
+        route.clone(),
+        upstream_uri(route, &parts.uri)?,
+        sid.clone(),
+        &parts.headers,
+        snap.limits.upstream_timeout,
+    )(vec![Reply::AnswerRefusedForUser.message(Some(id))]);
+    Err(answers_refused(&findings, crate::telemetry::incident_id()))
+}
+
+/// What forwarding gave back: the upstream's response head and body, and what filtering it needs.
+struct Forwarded {
+    rparts: http::response::Parts,
+    rbody: UpstreamBody,
+    upstream_uri: http::Uri,
+    /// The client's headers, kept for answering a legacy server's blocked requests (empty without a session).
+    answer_headers: http::HeaderMap,
+    /// When the upstream's answer must be in: its head, and a body read whole.
+    deadline: tokio::time::Instant,
+    /// Answers the client sent unasked, held until the server asks (see `held`).
+    held: Option<Box<crate::proxy::held::Held>>,
+}
+
+/// Forward: the request goes to the upstream with the gateway's headers, under one deadline for the
+/// response head and, where it is read whole, the body.
+#[allow(clippy::too_many_arguments)]
+async fn forward(
+    gw: &Arc<Gateway>,
+    snap: &Arc<Snapshot>,
+    clients: &Clients,
+    route: &Arc<Route>,
+    info: &RequestInfo,
+    ex: &Exchange,
+    peer: &Peer,
+    principal: &str,
+    parts: &mut http::request::Parts,
+    body: Bytes,
+    unsolicited: Option<Value>,
+    legacy_session: bool,
+) -> Result<Forwarded, Reply> {
+    let upstream_uri = upstream_uri(route, &parts.uri)?;
+    headers::to_upstream(&mut parts.headers, peer.forwarded_for.as_ref(), peer.tls);
+    let held = unsolicited.map(|answers| {
+        let resend = crate::proxy::held::Resend {
+            clients: clients.clone(),
+            route: route.clone(),
+            uri: upstream_uri.clone(),
+            headers: parts.headers.clone(),
+            body: body.clone(),
+            timeout: snap.limits.upstream_timeout,
+        };
+        let recorder = recorder_for(gw, route, info.era, ex.method.as_str(), principal, false);
+        crate::proxy::held::Held::new(
+            answers,
+            resend,
+            gw.clone(),
+            snap.clone(),
+            recorder,
+            info.id.clone(),
+        )
+    });
+    let mut up = Request::builder()
+        .method(parts.method.clone())
+        .uri(upstream_uri.clone())
+        .body(Full::new(body))
+        .map_err(|_| ProxyError::UpstreamBroken)?;
+    // The headers move to the upstream request; a legacy session keeps a copy for answering the server's
+    // blocked requests with the client's credentials (`answerer` takes what it needs from them).
+    let answer_headers = if legacy_session {
+        parts.headers.clone()
+    } else {
+        http::HeaderMap::new()
+    };
+    *up.headers_mut() = std::mem::take(&mut parts.headers);
+    let deadline = tokio::time::Instant::now() + snap.limits.upstream_timeout;
+    let resp = clients
+        .send(route, up, snap.limits.upstream_timeout)
+        .await?;
+    let (mut rparts, rbody) = resp.into_parts();
+    // The client's connection has its own version; an HTTP/1.0 upstream must not downgrade it.
+    rparts.version = http::Version::HTTP_11;
+    Ok(Forwarded {
+        rparts,
+        rbody,
+        upstream_uri,
+        answer_headers,
+        deadline,
+        held,
+    })
+}
+
+/// Record: the request counter, and for a request the gateway answered itself, its metrics and audit line.
+/// The one place a request's end is recorded (a judged message is recorded by the filter as it goes out).
+fn record(gw: &Gateway, ex: &mut Exchange, reply: Option<&Reply>, started: Instant) {
+    if let Some(reply) = reply {
+        ex.outcome = match reply {
+            Reply::Failed(ProxyError::Overloaded) => RequestOutcome::Shed,
+            Reply::Failed(e) if e.upstream_kind().is_some() => RequestOutcome::UpstreamError,
+            Reply::EnvelopeRefused { .. }
+            | Reply::ReplayUnchecked { .. }
+            | Reply::AnswersRefused { .. } => RequestOutcome::Rejected,
+            _ => RequestOutcome::ClientError,
+        };
+        if let (Reply::Failed(e), Some(route)) = (reply, &ex.route) {
+            if let Some(kind) = e.upstream_kind() {
+                gw.metrics
+                    .upstream_errors
+                    .get_or_create(&UpstreamErrorLabels {
+                        route: route.name.to_string(),
+                        kind,
+                    })
+                    .inc();
+            }
+        }
+        audit_refusal(gw, ex, reply);
+    }
+    let counters = ex.route.as_ref().map_or(&gw.unrouted, |r| &r.metrics);
+    counters.request(
+        &gw.metrics,
+        ex.method,
+        ex.outcome,
+        started.elapsed().as_secs_f64(),
+    );
+}
+
+/// The metric and audit line of a refused retry or answer.
+fn audit_refusal(gw: &Gateway, ex: &Exchange, reply: &Reply) {
+    let (Some(route), Some(principal)) = (&ex.route, &ex.principal) else {
+        return;
+    };
+    let recorder = || recorder_for(gw, route, ex.era, ex.method.as_str(), principal, false);
+    match reply {
+        Reply::EnvelopeRefused { reason, incident } => {
+            gw.metrics
+                .envelope_rejections
+                .get_or_create(&crate::telemetry::ReasonLabels { reason })
+                .inc();
+            recorder().event(
+                "envelope",
+                Verdict::Block,
+                vec![format!("state.{reason}")],
+                incident,
+            );
+        }
+        Reply::ReplayUnchecked { incident } => {
+            gw.metrics
+                .envelope_rejections
+                .get_or_create(&crate::telemetry::ReasonLabels {
+                    reason: "unavailable",
+                })
+                .inc();
+            recorder().event(
+                "envelope",
+                Verdict::Block,
+                vec!["state.unavailable".to_owned()],
+                incident,
+            );
+        }
+        Reply::AnswersRefused {
+            rules, incident, ..
+        } => {
+            for rule in rules {
+                gw.metrics
+                    .answers_refused
+                    .get_or_create(&crate::telemetry::RuleLabels { rule: rule.clone() })
+                    .inc();
+            }
+            recorder().event("answers", Verdict::Block, rules.clone(), incident);
+        }
+        _ => {}
     }
 }
 
@@ -483,7 +707,7 @@ impl Answering<'_> {
     fn stream(
         self,
         mut rparts: http::response::Parts,
-        rbody: crate::proxy::upstream::UpstreamBody,
+        rbody: UpstreamBody,
         permit: Slots,
     ) -> Response<ProxyBody> {
         let Answering {
@@ -549,10 +773,10 @@ impl Answering<'_> {
     async fn json(
         self,
         mut rparts: http::response::Parts,
-        rbody: crate::proxy::upstream::UpstreamBody,
-        meta: &mut Meta,
+        rbody: UpstreamBody,
+        ex: &mut Exchange,
         permit: Slots,
-    ) -> Result<Response<ProxyBody>, ProxyError> {
+    ) -> Result<Response<ProxyBody>, Reply> {
         let Answering {
             gw,
             snap,
@@ -571,9 +795,9 @@ impl Answering<'_> {
         } = self;
         let limit = snap.limits.response_body_bytes;
         let bytes = match tokio::time::timeout_at(deadline, read_bounded(rbody, limit)).await {
-            Err(_) => return Err(ProxyError::UpstreamTimeout),
-            Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit)),
-            Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken),
+            Err(_) => return Err(ProxyError::UpstreamTimeout.into()),
+            Ok(Err(ReadError::TooLarge)) => return Err(ProxyError::UpstreamTooLarge(limit).into()),
+            Ok(Err(ReadError::Failed)) => return Err(ProxyError::UpstreamBroken.into()),
             Ok(Ok(b)) => b,
         };
         // The same filter as a stream's events: decided, sealed, recorded, its legacy questions remembered.
@@ -597,10 +821,10 @@ impl Answering<'_> {
             limited,
         } = shared.filter_body(&bytes).await;
         if limited {
-            meta.outcome = RequestOutcome::Blocked;
+            ex.outcome = RequestOutcome::Blocked;
         }
         if let Some(verdict) = verdict {
-            meta.outcome = match verdict {
+            ex.outcome = match verdict {
                 Verdict::Block if !monitor => RequestOutcome::Blocked,
                 Verdict::Rewrite if !monitor => RequestOutcome::Rewritten,
                 _ => RequestOutcome::Ok,
@@ -634,7 +858,7 @@ impl Answering<'_> {
                 held: None,
             };
             return match headers::body_kind(false, &rparts.headers) {
-                BodyKind::Json => Box::pin(again.json(rparts, rbody, meta, permit)).await,
+                BodyKind::Json => Box::pin(again.json(rparts, rbody, ex, permit)).await,
                 BodyKind::Stream => Ok(again.stream(rparts, rbody, permit)),
             };
         }
@@ -652,10 +876,7 @@ impl Answering<'_> {
                 headers::to_client(&mut rparts.headers, true);
                 Ok(Response::from_parts(rparts, full(Bytes::from(out))))
             }
-            Outcome::Error { message, status } => Ok(json_response(
-                StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
-                &message,
-            )),
+            Outcome::Error { reply, id } => Ok(reply.response(id.as_ref())),
             Outcome::DropServerRequests {
                 upstream_answers,
                 client_error,
@@ -671,7 +892,7 @@ impl Answering<'_> {
                     )(upstream_answers);
                 }
                 match client_error {
-                    Some(e) => Ok(json_response(StatusCode::OK, &e)),
+                    Some(e) => Ok(e.in_body(info.id.as_ref())),
                     None => {
                         let mut r = Response::new(full(Bytes::new()));
                         *r.status_mut() = StatusCode::ACCEPTED;
@@ -692,7 +913,7 @@ struct Slots {
 
 impl Slots {
     /// Both places, or [`ProxyError::Overloaded`] (503) when the route's or the gateway's are all taken.
-    fn take(gw: &Gateway, route: &Route) -> Result<Slots, ProxyError> {
+    fn take(gw: &Gateway, route: &Route) -> Result<Slots, Reply> {
         let route = route.slots.clone().try_acquire_owned();
         let global = gw.inflight.clone().try_acquire_owned();
         match (route, global) {
@@ -700,7 +921,7 @@ impl Slots {
                 _route: r,
                 _global: g,
             }),
-            _ => Err(ProxyError::Overloaded),
+            _ => Err(ProxyError::Overloaded.into()),
         }
     }
 }
@@ -710,11 +931,13 @@ impl Slots {
 static ANONYMOUS: std::sync::LazyLock<Arc<str>> =
     std::sync::LazyLock::new(|| Arc::from("anonymous"));
 
+/// Identify: the principal is the issuer and subject of a verified bearer JWT, or `anonymous` on routes
+/// without identity. An invalid token is refused even where identity is optional: it is never anonymous.
 async fn identify(
     gw: &Gateway,
     route: &Route,
     headers: &http::HeaderMap,
-) -> Result<Arc<str>, ProxyError> {
+) -> Result<Arc<str>, Reply> {
     use crate::identity::{bearer_from_headers, www_authenticate, IdentityError};
     let Some(id) = &route.identity else {
         return Ok(ANONYMOUS.clone());
@@ -724,7 +947,10 @@ async fn identify(
             .identity_failures
             .get_or_create(&crate::telemetry::ReasonLabels { reason: e.as_str() })
             .inc();
-        ProxyError::Unauthorized(www_authenticate(id.resource_metadata.as_deref(), &e))
+        Reply::from(ProxyError::Unauthorized(www_authenticate(
+            id.resource_metadata.as_deref(),
+            &e,
+        )))
     };
     match bearer_from_headers(headers) {
         Ok(Some(token)) => id
@@ -742,7 +968,7 @@ async fn identify(
 /// Whether a batch body holds a client answer or a retry. Both are checked one message at a time (the
 /// legacy answer check, the envelope), which a batch would slip past, so such a batch is refused; batches
 /// of plain calls pass as before. A body the strict parser refuses is a bad request.
-fn batch_needs_checks(body: &[u8]) -> Result<bool, ProxyError> {
+fn batch_needs_checks(body: &[u8]) -> Result<bool, Reply> {
     let batch = parse_strict(body).map_err(|e| ProxyError::BadRequest(e.to_string()))?;
     let needs = |m: &Value| {
         let is_response =
@@ -802,83 +1028,8 @@ fn recorder_for(
     }
 }
 
-/// The answer to a refused retry: -32602 for an envelope (the reason goes to the audit log and a metric
-/// only), -32012 for answers (the rules, never the values).
-fn refused(
-    gw: &Gateway,
-    route: &Arc<Route>,
-    info: &RequestInfo,
-    meta: &mut Meta,
-    principal: &str,
-    refusal: retry::Refusal,
-) -> Response<ProxyBody> {
-    use crate::proxy::error::{codes, error_message};
-    let incident = crate::telemetry::incident_id();
-    let recorder = recorder_for(gw, route, info.era, meta.method.as_str(), principal, false);
-    meta.outcome = RequestOutcome::Rejected;
-    match refusal {
-        retry::Refusal::Envelope(_) | retry::Refusal::StoreUnavailable => {
-            let reason = match refusal {
-                retry::Refusal::Envelope(reason) => reason,
-                _ => "unavailable",
-            };
-            gw.metrics
-                .envelope_rejections
-                .get_or_create(&crate::telemetry::ReasonLabels { reason })
-                .inc();
-            recorder.event(
-                "envelope",
-                Verdict::Block,
-                vec![format!("state.{reason}")],
-                &incident,
-            );
-            if matches!(refusal, retry::Refusal::StoreUnavailable) {
-                // Not the envelope's fault: the client may retry the same request shortly.
-                return ProxyError::StoreUnavailable.into_response(info.id.as_ref());
-            }
-            json_response(
-                StatusCode::BAD_REQUEST,
-                &error_message(
-                    info.id.as_ref(),
-                    codes::INVALID_PARAMS,
-                    "Invalid or expired requestState",
-                    Some(serde_json::json!({"incident": incident})),
-                ),
-            )
-        }
-        retry::Refusal::Answers(findings) => {
-            let mut rules: Vec<String> = Vec::new();
-            for f in &findings {
-                gw.metrics
-                    .answers_refused
-                    .get_or_create(&crate::telemetry::RuleLabels {
-                        rule: f.rule.clone(),
-                    })
-                    .inc();
-                if !rules.contains(&f.rule) {
-                    rules.push(f.rule.clone());
-                }
-            }
-            recorder.event("answers", Verdict::Block, rules.clone(), &incident);
-            let why = findings
-                .first()
-                .map(|f| f.message.as_str())
-                .unwrap_or("the answers do not match what was asked");
-            json_response(
-                StatusCode::OK,
-                &error_message(
-                    info.id.as_ref(),
-                    codes::ANSWERS_REFUSED,
-                    &format!("elicitguard refused the answers: {why} (incident {incident})"),
-                    Some(serde_json::json!({"rules": rules, "incident": incident})),
-                ),
-            )
-        }
-    }
-}
-
 /// The upstream URI for a client URI under the route.
-fn upstream_uri(route: &Route, uri: &http::Uri) -> Result<http::Uri, ProxyError> {
+fn upstream_uri(route: &Route, uri: &http::Uri) -> Result<http::Uri, Reply> {
     let pq = route.upstream_path_and_query(uri.path(), uri.query());
     let mut parts = route.upstream_origin.clone().into_parts();
     parts.path_and_query = Some(
@@ -886,7 +1037,7 @@ fn upstream_uri(route: &Route, uri: &http::Uri) -> Result<http::Uri, ProxyError>
             .map_err(|_| ProxyError::BadRequest("the path cannot be forwarded".into()))?,
     );
     http::Uri::from_parts(parts)
-        .map_err(|_| ProxyError::BadRequest("the path cannot be forwarded".into()))
+        .map_err(|_| ProxyError::BadRequest("the path cannot be forwarded".into()).into())
 }
 
 /// Builds the function that answers a legacy server's blocked requests: a POST of JSON-RPC error responses

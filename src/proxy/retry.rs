@@ -6,14 +6,14 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::limit::{check_round, ElicitLimiter, LimitError, RateConfig, Scope};
 use crate::policy::answers::check_input_responses;
 use crate::policy::secret::SecretPolicy;
 use crate::policy::{pointer_push, Action, Finding};
 use crate::proxy::enforce::Outcome;
-use crate::proxy::error::{codes, error_message};
+use crate::proxy::reply::Reply;
 use crate::state::{params_digest, Asked, Claims, Keyring, SchemaText};
 use crate::store::Store;
 use crate::wire::tree::{write_json_str, Node};
@@ -494,13 +494,8 @@ impl Sealer {
                         .fetch_add(1, Ordering::Relaxed)
                         .saturating_add(1);
                     if let Err(l) = self.limits(round, counted) {
-                        let answer = error_message(c.id.as_ref(), codes::RATE_LIMITED, "The gateway refused this request on the user's behalf: too many elicitations.", Some(json!({"rules": [l.rule]})));
-                        let client_error = client_id
-                            .map(|id| limited_error(Some(id), &l))
-                            .and_then(|o| match o {
-                                Outcome::Error { message, .. } => Some(message),
-                                _ => None,
-                            });
+                        let answer = Reply::LimitedForUser { rule: l.rule }.message(c.id.as_ref());
+                        let client_error = client_id.map(|_| Box::new(limited_reply(&l)));
                         return Err((
                             Outcome::DropServerRequests {
                                 upstream_answers: vec![answer],
@@ -628,36 +623,27 @@ fn splice_states(original: &[u8], tree: &Node<'_>, sealed: &[(String, String)]) 
     Some(out)
 }
 
-/// A -32011 error for a limit.
-pub fn limited_error(id: Option<&Value>, l: &Limited) -> Outcome {
-    let text = match l.rule {
-        "limit.rounds" => "elicitguard stopped the call: the MCP server asked for input more rounds than the gateway allows.".to_owned(),
-        _ => "elicitguard stopped the call: the MCP server is asking for input faster than the gateway allows; retry later.".to_owned(),
-    };
-    let mut data = json!({"rules": [l.rule]});
-    if let Some(s) = l.retry_after {
-        data["retryAfterSeconds"] = json!(s);
-    }
-    Outcome::Error {
-        message: error_message(id, codes::RATE_LIMITED, &text, Some(data)),
-        status: 200,
+/// The reply to a call a limit stopped.
+fn limited_reply(l: &Limited) -> Reply {
+    Reply::Limited {
+        rule: l.rule,
+        retry_after: l.retry_after,
     }
 }
 
-fn sealing_failed(id: Option<&Value>) -> Outcome {
-    let f = Finding::block(
-        "state.seal",
-        "/result/requestState",
-        "The gateway could not seal the server's requestState (too large or a crypto failure).",
-    );
+/// A -32011 error for a limit, to request `id`.
+pub fn limited_error(id: Option<&Value>, l: &Limited) -> Outcome {
     Outcome::Error {
-        message: error_message(
-            id,
-            codes::BLOCKED,
-            "elicitguard could not protect this input request, so it was not forwarded.",
-            Some(json!({"rules": [f.rule]})),
-        ),
-        status: 200,
+        reply: Box::new(limited_reply(l)),
+        id: id.cloned(),
+    }
+}
+
+/// The error when the server's `requestState` cannot be sealed: its input request does not go out.
+fn sealing_failed(id: Option<&Value>) -> Outcome {
+    Outcome::Error {
+        reply: Box::new(Reply::SealFailed),
+        id: id.cloned(),
     }
 }
 

@@ -20,9 +20,10 @@ use crate::config::{Route, Snapshot};
 use crate::limit::LimitError;
 use crate::proxy::body::BoxError;
 use crate::proxy::enforce::{decide, Context, Outcome};
-use crate::proxy::error::{codes, error_message};
+use crate::proxy::error::ProxyError;
 use crate::proxy::headers::{self, Sniffed};
 use crate::proxy::record::Recorder;
+use crate::proxy::reply::{Reply, StreamEnd};
 use crate::proxy::retry::Sealer;
 use crate::store::Store;
 use crate::telemetry::Metrics;
@@ -167,15 +168,13 @@ pub fn forms_asked(msg: &Node<'_>) -> Vec<AskedForm> {
 /// What goes out instead of a message whose questions the shared store could not hold (their answers could
 /// not be checked): the server is told its requests were refused, the client's call gets an error.
 pub fn unremembered(forms: &[AskedForm], client_id: Option<&Value>) -> Outcome {
-    let text = "The gateway's state store is unavailable, so it could not hold this question to check its answer; the question was not forwarded.";
     Outcome::DropServerRequests {
         upstream_answers: forms
             .iter()
             .filter_map(|f| f.id.as_ref())
-            .map(|id| error_message(Some(id), codes::STATE_UNAVAILABLE, text, None))
+            .map(|id| Reply::QuestionNotHeld.message(Some(id)))
             .collect(),
-        client_error: client_id
-            .map(|id| error_message(Some(id), codes::STATE_UNAVAILABLE, text, None)),
+        client_error: client_id.map(|_| Box::new(Reply::QuestionNotHeld)),
     }
 }
 
@@ -320,15 +319,13 @@ impl Shared {
                 Ok(None) => return Flow::Go,
                 Err(SseError::TooLarge(n)) => {
                     if let Some(id) = &self.client_id {
-                        let msg = error_message(Some(id), codes::UPSTREAM, &format!("The MCP server sent an event larger than the gateway's limit of {n} bytes."), None);
-                        out.extend_from_slice(&event_bytes(&msg));
+                        out.extend_from_slice(&Reply::EventTooLarge(n).event(Some(id)));
                     }
                     return Flow::End;
                 }
                 Err(SseError::NotUtf8) => {
                     if let Some(id) = &self.client_id {
-                        let msg = error_message(Some(id), codes::BLOCKED, "The MCP server sent an event that is not UTF-8; the gateway does not forward what it cannot judge.", None);
-                        out.extend_from_slice(&event_bytes(&msg));
+                        out.extend_from_slice(&Reply::EventNotUtf8.event(Some(id)));
                     }
                     return Flow::End;
                 }
@@ -377,8 +374,8 @@ impl Shared {
                 out.extend_from_slice(&event_of_json(&json, Some(event)))
             }
             Outcome::Sealed(json) => out.extend_from_slice(&event_of_json(&json, Some(event))),
-            Outcome::Error { message, .. } => {
-                out.extend_from_slice(&event_bytes(&message));
+            Outcome::Error { reply, id } => {
+                out.extend_from_slice(&reply.event(id.as_ref()));
                 return true;
             }
             Outcome::DropServerRequests {
@@ -389,7 +386,7 @@ impl Shared {
                     answer(upstream_answers);
                 }
                 if let Some(err) = client_error {
-                    out.extend_from_slice(&event_bytes(&err));
+                    out.extend_from_slice(&err.event(self.client_id.as_ref()));
                     return true;
                 }
             }
@@ -579,7 +576,9 @@ impl Shared {
             Outcome::Original => out.extend_from_slice(body),
             Outcome::Replace(v) => out.extend_from_slice(&json(&v)),
             Outcome::Sealed(bytes) => out.extend_from_slice(&bytes),
-            Outcome::Error { message, .. } => out.extend_from_slice(&json(&message)),
+            Outcome::Error { reply, id } => {
+                out.extend_from_slice(&json(&reply.message(id.as_ref())))
+            }
             Outcome::DropServerRequests {
                 upstream_answers,
                 client_error,
@@ -588,7 +587,7 @@ impl Shared {
                     answer(upstream_answers);
                 }
                 if let Some(err) = client_error {
-                    out.extend_from_slice(&json(&err));
+                    out.extend_from_slice(&json(&err.message(self.client_id.as_ref())));
                 }
             }
         }
@@ -598,12 +597,7 @@ impl Shared {
     fn too_large(&self, out: &mut BytesMut) {
         let limit = self.snapshot.limits.response_body_bytes;
         if let Some(id) = &self.client_id {
-            let msg = error_message(
-                Some(id),
-                codes::UPSTREAM,
-                &format!("The MCP server's response is larger than the gateway's limit of {limit} bytes."),
-                None,
-            );
+            let msg = Reply::Failed(ProxyError::UpstreamTooLarge(limit)).message(Some(id));
             out.extend_from_slice(&serde_json::to_vec(&msg).unwrap_or_default());
         }
     }
@@ -699,18 +693,12 @@ impl Shared {
         let Some(id) = self.client_id.as_ref().filter(|_| !answered) else {
             return;
         };
-        let text = match why {
-            EarlyEnd::Broke => "The MCP server's stream broke before it answered.".to_owned(),
-            EarlyEnd::Silent => format!(
-                "The MCP server sent nothing for {} s; the gateway ended the stream.",
-                self.snapshot.limits.sse_idle_timeout.as_secs()
-            ),
-            EarlyEnd::ShuttingDown => {
-                "The gateway is shutting down; the call did not finish in its grace period."
-                    .to_owned()
-            }
+        let why = match why {
+            EarlyEnd::Broke => StreamEnd::Broke,
+            EarlyEnd::Silent => StreamEnd::Silent(self.snapshot.limits.sse_idle_timeout.as_secs()),
+            EarlyEnd::ShuttingDown => StreamEnd::ShuttingDown,
         };
-        let msg = error_message(Some(id), codes::UPSTREAM, &text, None);
+        let msg = Reply::StreamEnded(why).message(Some(id));
         match reading {
             Reading::Json(_) => {
                 out.extend_from_slice(&serde_json::to_vec(&msg).unwrap_or_default())
