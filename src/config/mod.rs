@@ -1,6 +1,13 @@
 //! The YAML file format, compiled into a validated, immutable snapshot; reload keeps the old one on error.
 
 pub mod file;
+mod identity;
+mod limits;
+mod listeners;
+pub mod origin;
+mod policy;
+mod routes;
+mod state;
 
 pub mod tls;
 
@@ -12,11 +19,11 @@ use std::time::Duration;
 use http::Uri;
 
 use crate::limit::RateConfig;
-use crate::policy::clean_schemas::{self, CleanSchemas};
+use crate::policy::clean_schemas::CleanSchemas;
 use crate::policy::engine::{Engine, RoutePolicy};
 use crate::policy::rules::RuleTable;
-use crate::policy::secret::{PackSource, SecretPolicy};
-use crate::policy::url::{RouteUrlRules, UrlConfig, UrlPolicy};
+use crate::policy::secret::SecretPolicy;
+use crate::policy::url::UrlPolicy;
 use crate::state::Keyring;
 
 pub use file::ModeSetting;
@@ -115,7 +122,7 @@ impl Default for Limits {
             sse_idle_timeout: Duration::from_secs(300),
             max_connections: 10_000,
             request_header_bytes: 32 << 10,
-            max_rounds: 8,
+            max_rounds: crate::limit::DEFAULT_MAX_ROUNDS,
             shutdown_grace: Duration::from_secs(30),
         }
     }
@@ -149,7 +156,7 @@ pub struct Route {
     /// Identity verification, when configured and not `off`.
     pub identity: Option<RouteIdentity>,
     /// Which `Host` and `Origin` a request may carry (DNS-rebinding protection).
-    pub origin: crate::proxy::origin::OriginPolicy,
+    pub origin: origin::OriginPolicy,
     /// This route's handles on its metric series.
     pub metrics: crate::telemetry::RouteMetrics,
     /// This route's places among the requests in flight (`max_concurrent_requests_per_route`, or the route's
@@ -383,6 +390,45 @@ pub fn load(source: &Source, overrides: &Overrides) -> Result<Snapshot, Vec<Conf
     compile(cfg, &file_name, &base, overrides, &mut watched)
 }
 
+/// What every section compiles with: the file's name (errors name it), its directory (relative paths are
+/// read from there), the errors so far (every section reports all it finds, so one `check` lists them all),
+/// and the files a reload watches.
+struct Cx<'a> {
+    file: &'a str,
+    base: &'a Path,
+    errs: Vec<ConfigError>,
+    watched: &'a mut Vec<PathBuf>,
+}
+
+impl Cx<'_> {
+    /// Records that `field` holds a value that cannot work.
+    fn invalid(&mut self, field: &str, reason: impl Into<String>) {
+        self.errs.push(ConfigError::Invalid {
+            file: self.file.to_owned(),
+            field: field.to_owned(),
+            reason: reason.into(),
+        });
+    }
+
+    /// A path of the file, relative to the file's directory unless absolute.
+    fn resolve(&self, p: &str) -> PathBuf {
+        let p = Path::new(p);
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.base.join(p)
+        }
+    }
+
+    /// A path of the file, resolved and watched: a change to it reloads the config.
+    fn watch(&mut self, p: &str) -> PathBuf {
+        let path = self.resolve(p);
+        self.watched.push(path.clone());
+        path
+    }
+}
+
+/// The config file compiled section by section; every error of every section, or the snapshot.
 fn compile(
     cfg: file::ConfigFile,
     f: &str,
@@ -390,483 +436,37 @@ fn compile(
     ov: &Overrides,
     watched: &mut Vec<PathBuf>,
 ) -> Result<Snapshot, Vec<ConfigError>> {
-    let mut errs = Vec::new();
-    let invalid = |field: &str, reason: String| ConfigError::Invalid {
-        file: f.to_owned(),
-        field: field.to_owned(),
-        reason,
+    let mut cx = Cx {
+        file: f,
+        base,
+        errs: Vec::new(),
+        watched,
     };
-    let resolve = |p: &str| -> PathBuf {
-        let p = Path::new(p);
-        if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            base.join(p)
-        }
-    };
-
     let monitor = ov.monitor || cfg.mode == ModeSetting::Monitor;
-
-    // Listeners.
-    let mut listeners = Vec::new();
-    let mut listener_files = cfg.listeners.clone();
-    if let Some(l) = &ov.listen {
-        listener_files = vec![file::ListenerFile {
-            address: l.clone(),
-            tls: listener_files.first().and_then(|l| l.tls.clone()),
-        }];
-    }
-    if listener_files.is_empty() {
-        listener_files.push(file::ListenerFile {
-            address: "127.0.0.1:8080".into(),
-            tls: None,
-        });
-    }
-    for (i, l) in listener_files.iter().enumerate() {
-        let field = format!("listeners[{i}].address");
-        let addr = match l.address.parse::<SocketAddr>() {
-            Ok(a) => a,
-            Err(e) => {
-                errs.push(invalid(
-                    &field,
-                    format!("{:?} is not host:port: {e}", l.address),
-                ));
-                continue;
-            }
-        };
-        let tls = match &l.tls {
-            None => None,
-            Some(t) => {
-                let (cert, key) = (resolve(&t.cert), resolve(&t.key));
-                watched.push(cert.clone());
-                watched.push(key.clone());
-                match tls::server_config(&cert, &key) {
-                    Ok(c) => Some(Arc::new(c)),
-                    Err(e) => {
-                        errs.push(invalid(&format!("listeners[{i}].tls"), e));
-                        None
-                    }
-                }
-            }
-        };
-        listeners.push(Listener { addr, tls });
-    }
-
-    let admin_addr = ov.admin_listen.clone().unwrap_or(cfg.admin.address.clone());
-    let admin = if admin_addr == "off" {
-        None
-    } else {
-        match admin_addr.parse::<SocketAddr>() {
-            Ok(a) => Some(a),
-            Err(e) => {
-                errs.push(invalid(
-                    "admin.address",
-                    format!("{admin_addr:?} is not host:port or off: {e}"),
-                ));
-                None
-            }
-        }
-    };
-
-    // Limits.
-    let d = Limits::default();
-    let l = &cfg.limits;
-    let ms = Duration::from_millis;
-    let limits = Limits {
-        request_body_bytes: l.request_body_bytes.unwrap_or(d.request_body_bytes),
-        response_body_bytes: l.response_body_bytes.unwrap_or(d.response_body_bytes),
-        sse_event_bytes: l.sse_event_bytes.unwrap_or(d.sse_event_bytes),
-        header_read_timeout: l
-            .header_read_timeout_ms
-            .map(ms)
-            .unwrap_or(d.header_read_timeout),
-        idle_timeout: l.idle_timeout_ms.map(ms).unwrap_or(d.idle_timeout),
-        upstream_connect_timeout: l
-            .upstream_connect_timeout_ms
-            .map(ms)
-            .unwrap_or(d.upstream_connect_timeout),
-        upstream_timeout: l.upstream_timeout_ms.map(ms).unwrap_or(d.upstream_timeout),
-        max_concurrent_requests: l
-            .max_concurrent_requests
-            .unwrap_or(d.max_concurrent_requests),
-        max_concurrent_requests_per_route: l.max_concurrent_requests_per_route.unwrap_or_else(
-            || {
-                per_route_default(
-                    l.max_concurrent_requests
-                        .unwrap_or(d.max_concurrent_requests),
-                )
-            },
-        ),
-        sse_idle_timeout: l.sse_idle_timeout_ms.map(ms).unwrap_or(d.sse_idle_timeout),
-        max_connections: l.max_connections.unwrap_or(d.max_connections),
-        request_header_bytes: l.request_header_bytes.unwrap_or(d.request_header_bytes),
-        max_rounds: ov.max_rounds.or(l.max_rounds).unwrap_or(d.max_rounds),
-        shutdown_grace: l.shutdown_grace_ms.map(ms).unwrap_or(d.shutdown_grace),
-    };
-    for (field, v) in [
-        ("limits.request_body_bytes", limits.request_body_bytes),
-        ("limits.response_body_bytes", limits.response_body_bytes),
-        ("limits.sse_event_bytes", limits.sse_event_bytes),
-        (
-            "limits.max_concurrent_requests",
-            u64::from(limits.max_concurrent_requests),
-        ),
-        (
-            "limits.max_concurrent_requests_per_route",
-            u64::from(limits.max_concurrent_requests_per_route),
-        ),
-        ("limits.max_connections", u64::from(limits.max_connections)),
-    ] {
-        if v == 0 {
-            errs.push(invalid(field, "must be greater than zero".into()));
-        }
-    }
-    if limits.request_header_bytes < MIN_REQUEST_HEADER_BYTES {
-        errs.push(invalid(
-            "limits.request_header_bytes",
-            format!("must be at least {MIN_REQUEST_HEADER_BYTES} (hyper's smallest read buffer)"),
-        ));
-    }
-    for (field, v) in [
-        ("limits.header_read_timeout_ms", limits.header_read_timeout),
-        (
-            "limits.upstream_connect_timeout_ms",
-            limits.upstream_connect_timeout,
-        ),
-        ("limits.upstream_timeout_ms", limits.upstream_timeout),
-        ("limits.sse_idle_timeout_ms", limits.sse_idle_timeout),
-    ] {
-        if v.is_zero() {
-            errs.push(invalid(field, "must be greater than zero".into()));
-        }
-    }
-
-    // Policy.
-    let mut rules = match RuleTable::embedded() {
-        Ok(r) => r,
-        Err(e) => {
-            errs.push(invalid("policy", e));
-            RuleTable::default()
-        }
-    };
-    rules.overlay(&cfg.policy.rules);
-    let clean_schema_bytes = match cfg.policy.clean_schema_cache_bytes {
-        None => clean_schemas::DEFAULT_MAX_BYTES,
-        Some(n) if n <= clean_schemas::MAX_MAX_BYTES => n,
-        Some(_) => {
-            errs.push(invalid(
-                "policy.clean_schema_cache_bytes",
-                format!("must be at most {}", clean_schemas::MAX_MAX_BYTES),
-            ));
-            0
-        }
-    };
-    let mut packs = Vec::new();
-    for (i, p) in cfg.policy.secret_packs.iter().enumerate() {
-        let path = resolve(p);
-        watched.push(path.clone());
-        match std::fs::read_to_string(&path) {
-            Ok(text) => packs.push(PackSource {
-                name: path.display().to_string(),
-                text,
-            }),
-            Err(e) => errs.push(invalid(
-                &format!("policy.secret_packs[{i}]"),
-                format!("{}: {e}", path.display()),
-            )),
-        }
-    }
-    let secret =
-        SecretPolicy::compile(&packs).map_err(|e| invalid("policy.secret_packs", e.to_string()));
-    let url_cfg: Result<Option<UrlConfig>, ConfigError> = match &cfg.policy.url_policy {
-        None => Ok(None),
-        Some(p) => {
-            let path = resolve(p);
-            watched.push(path.clone());
-            std::fs::read_to_string(&path)
-                .map_err(|e| invalid("policy.url_policy", format!("{}: {e}", path.display())))
-                .and_then(|t| {
-                    file::parse_url_policy(&t).map_err(|e| {
-                        invalid("policy.url_policy", format!("{}: {e}", path.display()))
-                    })
-                })
-                .map(Some)
-        }
-    };
-    let url = url_cfg.and_then(|c| match c {
-        Some(c) => UrlPolicy::compile(&c).map_err(|e| invalid("policy.url_policy", e.to_string())),
-        None => UrlPolicy::embedded_default()
-            .map_err(|e| invalid("policy (embedded urls.yaml)", e.to_string())),
-    });
-
-    // Routes.
-    let mut routes = Vec::new();
-    if cfg.routes.is_empty() {
-        errs.push(invalid("routes", "at least one route is needed".into()));
-    }
-    let mut names = std::collections::HashSet::new();
-    for (i, r) in cfg.routes.iter().enumerate() {
-        let field = |x: &str| format!("routes[{i}].{x}");
-        if r.name.is_empty()
-            || r.name.len() > 64
-            || !r
-                .name
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
-        {
-            errs.push(invalid(
-                &field("name"),
-                format!("{:?} must match [a-z0-9_-]{{1,64}}", r.name),
-            ));
-        }
-        if !names.insert(r.name.clone()) {
-            errs.push(invalid(
-                &field("name"),
-                format!("{:?} is used by two routes", r.name),
-            ));
-        }
-        if !r.path_prefix.starts_with('/') {
-            errs.push(invalid(&field("path_prefix"), "must start with /".into()));
-        }
-        let uri: Uri = match r.upstream.parse() {
-            Ok(u) => u,
-            Err(e) => {
-                errs.push(invalid(
-                    &field("upstream"),
-                    format!("{:?}: {e}", r.upstream),
-                ));
-                continue;
-            }
-        };
-        let tls = match uri.scheme_str() {
-            Some("http") => false,
-            Some("https") => true,
-            _ => {
-                errs.push(invalid(
-                    &field("upstream"),
-                    "must be an http:// or https:// URL".into(),
-                ));
-                continue;
-            }
-        };
-        if tls && r.h2c {
-            errs.push(invalid(
-                &field("h2c"),
-                "h2c is for http:// upstreams; https upstreams negotiate h2 by ALPN".into(),
-            ));
-        }
-        let Some(authority) = uri.authority().cloned() else {
-            errs.push(invalid(&field("upstream"), "has no host".into()));
-            continue;
-        };
-        let origin = Uri::builder()
-            .scheme(if tls { "https" } else { "http" })
-            .authority(authority)
-            .path_and_query("/")
-            .build();
-        let Ok(origin) = origin else {
-            errs.push(invalid(
-                &field("upstream"),
-                "cannot be used as an origin".into(),
-            ));
-            continue;
-        };
-        let mut rt = RuleTable::default();
-        rt.overlay(&r.rules);
-        let identity = match &r.identity {
-            None => None,
-            Some(idf) if idf.mode == file::IdentityMode::Off => None,
-            Some(idf) => match compile_identity(
-                idf,
-                &resolve,
-                upstream_tls_for_jwks(&cfg.upstream_tls, &resolve),
-                watched,
-            ) {
-                Ok(v) => Some(RouteIdentity {
-                    required: idf.mode == file::IdentityMode::Required,
-                    verifier: Arc::new(v),
-                    resource_metadata: idf.resource_metadata.clone(),
-                }),
-                Err(e) => {
-                    errs.push(invalid(&field("identity"), e));
-                    None
-                }
-            },
-        };
-        routes.push(Arc::new(Route {
-            name: Arc::from(r.name.as_str()),
-            prefix: r.path_prefix.trim_end_matches('/').to_owned(),
-            upstream_origin: origin,
-            upstream_path: uri.path().trim_end_matches('/').to_owned(),
-            tls,
-            h2c: r.h2c,
-            monitor: match r.mode {
-                Some(m) => m == ModeSetting::Monitor || ov.monitor,
-                None => monitor,
-            },
-            policy: RoutePolicy {
-                rules: rt,
-                allow_fields: r.allow_fields.clone(),
-                url_rules: RouteUrlRules {
-                    allow: r.url_allow.clone(),
-                    deny: r.url_deny.clone(),
-                },
-            },
-            identity,
-            origin: crate::proxy::origin::OriginPolicy {
-                allowed_hosts: lower(&r.allowed_hosts),
-                allowed_origins: lower(&r.allowed_origins),
-            },
-            metrics: crate::telemetry::RouteMetrics::new(&r.name),
-            slots: Arc::new(tokio::sync::Semaphore::new(
-                r.max_concurrent_requests
-                    .unwrap_or(limits.max_concurrent_requests_per_route)
-                    .max(1) as usize,
-            )),
-        }));
-    }
-    routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));
-
-    let upstream_tls = {
-        let t = &cfg.upstream_tls;
-        if let Some(p) = &t.extra_ca {
-            watched.push(resolve(p));
-        }
-        match tls::client_config(
-            t.extra_ca.as_deref().map(resolve).as_deref(),
-            t.client_cert.as_deref().map(resolve).as_deref(),
-            t.client_key.as_deref().map(resolve).as_deref(),
-        ) {
-            Ok(c) => Some(Arc::new(c)),
-            Err(e) => {
-                errs.push(invalid("upstream_tls", e));
-                None
-            }
-        }
-    };
-
-    // Envelope keys: the file, else the environment, else one random key for the life of the process
-    // (envelopes then die with it and cannot cross replicas; `serve` logs a warning).
-    let keyring = match &cfg.state.keys_file {
-        Some(p) => {
-            let path = resolve(p);
-            watched.push(path.clone());
-            Keyring::from_file(&path)
-                .map(Arc::new)
-                .map_err(|e| invalid("state.keys_file", e.to_string()))
-        }
-        None => match std::env::var(crate::state::ENV_STATE_KEYS) {
-            Ok(_) => Keyring::from_env()
-                .map(Arc::new)
-                .map_err(|e| invalid(crate::state::ENV_STATE_KEYS, e.to_string())),
-            Err(_) => ephemeral_keyring().map_err(|e| invalid("state", e)),
-        },
-    };
-    let keyring = match keyring {
-        Ok(k) => Some(k),
-        Err(e) => {
-            errs.push(e);
-            None
-        }
-    };
-    let state_ttl_seconds = cfg.state.ttl_seconds.unwrap_or(DEFAULT_STATE_TTL_SECONDS);
-    if state_ttl_seconds == 0 || state_ttl_seconds > 86_400 {
-        errs.push(invalid(
-            "state.ttl_seconds",
-            "must be between 1 and 86400".into(),
-        ));
-    }
-    let rd = RateConfig::default();
-    let mut nz = |field: &str, v: Option<u32>, d: std::num::NonZeroU32| match v {
-        None => d,
-        Some(v) => std::num::NonZeroU32::new(v).unwrap_or_else(|| {
-            errs.push(ConfigError::Invalid {
-                file: f.to_owned(),
-                field: field.to_owned(),
-                reason: "must be greater than zero".into(),
-            });
-            d
-        }),
-    };
-    let rate = RateConfig {
-        per_principal_burst: nz(
-            "limits.elicitation_burst",
-            l.elicitation_burst,
-            rd.per_principal_burst,
-        ),
-        per_principal_per_minute: nz(
-            "limits.elicitations_per_minute",
-            l.elicitations_per_minute,
-            rd.per_principal_per_minute,
-        ),
-        per_route_burst: nz(
-            "limits.route_elicitation_burst",
-            l.route_elicitation_burst,
-            rd.per_route_burst,
-        ),
-        per_route_per_minute: nz(
-            "limits.route_elicitations_per_minute",
-            l.route_elicitations_per_minute,
-            rd.per_route_per_minute,
-        ),
-        max_tracked_keys: rd.max_tracked_keys,
-    };
-
-    let links = match &cfg.links.public_base_url {
-        None => None,
-        Some(base) => match base.parse::<Uri>() {
-            Ok(u)
-                if matches!(u.scheme_str(), Some("https") | Some("http"))
-                    && u.host().is_some()
-                    && u.query().is_none() =>
-            {
-                Some((
-                    base.trim_end_matches('/').to_owned(),
-                    cfg.links.ttl_seconds.unwrap_or(DEFAULT_LINK_TTL_SECONDS),
-                ))
-            }
-            _ => {
-                errs.push(invalid(
-                    "links.public_base_url",
-                    format!("{base:?} must be an absolute http(s) URL without a query"),
-                ));
-                None
-            }
-        },
-    };
-
-    let store = compile_store(cfg.store.as_ref(), ov.store.as_deref(), &invalid, &mut errs);
-
+    let listeners = listeners::compile(&mut cx, &cfg.listeners, ov);
+    let admin = listeners::admin(&mut cx, &cfg.admin, ov);
+    let limits = limits::compile(&mut cx, &cfg.limits, ov);
+    let rate = limits::rate(&mut cx, &cfg.limits);
+    let engine = policy::compile(&mut cx, &cfg.policy);
+    let routes = routes::compile(&mut cx, &cfg, ov, &limits, monitor);
+    let upstream_tls = routes::upstream_tls(&mut cx, &cfg.upstream_tls);
+    let keyring = state::keyring(&mut cx, &cfg.state);
+    let state_ttl_seconds = state::ttl_seconds(&mut cx, &cfg.state);
+    let links = listeners::links(&mut cx, &cfg.links);
+    let store = state::store(&mut cx, cfg.store.as_ref(), ov.store.as_deref());
     let audit = Audit {
-        path: cfg.audit.path.as_deref().map(resolve),
+        path: cfg.audit.path.as_deref().map(|p| cx.resolve(p)),
         include_allows: cfg.audit.include_allows,
     };
-
-    let (secret, url) = match (secret, url) {
-        (Ok(s), Ok(u)) => (Some(s), Some(u)),
-        (s, u) => {
-            if let Err(e) = s {
-                errs.push(e);
-            }
-            if let Err(e) = u {
-                errs.push(e);
-            }
-            (None, None)
-        }
-    };
-    match (errs.is_empty(), secret, url, upstream_tls, keyring) {
-        (true, Some(secret), Some(url), Some(upstream_tls), Some(keyring)) => Ok(Snapshot {
+    let Cx { errs, watched, .. } = cx;
+    match (errs.is_empty(), engine, upstream_tls, keyring) {
+        (true, Some(engine), Some(upstream_tls), Some(keyring)) => Ok(Snapshot {
             monitor,
             listeners,
             admin,
             routes,
             limits,
-            engine: Arc::new(Engine {
-                secret,
-                url,
-                rules,
-                clean_schemas: CleanSchemas::new(clean_schema_bytes),
-            }),
+            engine: Arc::new(engine),
             upstream_tls,
             audit,
             watched: std::mem::take(watched),
@@ -880,145 +480,8 @@ fn compile(
     }
 }
 
-/// The `store:` section (and `--store`): memory when neither names a URL.
-fn compile_store(
-    file: Option<&file::StoreFile>,
-    url_flag: Option<&str>,
-    invalid: &dyn Fn(&str, String) -> ConfigError,
-    errs: &mut Vec<ConfigError>,
-) -> crate::store::StoreConfig {
-    use crate::store::{
-        Backend, FailMode, StoreConfig, DEFAULT_KEY_PREFIX, DEFAULT_TIMEOUT, MAX_TIMEOUT,
-    };
-    let url = url_flag.or(file.map(|f| f.url.as_str()));
-    let timeout = match file.and_then(|f| f.timeout_ms) {
-        None => DEFAULT_TIMEOUT,
-        Some(ms) if ms >= 1 && u128::from(ms) <= MAX_TIMEOUT.as_millis() => {
-            std::time::Duration::from_millis(ms)
-        }
-        Some(_) => {
-            errs.push(invalid(
-                "store.timeout_ms",
-                format!("must be between 1 and {}", MAX_TIMEOUT.as_millis()),
-            ));
-            DEFAULT_TIMEOUT
-        }
-    };
-    let rate_on_error = match file.and_then(|f| f.rate_limits_on_error) {
-        Some(file::FailModeSetting::Open) => FailMode::Open,
-        _ => FailMode::Closed,
-    };
-    let backend = match url {
-        None => Backend::Memory,
-        Some(url) => {
-            let field = if url_flag.is_some() {
-                "--store"
-            } else {
-                "store.url"
-            };
-            if let Err(reason) = crate::store::validate_url(url) {
-                errs.push(invalid(field, reason));
-            }
-            let key_prefix = file
-                .and_then(|f| f.key_prefix.clone())
-                .unwrap_or_else(|| DEFAULT_KEY_PREFIX.to_owned());
-            if key_prefix.len() > 64
-                || key_prefix
-                    .chars()
-                    .any(|c| c.is_control() || c.is_whitespace())
-            {
-                errs.push(invalid(
-                    "store.key_prefix",
-                    "must be at most 64 characters, without spaces or control characters".into(),
-                ));
-            }
-            Backend::Redis {
-                url: url.to_owned(),
-                key_prefix,
-            }
-        }
-    };
-    StoreConfig {
-        backend,
-        timeout,
-        rate_on_error,
-    }
-}
-
-/// Default clock skew for JWT `exp`/`nbf`.
-const DEFAULT_LEEWAY_SECONDS: u64 = 60;
-
-fn upstream_tls_for_jwks(
-    t: &file::UpstreamTlsFile,
-    resolve: &dyn Fn(&str) -> PathBuf,
-) -> Option<rustls::ClientConfig> {
-    tls::client_config(t.extra_ca.as_deref().map(resolve).as_deref(), None, None).ok()
-}
-
-fn compile_identity(
-    idf: &file::IdentityFile,
-    resolve: &dyn Fn(&str) -> PathBuf,
-    tls_cfg: Option<rustls::ClientConfig>,
-    watched: &mut Vec<PathBuf>,
-) -> Result<crate::identity::JwtVerifier, String> {
-    use crate::identity::{JwksSource, JwtConfig, JwtVerifier, KeySet};
-    let mut algorithms = Vec::new();
-    for a in &idf.algorithms {
-        algorithms.push(
-            a.parse::<jsonwebtoken::Algorithm>()
-                .map_err(|_| format!("algorithms: {a:?} is not a JWT algorithm"))?,
-        );
-    }
-    let source = match (&idf.jwks_file, &idf.jwks_url) {
-        (Some(p), None) => {
-            let path = resolve(p);
-            watched.push(path.clone());
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("jwks_file {}: {e}", path.display()))?;
-            JwksSource::fixed(
-                KeySet::from_jwks(&text)
-                    .map_err(|e| format!("jwks_file {}: {e}", path.display()))?,
-            )
-        }
-        (None, Some(url)) => {
-            let uri: http::Uri = url.parse().map_err(|e| format!("jwks_url: {e}"))?;
-            if uri.scheme_str() != Some("https")
-                && uri.host() != Some("127.0.0.1")
-                && uri.host() != Some("localhost")
-            {
-                return Err("jwks_url must be https (plain http only for localhost)".into());
-            }
-            let tls_cfg = tls_cfg.ok_or("jwks_url: no TLS configuration")?;
-            let min_refetch = idf.jwks_min_refetch_seconds.map_or(
-                crate::identity::DEFAULT_MIN_REFETCH,
-                std::time::Duration::from_secs,
-            );
-            JwksSource::remote(crate::identity::https_fetch(uri, tls_cfg), min_refetch)
-        }
-        _ => return Err("exactly one of jwks_file and jwks_url".into()),
-    };
-    let leeway = idf.leeway_seconds.unwrap_or(DEFAULT_LEEWAY_SECONDS);
-    JwtVerifier::new(
-        JwtConfig {
-            issuers: idf.issuers.clone(),
-            audiences: idf.audiences.clone(),
-            algorithms,
-            leeway_seconds: leeway,
-        },
-        Arc::new(source),
-    )
-    .map_err(|e| e.to_string())
-}
-
 /// Warning-page link lifetime: a person reads the page soon after the prompt.
 pub const DEFAULT_LINK_TTL_SECONDS: u64 = 900;
-
-/// A list trimmed and lower-cased, as the `Host` and `Origin` checks compare.
-fn lower(list: &[String]) -> Vec<String> {
-    list.iter()
-        .map(|s| s.trim().trim_end_matches('/').to_ascii_lowercase())
-        .collect()
-}
 
 /// Envelope lifetime: long enough for a person to fill a form, short enough that a leaked state is soon useless.
 pub const DEFAULT_STATE_TTL_SECONDS: u64 = 600;
