@@ -157,8 +157,8 @@ pub struct Route {
     pub identity: Option<RouteIdentity>,
     /// Which `Host` and `Origin` a request may carry (DNS-rebinding protection).
     pub origin: origin::OriginPolicy,
-    /// This route's handles on its metric series.
-    pub metrics: crate::telemetry::RouteMetrics,
+    /// Where the route sits in [`Snapshot::routes`]: the proxy keeps the route's metric handles at that index.
+    pub index: usize,
     /// This route's places among the requests in flight (`max_concurrent_requests_per_route`, or the route's
     /// own), under the global ceiling. New with each snapshot: a reload starts the route's count afresh while
     /// the global one holds.

@@ -100,7 +100,7 @@ pub(super) fn compile(
                 }
             },
         };
-        routes.push(Arc::new(Route {
+        routes.push(Route {
             name: Arc::from(r.name.as_str()),
             prefix: r.path_prefix.trim_end_matches('/').to_owned(),
             upstream_origin: origin,
@@ -124,16 +124,20 @@ pub(super) fn compile(
                 allowed_hosts: lower(&r.allowed_hosts),
                 allowed_origins: lower(&r.allowed_origins),
             },
-            metrics: crate::telemetry::RouteMetrics::new(&r.name),
             slots: Arc::new(tokio::sync::Semaphore::new(
                 r.max_concurrent_requests
                     .unwrap_or(limits.max_concurrent_requests_per_route)
                     .max(1) as usize,
             )),
-        }));
+            index: 0,
+        });
     }
     routes.sort_by_key(|r| std::cmp::Reverse(r.prefix.len()));
     routes
+        .into_iter()
+        .enumerate()
+        .map(|(index, r)| Arc::new(Route { index, ..r }))
+        .collect()
 }
 
 /// How the gateway speaks TLS to https upstreams: the system roots plus `extra_ca`, and a client

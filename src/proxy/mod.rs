@@ -19,8 +19,8 @@ use std::sync::Arc;
 use arc_swap::ArcSwap;
 use tokio::sync::Semaphore;
 
-use crate::config::Snapshot;
-use crate::telemetry::{AuditLog, Metrics};
+use crate::config::{Route, Snapshot};
+use crate::telemetry::{AuditLog, Metrics, RouteMetrics};
 
 pub use server::{serve, Running};
 
@@ -31,6 +31,34 @@ pub struct Live {
     pub snapshot: Arc<Snapshot>,
     /// Upstream clients for it.
     pub clients: upstream::Clients,
+    /// Each route's metric handles, at the route's [`crate::config::Route::index`].
+    pub route_metrics: Vec<Arc<RouteMetrics>>,
+}
+
+impl Live {
+    /// What `snapshot` puts in force: its upstream clients and its routes' metric handles.
+    fn new(snapshot: Snapshot) -> Live {
+        let clients = upstream::Clients::new(&snapshot);
+        let route_metrics = snapshot
+            .routes
+            .iter()
+            .map(|r| Arc::new(RouteMetrics::new(&r.name)))
+            .collect();
+        Live {
+            snapshot: Arc::new(snapshot),
+            clients,
+            route_metrics,
+        }
+    }
+
+    /// The metric handles of `route`, one of this snapshot's routes (a route of another snapshot gets
+    /// handles of its own: they count into the same series).
+    pub fn metrics_of(&self, route: &Route) -> Arc<RouteMetrics> {
+        match self.route_metrics.get(route.index) {
+            Some(m) => m.clone(),
+            None => Arc::new(RouteMetrics::new(&route.name)),
+        }
+    }
 }
 
 /// State shared by every connection.
@@ -50,7 +78,7 @@ pub struct Gateway {
     /// Requests in flight (sized at start-up from `limits.max_concurrent_requests`).
     pub inflight: Arc<Semaphore>,
     /// Metric handles for requests no route took (route label `none`).
-    pub unrouted: crate::telemetry::RouteMetrics,
+    pub unrouted: RouteMetrics,
     /// Set when the shutdown grace is over: every stream still open ends with an error for its pending call
     /// and a proper end of body before its connection is closed (see `server::Running::shutdown`).
     pub closing: tokio::sync::watch::Sender<bool>,
@@ -67,7 +95,6 @@ impl Gateway {
         let inflight = Arc::new(Semaphore::new(
             snapshot.limits.max_concurrent_requests as usize,
         ));
-        let clients = upstream::Clients::new(&snapshot);
         for r in &snapshot.routes {
             metrics.route_series(&r.name);
         }
@@ -80,14 +107,11 @@ impl Gateway {
         }
         Ok(Arc::new(Gateway {
             store: Arc::new(store),
-            live: ArcSwap::from_pointee(Live {
-                snapshot: Arc::new(snapshot),
-                clients,
-            }),
+            live: ArcSwap::from_pointee(Live::new(snapshot)),
             metrics,
             audit,
             inflight,
-            unrouted: crate::telemetry::RouteMetrics::new("none"),
+            unrouted: RouteMetrics::new("none"),
             closing: tokio::sync::watch::Sender::new(false),
         }))
     }
@@ -97,14 +121,10 @@ impl Gateway {
         if self.live.load().snapshot.rate != snapshot.rate {
             self.store.set_rate(snapshot.rate);
         }
-        let clients = upstream::Clients::new(&snapshot);
         for r in &snapshot.routes {
             self.metrics.route_series(&r.name);
         }
-        self.live.store(Arc::new(Live {
-            snapshot: Arc::new(snapshot),
-            clients,
-        }));
+        self.live.store(Arc::new(Live::new(snapshot)));
     }
 }
 pub mod links;

@@ -28,7 +28,7 @@ use crate::proxy::reply::Reply;
 use crate::proxy::retry;
 use crate::proxy::sse::{Filtered, Shared, SseFilter, UpstreamAnswerer};
 use crate::proxy::upstream::{Clients, UpstreamBody};
-use crate::proxy::Gateway;
+use crate::proxy::{Gateway, Live};
 use crate::store::{AskLookup, Lookup, UseOnce};
 use crate::telemetry::{MethodLabel, RequestOutcome, UpstreamErrorLabels};
 use crate::wire::strict::parse_strict;
@@ -94,20 +94,20 @@ pub async fn handle(
         principal: None,
         outcome: RequestOutcome::Ok,
     };
-    let result = proxy(&gw, &live.snapshot, &live.clients, req, &peer, &mut ex).await;
-    record(&gw, &mut ex, result.as_ref().err(), started);
+    let result = proxy(&gw, &live, req, &peer, &mut ex).await;
+    record(&gw, &live, &mut ex, result.as_ref().err(), started);
     result.unwrap_or_else(|reply| reply.response(ex.id.as_ref()))
 }
 
 /// The phases, in order. The warning pages are the gateway's own, on every listener.
 async fn proxy(
     gw: &Arc<Gateway>,
-    snap: &Arc<Snapshot>,
-    clients: &Clients,
+    live: &Live,
     req: Request<Incoming>,
     peer: &Peer,
     ex: &mut Exchange,
 ) -> Result<Response<ProxyBody>, Reply> {
+    let (snap, clients) = (&live.snapshot, &live.clients);
     if req.method() == Method::GET
         && req
             .uri()
@@ -175,8 +175,7 @@ async fn proxy(
     }
     let forwarded = forward(
         gw,
-        snap,
-        clients,
+        live,
         &route,
         &info,
         ex,
@@ -225,6 +224,7 @@ async fn proxy(
         monitor,
         recorder: recorder_for(
             gw,
+            live,
             &route,
             info.era,
             ex.method.as_str(),
@@ -534,8 +534,7 @@ struct Forwarded {
 #[allow(clippy::too_many_arguments)]
 async fn forward(
     gw: &Arc<Gateway>,
-    snap: &Arc<Snapshot>,
-    clients: &Clients,
+    live: &Live,
     route: &Arc<Route>,
     info: &RequestInfo,
     ex: &Exchange,
@@ -546,6 +545,7 @@ async fn forward(
     unsolicited: Option<Value>,
     legacy_session: bool,
 ) -> Result<Forwarded, Reply> {
+    let (snap, clients) = (&live.snapshot, &live.clients);
     let upstream_uri = upstream_uri(route, &parts.uri)?;
     headers::to_upstream(&mut parts.headers, peer.forwarded_for.as_ref(), peer.tls);
     let held = unsolicited.map(|answers| {
@@ -557,7 +557,15 @@ async fn forward(
             body: body.clone(),
             timeout: snap.limits.upstream_timeout,
         };
-        let recorder = recorder_for(gw, route, info.era, ex.method.as_str(), principal, false);
+        let recorder = recorder_for(
+            gw,
+            live,
+            route,
+            info.era,
+            ex.method.as_str(),
+            principal,
+            false,
+        );
         crate::proxy::held::Held::new(
             answers,
             resend,
@@ -599,7 +607,7 @@ async fn forward(
 
 /// Record: the request counter, and for a request the gateway answered itself, its metrics and audit line.
 /// The one place a request's end is recorded (a judged message is recorded by the filter as it goes out).
-fn record(gw: &Gateway, ex: &mut Exchange, reply: Option<&Reply>, started: Instant) {
+fn record(gw: &Gateway, live: &Live, ex: &mut Exchange, reply: Option<&Reply>, started: Instant) {
     if let Some(reply) = reply {
         ex.outcome = match reply {
             Reply::Failed(ProxyError::Overloaded) => RequestOutcome::Shed,
@@ -620,9 +628,10 @@ fn record(gw: &Gateway, ex: &mut Exchange, reply: Option<&Reply>, started: Insta
                     .inc();
             }
         }
-        audit_refusal(gw, ex, reply);
+        audit_refusal(gw, live, ex, reply);
     }
-    let counters = ex.route.as_ref().map_or(&gw.unrouted, |r| &r.metrics);
+    let routed = ex.route.as_ref().map(|r| live.metrics_of(r));
+    let counters = routed.as_deref().unwrap_or(&gw.unrouted);
     counters.request(
         &gw.metrics,
         ex.method,
@@ -632,11 +641,21 @@ fn record(gw: &Gateway, ex: &mut Exchange, reply: Option<&Reply>, started: Insta
 }
 
 /// The metric and audit line of a refused retry or answer.
-fn audit_refusal(gw: &Gateway, ex: &Exchange, reply: &Reply) {
+fn audit_refusal(gw: &Gateway, live: &Live, ex: &Exchange, reply: &Reply) {
     let (Some(route), Some(principal)) = (&ex.route, &ex.principal) else {
         return;
     };
-    let recorder = || recorder_for(gw, route, ex.era, ex.method.as_str(), principal, false);
+    let recorder = || {
+        recorder_for(
+            gw,
+            live,
+            route,
+            ex.era,
+            ex.method.as_str(),
+            principal,
+            false,
+        )
+    };
     match reply {
         Reply::EnvelopeRefused { reason, incident } => {
             gw.metrics
@@ -1009,8 +1028,10 @@ fn legacy_answer_findings(
 }
 
 /// The recorder of one request's decisions.
+#[allow(clippy::too_many_arguments)]
 fn recorder_for(
     gw: &Gateway,
+    live: &Live,
     route: &Arc<Route>,
     era: Era,
     method: &'static str,
@@ -1021,6 +1042,7 @@ fn recorder_for(
         metrics: gw.metrics.clone(),
         audit: gw.audit.clone(),
         route: route.clone(),
+        route_metrics: live.metrics_of(route),
         era,
         method,
         principal: principal.to_owned(),

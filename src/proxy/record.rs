@@ -18,6 +18,8 @@ pub struct Recorder {
     pub audit: AuditLog,
     /// The route (its name and its metric handles).
     pub route: Arc<Route>,
+    /// The route's metric handles.
+    pub route_metrics: Arc<crate::telemetry::RouteMetrics>,
     /// The request's era.
     pub era: Era,
     /// Method label.
@@ -35,7 +37,7 @@ impl Recorder {
         self.metrics.inspection_duration.observe(d.seconds);
         let enforcement = if self.monitor { "monitor" } else { "enforce" };
         let count = |mode: Option<InputMethod>, verdict: Verdict| {
-            self.route.metrics.elicitation(
+            self.route_metrics.elicitation(
                 &self.metrics,
                 elicitation_slot(self.era, mode, verdict, self.monitor),
                 |route| ElicitationLabels {
