@@ -1,8 +1,8 @@
 //! Hosts the host checks found clean, so that the next link to the same host is not checked again.
 //!
 //! The host checks (IP notations, internal names, IDNA, mixed scripts, look-alikes of the protected brands)
-//! are a pure function of the policy, the host as parsed and the host as written; they were a third of a
-//! URL's judgement (~7,000 instructions a host). The hosts an MCP server's links point at repeat (its sign-in
+//! are a pure function of the policy, the host as parsed and the host as written, and the costliest part of a
+//! URL's judgement. The hosts an MCP server's links point at repeat (its sign-in
 //! provider, its own callback) while the rest of each link (state, nonces) does not, so the verdict is kept
 //! per host, and only when it is clean: a host with any finding is checked every time, so nothing the checks
 //! found is stored, and a host is either in the set or judged as if there were no set.
