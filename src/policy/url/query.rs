@@ -210,6 +210,19 @@ pub(super) fn check(
             }
         }
     }
+    // An AMP viewer shows the site's own name and serves another site's page, named in the path: that
+    // page is a destination like a redirect parameter's.
+    if let Some(target) = amp_viewer_target(url) {
+        link(
+            policy,
+            &mut place,
+            &|| "AMP viewer path".to_owned(),
+            "amp",
+            &target,
+            false,
+            out,
+        );
+    }
     // `Url::query_pairs` is this parse of the query, or of nothing when there is none.
     let pairs = form_pairs(url.query.unwrap_or("")).take(MAX_PARAMS);
     for (k, v) in pairs {
@@ -232,6 +245,43 @@ pub(super) fn check(
             );
         }
     }
+}
+
+/// The page an AMP viewer link serves, as a link: Google's viewer (`google.<tld>/amp/s/<host>/<path>` for an
+/// https page, `/amp/<host>/<path>` for an http one) and the AMP cache (`<name>.cdn.ampproject.org/c/s/<host>/...`,
+/// also `/v/` and `/i/`). Only on those hosts: elsewhere `/amp/<slug>` is a site's own AMP version of a page.
+fn amp_viewer_target(url: &Parts<'_>) -> Option<String> {
+    let host = url.host_str?.trim_end_matches('.').to_ascii_lowercase();
+    let google = super::registrable(&host).is_some_and(|r| r.starts_with("google."));
+    let cache = host.ends_with(".cdn.ampproject.org");
+    if !google && !cache {
+        return None;
+    }
+    let rest = url.path.strip_prefix('/')?;
+    let (head, rest) = rest.split_once('/')?;
+    let wanted = if google {
+        head == "amp"
+    } else {
+        matches!(head, "c" | "v" | "i")
+    };
+    if !wanted {
+        return None;
+    }
+    let (scheme, rest) = match rest.strip_prefix("s/") {
+        Some(r) => ("https", r),
+        None => ("http", rest),
+    };
+    // The page's host is the next segment; a viewer link with nothing after it serves nothing.
+    if !rest.split('/').next().is_some_and(|h| h.contains('.')) {
+        return None;
+    }
+    let mut target = format!("{scheme}://{rest}");
+    if let Some(q) = url.query.filter(|_| cache) {
+        // The cache passes the page's own query along; the viewer's query is its own.
+        target.push('?');
+        target.push_str(q);
+    }
+    Some(target)
 }
 
 /// The name-value pairs of `application/x-www-form-urlencoded` text, exactly as

@@ -747,6 +747,29 @@ fn look_alikes_of_well_known_sites() {
     }
 }
 
+/// An AMP viewer's page is judged as a destination: a look-alike or an IP there is found like anywhere else.
+#[test]
+fn amp_viewer_pages_are_judged() {
+    let p = policy();
+    for u in [
+        "https://www.google.com/amp/s/paypa1-secure.top/signin",
+        "https://www-example-com.cdn.ampproject.org/c/s/192.168.1.10/admin",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    // Without a host after the viewer's prefix there is no page to judge.
+    let u = "https://www.google.com/amp/s/";
+    assert!(
+        !has(&p, u, rules::QUERY_REDIRECT),
+        "{u}: {:?}",
+        rules_of(&p, u)
+    );
+}
+
 /// A well-known site's link that sends the browser on to a site the list does not vouch for is an open
 /// redirect; a sign-in request's registered redirect, a link to the same site and one to another
 /// well-known site are not.
@@ -769,6 +792,9 @@ fn open_redirects_through_well_known_sites() {
         // A listed redirect parameter to a page anyone can publish on a hosting service.
         "https://accounts.google.com/ServiceLogin?continue=https://acme-billing.appspot.com/",
         "https://github.com/login?return_to=https%3A%2F%2Facme.github.io%2F",
+        // An AMP viewer serves another site's page under its own name, named in the path.
+        "https://www.google.com/amp/s/acme-invoices.example/pay",
+        "https://www.google.co.uk/amp/shop.example/pay",
     ] {
         assert!(
             has(&p, u, rules::QUERY_OPEN_REDIRECT),
@@ -791,6 +817,9 @@ fn open_redirects_through_well_known_sites() {
         "https://vercel.com/integrations/acme/new?next=https%3A%2F%2Fapp.acmecorp.com%2Fdone",
         // Not a well-known site: its redirects show nothing a person trusts more than the target.
         "https://a-corp.com/out?u=https://b-corp.com/",
+        // A site's own AMP pages, and a viewer link to a site the list vouches for.
+        "https://www.bbc.co.uk/amp/s/news.example/story",
+        "https://www.google.com/amp/s/www.youtube.com/watch",
     ] {
         assert!(
             !has(&p, u, rules::QUERY_OPEN_REDIRECT),
