@@ -47,6 +47,47 @@ pub(super) const MIN_AFFIX: usize = 4;
 pub(super) const MIN_TLD_SWAP: usize = 5;
 /// Shortest name below the policy's edit length matched with one letter put inside it.
 pub(super) const MIN_SHORT_INSERTION: usize = 5;
+/// Shortest protected name (folded) matched through a look-alike swap of [`VISUAL_SWAPS`]: one such swap
+/// turns many four-letter words into one another (`bell` and `dell`, `mail` and `nail`).
+pub(super) const MIN_VISUAL: usize = 5;
+/// Longest label tried with [`VISUAL_SWAPS`] (every swap at every place is a lookup): longer labels are
+/// no protected name's look-alike by one swap, as no protected name is that long.
+const MAX_VISUAL_LABEL: usize = 32;
+
+/// ASCII look-alikes, as (what a label shows, the letter it stands for), that the UTS #39 skeleton does not
+/// already equate (it reads `0` as `o`, `1` and `I` as `l`, `rn` as `m`, `vv` as `w`, `cl` as `d`): the
+/// ASCII entries of dnstwist's homoglyph table, the reference for such permutations.
+const VISUAL_SWAPS: &[(&str, &str)] = &[
+    ("q", "g"),
+    ("g", "q"),
+    ("n", "m"),
+    ("nn", "m"),
+    ("rr", "m"),
+    ("m", "n"),
+    ("r", "n"),
+    ("d", "b"),
+    ("lb", "b"),
+    ("ib", "b"),
+    ("b", "d"),
+    ("dl", "d"),
+    ("di", "d"),
+    ("lh", "h"),
+    ("ih", "h"),
+    ("1", "i"),
+    ("l", "i"),
+    ("i", "l"),
+    ("lk", "k"),
+    ("ik", "k"),
+    ("lc", "k"),
+    ("v", "u"),
+];
+
+/// Country top-level domains that registries give away or sell for next to nothing and that phishing
+/// reports rank among the most abused (the former Freenom five, `tk ml ga cf gq`, and `cc pw ws su cm`):
+/// a brand's name under one of them is treated as under a new generic one. Other country domains are
+/// left alone: brands hold their names under them (`amazon.de`).
+const ABUSED_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq", "cc", "pw", "ws", "su", "cm"];
+
 /// Most affix words taken off one label.
 const MAX_AFFIXES: usize = 3;
 
@@ -282,6 +323,9 @@ impl TopSites {
                 }
             }
         }
+        if let Some(b) = self.visual_swap(label) {
+            return Some(b);
+        }
         // Edits are read on the skeletons (`rn` for `m` and a typo together) and on the names as written
         // (a swap next to an `m`, whose skeleton is two letters).
         self.one_edit(label, folded, &self.near_folded, |b| &b.folded, min_edit)
@@ -393,12 +437,41 @@ impl TopSites {
         None
     }
 
+    /// The protected name of [`MIN_VISUAL`] letters or more that `label` reads as once one of the ASCII
+    /// look-alikes the skeleton does not equate ([`VISUAL_SWAPS`]) is read as the letter it stands for
+    /// (`paypai`, `gooqle`, `arnazom`): one swap at a time, each place in turn.
+    fn visual_swap(&self, label: &str) -> Option<&TopBrand> {
+        if !label.is_ascii() || label.len() > MAX_VISUAL_LABEL {
+            return None;
+        }
+        for &(from, to) in VISUAL_SWAPS {
+            let mut start = 0;
+            while let Some(at) = label.get(start..).and_then(|rest| rest.find(from)) {
+                let at = start + at;
+                let variant = format!(
+                    "{}{to}{}",
+                    label.get(..at).unwrap_or(""),
+                    label.get(at + from.len()..).unwrap_or("")
+                );
+                let found = self
+                    .same_skeleton_folded(label, &fold(&variant))
+                    .filter(|b| b.folded.chars().count() >= MIN_VISUAL);
+                if found.is_some() {
+                    return found;
+                }
+                start = at + 1;
+            }
+        }
+        None
+    }
+
     /// The protected name `label` is, under a generic top-level domain its owner is not listed with
     /// (`paypal.top`). `reg` is the registrable domain, `label` its first label.
     pub(super) fn tld_swap(&self, label: &str, reg: &str) -> Option<&TopBrand> {
         let b = self.exact(label)?;
         let suffix = reg.get(label.len() + 1..)?;
-        (label.len() >= MIN_TLD_SWAP && !self.is_known(reg) && generic_tld(suffix)).then_some(b)
+        let swapped = generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix);
+        (label.len() >= MIN_TLD_SWAP && !self.is_known(reg) && swapped).then_some(b)
     }
 }
 
@@ -569,6 +642,41 @@ mod tests {
         assert_eq!(name(t.tld_swap("widgetly", "widgetly.com")), None);
         assert_eq!(name(t.tld_swap("widgetly", "widgetly.co.uk")), None);
         assert_eq!(name(t.tld_swap("widgetly", "widgetly.io")), None);
+        // Country domains given away or sold for nothing are treated as new generic ones.
+        assert_eq!(
+            name(t.tld_swap("widgetly", "widgetly.tk")),
+            Some("widgetly".into())
+        );
+        assert_eq!(name(t.tld_swap("widgetly", "widgetly.fr")), None);
+    }
+
+    /// ASCII look-alikes the skeleton does not equate are read one swap at a time, for names of five
+    /// letters or more; four-letter names are left to the skeleton.
+    #[test]
+    fn visual_swaps() {
+        let t = TopSites::parse(
+            "paypal.com
+google.com
+amazon.com
+dell.com
+linkedin.com
+",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        for (label, brand) in [
+            ("paypai", "paypal"),
+            ("gooqle", "google"),
+            ("amazom", "amazon"),
+            ("arnazom", "amazon"),
+            ("linkedln", "linkedin"),
+        ] {
+            assert_eq!(name(t.imitated(label, 99)), Some(brand.into()), "{label}");
+        }
+        // `bell` is one swap from `dell`, a four-letter name; `paypal` is the name itself; an unrelated
+        // name of the same length is nothing.
+        for label in ["bell", "paypal", "cobalt", "amazing"] {
+            assert_eq!(name(t.imitated(label, 99)), None, "{label}");
+        }
     }
 
     #[test]
