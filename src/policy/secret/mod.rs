@@ -43,6 +43,7 @@
 pub mod content;
 pub mod form;
 pub mod formats;
+pub mod inflect;
 pub mod language;
 pub mod normalize;
 pub mod pack;

@@ -182,11 +182,27 @@ pub(crate) fn is_invisible(c: char) -> bool {
         | '\u{1BCA0}'..='\u{1BCA3}' | '\u{E0000}'..='\u{E0FFF}')
 }
 
-/// Whether `c` belongs to a script written without spaces (Han, kana, Hangul).
+/// Whether `c` belongs to a script written without spaces between words: Han, kana, Hangul, and the
+/// scripts of South-East Asia (Thai, Lao, Khmer, Myanmar). Their terms match as substrings.
 pub fn is_unspaced_script(c: char) -> bool {
     matches!(c as u32,
         0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
         | 0xFF66..=0xFF9F | 0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F)
+        || is_southeast_asian(c)
+}
+
+/// Whether `c` is a letter or mark of the Brahmic scripts of India and Sri Lanka (Devanagari, Bengali,
+/// Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala). Their vowel signs and viramas
+/// are combining marks, yet they spell the word: the skeleton path, which drops marks as it drops Latin
+/// accents, left `पासवर्ड` (password) as its bare consonants, the same as many unrelated words. These
+/// letters are kept as written, marks included.
+pub(crate) fn is_brahmic(c: char) -> bool {
+    matches!(c as u32, 0x0900..=0x0DFF)
+}
+
+/// Thai, Lao, Khmer and Myanmar letters and marks.
+fn is_southeast_asian(c: char) -> bool {
+    matches!(c as u32, 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0x19E0..=0x19FF)
 }
 
 /// The letter a leetspeak character stands for inside a word.
@@ -217,7 +233,16 @@ fn unconfuse(text: &str, out: &mut String) {
             continue;
         }
         if is_unspaced_script(c) {
-            // Han, kana and Hangul have no Latin look-alikes worth the skeleton's cost.
+            // Han, kana and Hangul have no Latin look-alikes worth the skeleton's cost. The vowel and tone
+            // marks of Thai, Lao, Khmer and Myanmar are dropped, as the skeleton path drops every mark: a
+            // tone mark is no letter, so kept it would cut a word in two (`รหัสผ่าน`), and a server could
+            // add or swap one where a person barely sees it.
+            if !(is_combining_mark(c) && is_southeast_asian(c)) {
+                out.push(c);
+            }
+            continue;
+        }
+        if is_brahmic(c) {
             out.push(c);
             continue;
         }
@@ -235,7 +260,11 @@ fn unconfuse(text: &str, out: &mut String) {
             {
                 out.push(c);
             }
-        } else if skel.is_ascii() {
+        } else if skel.is_ascii()
+            && (!c.is_alphanumeric() || skel.bytes().all(|b| b.is_ascii_alphanumeric()))
+        {
+            // A letter whose skeleton is punctuation (the Hebrew yod is `'`) stays itself (below): the
+            // skeleton would cut its word in two.
             if upper {
                 out.extend(skel.chars().map(|s| s.to_ascii_uppercase()));
             } else {
@@ -307,7 +336,9 @@ impl Folder {
 fn fold_chars(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut Sink<'_>) {
     word.clear();
     for c in text.chars() {
-        if c.is_alphanumeric() || c == '@' || c == '$' {
+        // A Brahmic vowel sign or virama is part of its word ([`is_brahmic`]); the other scripts' marks are
+        // gone by now (`unconfuse`).
+        if c.is_alphanumeric() || c == '@' || c == '$' || (is_brahmic(c) && is_combining_mark(c)) {
             word.push(c);
         } else if !is_invisible(c) && !word.is_empty() {
             emit_word(word, piece, sink);
@@ -685,6 +716,32 @@ mod tests {
         assert_eq!(f("Contraseña"), f("contrasena"));
         assert_eq!(f("ﾊﾟｽﾜｰﾄﾞ"), f("パスワード"));
         assert_eq!(f("Пароль"), f("пароль"));
+        // A Hebrew word stays one word: its yod is no apostrophe.
+        assert_eq!(f("סיסמה").split_whitespace().count(), 1);
+    }
+
+    #[test]
+    fn thai_is_unspaced_and_keeps_its_words_whole() {
+        assert!("รหัสผ่าน".chars().all(is_unspaced_script));
+        for c in ['ລ', 'ក', 'က'] {
+            assert!(is_unspaced_script(c), "{c}");
+        }
+        // The tone mark inside `รหัสผ่าน` (password) does not cut the word, and a mark added or left out
+        // folds alike.
+        let folded = f("กรอกรหัสผ่านของคุณ");
+        assert_eq!(folded.split_whitespace().count(), 1, "{folded}");
+        assert!(folded.contains(f("รหัสผ่าน").trim()), "{folded}");
+        assert_eq!(f("รหัสผ่าน"), f("รหัสผาน"));
+    }
+
+    #[test]
+    fn brahmic_vowel_signs_are_kept() {
+        // Password and water differ only in their vowel signs and virama.
+        assert_eq!(f("पासवर्ड"), " पासवर्ड ");
+        assert_ne!(f("पिन"), f("पानी"));
+        assert_eq!(f("உங்கள் கடவுச்சொல்லை"), " உங்கள் கடவுச்சொல்லை ");
+        // The zero-width non-joiner inside a Telugu word is dropped, the word stays whole.
+        assert_eq!(f("పాస్\u{200C}వర్డ్"), " పాస్వర్డ్ ");
     }
 
     #[test]
