@@ -8,11 +8,13 @@
 //!
 //! A field found by 1 or 2 goes through the label rule ([`label`]): "Name for the new API key" asks about the
 //! key, not for it. Terms inside a `benign` phrase ("max tokens", "public key") do not count. Number fields are judged only for
-//! categories marked `numeric` (a PIN, yes; a token count, no). Choice fields (enum, oneOf, arrays, booleans)
+//! categories marked `numeric` (a PIN, yes; a token count, no), and not at all when bounded below 100 (a count
+//! or a rating: "How many keys does the PIN pad have?"). Choice fields (enum, oneOf, arrays, booleans)
 //! cannot carry a typed secret and are judged only when they ask for part of one ("first digit of your PIN").
 //! Finally a message that asks for a secret right after a request verb ("enter your password") is a finding
 //! when the form has a free-text field and no field was found already. Defaults, enum and const values and the
-//! form's texts are matched against the credential formats.
+//! form's texts are matched against the credential formats. Beside the words, the form's shape is read
+//! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
 mod label;
 mod structure;
@@ -416,7 +418,10 @@ pub fn judge_form(
     // The folded message, kept for the request rule once the texts are reused for the properties (only a
     // message holding a term is folded at all).
     let mut folded_message = String::new();
-    if proof == Proof::Nothing {
+    // "Paste your .env" names no term the proof looks for: a message naming the file as written (in its first
+    // bytes, so that a long message costs no second pass) is scanned anyway, for its request verb.
+    let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
+    if proof == Proof::Nothing || dotenv_message {
         texts.add(c, Source::Message, message);
         message_excused = scan(c, &texts, &mut message_hits)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
@@ -550,6 +555,13 @@ pub fn judge_form(
     if !field_found && any_text_field {
         if let Some(f) = requested_in_message(c, &message_hits, &folded_message, message_ptr) {
             findings.push(f);
+        } else if dotenv_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
+            // "Paste your .env": the file is named as written, with a request verb.
+            findings.extend(dotenv_finding(
+                c,
+                message_ptr(),
+                "the elicitation message asks for",
+            ));
         }
     }
     // After the properties: a form in a language no pack reads is not remembered clean. Only a message long
@@ -610,7 +622,14 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
             "otp" | "pin" | "backup_code" | "bank_login" | "password" | "credential"
         )
     });
+    // A weak word that is a qualifier too ("digits") says no more than a qualifier.
+    let also_qualifier = || {
+        c.infos
+            .get(h.pattern)
+            .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Qualifier))
+    };
     match h.kind {
+        Kind::Weak if of_login && also_qualifier() => Support::Qualifier,
         Kind::Strong | Kind::Weak if of_login => Support::Term,
         Kind::Qualifier if of_login => Support::Qualifier,
         _ => Support::None,
@@ -688,6 +707,19 @@ fn judge_property(
     }
     if let Some((cat, hit)) = found {
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
+    }
+    if kind == FieldKind::Text
+        && [name, prop.title, prop.description]
+            .into_iter()
+            .any(names_dotenv)
+    {
+        if let Some(f) = dotenv_finding(
+            c,
+            ptr(),
+            &format!("form field `{}` asks for", super::shown_name(c, name)),
+        ) {
+            return Some(f);
+        }
     }
     if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
         // "Name of the new key": about the secret the message speaks of, not the secret itself.
@@ -875,6 +907,52 @@ fn requested_in_message(
         }
     }
     None
+}
+
+/// Bytes of the message read for a `.env` named as written.
+const DOTENV_MESSAGE_BYTES: usize = 4096;
+
+/// The longest prefix of `text` not over `max` bytes, cut at a character boundary.
+fn head(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}
+
+/// Whether a raw text names a `.env` file as written: `.env` (any case) with no word character before the
+/// dot and none after (`.env`, `~/app/.env`, `.env.local`; not `process.env`, `.envrc`, `my.environment`).
+/// Read on the raw text because the folding drops the dot, and `env` alone names an environment.
+fn names_dotenv(text: &str) -> bool {
+    let text = super::scan_limit(text);
+    if !(text.contains(".env") || text.contains(".ENV") || text.contains(".Env")) {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    bytes.windows(4).enumerate().any(|(i, w)| {
+        w.first() == Some(&b'.')
+            && w.get(1..).is_some_and(|e| e.eq_ignore_ascii_case(b"env"))
+            && !word(i.checked_sub(1).and_then(|j| bytes.get(j)))
+            && !word(bytes.get(i + 4))
+    })
+}
+
+/// The `developer` finding for a `.env` file named as written, when the category is on.
+fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
+    let info = c
+        .category("developer")
+        .and_then(|k| c.categories.get(k))
+        .filter(|i| i.enabled)?;
+    Some(Finding::block(
+        format!("form.secret.{}", info.name),
+        ptr,
+        format!(
+            "{what} {} (matched \".env\"); secrets must go through URL mode",
+            info.label
+        ),
+    ))
 }
 
 /// Credential formats (those `search` covers) in a server text (message, title, description).
@@ -1187,6 +1265,16 @@ mod tests {
             "Zahlung",
             serde_json::json!({"a": exact(4), "b": exact(6), "c": exact(5)})
         ));
+        // Only an upper bound of four, four times side by side: still the pieces of a card number.
+        let upto4 = serde_json::json!({"type": "string", "maxLength": 4});
+        assert!(card(
+            "Płatność",
+            serde_json::json!({"a": upto4, "b": upto4, "c": upto4, "d": upto4})
+        ));
+        assert!(!card(
+            "Płatność",
+            serde_json::json!({"a": upto4, "b": upto4, "c": upto4})
+        ));
         // Three pieces (a phone number's), or four not side by side, are not a card.
         assert!(!card(
             "Πληρωμή",
@@ -1249,6 +1337,60 @@ mod tests {
         assert!(!otp(
             "Continue",
             serde_json::json!({"c": {"type": "string", "title": "Discount code", "pattern": "^[0-9]{6}$"}})
+        ));
+    }
+
+    #[test]
+    fn a_dotenv_file_is_read_as_written() {
+        let dev = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.developer");
+        let value = serde_json::json!({"v": {"type": "string"}});
+        assert!(dev("Paste your .env", value.clone()));
+        assert!(dev("Wklej zawartość pliku .env.local", value.clone()));
+        assert!(dev(
+            "Continue",
+            serde_json::json!({"env": {"type": "string", "title": ".env"}})
+        ));
+        assert!(dev(
+            "Continue",
+            serde_json::json!({"f": {"type": "string", "description": "the contents of ~/app/.ENV"}})
+        ));
+        // An environment, a variable of the process, direnv's file name, or no request.
+        assert!(!dev(
+            "Which environment should we deploy to?",
+            serde_json::json!({"env": {"type": "string"}})
+        ));
+        assert!(!dev(
+            "Continue",
+            serde_json::json!({"v": {"type": "string", "title": "Which process.env key holds the port?"}})
+        ));
+        assert!(!dev(
+            "Continue",
+            serde_json::json!({"v": {"type": "string", "title": "my.environment"}})
+        ));
+        assert!(!dev("We write the .env for you. Project name:", value));
+        assert!(names_dotenv(".env") && names_dotenv("(.env)") && !names_dotenv(".envrc"));
+    }
+
+    #[test]
+    fn digits_that_were_sent_and_token_prefixes() {
+        let value = || props(serde_json::json!({"v": {"type": "string"}}));
+        assert!(has(
+            &judge("Enter the six digits we sent you", value()),
+            "form.secret.otp"
+        ));
+        assert!(has(
+            &judge("Type in the codes we emailed you", value()),
+            "form.secret.otp"
+        ));
+        assert!(judge("Enter the number of digits to round to", value()).is_empty());
+        assert!(has(
+            &judge(
+                "Connect Slack",
+                props(
+                    serde_json::json!({"t": {"type": "string", "description": "It begins with xoxb-"}})
+                )
+            ),
+            "form.secret.token"
         ));
     }
 

@@ -9,7 +9,10 @@
 //! ("Name for the new production API key") or right after it ("Token label"), and no request verb follows
 //! it in the text ("Name for the token, then paste it"). Apart from clauses, a strong term followed directly
 //! by a `redefine` phrase of its category says what the field is ("PIN code (India postal code)"): its
-//! category is then ignored in the whole field, name included, unless the text lists several things.
+//! category is then ignored in the whole field, name included, unless the text lists several things. The
+//! texts are read together too: one that redefines the term and names no other secret ("Your area's 6-digit
+//! postal code") speaks for the others when they only name the term ("PIN code", `pincode`); and the
+//! redefined phrase goes whole, so the `code` of "PIN code" is no one-time code either.
 
 use super::{scan, Hit, Source, Texts};
 use crate::policy::secret::normalize::{fold_words, is_invisible, Folder};
@@ -65,13 +68,13 @@ pub(super) fn review(
         .filter(|h| h.kind == Kind::Strong && redefined.contains(&h.cat))
         .map(|h| (h.source, h.start, h.end))
         .collect();
-    hits.retain(|h| {
-        !of_redefined(h)
-            && !(matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
-                && spans
-                    .iter()
-                    .any(|&(s, a, b)| s == h.source && a <= h.start && h.end <= b))
-    });
+    let inside_redefined = |h: &Hit| {
+        matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            && spans
+                .iter()
+                .any(|&(s, a, b)| s == h.source && a <= h.start && h.end <= b)
+    };
+    hits.retain(|h| !of_redefined(h) && !inside_redefined(h));
     let mut changed = hits.len() != before;
     let mut folder = Folder::default();
     let mut clauses = Texts::new(&mut folder);

@@ -250,6 +250,8 @@ pub(super) struct Shape {
     pub code: Option<u32>,
     /// Exactly n digits (4 to 6): a group of a card number written over several fields.
     pub group: Option<u32>,
+    /// At most 4 characters, no lower bound: a piece of a split card number only among four alike.
+    pub loose_quad: bool,
     /// 13 to 19 digits: a card number.
     pub card_number: bool,
     /// 3 or 4 digits: a card's security code.
@@ -297,6 +299,9 @@ pub(super) fn shape_of(prop: &Prop<'_, '_>) -> Option<Shape> {
                 }
                 s.card_number = lo >= 13 && (13..=23).contains(&hi);
                 s.security = lo >= 3 && (3..=4).contains(&hi);
+            } else if prop.max_length == Some(4) {
+                // Only an upper bound: four of them side by side are still a card number in pieces.
+                s.loose_quad = true;
             }
         }
         FieldKind::Number => {
@@ -435,8 +440,21 @@ impl<'s> Structure<'s> {
                 });
             }
         }
-        // Adjacent fields of 4+4+4+4 or 4+6+5 digits: a card number in pieces.
+        // Adjacent fields of 4+4+4+4 or 4+6+5 digits: a card number in pieces. Four adjacent fields of at
+        // most four characters count too (a form of that shape holds nothing else worth four boxes).
         for (i, first) in self.noted.iter().enumerate() {
+            let loose = self.noted.get(i..i + 4).is_some_and(|w| {
+                w.iter().enumerate().all(|(k, n)| {
+                    (n.shape.loose_quad || n.shape.group == Some(4)) && n.order == first.order + k
+                })
+            });
+            if loose {
+                return Some(Signal {
+                    category: "card",
+                    name: Some(first.name),
+                    why: "by its shape: a card number split over 4 adjacent fields of 4".into(),
+                });
+            }
             for split in [&[4u32, 4, 4, 4][..], &[4, 6, 5]] {
                 let run = self.noted.get(i..i + split.len()).is_some_and(|w| {
                     w.iter().zip(split).enumerate().all(|(k, (n, &len))| {
@@ -680,7 +698,7 @@ pub(super) fn numbered(label: &str) -> Option<(u32, String)> {
             if digits > 2 {
                 return None;
             }
-            if digits > 0 && !chars.peek().is_some_and(|c| decimal_value(*c).is_some()) {
+            if digits > 0 && chars.peek().is_none_or(|c| decimal_value(*c).is_none()) {
                 digits = 0;
                 // An ordinal ending glued to the number ("1st", "2nd", "3e", "1er") is dropped.
                 let rest: String = chars.clone().take_while(|c| c.is_alphabetic()).collect();
