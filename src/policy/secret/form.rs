@@ -369,6 +369,29 @@ impl Evidence<'_> {
     }
 }
 
+/// Whether the field's title or description uses every word of its name and neither names a secret (a benign
+/// phrase took the name's words; a weak word alone, "number", names none): the text says what the name means.
+fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
+    let asks = hits
+        .iter()
+        .any(|h| matches!(h.source, Source::Title | Source::Description) && h.kind == Kind::Strong);
+    if asks {
+        return false;
+    }
+    let name = texts.of(Source::Name);
+    let mut words = name.split_whitespace().peekable();
+    if words.peek().is_none() {
+        return false;
+    }
+    [Source::Title, Source::Description].into_iter().any(|s| {
+        let text = texts.of(s);
+        !text.is_empty()
+            && name
+                .split_whitespace()
+                .all(|w| text.split_whitespace().any(|t| t == w))
+    })
+}
+
 /// Whether every word of the folded texts says nothing: generic words, one- or two-letter words, or words with
 /// digits (`field1`, `f_8x2`).
 fn says_nothing(c: &Compiled, texts: &[&str]) -> bool {
@@ -691,6 +714,14 @@ fn judge_property(
     }
 
     let mut found = ev.strong(own).or_else(|| ev.paired(own));
+    if found.is_some_and(|(_, h)| h.source == Source::Name) && title_explains_name(texts, &ev.hits)
+    {
+        // "Maximum number of tokens" over a field named `tokens`, "How many keys does the PIN pad have?"
+        // over `pin`: the title uses the name's words and finds no secret in them, so the name is the
+        // title's word for what it counts, not a request of its own.
+        ev.hits.retain(|h| h.source != Source::Name);
+        found = ev.strong(own).or_else(|| ev.paired(own));
+    }
     if found.is_some() {
         // "Name for the new API key": the label rule may find the secret is only the label's subject.
         let raw = [
@@ -1369,6 +1400,44 @@ mod tests {
         ));
         assert!(!dev("We write the .env for you. Project name:", value));
         assert!(names_dotenv(".env") && names_dotenv("(.env)") && !names_dotenv(".envrc"));
+    }
+
+    #[test]
+    fn a_bare_plural_is_asked_for() {
+        for t in ["Tokens", "Your GitHub tokens", "Passwords"] {
+            let got = judge(
+                "Continue",
+                props(serde_json::json!({"t": {"type": "string", "title": t}})),
+            );
+            assert!(got.iter().any(|r| r.starts_with("form.secret.")), "{t}");
+        }
+        // A title that uses the name's word and finds no secret in it says what the name means.
+        assert!(judge(
+            "Limits",
+            props(serde_json::json!({"tokens": {"type": "string", "title": "Maximum number of tokens"}}))
+        )
+        .is_empty());
+        assert!(judge(
+            "Survey",
+            props(serde_json::json!({"pin": {"type": "string", "title": "How many keys does the PIN pad have?"}}))
+        )
+        .is_empty());
+        assert!(!judge(
+            "Survey",
+            props(serde_json::json!({"pin": {"type": "string", "title": "The PIN pad's PIN"}}))
+        )
+        .is_empty());
+        assert!(!judge(
+            "Login",
+            props(serde_json::json!({"password": {"type": "string", "title": "Password"}}))
+        )
+        .is_empty());
+        // The benign phrase written whole still excuses its own words.
+        assert!(judge(
+            "Limits",
+            props(serde_json::json!({"t": {"type": "string", "title": "Tokens per minute"}}))
+        )
+        .is_empty());
     }
 
     #[test]
