@@ -8,13 +8,16 @@
 //!
 //! A field found by 1 or 2 goes through the label rule ([`label`]): "Name for the new API key" asks about the
 //! key, not for it. Terms inside a `benign` phrase ("max tokens", "public key") do not count. Number fields are judged only for
-//! categories marked `numeric` (a PIN, yes; a token count, no). Choice fields (enum, oneOf, arrays, booleans)
+//! categories marked `numeric` (a PIN, yes; a token count, no), and not at all when bounded below 100 (a count
+//! or a rating: "How many keys does the PIN pad have?"). Choice fields (enum, oneOf, arrays, booleans)
 //! cannot carry a typed secret and are judged only when they ask for part of one ("first digit of your PIN").
 //! Finally a message that asks for a secret right after a request verb ("enter your password") is a finding
 //! when the form has a free-text field and no field was found already. Defaults, enum and const values and the
-//! form's texts are matched against the credential formats.
+//! form's texts are matched against the credential formats. Beside the words, the form's shape is read
+//! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
 mod label;
+mod structure;
 
 use crate::wire::tree::Node;
 
@@ -31,6 +34,9 @@ use crate::policy::{pointer_push, Finding};
 pub const MAX_JUDGED_PROPERTIES: usize = 256;
 /// Most option values (enum, oneOf, anyOf, default array entries) matched against formats per property.
 pub const MAX_JUDGED_OPTIONS: usize = 1024;
+/// The smallest upper bound of a number field that may hold a numeric secret: the shortest of them (a card's
+/// security code, a PIN) has three digits or more.
+const MIN_SECRET_NUMBER: f64 = 100.0;
 /// Words a request verb may be ahead of the secret it asks for ("enter | your AWS secret key").
 const REQUEST_REACH: usize = 3;
 
@@ -91,6 +97,13 @@ struct Prop<'v, 'a> {
     format: &'v str,
     title: &'v str,
     description: &'v str,
+    /// `pattern`, `minLength`, `maxLength`, `minimum`, `maximum`: the shape a value must have, read by the
+    /// language-free signals ([`structure`]).
+    pattern: &'v str,
+    min_length: Option<u64>,
+    max_length: Option<u64>,
+    minimum: Option<f64>,
+    maximum: Option<f64>,
     kind: FieldKind,
     /// Has `default`, `const`, `enum`, `examples`, `oneOf`, `anyOf` or `items`: values the server fills in.
     pushes_values: bool,
@@ -103,6 +116,11 @@ impl<'v, 'a> Prop<'v, 'a> {
             format: "",
             title: "",
             description: "",
+            pattern: "",
+            min_length: None,
+            max_length: None,
+            minimum: None,
+            maximum: None,
             kind: FieldKind::Text,
             pushes_values: false,
         };
@@ -117,6 +135,11 @@ impl<'v, 'a> Prop<'v, 'a> {
                 "format" => p.format = text(v),
                 "title" => p.title = text(v),
                 "description" => p.description = text(v),
+                "pattern" => p.pattern = text(v),
+                "minLength" => p.min_length = v.as_u64(),
+                "maxLength" => p.max_length = v.as_u64(),
+                "minimum" => p.minimum = v.as_f64(),
+                "maximum" => p.maximum = v.as_f64(),
                 "type" => ty = v.as_str(),
                 "enum" | "oneOf" | "anyOf" | "const" | "items" => {
                     choice = true;
@@ -208,8 +231,9 @@ impl<'f> Texts<'f> {
     }
 }
 
-/// Scans the folded texts once; benign phrases remove the terms they contain.
-fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
+/// Scans the folded texts once; benign phrases remove the terms they contain. Returns whether a benign
+/// phrase was found.
+fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) -> bool {
     let first = out.len();
     let mut any_benign = false;
     c.find_terms(texts.buf.as_slice(), |pattern, start, end| {
@@ -277,6 +301,7 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) {
             h.word = spaces;
         }
     }
+    any_benign
 }
 
 /// The evidence gathered for one property.
@@ -344,6 +369,29 @@ impl Evidence<'_> {
     }
 }
 
+/// Whether the field's title or description uses every word of its name and neither names a secret (a benign
+/// phrase took the name's words; a weak word alone, "number", names none): the text says what the name means.
+fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
+    let asks = hits
+        .iter()
+        .any(|h| matches!(h.source, Source::Title | Source::Description) && h.kind == Kind::Strong);
+    if asks {
+        return false;
+    }
+    let name = texts.of(Source::Name);
+    let mut words = name.split_whitespace().peekable();
+    if words.peek().is_none() {
+        return false;
+    }
+    [Source::Title, Source::Description].into_iter().any(|s| {
+        let text = texts.of(s);
+        !text.is_empty()
+            && name
+                .split_whitespace()
+                .all(|w| text.split_whitespace().any(|t| t == w))
+    })
+}
+
 /// Whether every word of the folded texts says nothing: generic words, one- or two-letter words, or words with
 /// digits (`field1`, `f_8x2`).
 fn says_nothing(c: &Compiled, texts: &[&str]) -> bool {
@@ -384,6 +432,8 @@ pub fn judge_form(
     let mut folder = Folder::default();
     let mut texts = Texts::new(&mut folder);
     let mut message_hits = Vec::new();
+    // The message holds a benign or redefining phrase ("your 6-digit postal code"): it supports no code.
+    let mut message_excused = false;
     // A message proven to hold no strong, weak or qualifier term (the only kinds its hits are read for, see
     // `prefilter`) is not folded or scanned: the folded message serves nothing else, and the texts are
     // cleared before the first property. The same pass may prove it free of the formats' prefixes too.
@@ -391,9 +441,13 @@ pub fn judge_form(
     // The folded message, kept for the request rule once the texts are reused for the properties (only a
     // message holding a term is folded at all).
     let mut folded_message = String::new();
-    if proof == Proof::Nothing {
+    // "Paste your .env" names no term the proof looks for: a message naming the file as written (in its first
+    // bytes, so that a long message costs no second pass) is scanned anyway, for its request verb.
+    let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
+    if proof == Proof::Nothing || dotenv_message {
         texts.add(c, Source::Message, message);
-        scan(c, &texts, &mut message_hits);
+        message_excused = scan(c, &texts, &mut message_hits)
+            || message_hits.iter().any(|h| h.kind == Kind::Redefine);
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -440,21 +494,11 @@ pub fn judge_form(
 
     let mut any_text_field = false;
     let mut field_found = false;
-    let mut numbered = Numbered::default();
+    let mut structure = structure::Structure::default();
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
-        for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
+        for (order, (name, value)) in props.iter().take(MAX_JUDGED_PROPERTIES).enumerate() {
             let prop = Prop::of(value);
-            // A name that holds a credential is not repeated, not even in a pointer: findings point at
-            // the properties object instead.
-            let ptr = || {
-                let withheld = super::may_hold_format(name)
-                    && c.formats.is_match(super::scan_limit(name), Search::All);
-                if withheld {
-                    props_ptr()
-                } else {
-                    pointer_push(&props_ptr(), name)
-                }
-            };
+            let ptr = || field_ptr(c, &props_ptr, name);
             embedded(c, name, Search::All, ptr, &mut findings);
             if prop.pushes_values {
                 pushed_values(c, value, &ptr, &mut findings);
@@ -472,38 +516,75 @@ pub fn judge_form(
                 continue;
             }
             any_text_field |= prop.kind == FieldKind::Text;
-            if prop.kind == FieldKind::Text {
-                numbered.note(name, &prop);
-            }
             texts.clear();
-            if let Some(f) = judge_property(c, name, &prop, &mut texts, &message_hits, ptr) {
+            let mut notes = FieldNotes::default();
+            let found = judge_property(c, name, &prop, &mut texts, &message_hits, &mut notes, ptr);
+            structure.note(order, name, &prop, notes.excused, notes.support);
+            if let Some(f) = found {
                 field_found = true;
                 findings.push(f);
             }
         }
     }
-    if let Some(n) = numbered.recovery_run() {
-        if let Some(cat) = c
-            .category("recovery_phrase")
-            .filter(|&k| c.categories.get(k).is_some_and(|i| i.enabled))
-        {
-            let label = c
-                .categories
-                .get(cat)
-                .map_or("a recovery phrase", |k| k.label.as_str());
-            findings.push(Finding::block(
-                "form.secret.recovery_phrase",
-                props_ptr(),
-                format!(
-                    "the form asks for {label} word by word: {n} one-word text fields numbered 1 to {n}; secrets must go through URL mode"
-                ),
-            ));
-            field_found = true;
-        }
+    // The language-free signals, each only when the words found nothing of its kind already.
+    let has = |findings: &[Finding], cat: &str| {
+        let rule = format!("form.secret.{cat}");
+        findings.iter().any(|f| f.rule == rule)
+    };
+    let mut signals = Vec::new();
+    if let Some(s) = structure.recovery_phrase() {
+        signals.push(s);
+    }
+    if !has(&findings, "card") {
+        signals.extend(structure.card());
+    }
+    if !field_found && structure.reads_message() {
+        let message_support = if message_excused {
+            Support::None
+        } else {
+            message_hits
+                .iter()
+                .map(|h| supports_code(c, h))
+                .max()
+                .unwrap_or(Support::None)
+        };
+        signals.extend(structure.one_time_code(message, message_support));
+    }
+    for s in signals {
+        let Some(info) = c
+            .category(s.category)
+            .and_then(|k| c.categories.get(k))
+            .filter(|i| i.enabled)
+        else {
+            continue;
+        };
+        let (ptr, what) = match s.name {
+            Some(name) => (
+                field_ptr(c, &props_ptr, name),
+                format!("form field `{}` asks for", super::shown_name(c, name)),
+            ),
+            None => (props_ptr(), "the form asks for".to_owned()),
+        };
+        findings.push(Finding::block(
+            format!("form.secret.{}", info.name),
+            ptr,
+            format!(
+                "{what} {} {}; secrets must go through URL mode",
+                info.label, s.why
+            ),
+        ));
+        field_found = true;
     }
     if !field_found && any_text_field {
         if let Some(f) = requested_in_message(c, &message_hits, &folded_message, message_ptr) {
             findings.push(f);
+        } else if dotenv_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
+            // "Paste your .env": the file is named as written, with a request verb.
+            findings.extend(dotenv_finding(
+                c,
+                message_ptr(),
+                "the elicitation message asks for",
+            ));
         }
     }
     // After the properties: a form in a language no pack reads is not remembered clean. Only a message long
@@ -512,7 +593,10 @@ pub fn judge_form(
     if message_decides {
         unread_language(c, &form_text, params_ptr, &mut findings);
     }
-    let properties_clean = message_neutral && findings.len() == before_properties;
+    // A code field's verdict reads the message's digits, which the term-free proof does not cover: such a
+    // schema is judged afresh every time.
+    let properties_clean =
+        message_neutral && findings.len() == before_properties && !structure.reads_message();
     FormJudgement {
         findings,
         properties_clean,
@@ -520,12 +604,70 @@ pub fn judge_form(
     }
 }
 
+/// The pointer of a property. A name that holds a credential is not repeated, not even in a pointer: the
+/// finding points at the properties object instead.
+fn field_ptr(c: &Compiled, props_ptr: &dyn Fn() -> String, name: &str) -> String {
+    let withheld =
+        super::may_hold_format(name) && c.formats.is_match(super::scan_limit(name), Search::All);
+    if withheld {
+        props_ptr()
+    } else {
+        pointer_push(&props_ptr(), name)
+    }
+}
+
+/// What a property's own texts say beside any finding, for the language-free signals ([`structure`]).
+#[derive(Clone, Copy, Default)]
+struct FieldNotes {
+    /// A benign or redefining phrase ("postal code", "gift card"): the field is left out of the signals.
+    excused: bool,
+    /// How much they speak of a code, a PIN or a login: support for a field shaped like a one-time code.
+    support: Support,
+}
+
+/// How much a text speaks of a code, a PIN or a login.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(super) enum Support {
+    /// Not at all.
+    #[default]
+    None,
+    /// A qualifier only ("SMS", "phone", "digits"): enough for 5 to 8 digits, not for 4 (a year).
+    Qualifier,
+    /// A strong or weak term ("code", "PIN", "password").
+    Term,
+}
+
+/// How much a hit speaks of a code, a PIN or a login (a field of a few digits is then a code to type).
+fn supports_code(c: &Compiled, h: &Hit) -> Support {
+    let of_login = h.cat.and_then(|k| c.categories.get(k)).is_some_and(|k| {
+        matches!(
+            k.name.as_str(),
+            "otp" | "pin" | "backup_code" | "bank_login" | "password" | "credential"
+        )
+    });
+    // A weak word that is a qualifier too ("digits") says no more than a qualifier.
+    let also_qualifier = || {
+        c.infos
+            .get(h.pattern)
+            .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Qualifier))
+    };
+    match h.kind {
+        Kind::Weak if of_login && also_qualifier() => Support::Qualifier,
+        Kind::Strong | Kind::Weak if of_login => Support::Term,
+        Kind::Qualifier if of_login => Support::Qualifier,
+        _ => Support::None,
+    }
+}
+
+/// Judges one property by its words (see the module doc); `notes` is filled with what its own texts say
+/// for the language-free signals.
 fn judge_property(
     c: &Compiled,
     name: &str,
     prop: &Prop<'_, '_>,
     texts: &mut Texts<'_>,
     message_hits: &[Hit],
+    notes: &mut FieldNotes,
     ptr: impl Fn() -> String,
 ) -> Option<Finding> {
     let kind = prop.kind;
@@ -538,7 +680,18 @@ fn judge_property(
         texts.add(c, Source::Options, &option_titles(prop.value));
     }
     let mut hits = Vec::new();
-    scan(c, texts, &mut hits);
+    let benign = scan(c, texts, &mut hits);
+    notes.excused = benign || hits.iter().any(|h| h.kind == Kind::Redefine);
+    notes.support = hits
+        .iter()
+        .map(|h| supports_code(c, h))
+        .max()
+        .unwrap_or(Support::None);
+    if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
+        // A number bounded below a hundred holds no PIN, code, card or identity number: it counts or rates
+        // something ("How many keys does the PIN pad have?", 1 to 20).
+        return None;
+    }
     if kind == FieldKind::Number {
         // A number holds one value: a number field named in the plural ("pins", "number of cards") is a
         // count of them, not one of them.
@@ -561,6 +714,14 @@ fn judge_property(
     }
 
     let mut found = ev.strong(own).or_else(|| ev.paired(own));
+    if found.is_some_and(|(_, h)| h.source == Source::Name) && title_explains_name(texts, &ev.hits)
+    {
+        // "Maximum number of tokens" over a field named `tokens`, "How many keys does the PIN pad have?"
+        // over `pin`: the title uses the name's words and finds no secret in them, so the name is the
+        // title's word for what it counts, not a request of its own.
+        ev.hits.retain(|h| h.source != Source::Name);
+        found = ev.strong(own).or_else(|| ev.paired(own));
+    }
     if found.is_some() {
         // "Name for the new API key": the label rule may find the secret is only the label's subject.
         let raw = [
@@ -577,6 +738,19 @@ fn judge_property(
     }
     if let Some((cat, hit)) = found {
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
+    }
+    if kind == FieldKind::Text
+        && [name, prop.title, prop.description]
+            .into_iter()
+            .any(names_dotenv)
+    {
+        if let Some(f) = dotenv_finding(
+            c,
+            ptr(),
+            &format!("form field `{}` asks for", super::shown_name(c, name)),
+        ) {
+            return Some(f);
+        }
     }
     if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
         // "Name of the new key": about the secret the message speaks of, not the secret itself.
@@ -609,83 +783,6 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
-}
-
-/// Word counts of recovery (seed) phrases: BIP-39 has 12, 15, 18, 21 and 24; other wallets use the same.
-const PHRASE_LENGTHS: &[u32] = &[12, 15, 18, 21, 24];
-/// Most words of a numbered field's title ("Word 1", "Box 1", "1."): a field with a longer title is a
-/// question of a survey (`q1`..`q12`, each titled with its question), not a slot for one word.
-const NUMBERED_TITLE_WORDS: usize = 3;
-/// Most words of its description ("the first word of your backup sheet").
-const NUMBERED_DESCRIPTION_WORDS: usize = 8;
-
-/// The numbered one-word text fields of a form ("1".."24", `word1`.., `w_01`.., titled "Word 1"..): a
-/// recovery phrase asked word by word, in any language, whatever the message calls it. Language-free: it
-/// reads only the digits and that the rest is one short word the fields share.
-#[derive(Default)]
-struct Numbered {
-    /// (read from the title, number, the word beside it): a field's name and its title are two readings,
-    /// each a run of its own (`f7`, `f14`.. may be titled "Word 1", "Word 2"..).
-    fields: Vec<(bool, u32, String)>,
-}
-
-impl Numbered {
-    fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
-        let words = |t: &str| t.split_whitespace().count();
-        if words(prop.title) > NUMBERED_TITLE_WORDS
-            || words(prop.description) > NUMBERED_DESCRIPTION_WORDS
-        {
-            return;
-        }
-        for (from_title, label) in [(false, name), (true, prop.title)] {
-            if let Some((n, word)) = numbered(label) {
-                self.fields.push((from_title, n, word));
-            }
-        }
-    }
-
-    /// The phrase length when the fields numbered with one shared word run 1..n for a phrase length n.
-    /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
-    fn recovery_run(&mut self) -> Option<u32> {
-        self.fields
-            .sort_unstable_by(|a, b| (a.0, &a.2, a.1).cmp(&(b.0, &b.2, b.1)));
-        self.fields.dedup();
-        let mut best = None;
-        for group in self.fields.chunk_by(|a, b| a.0 == b.0 && a.2 == b.2) {
-            let n = u32::try_from(group.len()).ok()?;
-            let run = group.iter().map(|f| f.1).eq(1..=n);
-            if run && PHRASE_LENGTHS.contains(&n) {
-                best = best.max(Some(n));
-            }
-        }
-        best
-    }
-}
-
-/// A field label as (number, word): "word1", "W_01", "Box 1", "12", "#3", "slovo 7" (one run of up to two
-/// ASCII digits at the end, at most one word of letters before it, separators ignored); else `None`.
-fn numbered(label: &str) -> Option<(u32, String)> {
-    let label = label.trim().trim_end_matches(['.', ':', ')']);
-    let digits_at = label
-        .char_indices()
-        .rev()
-        .take_while(|(_, ch)| ch.is_ascii_digit())
-        .last()
-        .map(|(i, _)| i)?;
-    let (head, digits) = label.split_at(digits_at);
-    if digits.len() > 2 {
-        return None;
-    }
-    let n: u32 = digits.parse().ok()?;
-    let word: String = head
-        .chars()
-        .filter(|ch| !matches!(ch, ' ' | '_' | '-' | '.' | '#' | ':' | '(' | '№'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    let one_word = head.split_whitespace().count() <= 1
-        && word.chars().count() <= 16
-        && word.chars().all(char::is_alphabetic);
-    one_word.then_some((n, word))
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
@@ -841,6 +938,52 @@ fn requested_in_message(
         }
     }
     None
+}
+
+/// Bytes of the message read for a `.env` named as written.
+const DOTENV_MESSAGE_BYTES: usize = 4096;
+
+/// The longest prefix of `text` not over `max` bytes, cut at a character boundary.
+fn head(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}
+
+/// Whether a raw text names a `.env` file as written: `.env` (any case) with no word character before the
+/// dot and none after (`.env`, `~/app/.env`, `.env.local`; not `process.env`, `.envrc`, `my.environment`).
+/// Read on the raw text because the folding drops the dot, and `env` alone names an environment.
+fn names_dotenv(text: &str) -> bool {
+    let text = super::scan_limit(text);
+    if !(text.contains(".env") || text.contains(".ENV") || text.contains(".Env")) {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    bytes.windows(4).enumerate().any(|(i, w)| {
+        w.first() == Some(&b'.')
+            && w.get(1..).is_some_and(|e| e.eq_ignore_ascii_case(b"env"))
+            && !word(i.checked_sub(1).and_then(|j| bytes.get(j)))
+            && !word(bytes.get(i + 4))
+    })
+}
+
+/// The `developer` finding for a `.env` file named as written, when the category is on.
+fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
+    let info = c
+        .category("developer")
+        .and_then(|k| c.categories.get(k))
+        .filter(|i| i.enabled)?;
+    Some(Finding::block(
+        format!("form.secret.{}", info.name),
+        ptr,
+        format!(
+            "{what} {} (matched \".env\"); secrets must go through URL mode",
+            info.label
+        ),
+    ))
 }
 
 /// Credential formats (those `search` covers) in a server text (message, title, description).
@@ -1065,9 +1208,295 @@ mod tests {
         for schema in benign {
             assert!(!phrase(&judge("Survey", schema.clone())), "{schema}");
         }
-        assert_eq!(numbered("Word 1"), Some((1, "word".into())));
-        assert_eq!(numbered("2024"), None);
-        assert_eq!(numbered("first word 1"), None);
+        assert_eq!(structure::numbered("Word 1"), Some((1, "word#".into())));
+        assert_eq!(structure::numbered("2024"), None);
+    }
+
+    fn has(rules: &[String], rule: &str) -> bool {
+        rules.iter().any(|r| r == rule)
+    }
+
+    #[test]
+    fn more_numbered_rows_are_recovery_phrases() {
+        let phrase = |schema: &serde_json::Value, m: &str| {
+            has(&judge(m, schema.clone()), "form.secret.recovery_phrase")
+        };
+        let cases = [
+            fields(12, |i| format!("k{i}"), |i| format!("{i}. kelime")),
+            fields(12, |i| format!("f{i}"), |i| format!("शब्द {i}")),
+            fields(24, |i| format!("x{i}"), |i| format!("Word {i} of 24")),
+            fields(12, |i| format!("kata{i}"), |i| format!("Kata ke-{i}")),
+            fields(25, |i| format!("m{}", i - 1), |_| String::new()),
+            fields(12, |i| format!("p{i}"), |i| format!("{i}번째 단어")),
+        ];
+        for schema in &cases {
+            assert!(phrase(schema, "Continuar"), "{schema}");
+        }
+        // Twelve numbered questions, each described by its own question, are a survey.
+        let mut survey = fields(12, |i| format!("q{i}"), |i| format!("Question {i}"));
+        for i in 1..=12 {
+            survey["properties"][format!("q{i}")]["description"] = format!(
+                "What did you think of session {}?",
+                ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"][i - 1]
+            )
+            .into();
+        }
+        assert!(!phrase(&survey, "Feedback"));
+        // Numbered date fields are not words.
+        let mut dates = fields(12, |i| format!("month{i}"), |_| String::new());
+        for i in 1..=12 {
+            dates["properties"][format!("month{i}")]["format"] = "date".into();
+        }
+        assert!(!phrase(&dates, "Plan"));
+    }
+
+    fn props(p: serde_json::Value) -> serde_json::Value {
+        serde_json::json!({"type": "object", "properties": p})
+    }
+
+    #[test]
+    fn a_card_is_read_by_its_shape_in_any_language() {
+        let card = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.card");
+        let number =
+            serde_json::json!({"type": "string", "title": "หมายเลข", "pattern": "^[0-9]{16}$"});
+        let expiry = serde_json::json!({"type": "string", "title": "วันหมดอายุ", "pattern": "^(0[1-9]|1[0-2])/[0-9]{2}$"});
+        let code = serde_json::json!({"type": "string", "title": "รหัส", "pattern": "^[0-9]{3,4}$"});
+        assert!(card(
+            "ชำระเงิน",
+            serde_json::json!({"a": number, "b": expiry, "c": code})
+        ));
+        // A month and a year stand for the expiry; integer bounds for the lengths.
+        assert!(card(
+            "Платёж",
+            serde_json::json!({
+                "n": {"type": "string", "minLength": 16, "maxLength": 19},
+                "m": {"type": "integer", "minimum": 1, "maximum": 12},
+                "y": {"type": "integer", "minimum": 2025, "maximum": 2040},
+                "s": {"type": "integer", "minimum": 0, "maximum": 999},
+            })
+        ));
+        // Missing a part: a long number and a short code (an account and a branch), or no security code.
+        assert!(!card(
+            "ชำระเงิน",
+            serde_json::json!({"a": number, "c": code})
+        ));
+        assert!(!card(
+            "ชำระเงิน",
+            serde_json::json!({"a": number, "b": expiry})
+        ));
+        // A card number in four adjacent pieces of four digits, or 4+6+5.
+        let four =
+            |t: &str| serde_json::json!({"type": "string", "title": t, "pattern": "^\\d{4}$"});
+        assert!(card(
+            "Πληρωμή",
+            serde_json::json!({"p1": four("1"), "p2": four("2"), "p3": four("3"), "p4": four("4")})
+        ));
+        let exact = |n: u64| serde_json::json!({"type": "string", "minLength": n, "maxLength": n});
+        assert!(card(
+            "Zahlung",
+            serde_json::json!({"a": exact(4), "b": exact(6), "c": exact(5)})
+        ));
+        // Only an upper bound of four, four times side by side: still the pieces of a card number.
+        let upto4 = serde_json::json!({"type": "string", "maxLength": 4});
+        assert!(card(
+            "Płatność",
+            serde_json::json!({"a": upto4, "b": upto4, "c": upto4, "d": upto4})
+        ));
+        assert!(!card(
+            "Płatność",
+            serde_json::json!({"a": upto4, "b": upto4, "c": upto4})
+        ));
+        // Three pieces (a phone number's), or four not side by side, are not a card.
+        assert!(!card(
+            "Πληρωμή",
+            serde_json::json!({"p1": four("1"), "p2": four("2"), "p3": four("3")})
+        ));
+        assert!(!card(
+            "Πληρωμή",
+            serde_json::json!({"p1": four("1"), "p2": four("2"), "p2x": {"type": "string"}, "p3": four("3"), "p4": four("4")})
+        ));
+        // A gift card's number is the benign phrase's.
+        let gift =
+            serde_json::json!({"type": "string", "title": "Gift card", "pattern": "^[0-9]{16}$"});
+        assert!(!card(
+            "Redeem",
+            serde_json::json!({"a": gift, "b": expiry, "c": code})
+        ));
+    }
+
+    #[test]
+    fn a_fixed_digit_code_needs_support() {
+        let otp = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.otp");
+        let six = serde_json::json!({"type": "string", "pattern": "^[0-9]{6}$"});
+        // The message names its length, or shows where it was sent, and it is the form's only field.
+        assert!(otp(
+            "Weka msimbo wa tarakimu 6",
+            serde_json::json!({"c": six})
+        ));
+        assert!(otp(
+            "Код отправлен на +7 *** ***-45-67",
+            serde_json::json!({"c": six})
+        ));
+        assert!(otp(
+            "Continue",
+            serde_json::json!({"c": {"type": "integer", "minimum": 100000, "maximum": 999999, "title": "SMS"}})
+        ));
+        // A word of a pack: "code" beside it.
+        assert!(otp(
+            "Continue",
+            serde_json::json!({"c": {"type": "string", "title": "Code", "minLength": 6, "maxLength": 6}})
+        ));
+        // Not a code: no support; an address form with its postal code; a postal code that cannot start
+        // with 0; a year; a quantity; a discount code.
+        assert!(!otp("Weiter", serde_json::json!({"c": six})));
+        assert!(!otp(
+            "Adresse: 6 Felder",
+            serde_json::json!({"c": six, "city": {"type": "string"}})
+        ));
+        assert!(!otp(
+            "Enter the 6 digits",
+            serde_json::json!({"c": {"type": "string", "pattern": "^[1-9][0-9]{5}$"}})
+        ));
+        assert!(!otp(
+            "Year (4 digits)",
+            serde_json::json!({"y": {"type": "string", "pattern": "^[0-9]{4}$"}})
+        ));
+        assert!(!otp(
+            "How many? 1 to 9999",
+            serde_json::json!({"q": {"type": "integer", "minimum": 1, "maximum": 9999}})
+        ));
+        assert!(!otp(
+            "Continue",
+            serde_json::json!({"c": {"type": "string", "title": "Discount code", "pattern": "^[0-9]{6}$"}})
+        ));
+    }
+
+    #[test]
+    fn a_dotenv_file_is_read_as_written() {
+        let dev = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.developer");
+        let value = serde_json::json!({"v": {"type": "string"}});
+        assert!(dev("Paste your .env", value.clone()));
+        assert!(dev("Wklej zawartość pliku .env.local", value.clone()));
+        assert!(dev(
+            "Continue",
+            serde_json::json!({"env": {"type": "string", "title": ".env"}})
+        ));
+        assert!(dev(
+            "Continue",
+            serde_json::json!({"f": {"type": "string", "description": "the contents of ~/app/.ENV"}})
+        ));
+        // An environment, a variable of the process, direnv's file name, or no request.
+        assert!(!dev(
+            "Which environment should we deploy to?",
+            serde_json::json!({"env": {"type": "string"}})
+        ));
+        assert!(!dev(
+            "Continue",
+            serde_json::json!({"v": {"type": "string", "title": "Which process.env key holds the port?"}})
+        ));
+        assert!(!dev(
+            "Continue",
+            serde_json::json!({"v": {"type": "string", "title": "my.environment"}})
+        ));
+        assert!(!dev("We write the .env for you. Project name:", value));
+        assert!(names_dotenv(".env") && names_dotenv("(.env)") && !names_dotenv(".envrc"));
+    }
+
+    #[test]
+    fn a_bare_plural_is_asked_for() {
+        for t in ["Tokens", "Your GitHub tokens", "Passwords"] {
+            let got = judge(
+                "Continue",
+                props(serde_json::json!({"t": {"type": "string", "title": t}})),
+            );
+            assert!(got.iter().any(|r| r.starts_with("form.secret.")), "{t}");
+        }
+        // A title that uses the name's word and finds no secret in it says what the name means.
+        assert!(judge(
+            "Limits",
+            props(serde_json::json!({"tokens": {"type": "string", "title": "Maximum number of tokens"}}))
+        )
+        .is_empty());
+        assert!(judge(
+            "Survey",
+            props(serde_json::json!({"pin": {"type": "string", "title": "How many keys does the PIN pad have?"}}))
+        )
+        .is_empty());
+        assert!(!judge(
+            "Survey",
+            props(serde_json::json!({"pin": {"type": "string", "title": "The PIN pad's PIN"}}))
+        )
+        .is_empty());
+        assert!(!judge(
+            "Login",
+            props(serde_json::json!({"password": {"type": "string", "title": "Password"}}))
+        )
+        .is_empty());
+        // The benign phrase written whole still excuses its own words.
+        assert!(judge(
+            "Limits",
+            props(serde_json::json!({"t": {"type": "string", "title": "Tokens per minute"}}))
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn digits_that_were_sent_and_token_prefixes() {
+        let value = || props(serde_json::json!({"v": {"type": "string"}}));
+        assert!(has(
+            &judge("Enter the six digits we sent you", value()),
+            "form.secret.otp"
+        ));
+        assert!(has(
+            &judge("Type in the codes we emailed you", value()),
+            "form.secret.otp"
+        ));
+        assert!(judge("Enter the number of digits to round to", value()).is_empty());
+        assert!(has(
+            &judge(
+                "Connect Slack",
+                props(
+                    serde_json::json!({"t": {"type": "string", "description": "It begins with xoxb-"}})
+                )
+            ),
+            "form.secret.token"
+        ));
+    }
+
+    #[test]
+    fn a_pin_pad_and_a_postal_pin_are_not_a_pin() {
+        let pin = |m: &str, p: serde_json::Value| !judge(m, props(p)).is_empty();
+        assert!(!pin(
+            "Device survey",
+            serde_json::json!({"keys": {"type": "integer", "title": "How many keys does the PIN pad have?"}})
+        ));
+        assert!(!pin(
+            "Inventory",
+            serde_json::json!({"n": {"type": "integer", "title": "PIN", "minimum": 0, "maximum": 20}})
+        ));
+        assert!(pin(
+            "Unlock",
+            serde_json::json!({"n": {"type": "integer", "title": "PIN", "minimum": 0, "maximum": 9999}})
+        ));
+        // A description that says what the field is speaks for its title and name.
+        let postal = |title: &str, description: &str| serde_json::json!({"pin": {"type": "string", "title": title, "description": description}});
+        assert!(!pin(
+            "Delivery address",
+            postal(
+                "PIN code",
+                "Your area's 6-digit postal code, as used by India Post"
+            )
+        ));
+        assert!(!pin("Delivery address", postal("PIN", "Postal code")));
+        assert!(pin(
+            "Delivery address",
+            postal("Card PIN", "Near the postal code")
+        ));
+        assert!(pin(
+            "Delivery address",
+            postal("PIN code", "Your card PIN and your postal code")
+        ));
+        assert!(pin("Delivery address", postal("PIN code", "Six digits")));
     }
 
     proptest::proptest! {

@@ -9,7 +9,10 @@
 //! ("Name for the new production API key") or right after it ("Token label"), and no request verb follows
 //! it in the text ("Name for the token, then paste it"). Apart from clauses, a strong term followed directly
 //! by a `redefine` phrase of its category says what the field is ("PIN code (India postal code)"): its
-//! category is then ignored in the whole field, name included, unless the text lists several things.
+//! category is then ignored in the whole field, name included, unless the text lists several things. The
+//! texts are read together too: one that redefines the term and names no other secret ("Your area's 6-digit
+//! postal code") speaks for the others when they only name the term ("PIN code", `pincode`); and the
+//! redefined phrase goes whole, so the `code` of "PIN code" is no one-time code either.
 
 use super::{scan, Hit, Source, Texts};
 use crate::policy::secret::normalize::{fold_words, is_invisible, Folder};
@@ -59,7 +62,19 @@ pub(super) fn review(
         matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier) && redefined.contains(&h.cat)
     };
     let before = hits.len();
-    hits.retain(|h| !of_redefined(h));
+    // The redefined phrase goes whole: in "PIN code" read as a postal code, `code` is no one-time code.
+    let spans: Vec<(Source, usize, usize)> = hits
+        .iter()
+        .filter(|h| h.kind == Kind::Strong && redefined.contains(&h.cat))
+        .map(|h| (h.source, h.start, h.end))
+        .collect();
+    let inside_redefined = |h: &Hit| {
+        matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            && spans
+                .iter()
+                .any(|&(s, a, b)| s == h.source && a <= h.start && h.end <= b)
+    };
+    hits.retain(|h| !of_redefined(h) && !inside_redefined(h));
     let mut changed = hits.len() != before;
     let mut folder = Folder::default();
     let mut clauses = Texts::new(&mut folder);
@@ -199,7 +214,17 @@ fn redefined(
                 }
             }
         });
-        if redefines.is_empty() || lists_several(text) {
+        if redefines.is_empty() {
+            continue;
+        }
+        // Across the field's texts: a text that says what the field is ("6-digit postal code (India
+        // Post)") speaks for the others when they only name the term ("PIN code", `pincode`).
+        for &(_, cat) in &redefines {
+            if defines(texts, hits, source, text, cat) && !cats.contains(&cat) {
+                cats.push(cat);
+            }
+        }
+        if lists_several(text) {
             continue;
         }
         for s in hits
@@ -215,6 +240,55 @@ fn redefined(
         }
     }
     cats
+}
+
+/// Whether the text of `source`, which holds a `redefine` phrase of `cat`, says what the whole field is: it
+/// joins nothing with a conjunction and names no other secret (its own terms of `cat` are the phrase it
+/// explains), and every other text of the field that names `cat` names only that ("PIN", "PIN code",
+/// `pincode`: no word but terms of `cat` and words that say nothing). "Card PIN" over a description about
+/// a postal code still asks for the card's PIN.
+fn defines(
+    texts: &Texts<'_>,
+    hits: &[Hit],
+    source: Source,
+    text: &str,
+    cat: Option<CatId>,
+) -> bool {
+    let secret = |h: &Hit| matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier);
+    // A qualifier of another kind ("6-digit") names no other secret.
+    if text.split_whitespace().any(is_conjunction)
+        || hits.iter().any(|h| {
+            h.source == source && matches!(h.kind, Kind::Strong | Kind::Weak) && h.cat != cat
+        })
+    {
+        return false;
+    }
+    let others = hits
+        .iter()
+        .filter(|h| h.source != source && h.kind == Kind::Strong && h.cat == cat)
+        .map(|h| h.source);
+    let mut any = false;
+    for other in others {
+        any = true;
+        let Some((from, to)) = texts.span(other) else {
+            return false;
+        };
+        let folded = texts.buf.get(from..to).unwrap_or_default();
+        // Every word of the other text lies inside a term of `cat`, or is short or holds a digit.
+        let mut at = from;
+        for word in folded.split(|&b| b == b' ') {
+            let (start, end) = (at, at + word.len());
+            at = end + 1;
+            let plain = word.len() <= 2 || word.iter().any(u8::is_ascii_digit);
+            let covered = hits.iter().any(|h| {
+                h.source == other && secret(h) && h.cat == cat && h.start <= start && end <= h.end
+            });
+            if !word.is_empty() && !plain && !covered {
+                return false;
+            }
+        }
+    }
+    any
 }
 
 /// Whether a text joins several things: a list separator or a conjunction.

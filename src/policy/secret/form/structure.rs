@@ -1,0 +1,797 @@
+//! Signals that need no language: what a form asks for, read from its shape.
+//!
+//! A hostile form written in a language no pack reads still has to tell the user's client what to type, and
+//! for the secrets worth stealing that shape is distinctive:
+//! - a **recovery phrase** asked word by word: a run of one-word text fields numbered 1..n (or 0..n-1) for a
+//!   phrase length n (12, 15, 18, 21, 24, 25), named or titled alike but for the number ("word1", "w_01",
+//!   "slovo 7", "1.", "Kata ke-1", "1번째 단어", "Word 3 of 24");
+//! - a **payment card**: a field of a card number's length (13 to 19 digits) with an expiry (an `MM/YY`
+//!   pattern, or a month and a year) and a 3-4 digit field beside it; or a card number split over adjacent
+//!   fields of 4+4+4+4 (or 4+6+5) digits;
+//! - a **one-time code**: a field of a short fixed number of digits (4 to 8: a pattern `^[0-9]{6}$`,
+//!   `minLength == maxLength`, an integer bounded to n digits). Alone that is also a postal code, a year or a
+//!   quantity, so it counts only with support: a term of a code, a PIN or a login anywhere in the form's
+//!   text (in any language a pack reads), or, for a form whose only typed field it is, the message naming
+//!   its length ("the 6-digit code") or a masked phone number or address it was sent to ("+7 *** **-12").
+//!
+//! Everything here reads digits, lengths and the form's order, never words; a field whose own texts hold a
+//! benign or redefining phrase ("postal code", "gift card") is left out. Only fields with a constraint that
+//! could fit are noted, so a form of plain text fields pays one look at each property's members.
+
+use super::{FieldKind, Prop, Support};
+use crate::wire::tree::Node;
+
+/// Word counts of recovery (seed) phrases: BIP-39 has 12, 15, 18, 21 and 24; Monero and Algorand use 25.
+const PHRASE_LENGTHS: &[u32] = &[12, 15, 18, 21, 24, 25];
+/// Most words of a numbered field's title ("Word 1", "Box 1", "1."): a field with a longer title is a
+/// question of a survey (`q1`..`q12`, each titled with its question), not a slot for one word.
+const NUMBERED_TITLE_WORDS: usize = 4;
+/// Most words of its description ("the first word of your backup sheet").
+const NUMBERED_DESCRIPTION_WORDS: usize = 8;
+/// Most words around the number in a numbered label ("Kata ke-1", "Word 1 of 24", "1번째 단어").
+const NUMBERED_LABEL_WORDS: usize = 3;
+/// Longest label read as numbered, in characters.
+const NUMBERED_LABEL_CHARS: usize = 32;
+/// Longest `pattern` read, in bytes: a digit pattern is short; a long one is something else.
+const MAX_PATTERN_BYTES: usize = 160;
+/// Deepest group nesting read in a pattern.
+const MAX_PATTERN_DEPTH: u32 = 4;
+/// Most enum values read to tell a month or a year list.
+const MAX_ENUM_READ: usize = 128;
+/// Most bytes of the message read for a code's length or a masked contact.
+const MAX_MESSAGE_SCAN: usize = 4096;
+
+/// The digits a `pattern` takes: every atom a digit or a separator (space, `-`, `.`, `/`), with bounded
+/// repetition. `slash`: a `/` among the separators (an expiry); `lead_nonzero`: the first digit is `[1-9]`
+/// (a number that cannot start with 0 is an identifier, such as a postal code, not a code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Digits {
+    pub min: u32,
+    pub max: u32,
+    pub slash: bool,
+    pub lead_nonzero: bool,
+}
+
+/// Reads a pattern of digits; `None` for anything else (letters, wildcards, unbounded repetition).
+pub(super) fn digit_pattern(pattern: &str) -> Option<Digits> {
+    if pattern.is_empty() || pattern.len() > MAX_PATTERN_BYTES {
+        return None;
+    }
+    let body = pattern.strip_prefix('^').unwrap_or(pattern);
+    let body = body.strip_suffix('$').unwrap_or(body);
+    let lead_nonzero = body.starts_with("[1-9]");
+    let mut p = PatternReader {
+        s: body.as_bytes(),
+        i: 0,
+        depth: 0,
+        slash: false,
+    };
+    let (min, max) = p.alternation()?;
+    if p.i != p.s.len() || max == 0 {
+        return None;
+    }
+    Some(Digits {
+        min,
+        max,
+        slash: p.slash,
+        lead_nonzero,
+    })
+}
+
+/// A tiny reader of the regex subset digit patterns are written in: alternation, groups, classes of digits
+/// and separators, `\d`, literal digits and separators, `{n}`, `{m,n}`, `?`. Counts saturate.
+struct PatternReader<'a> {
+    s: &'a [u8],
+    i: usize,
+    depth: u32,
+    slash: bool,
+}
+
+/// Digit counts beyond this saturate (no field of interest is longer).
+const DIGITS_CAP: u32 = 64;
+
+impl PatternReader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+
+    fn alternation(&mut self) -> Option<(u32, u32)> {
+        let mut acc = self.sequence()?;
+        while self.peek() == Some(b'|') {
+            self.i += 1;
+            let next = self.sequence()?;
+            acc = (acc.0.min(next.0), acc.1.max(next.1));
+        }
+        Some(acc)
+    }
+
+    fn sequence(&mut self) -> Option<(u32, u32)> {
+        let (mut min, mut max) = (0u32, 0u32);
+        while let Some(b) = self.peek() {
+            if b == b'|' || b == b')' {
+                break;
+            }
+            let (amin, amax) = self.atom()?;
+            let (qmin, qmax) = self.quantifier()?;
+            min = min
+                .saturating_add(amin.saturating_mul(qmin))
+                .min(DIGITS_CAP);
+            max = max
+                .saturating_add(amax.saturating_mul(qmax))
+                .min(DIGITS_CAP);
+        }
+        Some((min, max))
+    }
+
+    /// One atom's (min, max) digits.
+    fn atom(&mut self) -> Option<(u32, u32)> {
+        let b = self.peek()?;
+        self.i += 1;
+        match b {
+            b'(' => {
+                if self.s.get(self.i..self.i + 2) == Some(b"?:") {
+                    self.i += 2;
+                }
+                self.depth += 1;
+                if self.depth > MAX_PATTERN_DEPTH {
+                    return None;
+                }
+                let inner = self.alternation()?;
+                self.depth -= 1;
+                (self.peek() == Some(b')')).then(|| {
+                    self.i += 1;
+                    inner
+                })
+            }
+            b'[' => self.class(),
+            b'\\' => {
+                let e = self.peek()?;
+                self.i += 1;
+                match e {
+                    b'd' => Some((1, 1)),
+                    b's' | b'-' | b'.' | b' ' => Some((0, 0)),
+                    b'/' => {
+                        self.slash = true;
+                        Some((0, 0))
+                    }
+                    _ => None,
+                }
+            }
+            b'0'..=b'9' => Some((1, 1)),
+            b' ' | b'-' => Some((0, 0)),
+            b'/' => {
+                self.slash = true;
+                Some((0, 0))
+            }
+            _ => None,
+        }
+    }
+
+    /// A class after its `[`: digits only (one digit), separators only (none), or both (none or one).
+    fn class(&mut self) -> Option<(u32, u32)> {
+        let (mut digit, mut sep) = (false, false);
+        if self.peek() == Some(b'^') {
+            return None;
+        }
+        loop {
+            let b = self.peek()?;
+            self.i += 1;
+            match b {
+                b']' => break,
+                b'0'..=b'9' => {
+                    if self.peek() == Some(b'-')
+                        && self.s.get(self.i + 1).is_some_and(u8::is_ascii_digit)
+                    {
+                        self.i += 2;
+                    }
+                    digit = true;
+                }
+                b'\\' => {
+                    let e = self.peek()?;
+                    self.i += 1;
+                    match e {
+                        b'd' => digit = true,
+                        b's' | b'-' | b'.' | b' ' => sep = true,
+                        b'/' => {
+                            sep = true;
+                            self.slash = true;
+                        }
+                        _ => return None,
+                    }
+                }
+                b' ' | b'-' | b'.' => sep = true,
+                b'/' => {
+                    sep = true;
+                    self.slash = true;
+                }
+                _ => return None,
+            }
+        }
+        match (digit, sep) {
+            (true, false) => Some((1, 1)),
+            (false, true) => Some((0, 0)),
+            (true, true) => Some((0, 1)),
+            (false, false) => None,
+        }
+    }
+
+    /// `{n}`, `{m,n}`, `?` or nothing, as (min, max) repeats; unbounded repetition is `None`.
+    fn quantifier(&mut self) -> Option<(u32, u32)> {
+        match self.peek() {
+            Some(b'?') => {
+                self.i += 1;
+                Some((0, 1))
+            }
+            Some(b'*' | b'+') => None,
+            Some(b'{') => {
+                let rest = self.s.get(self.i + 1..)?;
+                let close = rest.iter().position(|&b| b == b'}')?;
+                let inner = std::str::from_utf8(rest.get(..close)?).ok()?;
+                self.i += close + 2;
+                let (a, b) = match inner.split_once(',') {
+                    Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
+                    None => {
+                        let n: u32 = inner.trim().parse().ok()?;
+                        (n, n)
+                    }
+                };
+                (a <= b).then_some((a.min(DIGITS_CAP), b.min(DIGITS_CAP)))
+            }
+            _ => Some((1, 1)),
+        }
+    }
+}
+
+/// What one field's constraints make of it (several may hold at once: a 4-digit field is a code, a card
+/// number's group and a security code).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Shape {
+    /// Exactly n digits, 4 to 8, free to start with 0: a one-time code, a PIN.
+    pub code: Option<u32>,
+    /// Exactly n digits (4 to 6): a group of a card number written over several fields.
+    pub group: Option<u32>,
+    /// At most 4 characters, no lower bound: a piece of a split card number only among four alike.
+    pub loose_quad: bool,
+    /// 13 to 19 digits: a card number.
+    pub card_number: bool,
+    /// 3 or 4 digits: a card's security code.
+    pub security: bool,
+    /// `MM/YY` or `MM/YYYY`.
+    pub expiry: bool,
+    /// A month (1..12).
+    pub month: bool,
+    /// A card's expiry year (2000..2100, or two digits).
+    pub year: bool,
+}
+
+impl Shape {
+    fn any(&self) -> bool {
+        *self != Shape::default()
+    }
+}
+
+/// Reads the shape of a property from its constraints; `None` when nothing here applies (most fields).
+pub(super) fn shape_of(prop: &Prop<'_, '_>) -> Option<Shape> {
+    let mut s = Shape::default();
+    match prop.kind {
+        FieldKind::Text => {
+            if !prop.pattern.is_empty() {
+                let d = digit_pattern(prop.pattern)?;
+                if d.slash {
+                    s.expiry = d.min >= 3 && (4..=6).contains(&d.max);
+                } else {
+                    if d.min == d.max {
+                        if (4..=8).contains(&d.min) && !d.lead_nonzero {
+                            s.code = Some(d.min);
+                        }
+                        if (4..=6).contains(&d.min) {
+                            s.group = Some(d.min);
+                        }
+                    }
+                    s.card_number = d.min >= 12 && (13..=19).contains(&d.max);
+                    s.security = d.min >= 3 && d.max <= 4;
+                }
+            } else if let (Some(lo), Some(hi)) = (prop.min_length, prop.max_length) {
+                // Lengths alone say nothing of digits: only an exact or a card-like length is read.
+                if lo == hi && (4..=8).contains(&lo) {
+                    s.code = u32::try_from(lo).ok();
+                    s.group = u32::try_from(lo).ok().filter(|n| *n <= 6);
+                }
+                s.card_number = lo >= 13 && (13..=23).contains(&hi);
+                s.security = lo >= 3 && (3..=4).contains(&hi);
+            } else if prop.max_length == Some(4) {
+                // Only an upper bound: four of them side by side are still a card number in pieces.
+                s.loose_quad = true;
+            }
+        }
+        FieldKind::Number => {
+            let (lo, hi) = (prop.minimum, prop.maximum);
+            if let Some(hi) = hi {
+                let lo = lo.unwrap_or(0.0);
+                for n in 3..=8u32 {
+                    let top = 10f64.powi(n as i32) - 1.0;
+                    let floor = 10f64.powi(n as i32 - 1);
+                    if hi == top && (lo == 0.0 || lo == floor) {
+                        if n >= 4 {
+                            s.code = Some(n);
+                        }
+                        if (4..=6).contains(&n) {
+                            s.group = Some(n);
+                        }
+                        s.security = n <= 4;
+                    }
+                }
+                s.month = lo == 1.0 && hi == 12.0;
+                s.year = (lo >= 2000.0 && hi <= 2100.0 && lo <= hi)
+                    || (lo >= 15.0 && hi <= 99.0 && lo <= hi);
+            }
+            s.card_number = lo.is_some_and(|lo| lo >= 1e12);
+        }
+        FieldKind::Choice => {
+            let values = prop.value.get("enum").and_then(Node::as_array)?;
+            let numbers: Vec<i64> = values
+                .iter()
+                .take(MAX_ENUM_READ)
+                .map(|v| {
+                    v.as_i64()
+                        .or_else(|| v.as_str().and_then(|t| t.trim().parse().ok()))
+                })
+                .collect::<Option<_>>()?;
+            s.month = numbers.len() == 12 && numbers.iter().copied().eq(1..=12);
+            s.year = numbers.len() >= 3
+                && numbers
+                    .iter()
+                    .all(|&y| (2000..=2100).contains(&y) || (15..=99).contains(&y))
+                && numbers.windows(2).all(|w| w[1] == w[0] + 1);
+        }
+    }
+    s.any().then_some(s)
+}
+
+/// One field noted for the structural signals.
+struct Noted<'s> {
+    name: &'s str,
+    /// Its place among the form's properties.
+    order: usize,
+    shape: Shape,
+    /// How much the field's own texts speak of a code, a PIN or a login (terms of a pack, any language).
+    support: Support,
+}
+
+/// What the structural signals found: the category and the property it points at, and why.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Signal<'s> {
+    pub category: &'static str,
+    pub name: Option<&'s str>,
+    pub why: String,
+}
+
+/// The structural reading of one form, filled in as its properties are judged.
+#[derive(Default)]
+pub(super) struct Structure<'s> {
+    numbered: Numbered,
+    noted: Vec<Noted<'s>>,
+    /// Text and number fields that are not allowed by the operator: a code field alone in its form.
+    typed_fields: usize,
+}
+
+impl<'s> Structure<'s> {
+    /// Notes one property (not an operator-allowed one). `excused`: its own texts hold a benign or redefining
+    /// phrase (it is left out of every signal); `support`: how much they speak of a code, a PIN or a login.
+    pub fn note(
+        &mut self,
+        order: usize,
+        name: &'s str,
+        prop: &Prop<'_, '_>,
+        excused: bool,
+        support: Support,
+    ) {
+        if matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
+            self.typed_fields += 1;
+        }
+        if excused {
+            return;
+        }
+        if prop.kind == FieldKind::Text {
+            self.numbered.note(name, prop);
+        }
+        if let Some(shape) = shape_of(prop) {
+            self.noted.push(Noted {
+                name,
+                order,
+                shape,
+                support,
+            });
+        }
+    }
+
+    /// Whether a code field waits for support from the message: its verdict then depends on the message's
+    /// wording, so the schema must not be remembered as clean (see `judge_form`).
+    pub fn reads_message(&self) -> bool {
+        self.noted.iter().any(|n| n.shape.code.is_some())
+    }
+
+    /// The recovery-phrase run, if any.
+    pub fn recovery_phrase(&mut self) -> Option<Signal<'s>> {
+        let n = self.numbered.recovery_run()?;
+        Some(Signal {
+            category: "recovery_phrase",
+            name: None,
+            why: format!("word by word: {n} one-word text fields numbered 1 to {n}"),
+        })
+    }
+
+    /// A card asked by its shape: a number with an expiry and a security code, or split over fields.
+    pub fn card(&self) -> Option<Signal<'s>> {
+        let find = |f: &dyn Fn(&Shape) -> bool| self.noted.iter().find(|n| f(&n.shape));
+        if let Some(number) = find(&|s| s.card_number) {
+            let other = |f: &dyn Fn(&Shape) -> bool| {
+                self.noted
+                    .iter()
+                    .any(|n| n.order != number.order && f(&n.shape))
+            };
+            let expiry = other(&|s| s.expiry) || (other(&|s| s.month) && other(&|s| s.year));
+            if expiry && other(&|s| s.security) {
+                return Some(Signal {
+                    category: "card",
+                    name: Some(number.name),
+                    why: "by its shape: a card number's length, an expiry and a 3-4 digit code"
+                        .into(),
+                });
+            }
+        }
+        // Adjacent fields of 4+4+4+4 or 4+6+5 digits: a card number in pieces. Four adjacent fields of at
+        // most four characters count too (a form of that shape holds nothing else worth four boxes).
+        for (i, first) in self.noted.iter().enumerate() {
+            let loose = self.noted.get(i..i + 4).is_some_and(|w| {
+                w.iter().enumerate().all(|(k, n)| {
+                    (n.shape.loose_quad || n.shape.group == Some(4)) && n.order == first.order + k
+                })
+            });
+            if loose {
+                return Some(Signal {
+                    category: "card",
+                    name: Some(first.name),
+                    why: "by its shape: a card number split over 4 adjacent fields of 4".into(),
+                });
+            }
+            for split in [&[4u32, 4, 4, 4][..], &[4, 6, 5]] {
+                let run = self.noted.get(i..i + split.len()).is_some_and(|w| {
+                    w.iter().zip(split).enumerate().all(|(k, (n, &len))| {
+                        n.shape.group == Some(len) && n.order == first.order + k
+                    })
+                });
+                if run {
+                    return Some(Signal {
+                        category: "card",
+                        name: Some(first.name),
+                        why: format!(
+                            "by its shape: a card number split over {} adjacent digit fields",
+                            split.len()
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// A one-time code asked by its shape, with support from the form's words or, when it is the form's only
+    /// typed field, from the message's digits (its length, a masked contact). `message_support`: how much
+    /// the message speaks of a code, a PIN or a login.
+    pub fn one_time_code(&self, message: &str, message_support: Support) -> Option<Signal<'s>> {
+        let code = self.noted.iter().find(|n| n.shape.code.is_some())?;
+        let n = code.shape.code?;
+        // Four digits are also a year: a qualifier ("4 digits") is not enough for them.
+        let needed = if n == 4 {
+            Support::Term
+        } else {
+            Support::Qualifier
+        };
+        let worded = code.support.max(message_support) >= needed;
+        let alone = self.typed_fields == 1
+            && (mentions_number(message, n) && n >= 5 || masked_contact(message));
+        (worded || alone).then(|| Signal {
+            category: "otp",
+            name: Some(code.name),
+            why: format!("by its shape: exactly {n} digits, in a form that speaks of a code"),
+        })
+    }
+}
+
+/// Whether the message holds the number `n` on its own ("6-digit", "6 chiffres", "٦ أرقام"), in any script's
+/// decimal digits.
+fn mentions_number(message: &str, n: u32) -> bool {
+    let mut value: Option<u32> = None;
+    let chars = message.chars().take(MAX_MESSAGE_SCAN);
+    for ch in chars.chain(std::iter::once(' ')) {
+        match decimal_value(ch) {
+            Some(d) => value = Some(value.unwrap_or(0).saturating_mul(10).saturating_add(d)),
+            None => {
+                if value == Some(n) {
+                    return true;
+                }
+                value = None;
+            }
+        }
+    }
+    false
+}
+
+/// The value of a decimal digit in the scripts forms are written in (ASCII, full-width, Arabic-Indic, the
+/// Indic scripts, Thai), else `None`.
+fn decimal_value(ch: char) -> Option<u32> {
+    const ZEROS: &[u32] = &[
+        0x30, 0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xE50,
+        0xED0, 0x1040, 0xFF10,
+    ];
+    let cp = ch as u32;
+    ZEROS
+        .iter()
+        .find(|&&z| (z..z + 10).contains(&cp))
+        .map(|&z| cp - z)
+}
+
+/// Whether the message shows a masked phone number or address ("+7 *** ***-45-67", "j•••@example.com",
+/// "ending in ••12"): two or more mask characters next to digits or an `@`.
+fn masked_contact(message: &str) -> bool {
+    const MASKS: &[char] = &['*', '•', '●', '∗', '⁎', '×'];
+    /// Characters looked at on each side of a mask run, spaces and hyphens not counted.
+    const REACH: usize = 3;
+    let chars: Vec<char> = message.chars().take(MAX_MESSAGE_SCAN).collect();
+    let contact = |c: char| c == '@' || decimal_value(c).is_some();
+    let joiner = |c: char| matches!(c, ' ' | '-' | '.' | '(' | ')');
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| MASKS.contains(c))
+            .count();
+        if run < 2 {
+            i += 1;
+            continue;
+        }
+        let after = chars
+            .get(i + run..)
+            .unwrap_or_default()
+            .iter()
+            .filter(|c| !joiner(**c))
+            .take(REACH)
+            .take_while(|c| contact(**c) || MASKS.contains(c))
+            .any(|c| contact(*c));
+        // Right before the run only what touches it ("j•••", "+7 ***"); after it, a few characters on.
+        let touching = chars
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .find(|c| !matches!(c, ' ' | '-'))
+            .is_some_and(|c| contact(*c));
+        if touching || after {
+            return true;
+        }
+        i += run;
+    }
+    false
+}
+
+/// The numbered one-word text fields of a form ("1".."24", `word1`.., `w_01`.., titled "Word 1"..): a
+/// recovery phrase asked word by word, in any language, whatever the message calls it. Language-free: it
+/// reads only the digits and that the rest is a short label the fields share.
+#[derive(Default)]
+struct Numbered {
+    /// (read from the title, number, the label around the number, the description with its digits
+    /// dropped): a field's name and its title are two readings, each a run of its own (`f7`, `f14`.. may be
+    /// titled "Word 1", "Word 2"..). Fields of one run share their description too: twelve numbered
+    /// questions each described by its own question are a survey.
+    fields: Vec<(bool, u32, String, String)>,
+}
+
+impl Numbered {
+    fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
+        let words = |t: &str| t.split_whitespace().count();
+        if words(prop.title) > NUMBERED_TITLE_WORDS
+            || words(prop.description) > NUMBERED_DESCRIPTION_WORDS
+            || !prop.format.is_empty()
+        {
+            return;
+        }
+        // A slot for one word: no length bound below 2 or above a few dozen letters.
+        if prop.max_length.is_some_and(|m| !(2..=48).contains(&m)) {
+            return;
+        }
+        let described: String = prop
+            .description
+            .chars()
+            .filter(|c| decimal_value(*c).is_none())
+            .flat_map(char::to_lowercase)
+            .collect();
+        for (from_title, label) in [(false, name), (true, prop.title)] {
+            if let Some((n, template)) = numbered(label) {
+                self.fields
+                    .push((from_title, n, template, described.clone()));
+            }
+        }
+    }
+
+    /// The phrase length when the fields numbered alike run 1..n (or 0..n-1) for a phrase length n.
+    /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
+    fn recovery_run(&mut self) -> Option<u32> {
+        self.fields
+            .sort_unstable_by(|a, b| (a.0, &a.2, &a.3, a.1).cmp(&(b.0, &b.2, &b.3, b.1)));
+        self.fields.dedup();
+        let mut best = None;
+        for group in self
+            .fields
+            .chunk_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3)
+        {
+            let n = u32::try_from(group.len()).ok()?;
+            let from = group.first().map_or(1, |f| f.1);
+            let run = (from == 0 || from == 1) && group.iter().map(|f| f.1).eq(from..from + n);
+            if run && PHRASE_LENGTHS.contains(&n) {
+                best = best.max(Some(n));
+            }
+        }
+        best
+    }
+}
+
+/// Separators dropped from a numbered label's template.
+fn is_label_separator(ch: char) -> bool {
+    matches!(
+        ch,
+        ' ' | '_'
+            | '-'
+            | '.'
+            | '#'
+            | ':'
+            | '('
+            | ')'
+            | '['
+            | ']'
+            | '№'
+            | '°'
+            | 'º'
+            | 'ª'
+            | '/'
+            | '、'
+            | '。'
+            | '：'
+    )
+}
+
+/// A field label as (number, template): the first run of up to two decimal digits is the number and the
+/// rest, lower-cased with separators dropped and a `#` where the number was, the template ("word1" and
+/// "Word 7" → `word#`; "1." → `#`; "Kata ke-1" → `katake#`; "Word 3 of 24" → `word#of24`; "1st word" and
+/// "2nd word" → `#word`). At most [`NUMBERED_LABEL_WORDS`] words of letters around it; else `None`.
+pub(super) fn numbered(label: &str) -> Option<(u32, String)> {
+    let label = label.trim();
+    if label.is_empty() || label.chars().count() > NUMBERED_LABEL_CHARS {
+        return None;
+    }
+    let mut template = String::new();
+    let mut number: Option<u32> = None;
+    let mut digits = 0usize;
+    let mut chars = label.chars().peekable();
+    let mut words = 0usize;
+    let mut in_word = false;
+    while let Some(ch) = chars.next() {
+        if let Some(d) = decimal_value(ch) {
+            in_word = false;
+            match number {
+                Some(v) if digits > 0 => {
+                    digits += 1;
+                    number = Some(v * 10 + d);
+                }
+                Some(_) => {
+                    // A second number: part of the template ("of 24").
+                    template.push(char::from_digit(d, 10).unwrap_or('0'));
+                }
+                None => {
+                    digits = 1;
+                    number = Some(d);
+                    template.push('#');
+                }
+            }
+            if digits > 2 {
+                return None;
+            }
+            if digits > 0 && chars.peek().is_none_or(|c| decimal_value(*c).is_none()) {
+                digits = 0;
+                // An ordinal ending glued to the number ("1st", "2nd", "3e", "1er") is dropped.
+                let rest: String = chars.clone().take_while(|c| c.is_alphabetic()).collect();
+                let ending = rest.to_lowercase();
+                if [
+                    "st", "nd", "rd", "th", "er", "re", "e", "eme", "ème", "o", "a",
+                ]
+                .contains(&ending.as_str())
+                {
+                    for _ in 0..rest.chars().count() {
+                        chars.next();
+                    }
+                }
+            }
+            continue;
+        }
+        if is_label_separator(ch) || ch.is_whitespace() {
+            in_word = false;
+            continue;
+        }
+        if !(ch.is_alphabetic() || unicode_normalization::char::is_combining_mark(ch)) {
+            return None;
+        }
+        if !in_word {
+            words += 1;
+            in_word = true;
+        }
+        template.extend(ch.to_lowercase());
+    }
+    (words <= NUMBERED_LABEL_WORDS).then_some(())?;
+    number.map(|n| (n, template))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_patterns_are_read() {
+        let d = |p: &str| digit_pattern(p).map(|d| (d.min, d.max, d.slash, d.lead_nonzero));
+        assert_eq!(d("^[0-9]{6}$"), Some((6, 6, false, false)));
+        assert_eq!(d("^\\d{4,8}$"), Some((4, 8, false, false)));
+        assert_eq!(d("^[1-9][0-9]{5}$"), Some((6, 6, false, true)));
+        assert_eq!(d("^(\\d{4}[ -]?){3}\\d{4}$"), Some((16, 16, false, false)));
+        assert_eq!(d("^[0-9 ]{13,23}$"), Some((0, 23, false, false)));
+        assert_eq!(
+            d("^(0[1-9]|1[0-2])\\/?([0-9]{2})$"),
+            Some((4, 4, true, false))
+        );
+        assert_eq!(
+            d("^(0[1-9]|1[0-2])/(\\d{2}|\\d{4})$"),
+            Some((4, 6, true, false))
+        );
+        for not in [
+            "^[a-z]{6}$",
+            "^\\d+$",
+            "^.{6}$",
+            "^[^0-9]{4}$",
+            "\\w{6}",
+            "",
+            "(((((\\d)))))",
+        ] {
+            assert_eq!(d(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn labels_number_alike() {
+        let t = |l: &str| numbered(l);
+        assert_eq!(t("Word 1"), Some((1, "word#".into())));
+        assert_eq!(t("word12"), Some((12, "word#".into())));
+        assert_eq!(t("w_01"), Some((1, "w#".into())));
+        assert_eq!(t("1."), Some((1, "#".into())));
+        assert_eq!(t("Kata ke-3"), Some((3, "katake#".into())));
+        assert_eq!(t("Word 3 of 24"), Some((3, "word#of24".into())));
+        assert_eq!(t("2nd word"), t("1st word").map(|(_, w)| (2, w)));
+        assert_eq!(t("शब्द 4").map(|(n, _)| n), Some(4));
+        assert_eq!(t("كلمة ٥").map(|(n, _)| n), Some(5));
+        assert_eq!(t("1번째 단어").map(|(n, _)| n), Some(1));
+        assert_eq!(t("2024"), None);
+        assert_eq!(t("How did you like part 3 of it"), None);
+        assert_eq!(t("Name"), None);
+    }
+
+    #[test]
+    fn the_message_says_the_length_or_shows_where_it_went() {
+        assert!(mentions_number("Entrez le code à 6 chiffres", 6));
+        assert!(mentions_number("أدخل الرمز المكون من ٦ أرقام", 6));
+        assert!(!mentions_number("Order 16 items", 6));
+        assert!(masked_contact("Код отправлен на +7 *** ***-45-67"));
+        assert!(masked_contact("sent to j•••@example.com"));
+        assert!(masked_contact("ending in **12"));
+        assert!(!masked_contact("Rate us * * * * *"));
+        assert!(!masked_contact("a **bold** word"));
+    }
+}
