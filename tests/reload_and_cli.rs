@@ -234,13 +234,13 @@ fn a_form_in_an_unread_language_is_reported() {
             "requestState": "s", "inputRequests": {"k": {"method": "elicitation/create", "params": {
                 "message": message,
                 "requestedSchema": {"type": "object", "properties": {
-                    "pole": {"type": "string", "title": title}}}}}}}})
+                    "lauks": {"type": "string", "title": title}}}}}}}})
         .to_string()
     };
-    // Polish: no pack is written in it (whatever this form asks, the vocabulary cannot read it).
-    let polish = form(
-        "Aby dokończyć konfigurację konta, uzupełnij poniższe pole i potwierdź zmiany przyciskiem.",
-        "Uzupełnij dane",
+    // Latvian: no pack is written in it (whatever this form asks, the vocabulary cannot read it).
+    let latvian = form(
+        "Lai pabeigtu konta iestatīšanu, lūdzu, aizpildiet zemāk esošo lauku un apstipriniet izmaiņas ar pogu.",
+        "Aizpildiet datus",
     );
     let rules = |out: &str| {
         let v: serde_json::Value = serde_json::from_str(out).unwrap();
@@ -252,7 +252,7 @@ fn a_form_in_an_unread_language_is_reported() {
             .collect();
         (v["verdict"].as_str().unwrap_or("").to_string(), rules)
     };
-    let (code, out, _) = inspect(&[], &polish);
+    let (code, out, _) = inspect(&[], &latvian);
     assert_eq!(code, 0);
     assert_eq!(
         rules(&out),
@@ -267,20 +267,24 @@ fn a_form_in_an_unread_language_is_reported() {
         "http://127.0.0.1:9/mcp",
         "policy:\n  rules:\n    form.language.unsupported: block\n",
     );
-    let (_, out, _) = inspect(&["--config", cfg.to_str().unwrap()], &polish);
+    let (_, out, _) = inspect(&["--config", cfg.to_str().unwrap()], &latvian);
     assert_eq!(
         rules(&out),
         ("block".into(), vec!["form.language.unsupported".into()]),
         "{out}"
     );
 
-    // English, and a Polish title too short to identify: nothing to report.
+    // English, Polish (a pack reads it), and a Latvian title too short to identify: nothing to report.
     for benign in [
         form(
             "To finish setting up the account, fill in the field below and confirm the changes.",
             "Details",
         ),
-        form("Dalej", "Uzupełnij dane"),
+        form(
+            "Aby dokończyć konfigurację konta, uzupełnij poniższe pole i potwierdź zmiany przyciskiem.",
+            "Uzupełnij dane",
+        ),
+        form("Tālāk", "Aizpildiet datus"),
     ] {
         let (_, out, _) = inspect(&[], &benign);
         assert_eq!(rules(&out), ("allow".into(), vec![]), "{out}");
