@@ -630,8 +630,12 @@ fn record(gw: &Gateway, live: &Live, ex: &mut Exchange, reply: Option<&Reply>, s
         }
         audit_refusal(gw, live, ex, reply);
     }
-    let routed = ex.route.as_ref().map(|r| live.metrics_of(r));
-    let counters = routed.as_deref().unwrap_or(&gw.unrouted);
+    // The request ran on `live`'s snapshot, so its route's handles are at its index there.
+    let counters = ex
+        .route
+        .as_ref()
+        .and_then(|r| live.route_metrics.get(r.index))
+        .map_or(&gw.unrouted, |m| &**m);
     counters.request(
         &gw.metrics,
         ex.method,

@@ -251,6 +251,13 @@ pub(super) fn check(
 /// https page, `/amp/<host>/<path>` for an http one) and the AMP cache (`<name>.cdn.ampproject.org/c/s/<host>/...`,
 /// also `/v/` and `/i/`). Only on those hosts: elsewhere `/amp/<slug>` is a site's own AMP version of a page.
 fn amp_viewer_target(url: &Parts<'_>) -> Option<String> {
+    // Most links are no viewer's: told by the path's first bytes before the host is looked at.
+    let viewer_path = ["/amp/", "/c/", "/v/", "/i/"]
+        .iter()
+        .any(|p| url.path.starts_with(p));
+    if !viewer_path {
+        return None;
+    }
     let host = url.host_str?.trim_end_matches('.').to_ascii_lowercase();
     let google = super::registrable(&host).is_some_and(|r| r.starts_with("google."));
     let cache = host.ends_with(".cdn.ampproject.org");
