@@ -823,7 +823,7 @@ fn finding(c: &Compiled, cat: CatId, ptr: &str, name: &str, hit: &Hit, verb: &st
         .get(cat)
         .map(|k| (k.name.as_str(), k.label.as_str()))
         .unwrap_or(("credential", "a secret"));
-    let term = c.patterns.get(hit.pattern).map(|p| p.trim()).unwrap_or("");
+    let term = c.shown.get(hit.pattern).map(String::as_str).unwrap_or("");
     Finding::block(
         format!("form.secret.{cat_name}"),
         ptr,
@@ -902,7 +902,7 @@ fn requested_in_message(
                     && ends_message(r))
         });
         if asked {
-            let term = c.patterns.get(s.pattern).map(|p| p.trim()).unwrap_or("");
+            let term = c.shown.get(s.pattern).map(String::as_str).unwrap_or("");
             return Some(Finding::block(
                 format!("form.secret.{}", info.name),
                 ptr(),
@@ -926,7 +926,7 @@ fn requested_in_message(
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
         });
         if asked && qualified {
-            let term = c.patterns.get(w.pattern).map(|p| p.trim()).unwrap_or("");
+            let term = c.shown.get(w.pattern).map(String::as_str).unwrap_or("");
             return Some(Finding::block(
                 format!("form.secret.{}", info.name),
                 ptr(),
@@ -1157,6 +1157,23 @@ mod tests {
         .into_iter()
         .map(|f| f.rule)
         .collect()
+    }
+
+    #[test]
+    fn a_finding_names_the_term_as_the_pack_writes_it() {
+        // An inflected term is found by its stem (`hasl`); the reader is shown the word, not the stem.
+        let schema = props(serde_json::json!({"x": {"type": "string", "title": "Hasłem"}}));
+        let findings = judge_form(
+            compiled(),
+            "",
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings;
+        let message = findings.first().map(|f| f.message.as_str()).unwrap_or("");
+        assert!(message.contains("matched \"hasło\""), "{message}");
     }
 
     fn fields(

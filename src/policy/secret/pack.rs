@@ -269,8 +269,11 @@ pub struct Compiled {
     pub categories: Vec<Category>,
     /// The term automaton over folded text, walked by [`Compiled::find_terms`].
     pub terms: DFA,
-    /// The patterns as folded, by pattern id (kept for explanations).
+    /// The patterns as folded, by pattern id.
     pub patterns: Vec<String>,
+    /// By pattern id, the pack term the pattern was made from, as the pack writes it: what a finding says it
+    /// matched (an inflected term's pattern is only its stem, `hasl` for `hasło`).
+    pub shown: Vec<String>,
     /// What each pattern means, by pattern id.
     pub infos: Vec<Vec<TermInfo>>,
     /// The folded stopwords.
@@ -482,15 +485,17 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     // Pass 3: terms into one deduplicated pattern list. An inflected term's pattern is its first stem, kept
     // apart from the same text written out (or anchoring another term) by the chain it starts.
     let mut patterns: Vec<String> = Vec::new();
+    let mut shown: Vec<String> = Vec::new();
     let mut infos: Vec<Vec<TermInfo>> = Vec::new();
     let mut chain_of: Vec<u32> = Vec::new();
     let mut index: HashMap<(String, u32), usize> = HashMap::new();
     let mut rules: Vec<Rules> = Vec::new();
     let mut chains: Vec<Chain> = Vec::new();
     let mut chain_index: HashMap<(usize, Vec<ChainWord>), u32> = HashMap::new();
-    let mut add = |pattern: String, chain: u32, info: TermInfo| {
+    let mut add = |pattern: String, chain: u32, info: TermInfo, term: &str| {
         let id = *index.entry((pattern.clone(), chain)).or_insert_with(|| {
             patterns.push(pattern);
+            shown.push(term.trim().to_owned());
             infos.push(Vec::new());
             chain_of.push(chain);
             infos.len() - 1
@@ -622,9 +627,9 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     if anchor.trim().is_empty() {
                         return Err(err(file, format!("term {term:?} has no stem")));
                     }
-                    add(anchor, id, info);
+                    add(anchor, id, info, term);
                 } else {
-                    add(shape(core, mode), NO_CHAIN, info);
+                    add(shape(core, mode), NO_CHAIN, info, term);
                 }
                 if plural && mode == MatchMode::Word {
                     if let Some(p) = english_plural(core) {
@@ -635,6 +640,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                                 plural: true,
                                 ..info
                             },
+                            &p,
                         );
                     }
                 }
@@ -642,7 +648,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 if core.contains(' ') {
                     let glued: String = core.split(' ').collect();
                     if glued.chars().count() >= 6 {
-                        add(glued, NO_CHAIN, info);
+                        add(glued, NO_CHAIN, info, term);
                     }
                 }
             }
@@ -743,6 +749,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         categories,
         terms,
         patterns,
+        shown,
         infos,
         stopwords,
         generic,
