@@ -265,11 +265,17 @@ fn carriers_of(msg: &Node<'_>, msg_ptr: String, out: &mut Vec<Carrier>) {
             return;
         }
         let result_type = res.get("resultType");
+        // A resultType the gateway does not know (or not a string) fails closed only on a result that asks
+        // for input the way the gateway knows (`inputRequests`, `requestState`): one that carries neither
+        // asks the client for nothing, and the pre-filter, which sees those keys, lets it pass unparsed
+        // anyway. Blocking it only when parsed made the verdict hang on unrelated bytes (fuzz/README.md).
+        let asks = res.contains_key("inputRequests") || res.contains_key("requestState");
         let kind = match result_type {
             None => None,
             Some(Node::String(t)) => match *t {
                 "input_required" => Some(CarrierKind::InputRequired),
                 "complete" | "task" => None,
+                _ if !asks => return,
                 _ => {
                     let mut c = carrier(CarrierKind::InputRequired);
                     c.problems.push(Finding::block(
@@ -281,6 +287,7 @@ fn carriers_of(msg: &Node<'_>, msg_ptr: String, out: &mut Vec<Carrier>) {
                     return;
                 }
             },
+            Some(_) if !asks => return,
             Some(_) => {
                 let mut c = carrier(CarrierKind::InputRequired);
                 c.problems.push(Finding::block(
@@ -700,13 +707,27 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_result_type_that_asks_for_nothing_is_not_a_carrier() {
+        // The same verdict whatever else the result holds: the pre-filter lets these pass unparsed.
+        for fine in [
+            json!({"id":1,"result":{"resultType":"surprise","content":[]}}),
+            json!({"id":1,"result":{"resultType":"surprise","content":[{"type":"text","text":"roots"}]}}),
+            json!({"id":1,"result":{"resultType":null,"content":[]}}),
+        ] {
+            assert!(find_carriers(&fine).is_empty(), "{fine}");
+        }
+    }
+
+    #[test]
     fn broken_shapes_are_problems() {
         for bad in [
             json!({"id":1,"result":{"resultType":"input_required"}}),
             json!({"id":1,"result":{"resultType":"input_required","inputRequests":[]}}),
             json!({"id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"tools/call"}}}}),
             json!({"id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create","params":{"mode":"URL"}}}}}),
-            json!({"id":1,"result":{"resultType":"surprise"}}),
+            json!({"id":1,"result":{"resultType":"surprise","inputRequests":{}}}),
+            json!({"id":1,"result":{"resultType":"surprise","requestState":"s"}}),
+            json!({"id":1,"result":{"resultType":7,"inputRequests":{}}}),
             json!({"id":1,"result":{"resultType":"input_required","requestState":5}}),
             json!({"id":1,"method":"elicitation/create"}),
         ] {
