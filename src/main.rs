@@ -364,6 +364,9 @@ fn check(path: PathBuf, store: Option<String>) -> ExitCode {
                     elicitguard::store::FailMode::Open => "open",
                 }
             );
+            if s.store.backend == elicitguard::store::Backend::Memory {
+                println!("replay cache: {} envelope ids", s.store.replay_capacity);
+            }
             ExitCode::SUCCESS
         }
         Err(errs) => {

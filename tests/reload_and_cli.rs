@@ -431,4 +431,32 @@ fn check_names_the_store_and_hides_its_password() {
     }
     let (ok, out) = run("store:\n  url: redis://h:6379/0\n  timeout_ms: 0\n", None);
     assert!(!ok && out.contains("store.timeout_ms"), "{out}");
+    // The in-process replay cache is sized by the operator, within bounds, and only without a shared store.
+    let (ok, out) = run("", None);
+    assert!(
+        ok && out.contains("replay cache: 200000 envelope ids"),
+        "{out}"
+    );
+    let (ok, out) = run("state:\n  replay_cache_entries: 2000000\n", None);
+    assert!(
+        ok && out.contains("replay cache: 2000000 envelope ids"),
+        "{out}"
+    );
+    for bad in ["999", "10000001"] {
+        let (ok, out) = run(&format!("state:\n  replay_cache_entries: {bad}\n"), None);
+        assert!(
+            !ok && out.contains("state.replay_cache_entries"),
+            "{bad}: {out}"
+        );
+    }
+    let (ok, out) = run("state:\n  replay_cache_entries: -1\n", None);
+    assert!(!ok && out.contains("line 6"), "{out}");
+    let (ok, out) = run(
+        "state:\n  replay_cache_entries: 5000\n",
+        Some("redis://h:6379/0"),
+    );
+    assert!(
+        !ok && out.contains("state.replay_cache_entries") && out.contains("Redis"),
+        "{out}"
+    );
 }

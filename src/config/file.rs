@@ -99,6 +99,9 @@ pub struct StateFile {
     /// Envelope lifetime in seconds (default 600).
     #[serde(default)]
     pub ttl_seconds: Option<u64>,
+    /// Envelope ids the in-process replay cache holds (default 200,000; memory store only).
+    #[serde(default)]
+    pub replay_cache_entries: Option<u64>,
 }
 
 /// Enforce or monitor.

@@ -453,7 +453,7 @@ fn compile(
     let keyring = state::keyring(&mut cx, &cfg.state);
     let state_ttl_seconds = state::ttl_seconds(&mut cx, &cfg.state);
     let links = listeners::links(&mut cx, &cfg.links);
-    let store = state::store(&mut cx, cfg.store.as_ref(), ov.store.as_deref());
+    let store = state::store(&mut cx, cfg.store.as_ref(), ov.store.as_deref(), &cfg.state);
     let audit = Audit {
         path: cfg.audit.path.as_deref().map(|p| cx.resolve(p)),
         include_allows: cfg.audit.include_allows,

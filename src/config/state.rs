@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::state::Keyring;
+use crate::state::{Keyring, MAX_REPLAY_CAPACITY, MIN_REPLAY_CAPACITY, REPLAY_CAPACITY};
 use crate::store::{
     Backend, FailMode, StoreConfig, DEFAULT_KEY_PREFIX, DEFAULT_TIMEOUT, MAX_TIMEOUT,
 };
@@ -39,11 +39,13 @@ pub(super) fn ttl_seconds(cx: &mut Cx<'_>, s: &file::StateFile) -> u64 {
     ttl
 }
 
-/// The `store:` section (and `--store`): memory when neither names a URL.
+/// The `store:` section (and `--store`): memory when neither names a URL. `state.replay_cache_entries` sizes
+/// the in-process replay cache, so it is refused beside a shared store, which would silently ignore it.
 pub(super) fn store(
     cx: &mut Cx<'_>,
     file: Option<&file::StoreFile>,
     url_flag: Option<&str>,
+    state: &file::StateFile,
 ) -> StoreConfig {
     let url = url_flag.or(file.map(|f| f.url.as_str()));
     let timeout = match file.and_then(|f| f.timeout_ms) {
@@ -93,9 +95,30 @@ pub(super) fn store(
             }
         }
     };
+    let replay_capacity = match state.replay_cache_entries {
+        None => REPLAY_CAPACITY,
+        Some(_) if backend != Backend::Memory => {
+            cx.invalid(
+                "state.replay_cache_entries",
+                "sizes the in-process replay cache; with store.url the ids are kept in Redis",
+            );
+            REPLAY_CAPACITY
+        }
+        Some(n) => match usize::try_from(n) {
+            Ok(n) if (MIN_REPLAY_CAPACITY..=MAX_REPLAY_CAPACITY).contains(&n) => n,
+            _ => {
+                cx.invalid(
+                    "state.replay_cache_entries",
+                    format!("must be between {MIN_REPLAY_CAPACITY} and {MAX_REPLAY_CAPACITY}"),
+                );
+                REPLAY_CAPACITY
+            }
+        },
+    };
     StoreConfig {
         backend,
         timeout,
         rate_on_error,
+        replay_capacity,
     }
 }

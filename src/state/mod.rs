@@ -29,7 +29,7 @@ pub(crate) fn hex_id(bytes: &[u8; ID_BYTES]) -> [u8; 2 * ID_BYTES] {
 pub use keyring::{
     Keyring, KeyringError, SealError, ENV_STATE_KEYS, MAX_TOKEN_CHARS, MIN_KEY_BYTES,
 };
-pub use replay::{ReplayCache, REPLAY_CAPACITY};
+pub use replay::{ReplayCache, MAX_REPLAY_CAPACITY, MIN_REPLAY_CAPACITY, REPLAY_CAPACITY};
 
 /// Random bytes in an envelope id.
 pub(crate) const ID_BYTES: usize = 16;
@@ -154,6 +154,10 @@ pub enum StateError {
     /// Already used.
     #[error("replayed")]
     Replayed,
+    /// Not used before, but this replica's replay cache is full of unexpired ids: refused, since an id that
+    /// cannot be recorded cannot be stopped from being replayed (`state.replay_cache_entries`).
+    #[error("replay cache full")]
+    CacheFull,
 }
 
 impl StateError {
@@ -164,6 +168,7 @@ impl StateError {
             StateError::Tampered => "tampered",
             StateError::Expired => "expired",
             StateError::Replayed => "replayed",
+            StateError::CacheFull => "replay_cache_full",
         }
     }
 }

@@ -2,13 +2,13 @@
 //! cache, `crate::store::memory`). Replicas share one through the Redis store instead (`crate::store::redis`).
 //!
 //! Full cache: expired ids are evicted first (cheap, earliest expiry at the top of a heap). If the cache is
-//! still full, the retry is refused as `Replayed`: fail closed, because an id we cannot record is an id we
-//! cannot stop being replayed. The capacity is sized so that this needs far more retries than the elicitation
-//! rate limits let through per expiry window; [`ReplayCache::full_refusals`] counts it for a metric.
+//! still full, the retry is refused as `CacheFull`: fail closed, because an id we cannot record is an id we
+//! cannot stop being replayed. The default capacity holds ~330 retries a second over a 10-minute expiry
+//! window; an operator with more automated traffic on one replica raises it (`state.replay_cache_entries`),
+//! and refusals show as `elicitguard_envelope_rejections_total{reason="replay_cache_full"}`.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::StateError;
@@ -16,6 +16,10 @@ use super::StateError;
 /// Ids remembered at most. An entry costs about 80 bytes (a 16-byte id, its expiry, map and heap slots), so
 /// this is ~16 MiB at worst, and it holds 330 retries a second for a full 10-minute expiry window.
 pub const REPLAY_CAPACITY: usize = 200_000;
+/// The least `state.replay_cache_entries`: below it a burst of people retrying would be refused.
+pub const MIN_REPLAY_CAPACITY: usize = 1_000;
+/// The most `state.replay_cache_entries`: ~800 MiB at worst, 16,000 retries a second for 10 minutes.
+pub const MAX_REPLAY_CAPACITY: usize = 10_000_000;
 
 #[derive(Default)]
 struct Inner {
@@ -29,7 +33,6 @@ struct Inner {
 pub struct ReplayCache {
     capacity: usize,
     inner: Mutex<Inner>,
-    full_refusals: AtomicU64,
 }
 
 impl std::fmt::Debug for ReplayCache {
@@ -58,12 +61,11 @@ impl ReplayCache {
         ReplayCache {
             capacity,
             inner: Mutex::new(Inner::default()),
-            full_refusals: AtomicU64::new(0),
         }
     }
 
-    /// Records `id` until `expires_at`; `Err(Replayed)` if it was already recorded and has not expired, or if
-    /// the cache is full of unexpired ids (see the module doc). An id that is not 32 hex digits is `Malformed`
+    /// Records `id` until `expires_at`; `Err(Replayed)` if it was already recorded and has not expired,
+    /// `Err(CacheFull)` if the cache is full of unexpired ids (see the module doc). An id that is not 32 hex digits is `Malformed`
     /// (envelope ids are made by [`super::Envelope::new_id`]).
     pub fn check_and_insert(&self, id: &str, expires_at: u64, now: u64) -> Result<(), StateError> {
         if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -79,8 +81,7 @@ impl ReplayCache {
         }
         evict_expired(&mut inner, now);
         if inner.seen.len() >= self.capacity && !inner.seen.contains_key(&key) {
-            self.full_refusals.fetch_add(1, Ordering::Relaxed);
-            return Err(StateError::Replayed);
+            return Err(StateError::CacheFull);
         }
         inner.seen.insert(key, expires_at);
         inner.by_expiry.push(Reverse((expires_at, key)));
@@ -99,11 +100,6 @@ impl ReplayCache {
     /// Whether no id is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// How many retries were refused because the cache was full of unexpired ids.
-    pub fn full_refusals(&self) -> u64 {
-        self.full_refusals.load(Ordering::Relaxed)
     }
 }
 
@@ -149,9 +145,8 @@ mod tests {
         // Full of live ids: fail closed.
         assert_eq!(
             cache.check_and_insert(&id(3), 100, 10),
-            Err(StateError::Replayed)
+            Err(StateError::CacheFull)
         );
-        assert_eq!(cache.full_refusals(), 1);
         // id 1 expired at 50: its slot is reused.
         assert_eq!(cache.check_and_insert(&id(3), 100, 50), Ok(()));
         assert_eq!(cache.len(), 2);

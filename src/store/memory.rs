@@ -22,10 +22,10 @@ pub struct Memory {
 }
 
 impl Memory {
-    /// Empty state with these quotas.
-    pub fn new(rate: RateConfig) -> Memory {
+    /// Empty state with these quotas and a replay cache of `replay_capacity` ids.
+    pub fn new(rate: RateConfig, replay_capacity: usize) -> Memory {
         Memory {
-            replay: ReplayCache::new(),
+            replay: ReplayCache::with_capacity(replay_capacity),
             limiter: ArcSwap::from_pointee(ElicitLimiter::new(rate)),
             sessions: Sessions::default(),
         }

@@ -97,7 +97,7 @@ impl Backend {
 }
 
 /// The store's settings.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoreConfig {
     /// Which backend.
     pub backend: Backend,
@@ -105,6 +105,20 @@ pub struct StoreConfig {
     pub timeout: Duration,
     /// What an uncountable round gets.
     pub rate_on_error: FailMode,
+    /// Envelope ids the in-process replay cache holds (`state.replay_cache_entries`; memory backend only, a
+    /// shared store keeps ids in Redis).
+    pub replay_capacity: usize,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig {
+            backend: Backend::default(),
+            timeout: Duration::default(),
+            rate_on_error: FailMode::default(),
+            replay_capacity: crate::state::REPLAY_CAPACITY,
+        }
+    }
 }
 
 /// `url` with any password replaced by `***`, for logs and `check`.
@@ -229,7 +243,7 @@ impl Store {
         metrics: Arc<Metrics>,
     ) -> Result<Store, String> {
         let kind = match &config.backend {
-            Backend::Memory => Kind::Memory(memory::Memory::new(rate)),
+            Backend::Memory => Kind::Memory(memory::Memory::new(rate, config.replay_capacity)),
             Backend::Redis { url, key_prefix } => {
                 let password = std::env::var(ENV_STORE_PASSWORD)
                     .ok()
@@ -252,7 +266,7 @@ impl Store {
     /// An in-process store (tests, `inspect`, the demo).
     pub fn memory(rate: RateConfig, metrics: Arc<Metrics>) -> Store {
         Store {
-            kind: Kind::Memory(memory::Memory::new(rate)),
+            kind: Kind::Memory(memory::Memory::new(rate, crate::state::REPLAY_CAPACITY)),
             config: StoreConfig {
                 timeout: DEFAULT_TIMEOUT,
                 ..StoreConfig::default()
@@ -497,6 +511,31 @@ mod tests {
     fn every_op_has_its_metric_series() {
         let names: Vec<&str> = Op::ALL.iter().map(|o| o.as_str()).collect();
         assert_eq!(names, crate::telemetry::STORE_OPS);
+    }
+
+    #[tokio::test]
+    async fn a_full_replay_cache_refuses_with_its_own_reason() {
+        let config = StoreConfig {
+            replay_capacity: crate::state::MIN_REPLAY_CAPACITY,
+            ..StoreConfig::default()
+        };
+        let store = Store::new(config, RateConfig::default(), Arc::new(Metrics::new())).unwrap();
+        let id = |n: usize| format!("{n:032x}");
+        for n in 0..crate::state::MIN_REPLAY_CAPACITY {
+            assert_eq!(store.use_once(&id(n), 100, 0).await, Ok(()));
+        }
+        let full = Err(UseOnce::Refused(StateError::CacheFull));
+        assert_eq!(store.use_once(&id(usize::MAX), 100, 0).await, full);
+        // Told apart from a replay, and exported under its own reason.
+        assert_eq!(
+            store.use_once(&id(0), 100, 0).await,
+            Err(UseOnce::Refused(StateError::Replayed))
+        );
+        assert!(
+            crate::telemetry::ENVELOPE_REJECTION_REASONS.contains(&StateError::CacheFull.as_str())
+        );
+        // Ids free up as they expire.
+        assert_eq!(store.use_once(&id(usize::MAX), 200, 100).await, Ok(()));
     }
 
     #[test]

@@ -116,7 +116,7 @@ pub const IDENTITY_FAILURE_REASONS: [&str; 15] = [
 /// `op` values of the `elicitguard_store_*` metrics (`crate::store::Op::as_str`; a test there keeps them equal).
 pub const STORE_OPS: [&str; 5] = ["replay", "rate", "session_read", "session_write", "ping"];
 /// `reason` values of `elicitguard_envelope_rejections_total` (`proxy::retry`, `StateError::as_str`).
-pub const ENVELOPE_REJECTION_REASONS: [&str; 9] = [
+pub const ENVELOPE_REJECTION_REASONS: [&str; 10] = [
     "unavailable",
     "missing",
     "malformed",
@@ -126,6 +126,7 @@ pub const ENVELOPE_REJECTION_REASONS: [&str; 9] = [
     "tampered",
     "expired",
     "replayed",
+    "replay_cache_full",
 ];
 /// The answer rules of `elicitguard_answers_refused_total` (`policy::answers`); a secret or text rule that
 /// refuses an answer gets its series on first use.
