@@ -796,7 +796,11 @@ impl TopSites {
                         && !LURE_WORDS.contains(&b.label.as_str())
                         && !AFFIX_WORDS.contains(&b.label.as_str())
                 });
-                let imitation = (lure || hosted.is_some() || (is_reg && parts.len() > 1))
+                // Joined neighbours are read as a name only exactly: joined, a name's parts and the
+                // words beside them make look-alikes by accident (`my-spotify-bot`).
+                let single = n == 1 || n == parts.len();
+                let imitation = (single
+                    && (lure || hosted.is_some() || (is_reg && parts.len() > 1)))
                     .then(|| {
                         (part.len() >= MIN_SKELETON)
                             .then(|| self.imitated(part, min_edit))
