@@ -589,6 +589,106 @@ fn reads_as_tld(label: &str) -> bool {
     known(label) || label.split_once('-').is_some_and(|(head, _)| known(head))
 }
 
+/// Labels that name a country's government domain (`gov.br`, `gouv.fr`, `gob.mx`, `go.jp`, `govt.nz`).
+const GOVERNMENT_LABELS: &[&str] = &["gov", "gouv", "gob", "go", "govt", "gv", "gub"];
+
+/// A country's government domain written inside a host that is not under it (`own`: the host's labels
+/// less its public suffix): a government label followed by a label that reads as a top-level domain
+/// (`gov.br.consulta.com`, `gouv.fr-amendes.com`), or, beside a lure word or on a hosting service, the two
+/// glued by a hyphen in one label (`gov-br-login.com`). A real government host has them in its suffix.
+fn government_inside(own: &[&str], hosted: bool) -> Option<String> {
+    let two_letter_tld = |l: &str| l.len() == 2 && reads_as_tld(l);
+    for (i, l) in own.iter().enumerate() {
+        let next = own.get(i + 1).copied();
+        if GOVERNMENT_LABELS.contains(l) {
+            if let Some(n) = next.filter(|n| reads_as_tld(n)) {
+                let cc = n.split('-').next().unwrap_or(n);
+                return Some(format!("{l}.{cc}"));
+            }
+        }
+    }
+    let lure = hosted
+        || own
+            .iter()
+            .flat_map(|l| l.split('-'))
+            .any(super::top_sites::is_lure);
+    if !lure {
+        return None;
+    }
+    for l in own {
+        let parts: SmallVec<[&str; 8]> = l.split('-').collect();
+        for w in parts.windows(2) {
+            if let [g, cc] = w {
+                if GOVERNMENT_LABELS.contains(g) && *g != "go" && two_letter_tld(cc) {
+                    return Some(format!("{g}.{cc}"));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Generic top-level domains that a host's author writes inside another domain to borrow its look
+/// (`irs.gov.refund-status.org`): read as a domain wherever they stand.
+const DOMAIN_LIKE_TLDS: &[&str] = &["com", "net", "org", "gov", "edu", "mil", "int"];
+
+/// Country top-level domains that are also words or common subdomain names (`my.`, `id.`, `eu.`,
+/// `us.`): not read as a domain's ending inside a host.
+const WORD_LIKE_COUNTRY_TLDS: &[&str] = &[
+    "my", "me", "id", "to", "in", "it", "is", "be", "do", "go", "so", "no", "am", "at", "us", "eu",
+    "as", "an", "or", "on", "ac", "ad", "hi",
+];
+
+/// A whole domain written in front of another one (`own`: the host's labels less its public suffix, the
+/// registrable label last; `reg` the registrable domain): a name followed by a label that is a generic
+/// top-level domain (`irs.gov.refund-status.org`), or a country's (`canada.ca.cra-refund.com`) beside a
+/// lure word, on a hosting service or under a new generic top-level domain (region and word-like labels
+/// such as `api.eu.example.com`, `acme.my.example.app` are left alone). Browsers never need such a name: a certificate for
+/// `*.other.com` does not cover `a.com.other.com`.
+fn domain_inside(own: &[&str], hosted: bool, reg: &str) -> Option<String> {
+    let (names, _) = own.split_at(own.len().saturating_sub(1));
+    let lure = || {
+        hosted
+            || own
+                .iter()
+                .flat_map(|l| l.split('-'))
+                .any(super::top_sites::is_lure)
+            || reg
+                .split_once('.')
+                .is_some_and(|(_, suffix)| super::top_sites::generic_tld(suffix))
+    };
+    for (i, l) in names.iter().enumerate() {
+        let Some(next) = own.get(i + 1).copied() else {
+            continue;
+        };
+        if l.len() < 2 || *l == "www" {
+            continue;
+        }
+        let exact_suffix = psl::suffix(next.as_bytes())
+            .is_some_and(|s| s.is_known() && s.as_bytes() == next.as_bytes());
+        if !exact_suffix {
+            continue;
+        }
+        let country = next.len() == 2 && !WORD_LIKE_COUNTRY_TLDS.contains(&next);
+        let name = !super::top_sites::is_lure(l) && !GOVERNMENT_LABELS.contains(l);
+        if DOMAIN_LIKE_TLDS.contains(&next) || (country && name && lure()) {
+            return Some(format!("{l}.{next}"));
+        }
+    }
+    // The same written with a hyphen for the dot (`verizon-com-verify.billpay.info`), beside a lure word.
+    for l in own {
+        let parts: SmallVec<[&str; 8]> = l.split('-').collect();
+        for w in parts.windows(2) {
+            if let [name, tld] = w {
+                if name.len() >= 2 && DOMAIN_LIKE_TLDS.contains(tld) && lure() {
+                    return Some(format!("{name}.{tld}"));
+                }
+            }
+        }
+    }
+    None
+}
+
 fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Findings) {
     let Some(reg) = psl::domain_str(ascii) else {
         return;
@@ -658,6 +758,51 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 format!(
                     "the domain `{reg}` is `{}` under another ending, one its owner does not use",
                     b.domain
+                ),
+            );
+        }
+    }
+
+    // A protected name beside lure words, or imitated on a hosting service's domain; a government's
+    // domain placed inside another one.
+    if !known && out.pushes == before {
+        let suffix = psl::suffix(ascii.as_bytes()).filter(|s| s.is_known());
+        let hosted = suffix
+            .filter(|s| s.typ() == Some(psl::Type::Private))
+            .and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
+        let suffix_labels = suffix.map_or(1, |s| {
+            s.as_bytes().iter().filter(|&&b| b == b'.').count() + 1
+        });
+        let ascii_labels: SmallVec<[&str; 8]> = super::split_byte(ascii, b'.').collect();
+        let own = ascii_labels
+            .get(..ascii_labels.len().saturating_sub(suffix_labels))
+            .unwrap_or_default();
+        if let Some(b) = top.and_then(|t| t.lure_brand(own, hosted, policy.brand_min_len_for_edit))
+        {
+            let why = if hosted.is_some() {
+                "a page anyone can publish on a hosting service"
+            } else {
+                "beside words that ask you to sign in, confirm or pay"
+            };
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` names `{}` {why}, but it is not {}",
+                    b.label, b.domain
+                ),
+            );
+        } else if let Some(gov) = government_inside(own, hosted.is_some()) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` names the government domain `{gov}`, but the real domain is `{reg}`"
+                ),
+            );
+        } else if let Some(inner) = domain_inside(own, hosted.is_some(), reg) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host starts with `{inner}`, which reads as a domain of its own, but the real domain is `{reg}`"
                 ),
             );
         }

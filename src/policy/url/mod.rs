@@ -778,6 +778,20 @@ impl UrlPolicy {
                 ..
             }
         );
+        // A native app's redirect target in a redirect parameter: a private-use scheme in reverse-domain
+        // form (`com.example.app:/oauth2redirect`, RFC 8252 7.1), which the browser hands to the app that
+        // registered it, or the out-of-band marker some installed apps still send (`urn:ietf:wg:oauth:2.0:oob`).
+        // Nothing is fetched there; host and query checks have nothing to read.
+        let redirect_param = matches!(
+            depth,
+            Depth::Nested {
+                redirect_param: true,
+                ..
+            }
+        );
+        if redirect_param && native_app_redirect(scheme, url.path) {
+            return;
+        }
         let scheme_ok = match scheme {
             "https" => true,
             // The host is lower-cased only here: `https` links (nearly all) do not need it.
@@ -815,6 +829,19 @@ impl UrlPolicy {
         }
         query::check(self, url, route, depth, links, out);
     }
+}
+
+/// Whether a redirect target with this scheme and path is a native app's ([`UrlPolicy::judge_parts`]): a
+/// private-use scheme of reverse-domain form (a dot in it, RFC 8252 7.1; `javascript`, `data` and the
+/// other schemes browsers run or render have none), or OAuth's out-of-band marker.
+fn native_app_redirect(scheme: &str, path: &str) -> bool {
+    let private_use = scheme.contains('.')
+        && scheme
+            .split('.')
+            .all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+    let oob = scheme == "urn"
+        && (path == "ietf:wg:oauth:2.0:oob" || path == "ietf:wg:oauth:2.0:oob:auto");
+    private_use || oob
 }
 
 /// Whether a URL is the one a person was sent, or a link found in a parameter of one.

@@ -86,6 +86,16 @@ fn has_key_format(v: &str) -> bool {
     KEY_FORMATS.is_match(v)
 }
 
+/// [`has_key_format`] but for the JSON Web Token format (the first of [`KEY_FORMATS`]).
+fn has_key_format_but_jwt(v: &str) -> bool {
+    KEY_FORMATS.matches(v).iter().any(|i| i != 0)
+}
+
+/// Parameters ([`super::norm_param`] form) of a sign-in request that hold a JSON Web Token by design: a
+/// client's signed `state` or `nonce`, a request object (`request`, RFC 9101), the ID token a logout
+/// request names its session by (`id_token_hint`). None of them signs anyone in at the provider.
+const PROTOCOL_JWT_PARAMS: &[&str] = &["state", "nonce", "request", "idtokenhint"];
+
 /// Shortest value searched for a base64 SAML assertion: an assertion element with its namespace alone
 /// takes more than this, so shorter values are not decoded.
 const MIN_SAML_B64: usize = 64;
@@ -377,7 +387,24 @@ fn value_checks(
     v: &str,
     out: &mut Findings,
 ) {
-    if has_key_format(v) {
+    value_checks_jwt(cred_rule, pii_rule, where_, v, false, out);
+}
+
+/// [`value_checks`]; `jwt_ok` for a parameter that holds a JSON Web Token by design ([`PROTOCOL_JWT_PARAMS`]).
+fn value_checks_jwt(
+    cred_rule: &str,
+    pii_rule: &str,
+    where_: &dyn Fn() -> String,
+    v: &str,
+    jwt_ok: bool,
+    out: &mut Findings,
+) {
+    let key = if jwt_ok {
+        has_key_format_but_jwt(v)
+    } else {
+        has_key_format(v)
+    };
+    if key {
         out.push(
             cred_rule,
             format!(
@@ -427,7 +454,16 @@ fn param(
     // Only the query's: the protocol puts the request token there, never in a fragment.
     let request_token =
         matches!(part, Part::Query) && place.oauth1_authorize && name == OAUTH1_TOKEN;
+    // SAML's HTTP-Redirect binding signs a sign-in request in the query (`SAMLRequest`, `SigAlg`,
+    // `Signature`): the signature proves who asked, it signs no one in. A response or an artifact is
+    // still a credential by its own name.
+    let saml_request_signature = matches!(part, Part::Query)
+        && name == "signature"
+        && form_pairs(place.query.unwrap_or(""))
+            .take(MAX_PARAMS)
+            .any(|(k, _)| super::NormParam::new(&k).as_str() == "samlrequest");
     let credential_name = !request_token
+        && !saml_request_signature
         && ((weak && trimmed.chars().count() >= policy.weak_credential_min_len)
             || (!weak
                 && (kind.credential
@@ -451,11 +487,16 @@ fn param(
             format!("the link's {} contains a phone number", where_()),
         );
     }
-    value_checks(
+    let jwt_ok = PROTOCOL_JWT_PARAMS.contains(&name)
+        && form_pairs(place.query.unwrap_or(""))
+            .take(MAX_PARAMS)
+            .any(|(k, _)| PROTOCOL_MARKERS.contains(&super::NormParam::new(&k).as_str()));
+    value_checks_jwt(
         rules::QUERY_CREDENTIAL,
         rules::QUERY_PII,
         &where_,
         value,
+        jwt_ok,
         out,
     );
     if kind.redirect {

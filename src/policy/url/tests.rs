@@ -171,6 +171,36 @@ fn brands() {
     }
 }
 
+/// A well-known name on a host that is not its own, beside lure words or imitated on a hosting service,
+/// and a government domain inside another domain (examples written for these rules).
+#[test]
+fn names_as_bait_in_other_hosts() {
+    let p = policy();
+    for u in [
+        "https://paypal.secure-account-check.net/",
+        "https://login.dropbox.files-share-online.com/",
+        "https://netflix-konto-zahlung.de/",
+        "https://netflixlogin.web.app/",
+        "https://paypa1-help.pages.dev/",
+        "https://www.gov.br.consulta-cpf.com/",
+        "https://gouv-fr-amendes.com/paiement",
+        "https://gov-uk-refund.netlify.app/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://my-spotify-bot.herokuapp.com/oauth/callback",
+        "https://acme.github.io/login",
+        "https://servicos.gov.br/entrar",
+        "https://www.gov.uk/sign-in",
+        "https://login.acme-corp.com/",
+        "https://support.acme-corp.com/account",
+        "https://spotify-stats.vercel.app/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
 #[test]
 fn raw_forms() {
     let p = policy();

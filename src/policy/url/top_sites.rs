@@ -50,6 +50,12 @@ pub(super) const MIN_SHORT_INSERTION: usize = 5;
 /// Shortest protected name (folded) matched through a look-alike swap of [`VISUAL_SWAPS`]: one such swap
 /// turns many four-letter words into one another (`bell` and `dell`, `mail` and `nail`).
 pub(super) const MIN_VISUAL: usize = 5;
+/// Shortest name of the long tail (tag `tail`) matched by skeleton, look-alike swap, affix words, another
+/// top-level domain or lure words: the long tail has many short names that are words (`here`, `note`).
+pub(super) const MIN_TAIL: usize = 5;
+/// Shortest name of the long tail matched by one edit (`ryanar`, `qatarairawys`): one edit turns fewer
+/// letters into too many other sites' names.
+pub(super) const MIN_TAIL_EDIT: usize = 7;
 /// Longest label tried with [`VISUAL_SWAPS`] (every swap at every place is a lookup): longer labels are
 /// no protected name's look-alike by one swap, as no protected name is that long.
 const MAX_VISUAL_LABEL: usize = 32;
@@ -60,6 +66,8 @@ const MAX_VISUAL_LABEL: usize = 32;
 const VISUAL_SWAPS: &[(&str, &str)] = &[
     ("q", "g"),
     ("g", "q"),
+    ("vv", "w"),
+    ("cl", "d"),
     ("n", "m"),
     ("nn", "m"),
     ("rr", "m"),
@@ -87,6 +95,10 @@ const VISUAL_SWAPS: &[(&str, &str)] = &[
 /// a brand's name under one of them is treated as under a new generic one. Other country domains are
 /// left alone: brands hold their names under them (`amazon.de`).
 const ABUSED_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq", "cc", "pw", "ws", "su", "cm"];
+
+/// Affix words that count only set apart by a hyphen: glued, they make names of their own (`chasecenter`,
+/// `zoominfo`).
+const HYPHEN_ONLY_AFFIXES: &[&str] = &["center", "centre", "info", "team"];
 
 /// Most affix words taken off one label.
 const MAX_AFFIXES: usize = 3;
@@ -150,6 +162,215 @@ pub(super) const AFFIX_WORDS: &[&str] = &[
     "id",
 ];
 
+/// Words of a phishing host's name that ask the visitor to sign in, confirm or pay: English, and the
+/// same words in the most used languages of the web (Spanish, Portuguese, French, German, Italian,
+/// Dutch, Polish, Turkish, Indonesian, Vietnamese, transliterated Russian). A protected name beside one
+/// of them on a host that is not the name's own is a look-alike ([`TopSites::lure_brand`]).
+pub(super) const LURE_WORDS: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "sign",
+    "log",
+    "auth",
+    "oauth",
+    "sso",
+    "id",
+    "verify",
+    "verification",
+    "verified",
+    "validate",
+    "validation",
+    "confirm",
+    "confirmation",
+    "secure",
+    "security",
+    "safe",
+    "account",
+    "accounts",
+    "update",
+    "billing",
+    "payment",
+    "pay",
+    "wallet",
+    "support",
+    "helpdesk",
+    "unlock",
+    "unblock",
+    "recovery",
+    "recover",
+    "reset",
+    "restore",
+    "alert",
+    "suspended",
+    "locked",
+    "limited",
+    "refund",
+    "claim",
+    "reward",
+    "bonus",
+    "gift",
+    "kyc",
+    "otp",
+    "2fa",
+    "mfa",
+    "token",
+    "password",
+    "access",
+    "portal",
+    "online",
+    "service",
+    "services",
+    "customer",
+    "client",
+    "members",
+    "session",
+    "activate",
+    "activation",
+    "check",
+    "notice",
+    "review",
+    "dispute",
+    "ebanking",
+    "netbanking",
+    "banking",
+    "webmail",
+    // Spanish, Portuguese
+    "seguro",
+    "segura",
+    "seguridad",
+    "seguranca",
+    "acceso",
+    "acesso",
+    "cuenta",
+    "conta",
+    "cliente",
+    "clientes",
+    "verificar",
+    "verificacion",
+    "verificacao",
+    "validar",
+    "confirmar",
+    "actualizar",
+    "atualizar",
+    "atualizacao",
+    "ingresar",
+    "entrar",
+    "iniciar",
+    "sesion",
+    "desbloqueo",
+    "desbloqueio",
+    "reembolso",
+    "pagamento",
+    "pago",
+    "pagos",
+    "multa",
+    "multas",
+    // French, Italian, Dutch
+    "connexion",
+    "compte",
+    "securite",
+    "verif",
+    "identifiant",
+    "espace",
+    "paiement",
+    "remboursement",
+    "amende",
+    "amendes",
+    "accesso",
+    "conferma",
+    "verifica",
+    "sicurezza",
+    "inloggen",
+    "verificatie",
+    "beveiliging",
+    "betaling",
+    // German, Polish, Turkish, Indonesian, Vietnamese, Russian transliterated
+    "anmelden",
+    "anmeldung",
+    "konto",
+    "sicherheit",
+    "bestaetigen",
+    "verifizierung",
+    "zahlung",
+    "logowanie",
+    "weryfikacja",
+    "platnosc",
+    "giris",
+    "dogrulama",
+    "guvenlik",
+    "hesap",
+    "odeme",
+    "masuk",
+    "verifikasi",
+    "akun",
+    "keamanan",
+    "dangnhap",
+    "xacminh",
+    "taikhoan",
+    "vhod",
+    "voiti",
+    "lk",
+    "kabinet",
+    "oplata",
+    "shtraf",
+    "dostavka",
+    "podtverdit",
+    // Scam themes: parcels, refunds, invoices, prizes, full mailboxes, fraud alerts
+    "delivery",
+    "redelivery",
+    "parcel",
+    "package",
+    "tracking",
+    "track",
+    "shipment",
+    "customs",
+    "refunds",
+    "invoice",
+    "invoices",
+    "factura",
+    "facturas",
+    "fatura",
+    "boleto",
+    "envio",
+    "entrega",
+    "pendiente",
+    "pendente",
+    "prize",
+    "promo",
+    "winner",
+    "redeem",
+    "points",
+    "fraud",
+    "storage",
+    "mailbox",
+    "quota",
+    "document",
+    "documents",
+    "tax",
+    "toll",
+    "fine",
+    "penalty",
+    "hadiah",
+    "klaim",
+    "hotro",
+    "tunnistautuminen",
+    "tunnistus",
+    "kirjaudu",
+    "logga",
+    "bankid",
+];
+
+/// Whether a token of a host's label is a lure word, or (from four letters) starts or ends with one
+/// glued to another word (`kbanklogin`, `secureupdate`).
+pub(super) fn is_lure(token: &str) -> bool {
+    LURE_WORDS.contains(&token)
+        || LURE_WORDS.iter().any(|w| {
+            w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
+        })
+}
+
 /// A protected name and a registrable domain it comes from.
 #[derive(Debug)]
 pub(super) struct TopBrand {
@@ -159,6 +380,17 @@ pub(super) struct TopBrand {
     folded: String,
     /// A registrable domain it comes from, for messages (its `.com` one, else the first on the list).
     pub(super) domain: String,
+    /// From the long tail of the list (tag `tail`): matched by skeleton, affixes, subdomains and lure words
+    /// from [`MIN_TAIL`] letters, never by one edit.
+    pub(super) tail: bool,
+}
+
+impl TopBrand {
+    /// Whether a look-alike of this name (skeleton, swap, affixes) counts: every top-tier name, and the
+    /// long tail's from [`MIN_TAIL`] letters.
+    fn matchable(&self) -> bool {
+        !self.tail || self.folded.chars().count() >= MIN_TAIL
+    }
 }
 
 /// The shipped list, indexed. See the module doc.
@@ -203,7 +435,15 @@ impl TopSites {
                 continue;
             };
             let reg = reg.to_string();
-            if words.any(|w| w == "redirector") {
+            let (mut redirector, mut tail) = (false, false);
+            for w in words {
+                redirector |= w == "redirector" || w == "tenant";
+                tail |= w == "tail";
+            }
+            // Redirectors, sign-in providers' tenant domains (anyone can have a page there) and the long
+            // tail (its sites vouched for by nobody) are protected from imitation, never trusted as
+            // where a well-known site's link sends you.
+            if redirector || tail {
                 t.redirectors.insert(reg.clone());
             }
             let label = reg.split('.').next().unwrap_or("").to_string();
@@ -228,7 +468,9 @@ impl TopSites {
                 t.by_folded.entry(folded.clone()).or_default().push(at);
                 t.by_collapsed.entry(collapsed).or_default().push(at);
             }
-            if label.len() >= MIN_SKELETON {
+            // The long tail is matched by one edit only from [`MIN_TAIL_EDIT`] letters: no neighbourhood
+            // (and no memory for one) below.
+            if label.len() >= MIN_SKELETON && (!tail || label.len() >= MIN_TAIL_EDIT) {
                 if folded.is_ascii() {
                     add_neighbourhood(&mut t.near_folded, &folded, at);
                 }
@@ -238,6 +480,7 @@ impl TopSites {
                 label,
                 folded,
                 domain: reg,
+                tail,
             });
         }
         t
@@ -274,7 +517,7 @@ impl TopSites {
         .flatten()
         .flatten()
         .filter_map(|&i| self.brands.get(i))
-        .find(|b| b.label != label)
+        .find(|b| b.label != label && b.matchable())
     }
 
     /// The protected name `label` imitates without being it:
@@ -377,6 +620,7 @@ impl TopSites {
                 let f = form(b);
                 // Long enough by the name as written: the skeleton of `vimeo` is six letters.
                 b.label != label
+                    && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
                     && if b.label.len() >= min_edit {
                         within_one_edit(text, f)
                     } else {
@@ -425,7 +669,11 @@ impl TopSites {
                 .exact(rest)
                 .or_else(|| self.imitated(rest, min_edit))
                 .filter(|b| {
-                    b.folded.chars().count() >= min_len && !AFFIX_WORDS.contains(&b.label.as_str())
+                    let min_len = if b.tail { min_len + 1 } else { min_len };
+                    // By the name as written: the skeleton of `zoom` is five letters.
+                    b.label.chars().count() >= min_len
+                        && b.matchable()
+                        && !AFFIX_WORDS.contains(&b.label.as_str())
                 });
             if found.is_some() {
                 return found;
@@ -465,13 +713,119 @@ impl TopSites {
         None
     }
 
+    /// The protected name a host that is not the name's own carries as bait ([`LURE_WORDS`]): `own` are the
+    /// host's labels less its public suffix (the registrable label last), `hosted` the suffix when it is a
+    /// hosting service's (the public suffix list's private section: `web.app`, `github.io`), whose
+    /// pages anyone can publish. A label, a hyphen-separated part of one, or two or three neighbouring
+    /// parts joined (`wells-fargo`), that
+    /// - is a protected name (from [`MIN_SKELETON`] letters, the long tail's from [`MIN_TAIL`]), when a
+    ///   lure word is elsewhere in the host's labels (`itau.seguro-acesso.com`, `kbank-verify.web.app`);
+    /// - imitates one, or is one with affix words glued to it (`paypa1`, `kbanklogin`), when a lure word
+    ///   is there, the page is on a hosting service, or it is a part of the registrable label
+    ///   (`rakutem-card`, `santancler-mx`).
+    ///
+    /// The registrable label that is a name exactly (`kbank.net`) is the name's other domain or a swap of
+    /// its top-level domain ([`TopSites::tld_swap`]), not judged here; nor is the hosting service's own
+    /// name (`github` on `github.io`).
+    pub(super) fn lure_brand(
+        &self,
+        own: &[&str],
+        hosted: Option<&str>,
+        min_edit: usize,
+    ) -> Option<&TopBrand> {
+        let host_name = |b: &TopBrand| hosted.is_some_and(|h| h.split('.').any(|l| l == b.label));
+        // Lure words among the host's parts, other than those of the span `skip` (label, first part,
+        // parts): a name is not its own bait (`checkout`).
+        // For a name in the registrable label, only that label's words: a site's own sign-in host is
+        // `auth.`, `login.` or `sso.` in front of its domain, whatever words the domain has
+        // (`auth.example-shop.de`).
+        let last = own.len().saturating_sub(1);
+        let lure_besides = |skip: (usize, usize, usize)| {
+            own.iter().enumerate().any(|(i, l)| {
+                (skip.0 != last || i == last)
+                    && l.split('-').enumerate().any(|(j, t)| {
+                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j)) && is_lure(t)
+                    })
+            })
+        };
+        if !own.iter().flat_map(|l| l.split('-')).any(is_lure) && hosted.is_none() {
+            // Without a lure word or a hosting service only an imitation in the registrable label counts.
+            if own.last().is_none_or(|l| !l.contains('-')) {
+                return None;
+            }
+        }
+        for (i, label) in own.iter().enumerate() {
+            let is_reg = i == last;
+            let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+            // The whole label first (affix words glued and hyphenated), then each part, then neighbours
+            // joined.
+            let mut spans: SmallVec<[(usize, usize); 16]> = SmallVec::new();
+            spans.push((0, parts.len()));
+            for n in 1..=3usize.min(parts.len()) {
+                for at in 0..=parts.len() - n {
+                    if (at, n) != (0, parts.len()) {
+                        spans.push((at, n));
+                    }
+                }
+            }
+            for &(at, n) in &spans {
+                let Some(span) = parts.get(at..at + n) else {
+                    continue;
+                };
+                let joined;
+                let part: &str = if n == 1 {
+                    span.first().copied().unwrap_or("")
+                } else if n == parts.len() {
+                    label
+                } else {
+                    joined = span.concat();
+                    &joined
+                };
+                // A lure word is bait, not a name (nor a name's look-alike by chance).
+                if part.is_empty()
+                    || part == "www"
+                    || LURE_WORDS.contains(&part)
+                    || AFFIX_WORDS.contains(&part)
+                    || (is_reg && part == *label && hosted.is_none())
+                {
+                    continue;
+                }
+                let lure = lure_besides((i, at, n));
+                let exact = self.exact(part).filter(|b| {
+                    lure && b.label.chars().count() >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
+                        && !LURE_WORDS.contains(&b.label.as_str())
+                        && !AFFIX_WORDS.contains(&b.label.as_str())
+                });
+                // Joined neighbours are read as a name only exactly: joined, a name's parts and the
+                // words beside them make look-alikes by accident (`my-spotify-bot`).
+                let single = n == 1 || n == parts.len();
+                let imitation = (single
+                    && (lure || hosted.is_some() || (is_reg && parts.len() > 1)))
+                    .then(|| {
+                        (part.len() >= MIN_SKELETON)
+                            .then(|| self.imitated(part, min_edit))
+                            .flatten()
+                            .or_else(|| self.with_affixes(part, min_edit))
+                    })
+                    .flatten();
+                let found = exact.or(imitation).filter(|b| !host_name(b));
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+
     /// The protected name `label` is, under a generic top-level domain its owner is not listed with
     /// (`paypal.top`). `reg` is the registrable domain, `label` its first label.
     pub(super) fn tld_swap(&self, label: &str, reg: &str) -> Option<&TopBrand> {
         let b = self.exact(label)?;
         let suffix = reg.get(label.len() + 1..)?;
         let swapped = generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix);
-        (label.len() >= MIN_TLD_SWAP && !self.is_known(reg) && swapped).then_some(b)
+        // The long tail's names are more often words another site is called by too.
+        let min = if b.tail { MIN_TAIL + 1 } else { MIN_TLD_SWAP };
+        (label.len() >= min && !self.is_known(reg) && swapped).then_some(b)
     }
 }
 
@@ -491,7 +845,9 @@ fn strip_affixes(label: &str) -> impl Iterator<Item = (&str, bool)> {
                 Some(r) => (r, true),
                 None => (rest, false),
             });
-        front.into_iter().chain(back).filter(|(r, _)| !r.is_empty())
+        front.into_iter().chain(back).filter(move |(r, hyphen)| {
+            !r.is_empty() && (*hyphen || !HYPHEN_ONLY_AFFIXES.contains(w))
+        })
     })
 }
 
@@ -560,7 +916,7 @@ const LEGACY_TLDS: &[&str] = &[
 /// Whether a public suffix is one generic top-level domain of the 2012 round or later (`top`, `xyz`,
 /// `online`): not a country's (two letters, or internationalised), not a second-level one (`co.uk`), not
 /// a legacy one.
-fn generic_tld(suffix: &str) -> bool {
+pub(super) fn generic_tld(suffix: &str) -> bool {
     !suffix.contains('.')
         && suffix.len() > 2
         && !suffix.starts_with("xn--")
@@ -703,7 +1059,9 @@ linkedin.com
         let ascii = label.is_ascii();
         t.brands
             .iter()
-            .filter(|b| b.label.len() >= MIN_SKELETON)
+            .filter(|b| {
+                b.label.len() >= MIN_SKELETON && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
+            })
             .find(|b| {
                 b.label != label
                     && if b.label.len() >= min_edit {
@@ -732,6 +1090,97 @@ linkedin.com
                 proptest::prop_assert_eq!(fast, slow, "{:?}", label);
             }
         }
+    }
+
+    /// The long tail: look-alikes by skeleton and affixes from five letters, never by one edit.
+    #[test]
+    fn the_long_tail_is_judged_less_strictly() {
+        let t =
+            TopSites::parse("northbank.com\nquokkapay.io tail\nnote.com tail\nzebrax.co.uk tail\n");
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(name(t.imitated("n0rthbank", 6)), Some("northbank".into()));
+        assert_eq!(name(t.imitated("northbnak", 6)), Some("northbank".into()));
+        assert_eq!(name(t.imitated("qu0kkapay", 6)), Some("quokkapay".into()));
+        // One edit from a long-tail name counts from seven letters.
+        assert_eq!(name(t.imitated("quokkapey", 6)), Some("quokkapay".into()));
+        assert_eq!(name(t.imitated("zebrux", 6)), None);
+        assert_eq!(name(t.imitated("zebrat", 6)), None);
+        // Four-letter long-tail names are words: no look-alike of them counts.
+        assert_eq!(name(t.imitated("n0te", 6)), None);
+        assert_eq!(name(t.with_affixes("mynote", 6)), None);
+        assert_eq!(
+            name(t.with_affixes("quokkapay-login", 6)),
+            Some("quokkapay".into())
+        );
+        assert_eq!(
+            name(t.with_affixes("quokkapaylogin", 6)),
+            Some("quokkapay".into())
+        );
+        assert_eq!(
+            name(t.tld_swap("quokkapay", "quokkapay.top")),
+            Some("quokkapay".into())
+        );
+        assert_eq!(
+            name(t.tld_swap("zebrax", "zebrax.xyz")),
+            Some("zebrax".into())
+        );
+        assert!(t.is_known("quokkapay.io"));
+    }
+
+    /// A name beside lure words on a host that is not the name's, or imitated on a hosting service.
+    #[test]
+    fn names_beside_lure_words() {
+        let t = TopSites::parse("northbank.com\nquokkapay.io tail\nnote.com tail\ngithub.com\n");
+        let lure = |own: &[&str], hosted: Option<&str>| {
+            t.lure_brand(own, hosted, 6).map(|b| b.label.clone())
+        };
+        // In a subdomain, beside a lure word anywhere in the host.
+        assert_eq!(
+            lure(&["northbank", "secure-access"], None),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["login", "northbank", "example"], None),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["quokkapay-verify", "example"], None),
+            Some("quokkapay".into())
+        );
+        // In the registrable label with other words (not only affix words), beside a lure word.
+        assert_eq!(
+            lure(&["northbank-cliente-seguro"], None),
+            Some("northbank".into())
+        );
+        // Glued to a lure word, or imitated, on a hosting service.
+        assert_eq!(
+            lure(&["northbanklogin"], Some("web.app")),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["n0rthbank"], Some("pages.dev")),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["northbank-konto"], Some("netlify.app")),
+            Some("northbank".into())
+        );
+        // Without a lure word the name alone is someone's project or page.
+        assert_eq!(lure(&["northbank", "example"], None), None);
+        assert_eq!(lure(&["northbank-fans"], Some("web.app")), None);
+        assert_eq!(lure(&["quokkapay-stats"], Some("vercel.app")), None);
+        // The hosting service's own name, short long-tail names, and a name's own label are not bait.
+        assert_eq!(lure(&["github-login-demo"], Some("github.io")), None);
+        assert_eq!(lure(&["note", "login", "example"], None), None);
+        assert_eq!(lure(&["login", "northbank"], None), None);
+        // Lure words and no name.
+        assert_eq!(lure(&["secure-login", "example"], None), None);
+        assert!(
+            is_lure("login")
+                && is_lure("northbanklogin")
+                && !is_lure("android")
+                && !is_lure("identity")
+        );
     }
 
     #[test]
