@@ -269,6 +269,12 @@ const SLAVIC_ENDINGS: &[&str] = &[
     "ьом",
     "ем",
     "ата",
+    // Bulgarian definite articles of neuter nouns and of adjectives (`числото`, `приложението`,
+    // `шестцифреното`, `резервният`): one ending each, as the set counts them.
+    "ото",
+    "ето",
+    "ия",
+    "ият",
     "ята",
     "ът",
     "ят",
