@@ -721,6 +721,11 @@ mod tests {
             "kodu weryfikacyjnego"
         ));
         assert!(matches(Family::Slavic, "kod pin", "kod pinu"));
+        // Bulgarian definite forms of neuter nouns and adjectives: one ending each.
+        assert!(matches(Family::Slavic, "число", "числото"));
+        assert!(matches(Family::Slavic, "приложение", "приложението"));
+        assert!(matches(Family::Slavic, "шестцифрен", "шестцифреното"));
+        assert!(!matches(Family::Slavic, "число", "числотоо"));
         assert!(matches(Family::Slavic, "numer karty", "numeru karty"));
         assert!(matches(
             Family::Slavic,

@@ -1028,6 +1028,111 @@ mod tests {
         }
     }
 
+    /// The kinds the European packs read (tune-eu), through the whole policy, with forms written for this
+    /// test: a code named only by its surroundings (sent, N-digit, from the app) under a neutral field, the
+    /// card code described, seed words counted, local one-time code systems; and their benign neighbours:
+    /// password-policy settings, postal codes, a PIN pad, a recovery address, naming a key.
+    #[test]
+    fn european_kinds_are_read_through_the_policy() {
+        use crate::policy::secret::SecretPolicy;
+        use crate::wire::tree::Node;
+        use serde_json::json;
+        static P: OnceLock<SecretPolicy> = OnceLock::new();
+        let p = P.get_or_init(|| SecretPolicy::compile(&[]).unwrap());
+        let rules = |message: &str, field: serde_json::Value| -> Vec<String> {
+            let schema = json!({"type": "object", "properties": {"f": field}});
+            p.judge_form(
+                message,
+                &Node::from_value(&schema, crate::wire::tree::test_arena()),
+                "/params",
+                &[],
+            )
+            .into_iter()
+            .map(|f| f.rule)
+            .filter(|r| r.starts_with("form.secret"))
+            .collect()
+        };
+        let text = |title: &str| json!({"type": "string", "title": title});
+        let asked = [
+            (
+                "Napište nám prosím čtyřmístný kód, který vám přišel v SMS.",
+                "Odpověď",
+                "form.secret.otp",
+            ),
+            (
+                "Schreiben Sie uns die achtstellige Zahl aus Ihrer Authenticator-App.",
+                "Antwort",
+                "form.secret.otp",
+            ),
+            (
+                "Indiquez les trois chiffres figurant au verso de votre carte.",
+                "Réponse",
+                "form.secret.card",
+            ),
+            (
+                "Podaj 12 słów, które zapisałeś przy zakładaniu portfela.",
+                "Odpowiedź",
+                "form.secret.recovery_phrase",
+            ),
+            (
+                "Пожалуйста, сообщите код, который пришел вам в смс.",
+                "otvet",
+                "form.secret.otp",
+            ),
+            (
+                "Godkend betalingen.",
+                "Koden fra din kodeviser",
+                "form.secret.otp",
+            ),
+            (
+                "Potrzebujemy kodu awaryjnego.",
+                "Kod zapasowy nr 2",
+                "form.secret.backup_code",
+            ),
+            (
+                "Avataksemme kortin",
+                "Kortin tunnusluvun",
+                "form.secret.pin",
+            ),
+            (
+                "Активиране",
+                "Въведете шестцифреното число от смс",
+                "form.secret.otp",
+            ),
+        ];
+        for (message, title, rule) in asked {
+            let got = rules(message, text(title));
+            assert!(
+                got.iter().any(|r| r == rule),
+                "{message} / {title}: {got:?}"
+            );
+        }
+        let number = |title: &str| json!({"type": "integer", "title": title, "default": 30});
+        let benign = [
+            ("Zásady hesel pro tým.", number("Expirace hesla (dny)")),
+            (
+                "Configura la política.",
+                number("Caducidad de la contraseña en días"),
+            ),
+            ("Jelszóházirend", number("Jelszó érvényessége napokban")),
+            ("Куда доставить?", text("Почтовый индекс")),
+            ("Wohin liefern?", text("Straße und Hausnummer")),
+            ("Kam doručit?", text("Ulice a číslo popisné")),
+            (
+                "Welche Adresse nutzen wir, wenn Sie Ihr Passwort nicht mehr wissen?",
+                json!({"type": "string", "format": "email", "title": "E-Mail zur Wiederherstellung"}),
+            ),
+            (
+                "Give your new API key a name so you can find it later.",
+                text("Label"),
+            ),
+        ];
+        for (message, field) in benign {
+            let got = rules(message, field.clone());
+            assert!(got.is_empty(), "{message} / {field}: {got:?}");
+        }
+    }
+
     /// The library's own overlapping search, as the classifier ran it before `find_terms`.
     fn reference(c: &Compiled, hay: &str) -> Vec<(usize, usize, usize)> {
         static AC: OnceLock<AhoCorasick> = OnceLock::new();
