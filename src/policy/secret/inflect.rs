@@ -273,6 +273,7 @@ const SLAVIC_ENDINGS: &[&str] = &[
     // `шестцифреното`, `резервният`): one ending each, as the set counts them.
     "ото",
     "ето",
+    "ието",
     "ия",
     "ият",
     "ята",
