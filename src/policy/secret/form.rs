@@ -772,6 +772,10 @@ fn judge_property(
     {
         return None;
     }
+    if holds_typed_value(prop) {
+        // "Which recovery e-mail should we use if you forget your password?": the field takes an address.
+        return None;
+    }
     ev.hits.extend_from_slice(message_hits);
     let from_message = |h: &Hit| h.source == Source::Message;
     let (cat, hit) = ev.strong(from_message).or_else(|| ev.paired(|_| true))?;
@@ -783,6 +787,26 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Whether a metadata word comes right after the strong or weak term `s` in the message ("give your new API key a
+/// name", "Geben Sie Ihrem neuen API-Schlüssel einen Namen", the article folded away): the message asks for
+/// the secret's label, not for the secret.
+fn label_follows(hits: &[Hit], s: &Hit) -> bool {
+    hits.iter().any(|m| {
+        m.kind == Kind::Metadata && m.source == s.source && m.start + 1 >= s.end && m.start <= s.end
+    })
+}
+
+/// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
+/// link, a date): the client checks that format, so a field naming nothing of its own is not read as taking
+/// the secret its message speaks of ("e-mail de recuperação" under "caso esqueça a senha"). Only that
+/// reading: a field that names a secret itself is judged whatever its format.
+fn holds_typed_value(prop: &Prop<'_, '_>) -> bool {
+    matches!(
+        prop.format.trim(),
+        "email" | "idn-email" | "uri" | "iri" | "date" | "date-time" | "time"
+    )
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
@@ -894,6 +918,9 @@ fn requested_in_message(
         let Some(info) = enabled(s.cat) else {
             continue;
         };
+        if label_follows(hits, s) {
+            continue;
+        }
         let asked = requests().any(|r| {
             (after(r, s) && no_label_between(r, s))
                 || (s.end <= r.start + 1
@@ -917,6 +944,9 @@ fn requested_in_message(
         let Some(info) = enabled(w.cat) else {
             continue;
         };
+        if label_follows(hits, w) {
+            continue;
+        }
         let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
         let qualified = hits.iter().any(|q| {
             q.kind == Kind::Qualifier

@@ -269,6 +269,13 @@ const SLAVIC_ENDINGS: &[&str] = &[
     "ьом",
     "ем",
     "ата",
+    // Bulgarian definite articles of neuter nouns and of adjectives (`числото`, `приложението`,
+    // `шестцифреното`, `резервният`): one ending each, as the set counts them.
+    "ото",
+    "ето",
+    "ието",
+    "ия",
+    "ият",
     "ята",
     "ът",
     "ят",
@@ -715,6 +722,11 @@ mod tests {
             "kodu weryfikacyjnego"
         ));
         assert!(matches(Family::Slavic, "kod pin", "kod pinu"));
+        // Bulgarian definite forms of neuter nouns and adjectives: one ending each.
+        assert!(matches(Family::Slavic, "число", "числото"));
+        assert!(matches(Family::Slavic, "приложение", "приложението"));
+        assert!(matches(Family::Slavic, "шестцифрен", "шестцифреното"));
+        assert!(!matches(Family::Slavic, "число", "числотоо"));
         assert!(matches(Family::Slavic, "numer karty", "numeru karty"));
         assert!(matches(
             Family::Slavic,
