@@ -1621,11 +1621,17 @@ mod tests {
         let found = |p: serde_json::Value| !judge("Settings", props(p)).is_empty();
         assert!(!found(serde_json::json!({"n": {"type": "integer",
             "title": "How many characters must a new password have at least?", "minimum": 10}})));
-        assert!(!found(serde_json::json!({"n": {"type": "number", "title": "PIN retries", "minimum": 3}})));
-        assert!(found(serde_json::json!({"n": {"type": "integer", "title": "Card PIN",
-            "minimum": 0, "maximum": 9999}})));
-        assert!(found(serde_json::json!({"n": {"type": "integer", "title": "Card PIN",
-            "minimum": 1000, "maximum": 9999}})));
+        assert!(!found(
+            serde_json::json!({"n": {"type": "number", "title": "PIN retries", "minimum": 3}})
+        ));
+        assert!(found(
+            serde_json::json!({"n": {"type": "integer", "title": "Card PIN",
+            "minimum": 0, "maximum": 9999}})
+        ));
+        assert!(found(
+            serde_json::json!({"n": {"type": "integer", "title": "Card PIN",
+            "minimum": 1000, "maximum": 9999}})
+        ));
     }
 
     #[test]
@@ -1633,17 +1639,24 @@ mod tests {
         let found = |p: serde_json::Value| !judge("Settings", props(p)).is_empty();
         assert!(!found(serde_json::json!({"b": {"type": "boolean",
             "title": "Must passwords hold at least one digit?"}})));
-        assert!(!found(serde_json::json!({"c": {"type": "string", "enum": ["weak", "medium", "strict"],
-            "title": "Which characters must a password hold?"}})));
-        assert!(found(serde_json::json!({"c": {"type": "string", "enum": ["A", "B", "C", "D"],
-            "title": "Third character of your password"}})));
+        assert!(!found(
+            serde_json::json!({"c": {"type": "string", "enum": ["weak", "medium", "strict"],
+            "title": "Which characters must a password hold?"}})
+        ));
+        assert!(found(
+            serde_json::json!({"c": {"type": "string", "enum": ["A", "B", "C", "D"],
+            "title": "Third character of your password"}})
+        ));
     }
 
     #[test]
     fn a_name_the_packs_cannot_read_under_a_blank_title_is_read_with_the_message() {
         let message = "The 8-digit code shown in your authenticator app right now";
         let titled = |title: &str| {
-            judge(message, props(serde_json::json!({"otvetka": {"type": "string", "title": title}})))
+            judge(
+                message,
+                props(serde_json::json!({"otvetka": {"type": "string", "title": title}})),
+            )
         };
         assert!(has(&titled("Answer"), "form.secret.otp"));
         assert!(titled("Your favourite colour").is_empty());
@@ -1652,20 +1665,31 @@ mod tests {
     #[test]
     fn a_title_that_reads_the_name_harmlessly_speaks_for_it() {
         let found = |title: &str| {
-            !judge("Hardware survey", props(serde_json::json!({"pin": {"type": "string", "title": title}})))
-                .is_empty()
+            !judge(
+                "Hardware survey",
+                props(serde_json::json!({"pin": {"type": "string", "title": title}})),
+            )
+            .is_empty()
         };
         assert!(!found("Which PIN pad model is at your till?"));
         assert!(found("PIN"));
-        assert!(found("Which PIN pad model is at your till, and your card PIN"));
+        assert!(found(
+            "Which PIN pad model is at your till, and your card PIN"
+        ));
     }
 
     #[test]
     fn a_weak_term_pairs_with_the_qualifier_beside_it() {
-        let rules = judge("Setup", props(serde_json::json!({"k": {"type": "string", "title": "Mailgun key"}})));
+        let rules = judge(
+            "Setup",
+            props(serde_json::json!({"k": {"type": "string", "title": "Mailgun key"}})),
+        );
         assert!(has(&rules, "form.secret.api_key"), "{rules:?}");
-        assert!(judge("Setup", props(serde_json::json!({"k": {"type": "string", "title": "Mailbox key"}})))
-            .is_empty());
+        assert!(judge(
+            "Setup",
+            props(serde_json::json!({"k": {"type": "string", "title": "Mailbox key"}}))
+        )
+        .is_empty());
     }
 
     proptest::proptest! {
