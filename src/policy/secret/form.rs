@@ -234,6 +234,18 @@ impl<'f> Texts<'f> {
 /// Scans the folded texts once; benign phrases remove the terms they contain. Returns whether a benign
 /// phrase was found.
 fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) -> bool {
+    scan_noting(c, texts, out, &mut Vec::new())
+}
+
+/// [`scan`], noting in `read_benign` the source and category of every strong or weak term a benign phrase
+/// took, and of every benign phrase of a category ("पिन कोड" read as the postal code: the title's PIN is
+/// benign).
+fn scan_noting(
+    c: &Compiled,
+    texts: &Texts<'_>,
+    out: &mut Vec<Hit>,
+    read_benign: &mut Vec<(Source, Option<CatId>)>,
+) -> bool {
     let first = out.len();
     let mut any_benign = false;
     c.find_terms(texts.buf.as_slice(), |pattern, start, end| {
@@ -271,6 +283,13 @@ fn scan(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>) -> bool {
                     s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat)
                 });
             if covered {
+                // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
+                // no term of its own).
+                if matches!(h.kind, Kind::Strong | Kind::Weak)
+                    || (h.kind == Kind::Benign && h.cat.is_some())
+                {
+                    read_benign.push((h.source, h.cat));
+                }
                 out.swap_remove(i);
             } else {
                 i += 1;
@@ -359,7 +378,8 @@ impl Evidence<'_> {
                     && q.cat == w.cat
                     && q.pattern != w.pattern
                     && pick(q)
-                    && (q.source != w.source || q.end <= w.start || w.end <= q.start)
+                    // Folded terms share the space between two words: "aws key" is two terms side by side.
+                    && (q.source != w.source || q.end <= w.start + 1 || w.end <= q.start + 1)
             });
             if qualified {
                 return Some((cat, *w));
@@ -680,7 +700,8 @@ fn judge_property(
         texts.add(c, Source::Options, &option_titles(prop.value));
     }
     let mut hits = Vec::new();
-    let benign = scan(c, texts, &mut hits);
+    let mut read_benign = Vec::new();
+    let benign = scan_noting(c, texts, &mut hits, &mut read_benign);
     notes.excused = benign || hits.iter().any(|h| h.kind == Kind::Redefine);
     notes.support = hits
         .iter()
@@ -692,10 +713,33 @@ fn judge_property(
         // something ("How many keys does the PIN pad have?", 1 to 20).
         return None;
     }
+    if kind == FieldKind::Number && prop.minimum.is_some_and(counts_from) {
+        // A lower bound of 1 to 99 ("at least 8") is a count's: no PIN, code, card or identity number has
+        // one (they start at 0 or at a power of ten), a password's minimum length does.
+        return None;
+    }
     if kind == FieldKind::Number {
         // A number holds one value: a number field named in the plural ("pins", "number of cards") is a
         // count of them, not one of them.
         hits.retain(|h| !h.plural);
+    }
+    // The name is what the client keeps, the title and description what the user reads and answers: when
+    // they read the name's secret as something harmless (`pincode` titled "पिन कोड", India's postal code;
+    // `token` titled a queue's token number) and name no such secret themselves, the name asks for nothing.
+    let shown = |s: Source| matches!(s, Source::Title | Source::Description);
+    let read_harmless = |cat: Option<CatId>| {
+        read_benign.iter().any(|&(s, k)| shown(s) && k == cat)
+            && !hits
+                .iter()
+                .any(|h| shown(h.source) && h.kind == Kind::Strong && h.cat == cat)
+    };
+    let drop: Vec<Option<CatId>> = hits
+        .iter()
+        .filter(|h| h.source == Source::Name && read_harmless(h.cat))
+        .map(|h| h.cat)
+        .collect();
+    if !drop.is_empty() {
+        hits.retain(|h| !(h.source == Source::Name && drop.contains(&h.cat)));
     }
     let mut ev = Evidence {
         hits,
@@ -706,7 +750,7 @@ fn judge_property(
 
     if kind == FieldKind::Choice {
         let fragment = ev.hits.iter().any(|h| h.kind == Kind::Fragment);
-        if !fragment {
+        if !fragment || !offers_characters(prop.value) {
             return None;
         }
         let (cat, hit) = ev.strong(own).or_else(|| ev.paired(own))?;
@@ -760,7 +804,15 @@ fn judge_property(
         .hits
         .iter()
         .any(|h| matches!(h.kind, Kind::Weak | Kind::Qualifier));
+    let shown_texts = [texts.of(Source::Title), texts.of(Source::Description)];
+    // A name the pack cannot read (`uttar`, `kaitou`, `javabu`: the title romanised) under a title that says
+    // nothing ("उत्तर", "回答") is no more than the title: the user answers what the title and the message say.
+    let titled_blank = !texts.of(Source::Title).is_empty()
+        && !notes.excused
+        && !ev.hits.iter().any(|h| h.source == Source::Name)
+        && says_nothing(c, &shown_texts);
     if !(clue
+        || titled_blank
         || says_nothing(
             c,
             &[
@@ -807,6 +859,54 @@ fn holds_typed_value(prop: &Prop<'_, '_>) -> bool {
         prop.format.trim(),
         "email" | "idn-email" | "uri" | "iri" | "date" | "date-time" | "time"
     )
+}
+
+/// Whether a number field's lower bound is a count's: 1 to 99.
+fn counts_from(minimum: f64) -> bool {
+    (1.0..MIN_SECRET_NUMBER).contains(&minimum)
+}
+
+/// Most characters of an option that is one piece of a secret: a digit, a letter, a position ("10").
+const FRAGMENT_OPTION_CHARS: usize = 2;
+
+/// Whether a choice offers pieces of a secret to pick ("0".."9", "a".."z"): not a yes/no ("Require symbols
+/// in passwords?"), nor options that are words ("basic", "strong": a password policy's presets). A choice
+/// whose values cannot be read is given the benefit of no doubt: it may offer pieces.
+fn offers_characters(prop: &Node<'_>) -> bool {
+    if prop.get("type").and_then(Node::as_str) == Some("boolean") {
+        return false;
+    }
+    let short = |v: &Node<'_>| match v.as_str() {
+        Some(t) => t.trim().chars().count() <= FRAGMENT_OPTION_CHARS,
+        None => v.as_f64().is_some_and(|n| (0.0..100.0).contains(&n)),
+    };
+    let mut values = Vec::new();
+    for list in [
+        prop.get("enum"),
+        prop.get("items").and_then(|i| i.get("enum")),
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(Node::as_array)
+    {
+        values.extend(list.iter().take(MAX_JUDGED_OPTIONS));
+    }
+    for list in [
+        prop.get("oneOf"),
+        prop.get("anyOf"),
+        prop.get("items").and_then(|i| i.get("anyOf")),
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(Node::as_array)
+    {
+        values.extend(
+            list.iter()
+                .take(MAX_JUDGED_OPTIONS)
+                .filter_map(|o| o.get("const")),
+        );
+    }
+    values.is_empty() || values.into_iter().all(short)
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
@@ -1544,6 +1644,82 @@ mod tests {
             postal("PIN code", "Your card PIN and your postal code")
         ));
         assert!(pin("Delivery address", postal("PIN code", "Six digits")));
+    }
+
+    #[test]
+    fn a_number_bounded_from_one_to_ninety_nine_is_a_count() {
+        let found = |p: serde_json::Value| !judge("Settings", props(p)).is_empty();
+        assert!(!found(serde_json::json!({"n": {"type": "integer",
+            "title": "How many characters must a new password have at least?", "minimum": 10}})));
+        assert!(!found(
+            serde_json::json!({"n": {"type": "number", "title": "PIN retries", "minimum": 3}})
+        ));
+        assert!(found(
+            serde_json::json!({"n": {"type": "integer", "title": "Card PIN",
+            "minimum": 0, "maximum": 9999}})
+        ));
+        assert!(found(
+            serde_json::json!({"n": {"type": "integer", "title": "Card PIN",
+            "minimum": 1000, "maximum": 9999}})
+        ));
+    }
+
+    #[test]
+    fn a_yes_no_or_a_choice_of_words_asks_for_no_piece_of_a_secret() {
+        let found = |p: serde_json::Value| !judge("Settings", props(p)).is_empty();
+        assert!(!found(serde_json::json!({"b": {"type": "boolean",
+            "title": "Must passwords hold at least one digit?"}})));
+        assert!(!found(
+            serde_json::json!({"c": {"type": "string", "enum": ["weak", "medium", "strict"],
+            "title": "Which characters must a password hold?"}})
+        ));
+        assert!(found(
+            serde_json::json!({"c": {"type": "string", "enum": ["A", "B", "C", "D"],
+            "title": "Third character of your password"}})
+        ));
+    }
+
+    #[test]
+    fn a_name_the_packs_cannot_read_under_a_blank_title_is_read_with_the_message() {
+        let message = "The 8-digit code shown in your authenticator app right now";
+        let titled = |title: &str| {
+            judge(
+                message,
+                props(serde_json::json!({"otvetka": {"type": "string", "title": title}})),
+            )
+        };
+        assert!(has(&titled("Answer"), "form.secret.otp"));
+        assert!(titled("Your favourite colour").is_empty());
+    }
+
+    #[test]
+    fn a_title_that_reads_the_name_harmlessly_speaks_for_it() {
+        let found = |title: &str| {
+            !judge(
+                "Hardware survey",
+                props(serde_json::json!({"pin": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        assert!(!found("Which PIN pad model is at your till?"));
+        assert!(found("PIN"));
+        assert!(found(
+            "Which PIN pad model is at your till, and your card PIN"
+        ));
+    }
+
+    #[test]
+    fn a_weak_term_pairs_with_the_qualifier_beside_it() {
+        let rules = judge(
+            "Setup",
+            props(serde_json::json!({"k": {"type": "string", "title": "Mailgun key"}})),
+        );
+        assert!(has(&rules, "form.secret.api_key"), "{rules:?}");
+        assert!(judge(
+            "Setup",
+            props(serde_json::json!({"k": {"type": "string", "title": "Mailbox key"}}))
+        )
+        .is_empty());
     }
 
     proptest::proptest! {
