@@ -841,15 +841,6 @@ fn judge_property(
     ))
 }
 
-/// Whether a metadata word comes right after the strong or weak term `s` in the message ("give your new API key a
-/// name", "Geben Sie Ihrem neuen API-Schlüssel einen Namen", the article folded away): the message asks for
-/// the secret's label, not for the secret.
-fn label_follows(hits: &[Hit], s: &Hit) -> bool {
-    hits.iter().any(|m| {
-        m.kind == Kind::Metadata && m.source == s.source && m.start + 1 >= s.end && m.start <= s.end
-    })
-}
-
 /// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
 /// link, a date): the client checks that format, so a field naming nothing of its own is not read as taking
 /// the secret its message speaks of ("e-mail de recuperação" under "caso esqueça a senha"). Only that
@@ -1018,9 +1009,6 @@ fn requested_in_message(
         let Some(info) = enabled(s.cat) else {
             continue;
         };
-        if label_follows(hits, s) {
-            continue;
-        }
         let asked = requests().any(|r| {
             (after(r, s) && no_label_between(r, s))
                 || (s.end <= r.start + 1
@@ -1044,9 +1032,6 @@ fn requested_in_message(
         let Some(info) = enabled(w.cat) else {
             continue;
         };
-        if label_follows(hits, w) {
-            continue;
-        }
         let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
         let qualified = hits.iter().any(|q| {
             q.kind == Kind::Qualifier
