@@ -12,7 +12,11 @@ use elicitguard::proxy::enforce::{decide, Context, Outcome};
 use elicitguard::wire::ClientModes;
 
 /// `elicitguard inspect`: judge one message, print one JSON line. Exit 0 when judged, 2 otherwise.
-pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCode {
+///
+/// With `lines`, the input is JSON Lines: every non-blank line is judged on its own and answered by one
+/// output line, in order (a line that is not one JSON value answers `{"error": ...}` and the exit code is 1).
+/// The policy is compiled once, which is what makes judging a whole corpus or a captured log cheap.
+pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str, lines: bool) -> ExitCode {
     let Some(modes) = ClientModes::parse_list(modes) else {
         eprintln!("elicitguard inspect: --client-modes must be form,url, form, url or none");
         return ExitCode::from(2);
@@ -52,14 +56,49 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
         eprintln!("elicitguard inspect: cannot read {file}: {e}");
         return ExitCode::from(2);
     }
-    // One JSON value, leniently: a readable but hostile message (duplicate keys) is judged, not refused.
-    let original: Value = match serde_json::from_slice(&input) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("elicitguard inspect: the input is not one JSON value: {e}");
-            return ExitCode::from(2);
+    // A closed pipe (`inspect | head -c0`) is the reader's choice, not an error worth a panic.
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    if !lines {
+        return match judge(&input, &engine, &route, modes) {
+            Ok(line) => {
+                let _ = writeln!(out, "{line}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("elicitguard inspect: the input is not one JSON value: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let mut failed = false;
+    for (n, message) in input.split(|b| *b == b'\n').enumerate() {
+        if message.iter().all(u8::is_ascii_whitespace) {
+            continue;
         }
-    };
+        let line = judge(message, &engine, &route, modes).unwrap_or_else(|e| {
+            failed = true;
+            json!({"error": format!("line {}: not one JSON value: {e}", n + 1)})
+        });
+        let _ = writeln!(out, "{line}");
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Judges one upstream message as enforce mode would: the verdict, every finding (monitored ones too) and
+/// what the client would be sent.
+fn judge(
+    input: &[u8],
+    engine: &std::sync::Arc<elicitguard::policy::Engine>,
+    route: &RoutePolicy,
+    modes: ClientModes,
+) -> Result<Value, serde_json::Error> {
+    // One JSON value, leniently: a readable but hostile message (duplicate keys) is judged, not refused.
+    let original: Value = serde_json::from_slice(input)?;
     // The message is what the upstream sends: a response answers the client's request (its id is the
     // client's); a request from the server has no client request behind it in this offline view.
     let client_id = if original.get("method").is_some() {
@@ -68,14 +107,14 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
         original.get("id").cloned()
     };
     let ctx = Context {
-        engine: &engine,
-        route: &route,
+        engine,
+        route,
         modes,
         client_id: client_id.as_ref(),
         links: None,
     };
     let arena = elicitguard::wire::tree::Arena::new();
-    let d = decide(&input, &arena, &ctx, false);
+    let d = decide(input, &arena, &ctx, false);
     let (verdict, findings) = match &d.judgement {
         Some(j) => (
             j.verdict,
@@ -97,11 +136,7 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str) -> ExitCod
             client_error.map_or(Value::Null, |r| r.message(client_id.as_ref()))
         }
     };
-    let line = json!({"verdict": verdict, "findings": findings, "forwarded": forwarded});
-    // A closed pipe (`inspect | head -c0`) is the reader's choice, not an error worth a panic.
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stdout(), "{line}");
-    ExitCode::SUCCESS
+    Ok(json!({"verdict": verdict, "findings": findings, "forwarded": forwarded}))
 }
 
 /// `elicitguard demo`: the demo upstream on loopback, the gateway in front of it, the walkthrough table;

@@ -97,6 +97,9 @@ enum Cmd {
         /// The message file, or `-` for standard input.
         #[arg(default_value = "-")]
         file: String,
+        /// Read JSON Lines: judge every line on its own, one output line each, in order.
+        #[arg(long)]
+        lines: bool,
     },
     /// Run the built-in walkthrough: a demo MCP upstream behind the gateway, and what the gateway stops.
     Demo {
@@ -155,7 +158,8 @@ fn main() -> ExitCode {
             config,
             client_modes,
             file,
-        } => elicitguard_cli::inspect(config, &client_modes, &file),
+            lines,
+        } => elicitguard_cli::inspect(config, &client_modes, &file, lines),
         Cmd::Demo { port, once } => match runtime(None) {
             Ok(rt) => rt.block_on(elicitguard_cli::demo(port, once)),
             Err(e) => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure the gateway on the held-out corpus batches under tests/corpus/fresh/.
 
-Runs `elicitguard inspect -` once per case (stdlib only), each form wrapped as a 2026-07-28
+Runs `elicitguard inspect --lines -` over the cases (stdlib only; one process per job), each form wrapped as a 2026-07-28
 InputRequiredResult (form mode) and each URL likewise (url mode), and prints recall and
 false-positive rate per file (per language for forms) and overall.
 
@@ -42,19 +42,25 @@ def wrap_url(case):
         "requestState": "s"}}
 
 
-def inspect(binary, msg):
-    text = json.dumps(msg, ensure_ascii=False)
+def inspect_batch(binary, msgs):
+    """Judges many messages with one `inspect --lines` process (the policy compiles once)."""
+    text = "\n".join(json.dumps(m, ensure_ascii=False) for m in msgs) + "\n"
     try:
-        p = subprocess.run([binary, "inspect", "-"], input=text.encode("utf-8"),
-                           capture_output=True, timeout=30)
+        p = subprocess.run([binary, "inspect", "--lines", "-"], input=text.encode("utf-8"),
+                           capture_output=True, timeout=600)
     except subprocess.TimeoutExpired:
-        return {"error": "timeout"}
-    if p.returncode != 0:
-        return {"error": f"exit {p.returncode}: {p.stderr.decode('utf-8', 'replace')[:300]}"}
-    try:
-        return json.loads(p.stdout.decode("utf-8").strip().splitlines()[-1])
-    except (ValueError, IndexError) as e:
-        return {"error": f"unparsable output ({e}): {p.stdout[:300]!r}"}
+        return [{"error": "timeout"}] * len(msgs)
+    lines = p.stdout.decode("utf-8").splitlines()
+    if p.returncode not in (0, 1) or len(lines) != len(msgs):
+        err = f"exit {p.returncode}: {p.stderr.decode('utf-8', 'replace')[:300]}"
+        return [{"error": err}] * len(msgs)
+    out = []
+    for line in lines:
+        try:
+            out.append(json.loads(line))
+        except ValueError as e:
+            out.append({"error": f"unparsable output ({e}): {line[:300]!r}"})
+    return out
 
 
 def load(path):
@@ -89,13 +95,14 @@ def main():
         for c in load(path):
             jobs.append(("urls/" + os.path.basename(path)[:-6], "url", path, c))
 
-    def run(job):
-        group, kind, path, c = job
-        out = inspect(args.bin, wrap_form(c) if kind == "form" else wrap_url(c))
-        return job, out
-
+    msgs = [wrap_form(c) if kind == "form" else wrap_url(c) for (_, kind, _, c) in jobs]
+    chunks = [list(range(i, len(jobs), args.jobs)) for i in range(args.jobs)]
+    outs = [None] * len(jobs)
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        results = list(ex.map(run, jobs))
+        for idx, res in zip(chunks, ex.map(lambda ix: inspect_batch(args.bin, [msgs[i] for i in ix]), chunks)):
+            for i, r in zip(idx, res):
+                outs[i] = r
+    results = list(zip(jobs, outs))
 
     stats = {}
     report, dump = [], []
