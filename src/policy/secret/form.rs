@@ -800,6 +800,12 @@ fn judge_property(
         // "Name of the new key": about the secret the message speaks of, not the secret itself.
         return None;
     }
+    if notes.excused && !ev.hits.iter().any(|h| own(h) && h.kind == Kind::Weak) {
+        // "Mobile number to send the SMS to" under "we will text you a code": the field's own benign phrase
+        // says what it holds (where the code goes, not the code); its leftover qualifier ("SMS") is no call
+        // for the message's secret. A weak word outside the phrase ("code (not the promo code)") still is.
+        return None;
+    }
     let clue = ev
         .hits
         .iter()
