@@ -800,6 +800,13 @@ fn judge_property(
         // "Name of the new key": about the secret the message speaks of, not the secret itself.
         return None;
     }
+    if notes.excused {
+        // "Mobile number to send the SMS to" (10 digits) under "we will text you a code": the field's own
+        // benign phrase says what it holds (where the code goes, not the code), so what is left of its words
+        // ("SMS", "digits") is no call for the message's secret. Its own secret, named or paired, was judged
+        // above; a form that asks for the code in its message is still found by the request rule.
+        return None;
+    }
     let clue = ev
         .hits
         .iter()
@@ -1705,6 +1712,122 @@ mod tests {
             props(serde_json::json!({"k": {"type": "string", "title": "Mailbox key"}}))
         )
         .is_empty());
+    }
+
+    fn one_field(name: &str, title: &str) -> serde_json::Value {
+        props(serde_json::json!({name: {"type": "string", "title": title}}))
+    }
+
+    #[test]
+    fn a_code_relayed_from_a_message_is_asked_for_without_its_name() {
+        // No word for a code: the digits, or what the message says, and that it just came.
+        let cases = [
+            (
+                "Quick check: type in the numbers our text message just brought you.",
+                "answer",
+                "Answer",
+            ),
+            (
+                "Bitte tippen Sie die Ziffernfolge ab, die gerade per SMS kam.",
+                "eingabe",
+                "Eingabe",
+            ),
+            (
+                "Escriba la secuencia de números que le llegó por WhatsApp.",
+                "respuesta",
+                "Respuesta",
+            ),
+            (
+                "Podaj ciąg cyfr z SMS-a, który właśnie przyszedł.",
+                "odp",
+                "Odpowiedź",
+            ),
+            (
+                "Telefonunuza az önce gelen rakamları yazın.",
+                "cevap",
+                "Cevap",
+            ),
+            (
+                "先ほどSMSでお送りした番号を入力してください。",
+                "kaitou",
+                "回答",
+            ),
+            (
+                "Назовите цифры из СМС, которое только что пришло.",
+                "otvet",
+                "Ответ",
+            ),
+            ("Type what just came to you by SMS.", "sms", "SMS"),
+            (
+                "What does the text message say? Copy it below.",
+                "value",
+                "Value",
+            ),
+        ];
+        for (message, name, title) in cases {
+            let rules = judge(message, one_field(name, title));
+            assert!(
+                rules.iter().any(|r| r == "form.secret.otp"),
+                "{message}: {rules:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn messages_that_relay_nothing_are_not_a_code() {
+        let cases = [
+            (
+                "Did you receive an SMS from us?",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "How many messages did you get today?",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "Reply to the customer's message.",
+                one_field("reply", "Your reply"),
+            ),
+            (
+                "Please rate the message you received.",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "We will text you a code.",
+                one_field("phone", "Mobile number to send the SMS to"),
+            ),
+            (
+                "Wir schicken Ihnen einen Code per SMS.",
+                props(
+                    serde_json::json!({"handy": {"type": "string", "title": "Handynummer",
+                    "description": "nur Ziffern"}}),
+                ),
+            ),
+            (
+                "Hai ricevuto il nostro SMS?",
+                one_field("risposta", "Risposta"),
+            ),
+        ];
+        for (message, schema) in cases {
+            let rules = judge(message, schema);
+            assert!(rules.is_empty(), "{message}: {rules:?}");
+        }
+    }
+
+    #[test]
+    fn a_field_named_as_a_phone_number_leaves_a_code_asked_in_the_message_found() {
+        // The phone field does not take the message's code, but the message still asks for it.
+        let rules = judge(
+            "Enter the verification code we sent to your phone.",
+            one_field("phone", "Phone number"),
+        );
+        assert!(rules.iter().any(|r| r == "form.secret.otp"), "{rules:?}");
+        // And a field that holds a benign phrase but names the secret itself is judged as before.
+        let rules = judge("Sign in", one_field("x", "Password (not your postal code)"));
+        assert!(
+            rules.iter().any(|r| r == "form.secret.password"),
+            "{rules:?}"
+        );
     }
 
     proptest::proptest! {
