@@ -555,19 +555,23 @@ pub fn judge_form(
     if let Some(s) = structure.recovery_phrase() {
         signals.push(s);
     }
+    let message_support = if message_excused {
+        Support::None
+    } else {
+        message_hits
+            .iter()
+            .map(|h| supports_code(c, h))
+            .max()
+            .unwrap_or(Support::None)
+    };
     if !has(&findings, "card") {
-        signals.extend(structure.card());
+        signals.extend(
+            structure
+                .card()
+                .or_else(|| structure.card_in_groups(message_support)),
+        );
     }
     if !field_found && structure.reads_message() {
-        let message_support = if message_excused {
-            Support::None
-        } else {
-            message_hits
-                .iter()
-                .map(|h| supports_code(c, h))
-                .max()
-                .unwrap_or(Support::None)
-        };
         signals.extend(structure.one_time_code(message, message_support));
     }
     for s in signals {
@@ -1447,6 +1451,17 @@ mod tests {
             "Πληρωμή",
             serde_json::json!({"p1": four("1"), "p2": four("2"), "p2x": {"type": "string"}, "p3": four("3"), "p4": four("4")})
         ));
+        // Four groups numbered alike with no lengths, an expiry titled "MM/YY" and a message of digits: a
+        // card, in any language; without the expiry or the digits, four numbered fields of a survey.
+        let group = |t: &str| serde_json::json!({"type": "string", "title": t});
+        let groups = |expiry: &str| {
+            serde_json::json!({"a": group("Blok 1"), "b": group("Blok 2"), "c": group("Blok 3"),
+                "d": group("Blok 4"), "e": group(expiry), "f": group("Rückseite")})
+        };
+        assert!(card("Enter all the digits to verify.", groups("MM/RR")));
+        assert!(card("Wpisz wszystkie cyfry karty.", groups("Mies/Rok")));
+        assert!(!card("Enter all the digits to verify.", groups("Expiry")));
+        assert!(!card("Tell us about your team.", groups("Name/Role")));
         // A gift card's number is the benign phrase's.
         let gift =
             serde_json::json!({"type": "string", "title": "Gift card", "pattern": "^[0-9]{16}$"});
