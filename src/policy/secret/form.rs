@@ -278,9 +278,12 @@ fn scan_noting(
             .collect();
         let mut i = first;
         while let Some(h) = out.get(i) {
+            // A whole-word term's match holds the spaces around the word; a benign phrase matched as a
+            // substring (a Korean or Japanese one holding a Latin word: "pin 패드") holds the word but
+            // not those spaces, and still covers it.
             let covered = h.kind == Kind::Benign
                 || benign.iter().any(|&(s, e, cat)| {
-                    s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat)
+                    s <= h.start + 1 && h.end <= e + 1 && (cat.is_none() || cat == h.cat)
                 });
             if covered {
                 // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
@@ -540,6 +543,7 @@ pub fn judge_form(
             let mut notes = FieldNotes::default();
             let found = judge_property(c, name, &prop, &mut texts, &message_hits, &mut notes, ptr);
             structure.note(order, name, &prop, notes.excused, notes.support);
+            structure.speaks_of_card(notes.card && !notes.excused);
             if let Some(f) = found {
                 field_found = true;
                 findings.push(f);
@@ -565,6 +569,8 @@ pub fn judge_form(
             .unwrap_or(Support::None)
     };
     if !has(&findings, "card") {
+        let message_card = !message_excused && speaks_of_card(c, &message_hits);
+        structure.speaks_of_card(message_card);
         signals.extend(
             structure
                 .card()
@@ -647,6 +653,8 @@ struct FieldNotes {
     excused: bool,
     /// How much they speak of a code, a PIN or a login: support for a field shaped like a one-time code.
     support: Support,
+    /// They speak of a card.
+    card: bool,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -659,6 +667,16 @@ pub(super) enum Support {
     Qualifier,
     /// A strong or weak term ("code", "PIN", "password").
     Term,
+}
+
+/// Whether hits speak of a card (a term of the card category: "card", "digits on the back", Turkish
+/// `hane`), for the card asked group by group ([`structure::Structure::card_in_groups`]).
+fn speaks_of_card(c: &Compiled, hits: &[Hit]) -> bool {
+    let card = c.category("card");
+    card.is_some()
+        && hits
+            .iter()
+            .any(|h| h.cat == card && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier))
 }
 
 /// How much a hit speaks of a code, a PIN or a login (a field of a few digits is then a code to type).
@@ -712,6 +730,7 @@ fn judge_property(
         .map(|h| supports_code(c, h))
         .max()
         .unwrap_or(Support::None);
+    notes.card = speaks_of_card(c, &hits);
     if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
         // A number bounded below a hundred holds no PIN, code, card or identity number: it counts or rates
         // something ("How many keys does the PIN pad have?", 1 to 20).
@@ -1460,6 +1479,7 @@ mod tests {
         };
         assert!(card("Enter all the digits to verify.", groups("MM/RR")));
         assert!(card("Wpisz wszystkie cyfry karty.", groups("Mies/Rok")));
+        assert!(card("Verify your card.", groups("MM/YY")));
         assert!(!card("Enter all the digits to verify.", groups("Expiry")));
         assert!(!card("Tell us about your team.", groups("Name/Role")));
         // A gift card's number is the benign phrase's.
@@ -1644,6 +1664,36 @@ mod tests {
             postal("PIN code", "Your card PIN and your postal code")
         ));
         assert!(pin("Delivery address", postal("PIN code", "Six digits")));
+    }
+
+    #[test]
+    fn a_pin_pad_by_its_local_name_is_no_pin_but_the_pin_typed_on_it_is() {
+        let pin = |title: &str| {
+            !judge(
+                "Survey",
+                props(serde_json::json!({"k": {"type": "integer", "title": title}})),
+            )
+            .is_empty()
+        };
+        // The pad under a case ending (Bengali, Tamil), glued to a Latin PIN (Korean, Japanese, Thai), or
+        // named as a "password keyboard" (Chinese).
+        for pad in [
+            "পিন প্যাডের বোতামগুলো কেমন?",
+            "pin பேடின் நிறம்",
+            "PIN키패드 버튼 수",
+            "PINパッドの色",
+            "แป้นกดPINมีกี่ปุ่ม",
+            "密码键盘的按键数量",
+        ] {
+            assert!(!pin(pad), "{pad}");
+        }
+        for asks in [
+            "PIN키패드로 PIN을 입력하세요",
+            "PINパッドでPINを入力してください",
+            "请在密码键盘上输入密码",
+        ] {
+            assert!(pin(asks), "{asks}");
+        }
     }
 
     #[test]

@@ -379,6 +379,8 @@ pub(super) struct Structure<'s> {
     expiry_label: bool,
     /// The most any field's own texts speak of a code, a PIN or a login.
     support: Support,
+    /// A field's texts or the message speak of a card.
+    card_words: bool,
 }
 
 impl<'s> Structure<'s> {
@@ -411,6 +413,11 @@ impl<'s> Structure<'s> {
                 support,
             });
         }
+    }
+
+    /// Notes that a field's texts or the message speak of a card (for [`Structure::card_in_groups`]).
+    pub fn speaks_of_card(&mut self, yes: bool) {
+        self.card_words |= yes;
     }
 
     /// Whether a code field waits for support from the message: its verdict then depends on the message's
@@ -485,10 +492,11 @@ impl<'s> Structure<'s> {
     }
 
     /// A card number asked group by group with no lengths at all: four text fields numbered 1..4 alike, a
-    /// field titled like an expiry, and digits or a code spoken of in the form (`message_support`: the
-    /// message's). Each alone is common ("Player 1".."Player 4", "Date/Time"); the three together are a card.
+    /// field titled like an expiry, and digits, a code or a card spoken of in the form (`message_support`:
+    /// the message's). Each alone is common ("Player 1".."Player 4", "Date/Time"); the three together are a card.
     pub fn card_in_groups(&mut self, message_support: Support) -> Option<Signal<'s>> {
-        if !self.expiry_label || self.support.max(message_support) < Support::Qualifier {
+        let spoken = self.card_words || self.support.max(message_support) >= Support::Qualifier;
+        if !self.expiry_label || !spoken {
             return None;
         }
         self.numbered.quad_run().then(|| Signal {
