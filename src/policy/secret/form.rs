@@ -1475,7 +1475,7 @@ mod tests {
         let group = |t: &str| serde_json::json!({"type": "string", "title": t});
         let groups = |expiry: &str| {
             serde_json::json!({"a": group("Blok 1"), "b": group("Blok 2"), "c": group("Blok 3"),
-                "d": group("Blok 4"), "e": group(expiry), "f": group("Rückseite")})
+                "d": group("Blok 4"), "e": group(expiry), "f": group("Notiz")})
         };
         assert!(card("Enter all the digits to verify.", groups("MM/RR")));
         assert!(card("Wpisz wszystkie cyfry karty.", groups("Mies/Rok")));
@@ -1694,6 +1694,38 @@ mod tests {
         ] {
             assert!(pin(asks), "{asks}");
         }
+    }
+
+    #[test]
+    fn a_field_titled_only_number_is_read_with_the_message() {
+        let asks = |m: &str, title: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"n": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // "Number" says nothing of its own: the message says which number (a PIN described as the secret
+        // number, in Telugu and Hindi).
+        assert!(asks("మీ ఏటీఎం కార్డు రహస్య సంఖ్యను పంపండి", "నంబర్"));
+        assert!(asks("कृपया अपना गुप्त कोड भेजें", "संख्या"));
+        assert!(!asks("आपका ऑर्डर तैयार है", "संख्या"));
+    }
+
+    #[test]
+    fn a_bare_persian_ramz_is_a_password_with_what_it_opens() {
+        let asks = |m: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"p": {"type": "string", "title": "پاسخ"}})),
+            )
+            .is_empty()
+        };
+        assert!(asks("رمز جیمیل خودت را اینجا بنویس"));
+        assert!(asks("لطفا رمز حساب کاربری را بفرستید"));
+        // A crypto-currency account, a cipher: no password.
+        assert!(!asks("قیمت رمز ارز در حساب شما چقدر است؟"));
+        assert!(!asks("این پیام با رمز سزار نوشته شده است"));
     }
 
     #[test]
