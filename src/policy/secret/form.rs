@@ -416,10 +416,73 @@ fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
 }
 
 /// Whether every word of the folded texts says nothing: generic words, one- or two-letter words, or words with
-/// digits (`field1`, `f_8x2`).
-fn says_nothing(c: &Compiled, texts: &[&str]) -> bool {
+/// digits (`field1`, `f_8x2`); with `link`, words for a link too (the field's format says as much).
+fn says_nothing(c: &Compiled, texts: &[&str], link: bool) -> bool {
     texts.iter().flat_map(|t| t.split_whitespace()).all(|w| {
-        c.generic.contains(w) || w.chars().count() <= 2 || w.chars().any(|ch| ch.is_ascii_digit())
+        c.generic.contains(w)
+            || w.chars().count() <= 2
+            || w.chars().any(|ch| ch.is_ascii_digit())
+            || (link && link_words().iter().any(|l| l == w))
+    })
+}
+
+/// Words for a link, written naturally: a field of a link format titled with one says nothing more, and a
+/// secret whose name ends with one is a link itself ("sign-in link", "database URL").
+const LINK_WORDS: &[&str] = &[
+    "link",
+    "links",
+    "url",
+    "urls",
+    "uri",
+    "uris",
+    "dsn",
+    "href",
+    "enlace",
+    "lien",
+    "ссылка",
+    "посилання",
+    "リンク",
+    "链接",
+    "鏈接",
+    "링크",
+    "رابط",
+    "لینک",
+    "لنک",
+    "קישור",
+    "लिंक",
+    "লিংক",
+    "లింక్",
+    "இணைப்பு",
+    "tautan",
+    "pautan",
+    "kiungo",
+    "bağlantı",
+    "liên kết",
+    "ลิงก์",
+    "ลิงค์",
+];
+
+/// [`LINK_WORDS`] folded as texts are, once.
+fn link_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| {
+        LINK_WORDS
+            .iter()
+            .map(|w| super::normalize::fold_words(w).trim().to_owned())
+            .collect()
+    })
+}
+
+/// Whether the strong term of `hit` names a link (its last word is one of [`LINK_WORDS`], as the pack
+/// writes it).
+fn names_link(c: &Compiled, hit: &Hit) -> bool {
+    let Some(term) = c.shown.get(hit.pattern) else {
+        return false;
+    };
+    let term = term.to_lowercase();
+    LINK_WORDS.iter().any(|l| {
+        term.strip_suffix(l)
+            .is_some_and(|rest| rest.is_empty() || rest.ends_with([' ', '-', '_']))
     })
 }
 
@@ -830,10 +893,12 @@ fn judge_property(
     let shown_texts = [texts.of(Source::Title), texts.of(Source::Description)];
     // A name the pack cannot read (`uttar`, `kaitou`, `javabu`: the title romanised) under a title that says
     // nothing ("उत्तर", "回答") is no more than the title: the user answers what the title and the message say.
+    // A link field titled "Link" or "URL" says no more than its format does.
+    let link = takes_link(prop);
     let titled_blank = !texts.of(Source::Title).is_empty()
         && !notes.excused
         && !ev.hits.iter().any(|h| h.source == Source::Name)
-        && says_nothing(c, &shown_texts);
+        && says_nothing(c, &shown_texts, link);
     if !(clue
         || titled_blank
         || says_nothing(
@@ -843,16 +908,31 @@ fn judge_property(
                 texts.of(Source::Title),
                 texts.of(Source::Description),
             ],
+            link,
         ))
     {
         return None;
+    }
+    ev.hits.extend_from_slice(message_hits);
+    let from_message = |h: &Hit| h.source == Source::Message;
+    if link {
+        // A link takes the secret the message names when that secret is a link itself: a magic sign-in
+        // link, a password-reset link, a database URL. "Enter your Vault server's URL; the token comes
+        // next" names a token, which no field here takes.
+        let (cat, hit) = ev.strong(|h| from_message(h) && names_link(c, h))?;
+        return Some(finding(
+            c,
+            cat,
+            &ptr(),
+            name,
+            &hit,
+            "takes a link, and the message around it asks for",
+        ));
     }
     if holds_typed_value(prop) {
         // "Which recovery e-mail should we use if you forget your password?": the field takes an address.
         return None;
     }
-    ev.hits.extend_from_slice(message_hits);
-    let from_message = |h: &Hit| h.source == Source::Message;
     let (cat, hit) = ev.strong(from_message).or_else(|| ev.paired(|_| true))?;
     Some(finding(
         c,
@@ -865,13 +945,24 @@ fn judge_property(
 }
 
 /// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
-/// link, a date): the client checks that format, so a field naming nothing of its own is not read as taking
-/// the secret its message speaks of ("e-mail de recuperação" under "caso esqueça a senha"). Only that
-/// reading: a field that names a secret itself is judged whatever its format.
+/// date): the client checks that format, so a field naming nothing of its own is not read as taking the
+/// secret its message speaks of ("e-mail de recuperação" under "caso esqueça a senha"). Only that reading: a
+/// field that names a secret itself is judged whatever its format. A link is not such a value
+/// ([`takes_link`]): it carries any text after a scheme, and some links are secrets themselves.
 fn holds_typed_value(prop: &Prop<'_, '_>) -> bool {
     matches!(
         prop.format.trim(),
-        "email" | "idn-email" | "uri" | "iri" | "date" | "date-time" | "time"
+        "email" | "idn-email" | "date" | "date-time" | "time"
+    )
+}
+
+/// Whether the field's `format` is a link's. A link can be the secret (a magic sign-in link, a password
+/// reset link, a webhook or database URL with its credentials), and a client need not check the format: a
+/// link field naming nothing of its own takes the secret its message names when that secret is a link.
+fn takes_link(prop: &Prop<'_, '_>) -> bool {
+    matches!(
+        prop.format.trim(),
+        "uri" | "iri" | "uri-reference" | "iri-reference"
     )
 }
 
@@ -1726,6 +1817,34 @@ mod tests {
         // A crypto-currency account, a cipher: no password.
         assert!(!asks("قیمت رمز ارز در حساب شما چقدر است؟"));
         assert!(!asks("این پیام با رمز سزار نوشته شده است"));
+    }
+
+    #[test]
+    fn a_link_field_takes_a_secret_that_is_a_link() {
+        let asks = |m: &str, format: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"link": {"type": "string", "title": "Link", "format": format}})),
+            )
+            .is_empty()
+        };
+        // The message names a link that carries a credential: a link field takes it, as a text field would.
+        let db = "Our migration needs the production database URL, user and password included.";
+        assert!(asks(db, "uri"));
+        assert!(asks(db, "iri"));
+        assert!(asks("Ссылка на базу: нужен ваш MongoDB URI целиком", "uri"));
+        // A secret that is no link is not what a link field takes; a typed address or date takes none.
+        assert!(!asks(
+            "Where is your Vault server? The token comes in the next step.",
+            "uri"
+        ));
+        assert!(!asks(db, "email"));
+        // A link field that says what it is for judges by its own words.
+        assert!(judge(
+            db,
+            props(serde_json::json!({"docs": {"type": "string", "title": "Migration guide", "format": "uri"}}))
+        )
+        .is_empty());
     }
 
     #[test]
