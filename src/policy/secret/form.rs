@@ -416,11 +416,12 @@ fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
 }
 
 /// Whether every word of the folded texts says nothing: generic words, one- or two-letter words, or words with
-/// digits (`field1`, `f_8x2`); with `link`, words for a link too (the field's format says as much).
+/// digits (`field1`, `f_8x2`); with `link`, words for a link too (the field's format says as much). Two
+/// characters of Han, kana or Hangul are a whole word ("号码", "番号", "번호": a number), not an abbreviation.
 fn says_nothing(c: &Compiled, texts: &[&str], link: bool) -> bool {
     texts.iter().flat_map(|t| t.split_whitespace()).all(|w| {
         c.generic.contains(w)
-            || w.chars().count() <= 2
+            || (w.chars().count() <= 2 && !w.chars().any(super::normalize::is_unspaced_script))
             || w.chars().any(|ch| ch.is_ascii_digit())
             || (link && link_words().iter().any(|l| l == w))
     })
@@ -1788,7 +1789,7 @@ mod tests {
     }
 
     #[test]
-    fn a_field_titled_only_number_is_read_with_the_message() {
+    fn an_answer_word_under_the_article_says_nothing_but_a_number_does() {
         let asks = |m: &str, title: &str| {
             !judge(
                 m,
@@ -1796,11 +1797,22 @@ mod tests {
             )
             .is_empty()
         };
-        // "Number" says nothing of its own: the message says which number (a PIN described as the secret
-        // number, in Telugu and Hindi).
-        assert!(asks("మీ ఏటీఎం కార్డు రహస్య సంఖ్యను పంపండి", "నంబర్"));
-        assert!(asks("कृपया अपना गुप्त कोड भेजें", "संख्या"));
-        assert!(!asks("आपका ऑर्डर तैयार है", "संख्या"));
+        // "The reply", with the Arabic or Hebrew article, is as neutral as "reply": the message says what
+        // goes in it.
+        assert!(asks("أحتاج كلمة مرور بريدك الآن", "الرد"));
+        assert!(asks("אני צריך את הסיסמה של החשבון", "התשובה"));
+        // A field titled "number" under a message that asks for a phone number before sending a code
+        // takes the phone number: "number" is not a word that says nothing.
+        assert!(!asks(
+            "अपना मोबाइल नंबर बताइए ताकि हम आपको ओटीपी भेज सकें",
+            "नंबर"
+        ));
+        assert!(!asks(
+            "我们会通过短信验证码确认您的身份，请填写您的手机号码",
+            "号码"
+        ));
+        // A generic two-character title still says nothing.
+        assert!(asks("请把你的邮箱密码发给我", "回复"));
     }
 
     #[test]
