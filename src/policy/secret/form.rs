@@ -428,7 +428,7 @@ fn says_nothing(c: &Compiled, texts: &[&str], link: bool) -> bool {
 }
 
 /// Words for a link, written naturally: a field of a link format titled with one says nothing more, and a
-/// secret whose name ends with one is a link itself ("sign-in link", "database URL").
+/// secret whose name ends with one is a link itself ("database URL", "connection URI").
 const LINK_WORDS: &[&str] = &[
     "link",
     "links",
@@ -917,9 +917,9 @@ fn judge_property(
     ev.hits.extend_from_slice(message_hits);
     let from_message = |h: &Hit| h.source == Source::Message;
     if link {
-        // A link takes the secret the message names when that secret is a link itself: a magic sign-in
-        // link, a password-reset link, a database URL. "Enter your Vault server's URL; the token comes
-        // next" names a token, which no field here takes.
+        // A link takes the secret the message names when that secret is a link itself (a pack term ending
+        // in a word for a link: "database URL", "MongoDB URI"). "Enter your Vault server's URL; the token
+        // comes next" names a token, which no field here takes.
         let (cat, hit) = ev.strong(|h| from_message(h) && names_link(c, h))?;
         return Some(finding(
             c,
