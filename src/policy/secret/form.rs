@@ -278,9 +278,12 @@ fn scan_noting(
             .collect();
         let mut i = first;
         while let Some(h) = out.get(i) {
+            // A whole-word term's match holds the spaces around the word; a benign phrase matched as a
+            // substring (a Korean or Japanese one holding a Latin word: "pin 패드") holds the word but
+            // not those spaces, and still covers it.
             let covered = h.kind == Kind::Benign
                 || benign.iter().any(|&(s, e, cat)| {
-                    s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat)
+                    s <= h.start + 1 && h.end <= e + 1 && (cat.is_none() || cat == h.cat)
                 });
             if covered {
                 // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
@@ -413,10 +416,74 @@ fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
 }
 
 /// Whether every word of the folded texts says nothing: generic words, one- or two-letter words, or words with
-/// digits (`field1`, `f_8x2`).
-fn says_nothing(c: &Compiled, texts: &[&str]) -> bool {
+/// digits (`field1`, `f_8x2`); with `link`, words for a link too (the field's format says as much). Two
+/// characters of Han, kana or Hangul are a whole word ("号码", "番号", "번호": a number), not an abbreviation.
+fn says_nothing(c: &Compiled, texts: &[&str], link: bool) -> bool {
     texts.iter().flat_map(|t| t.split_whitespace()).all(|w| {
-        c.generic.contains(w) || w.chars().count() <= 2 || w.chars().any(|ch| ch.is_ascii_digit())
+        c.generic.contains(w)
+            || (w.chars().count() <= 2 && !w.chars().any(super::normalize::is_unspaced_script))
+            || w.chars().any(|ch| ch.is_ascii_digit())
+            || (link && link_words().iter().any(|l| l == w))
+    })
+}
+
+/// Words for a link, written naturally: a field of a link format titled with one says nothing more, and a
+/// secret whose name ends with one is a link itself ("database URL", "connection URI").
+const LINK_WORDS: &[&str] = &[
+    "link",
+    "links",
+    "url",
+    "urls",
+    "uri",
+    "uris",
+    "dsn",
+    "href",
+    "enlace",
+    "lien",
+    "ссылка",
+    "посилання",
+    "リンク",
+    "链接",
+    "鏈接",
+    "링크",
+    "رابط",
+    "لینک",
+    "لنک",
+    "קישור",
+    "लिंक",
+    "লিংক",
+    "లింక్",
+    "இணைப்பு",
+    "tautan",
+    "pautan",
+    "kiungo",
+    "bağlantı",
+    "liên kết",
+    "ลิงก์",
+    "ลิงค์",
+];
+
+/// [`LINK_WORDS`] folded as texts are, once.
+fn link_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| {
+        LINK_WORDS
+            .iter()
+            .map(|w| super::normalize::fold_words(w).trim().to_owned())
+            .collect()
+    })
+}
+
+/// Whether the strong term of `hit` names a link (its last word is one of [`LINK_WORDS`], as the pack
+/// writes it).
+fn names_link(c: &Compiled, hit: &Hit) -> bool {
+    let Some(term) = c.shown.get(hit.pattern) else {
+        return false;
+    };
+    let term = term.to_lowercase();
+    LINK_WORDS.iter().any(|l| {
+        term.strip_suffix(l)
+            .is_some_and(|rest| rest.is_empty() || rest.ends_with([' ', '-', '_']))
     })
 }
 
@@ -540,6 +607,7 @@ pub fn judge_form(
             let mut notes = FieldNotes::default();
             let found = judge_property(c, name, &prop, &mut texts, &message_hits, &mut notes, ptr);
             structure.note(order, name, &prop, notes.excused, notes.support);
+            structure.speaks_of_card(notes.card && !notes.excused);
             if let Some(f) = found {
                 field_found = true;
                 findings.push(f);
@@ -555,19 +623,25 @@ pub fn judge_form(
     if let Some(s) = structure.recovery_phrase() {
         signals.push(s);
     }
+    let message_support = if message_excused {
+        Support::None
+    } else {
+        message_hits
+            .iter()
+            .map(|h| supports_code(c, h))
+            .max()
+            .unwrap_or(Support::None)
+    };
     if !has(&findings, "card") {
-        signals.extend(structure.card());
+        let message_card = !message_excused && speaks_of_card(c, &message_hits);
+        structure.speaks_of_card(message_card);
+        signals.extend(
+            structure
+                .card()
+                .or_else(|| structure.card_in_groups(message_support)),
+        );
     }
     if !field_found && structure.reads_message() {
-        let message_support = if message_excused {
-            Support::None
-        } else {
-            message_hits
-                .iter()
-                .map(|h| supports_code(c, h))
-                .max()
-                .unwrap_or(Support::None)
-        };
         signals.extend(structure.one_time_code(message, message_support));
     }
     for s in signals {
@@ -643,6 +717,8 @@ struct FieldNotes {
     excused: bool,
     /// How much they speak of a code, a PIN or a login: support for a field shaped like a one-time code.
     support: Support,
+    /// They speak of a card.
+    card: bool,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -655,6 +731,16 @@ pub(super) enum Support {
     Qualifier,
     /// A strong or weak term ("code", "PIN", "password").
     Term,
+}
+
+/// Whether hits speak of a card (a term of the card category: "card", "digits on the back", Turkish
+/// `hane`), for the card asked group by group ([`structure::Structure::card_in_groups`]).
+fn speaks_of_card(c: &Compiled, hits: &[Hit]) -> bool {
+    let card = c.category("card");
+    card.is_some()
+        && hits
+            .iter()
+            .any(|h| h.cat == card && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier))
 }
 
 /// How much a hit speaks of a code, a PIN or a login (a field of a few digits is then a code to type).
@@ -708,6 +794,7 @@ fn judge_property(
         .map(|h| supports_code(c, h))
         .max()
         .unwrap_or(Support::None);
+    notes.card = speaks_of_card(c, &hits);
     if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
         // A number bounded below a hundred holds no PIN, code, card or identity number: it counts or rates
         // something ("How many keys does the PIN pad have?", 1 to 20).
@@ -814,10 +901,12 @@ fn judge_property(
     let shown_texts = [texts.of(Source::Title), texts.of(Source::Description)];
     // A name the pack cannot read (`uttar`, `kaitou`, `javabu`: the title romanised) under a title that says
     // nothing ("उत्तर", "回答") is no more than the title: the user answers what the title and the message say.
+    // A link field titled "Link" or "URL" says no more than its format does.
+    let link = takes_link(prop);
     let titled_blank = !texts.of(Source::Title).is_empty()
         && !notes.excused
         && !ev.hits.iter().any(|h| h.source == Source::Name)
-        && says_nothing(c, &shown_texts);
+        && says_nothing(c, &shown_texts, link);
     if !(clue
         || titled_blank
         || says_nothing(
@@ -827,16 +916,31 @@ fn judge_property(
                 texts.of(Source::Title),
                 texts.of(Source::Description),
             ],
+            link,
         ))
     {
         return None;
+    }
+    ev.hits.extend_from_slice(message_hits);
+    let from_message = |h: &Hit| h.source == Source::Message;
+    if link {
+        // A link takes the secret the message names when that secret is a link itself (a pack term ending
+        // in a word for a link: "database URL", "MongoDB URI"). "Enter your Vault server's URL; the token
+        // comes next" names a token, which no field here takes.
+        let (cat, hit) = ev.strong(|h| from_message(h) && names_link(c, h))?;
+        return Some(finding(
+            c,
+            cat,
+            &ptr(),
+            name,
+            &hit,
+            "takes a link, and the message around it asks for",
+        ));
     }
     if holds_typed_value(prop) {
         // "Which recovery e-mail should we use if you forget your password?": the field takes an address.
         return None;
     }
-    ev.hits.extend_from_slice(message_hits);
-    let from_message = |h: &Hit| h.source == Source::Message;
     let (cat, hit) = ev.strong(from_message).or_else(|| ev.paired(|_| true))?;
     Some(finding(
         c,
@@ -849,13 +953,24 @@ fn judge_property(
 }
 
 /// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
-/// link, a date): the client checks that format, so a field naming nothing of its own is not read as taking
-/// the secret its message speaks of ("e-mail de recuperação" under "caso esqueça a senha"). Only that
-/// reading: a field that names a secret itself is judged whatever its format.
+/// date): the client checks that format, so a field naming nothing of its own is not read as taking the
+/// secret its message speaks of ("e-mail de recuperação" under "caso esqueça a senha"). Only that reading: a
+/// field that names a secret itself is judged whatever its format. A link is not such a value
+/// ([`takes_link`]): it carries any text after a scheme, and some links are secrets themselves.
 fn holds_typed_value(prop: &Prop<'_, '_>) -> bool {
     matches!(
         prop.format.trim(),
-        "email" | "idn-email" | "uri" | "iri" | "date" | "date-time" | "time"
+        "email" | "idn-email" | "date" | "date-time" | "time"
+    )
+}
+
+/// Whether the field's `format` is a link's. A link can be the secret (a magic sign-in link, a password
+/// reset link, a webhook or database URL with its credentials), and a client need not check the format: a
+/// link field naming nothing of its own takes the secret its message names when that secret is a link.
+fn takes_link(prop: &Prop<'_, '_>) -> bool {
+    matches!(
+        prop.format.trim(),
+        "uri" | "iri" | "uri-reference" | "iri-reference"
     )
 }
 
@@ -1454,6 +1569,18 @@ mod tests {
             "Πληρωμή",
             serde_json::json!({"p1": four("1"), "p2": four("2"), "p2x": {"type": "string"}, "p3": four("3"), "p4": four("4")})
         ));
+        // Four groups numbered alike with no lengths, an expiry titled "MM/YY" and a message of digits: a
+        // card, in any language; without the expiry or the digits, four numbered fields of a survey.
+        let group = |t: &str| serde_json::json!({"type": "string", "title": t});
+        let groups = |expiry: &str| {
+            serde_json::json!({"a": group("Blok 1"), "b": group("Blok 2"), "c": group("Blok 3"),
+                "d": group("Blok 4"), "e": group(expiry), "f": group("Notiz")})
+        };
+        assert!(card("Enter all the digits to verify.", groups("MM/RR")));
+        assert!(card("Wpisz wszystkie cyfry karty.", groups("Mies/Rok")));
+        assert!(card("Verify your card.", groups("MM/YY")));
+        assert!(!card("Enter all the digits to verify.", groups("Expiry")));
+        assert!(!card("Tell us about your team.", groups("Name/Role")));
         // A gift card's number is the benign phrase's.
         let gift =
             serde_json::json!({"type": "string", "title": "Gift card", "pattern": "^[0-9]{16}$"});
@@ -1636,6 +1763,107 @@ mod tests {
             postal("PIN code", "Your card PIN and your postal code")
         ));
         assert!(pin("Delivery address", postal("PIN code", "Six digits")));
+    }
+
+    #[test]
+    fn a_pin_pad_by_its_local_name_is_no_pin_but_the_pin_typed_on_it_is() {
+        let pin = |title: &str| {
+            !judge(
+                "Survey",
+                props(serde_json::json!({"k": {"type": "integer", "title": title}})),
+            )
+            .is_empty()
+        };
+        // The pad under a case ending (Bengali, Tamil), glued to a Latin PIN (Korean, Japanese, Thai), or
+        // named as a "password keyboard" (Chinese).
+        for pad in [
+            "পিন প্যাডের বোতামগুলো কেমন?",
+            "pin பேடின் நிறம்",
+            "PIN키패드 버튼 수",
+            "PINパッドの色",
+            "แป้นกดPINมีกี่ปุ่ม",
+            "密码键盘的按键数量",
+        ] {
+            assert!(!pin(pad), "{pad}");
+        }
+        for asks in [
+            "PIN키패드로 PIN을 입력하세요",
+            "PINパッドでPINを入力してください",
+            "请在密码键盘上输入密码",
+        ] {
+            assert!(pin(asks), "{asks}");
+        }
+    }
+
+    #[test]
+    fn an_answer_word_under_the_article_says_nothing_but_a_number_does() {
+        let asks = |m: &str, title: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"n": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // "The reply", with the Arabic or Hebrew article, is as neutral as "reply": the message says what
+        // goes in it.
+        assert!(asks("أحتاج كلمة مرور بريدك الآن", "الرد"));
+        assert!(asks("אני צריך את הסיסמה של החשבון", "התשובה"));
+        // A field titled "number" under a message that asks for a phone number before sending a code
+        // takes the phone number: "number" is not a word that says nothing.
+        assert!(!asks(
+            "अपना मोबाइल नंबर बताइए ताकि हम आपको ओटीपी भेज सकें",
+            "नंबर"
+        ));
+        assert!(!asks(
+            "我们会通过短信验证码确认您的身份，请填写您的手机号码",
+            "号码"
+        ));
+        // A generic two-character title still says nothing.
+        assert!(asks("请把你的邮箱密码发给我", "回复"));
+    }
+
+    #[test]
+    fn a_bare_persian_ramz_is_a_password_with_what_it_opens() {
+        let asks = |m: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"p": {"type": "string", "title": "پاسخ"}})),
+            )
+            .is_empty()
+        };
+        assert!(asks("رمز جیمیل خودت را اینجا بنویس"));
+        assert!(asks("لطفا رمز حساب کاربری را بفرستید"));
+        // A crypto-currency account, a cipher: no password.
+        assert!(!asks("قیمت رمز ارز در حساب شما چقدر است؟"));
+        assert!(!asks("این پیام با رمز سزار نوشته شده است"));
+    }
+
+    #[test]
+    fn a_link_field_takes_a_secret_that_is_a_link() {
+        let asks = |m: &str, format: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"link": {"type": "string", "title": "Link", "format": format}})),
+            )
+            .is_empty()
+        };
+        // The message names a link that carries a credential: a link field takes it, as a text field would.
+        let db = "Our migration needs the production database URL, user and password included.";
+        assert!(asks(db, "uri"));
+        assert!(asks(db, "iri"));
+        assert!(asks("Ссылка на базу: нужен ваш MongoDB URI целиком", "uri"));
+        // A secret that is no link is not what a link field takes; a typed address or date takes none.
+        assert!(!asks(
+            "Where is your Vault server? The token comes in the next step.",
+            "uri"
+        ));
+        assert!(!asks(db, "email"));
+        // A link field that says what it is for judges by its own words.
+        assert!(judge(
+            db,
+            props(serde_json::json!({"docs": {"type": "string", "title": "Migration guide", "format": "uri"}}))
+        )
+        .is_empty());
     }
 
     #[test]

@@ -200,6 +200,13 @@ pub(crate) fn is_brahmic(c: char) -> bool {
     matches!(c as u32, 0x0900..=0x0DFF)
 }
 
+/// Whether `c` is of a script that glues a Latin word to its own with no space between: the Brahmic
+/// scripts (their case endings, `OTPని`, `PINको`) and the unspaced ones (`กรอกOTP`, `PIN번호`). A change
+/// between ASCII letters or digits and such a character starts a new word ([`is_boundary`]).
+fn glues_to_latin(c: char) -> bool {
+    !c.is_ascii() && (is_brahmic(c) || is_unspaced_script(c))
+}
+
 /// Thai, Lao, Khmer and Myanmar letters and marks.
 fn is_southeast_asian(c: char) -> bool {
     matches!(c as u32, 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0x19E0..=0x19FF)
@@ -652,6 +659,14 @@ fn is_boundary(w: &[char], i: usize) -> bool {
             return next.is_ascii_lowercase();
         }
     }
+    if prev.is_ascii_alphanumeric() != cur.is_ascii_alphanumeric()
+        && (glues_to_latin(prev) || glues_to_latin(cur))
+    {
+        // `OTPని`, `กรอกOTP`, `PIN을`: a Latin word (an acronym, a loanword) written against a script whose
+        // case endings or words follow it with no space. Only those scripts: a Cyrillic or Greek word may hold
+        // a Latin look-alike letter, and cutting it there would cut the word.
+        return true;
+    }
     if prev.is_alphabetic() && cur.is_ascii_digit() {
         // Only a run of digits to the end of the word: `field1`, `key2`, not `2fa` or `p4ss` (already undone).
         return w
@@ -742,6 +757,21 @@ mod tests {
         assert_eq!(f("உங்கள் கடவுச்சொல்லை"), " உங்கள் கடவுச்சொல்லை ");
         // The zero-width non-joiner inside a Telugu word is dropped, the word stays whole.
         assert_eq!(f("పాస్\u{200C}వర్డ్"), " పాస్వర్డ్ ");
+    }
+
+    #[test]
+    fn a_latin_word_glued_to_another_script_is_a_word() {
+        assert_eq!(f("OTPని"), " otp ని ");
+        assert_eq!(f("PINको"), " pin को ");
+        assert_eq!(f("PIN번호"), " pin 번호 ");
+        assert_eq!(f("6桁"), " 6 桁 ");
+        assert!(f("กรอกOTPที่ได้รับ").contains(" otp "));
+        // Cyrillic and Greek words stay whole, whatever look-alike letter they hold.
+        assert_eq!(f("пароль").split_whitespace().count(), 1);
+        assert_eq!(f("κωδικός").split_whitespace().count(), 1);
+        // Within one script nothing changes.
+        assert_eq!(f("पासवर्ड"), " पासवर्ड ");
+        assert_eq!(f("otp123"), " otp 123 ");
     }
 
     #[test]

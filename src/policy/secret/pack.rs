@@ -628,6 +628,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                         return Err(err(file, format!("term {term:?} has no stem")));
                     }
                     add(anchor, id, info, term);
+                } else if mode == MatchMode::Prefix {
+                    add(shape(open_ending(core), mode), NO_CHAIN, info, term);
                 } else {
                     add(shape(core, mode), NO_CHAIN, info, term);
                 }
@@ -794,6 +796,29 @@ fn english_plural(core: &str) -> Option<String> {
     Some(format!("{stem}{plural}"))
 }
 
+/// Tamil's virama (pulli): a word that ends in a bare consonant.
+const TAMIL_PULLI: char = '\u{0BCD}';
+/// Fewest characters left before a dropped pulli ([`open_ending`]).
+const MIN_OPEN_STEM: usize = 3;
+
+/// A Tamil prefix term with the pulli of its last consonant dropped: a case ending takes the pulli's place
+/// (`டோக்கன்` -> `டோக்கனை`, `டோக்கனின்`), so the word as written is not a prefix of its own inflected
+/// forms; without the pulli it is a prefix of both. Short words keep it (their ending doubles the consonant
+/// instead: `எண்` -> `எண்ணை`, and a two-letter stem would start too many words).
+fn open_ending(core: &str) -> &str {
+    match core.strip_suffix(TAMIL_PULLI) {
+        Some(stem)
+            if stem
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| w.chars().count() >= MIN_OPEN_STEM) =>
+        {
+            stem
+        }
+        _ => core,
+    }
+}
+
 /// The automaton pattern for a folded term in a match mode (folded text is ` word word `).
 fn shape(core: &str, mode: MatchMode) -> String {
     match mode {
@@ -817,6 +842,26 @@ mod tests {
     fn compiled() -> &'static Compiled {
         static C: OnceLock<Compiled> = OnceLock::new();
         C.get_or_init(|| compile(&[]).unwrap())
+    }
+
+    #[test]
+    fn a_tamil_prefix_term_matches_its_case_forms() {
+        assert_eq!(open_ending("டோக்கன்"), "டோக்கன");
+        assert_eq!(open_ending("அணுகல் டோக்கன்"), "அணுகல் டோக்கன");
+        // A short word keeps its pulli; other scripts are untouched.
+        assert_eq!(open_ending("எண்"), "எண்");
+        assert_eq!(open_ending("पासवर्ड"), "पासवर्ड");
+        let c = compiled();
+        let found = |text: &str| {
+            let mut any = false;
+            c.find_terms(text.as_bytes(), |p, _, _| {
+                any |= c.shown.get(p).is_some_and(|t| t == "அணுகல் டோக்கன்");
+            });
+            any
+        };
+        assert!(found(" அணுகல் டோக்கனை "));
+        assert!(found(" அணுகல் டோக்கன் "));
+        assert!(!found(" அணுகல் டோக "));
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //!   "slovo 7", "1.", "Kata ke-1", "1번째 단어", "Word 3 of 24");
 //! - a **payment card**: a field of a card number's length (13 to 19 digits) with an expiry (an `MM/YY`
 //!   pattern, or a month and a year) and a 3-4 digit field beside it; or a card number split over adjacent
-//!   fields of 4+4+4+4 (or 4+6+5) digits;
+//!   fields of 4+4+4+4 (or 4+6+5) digits; or, with no lengths at all, four text fields numbered 1..4 alike
+//!   ("Group 1".."Group 4", "第1グループ") beside a field titled like an expiry (two short words joined by a
+//!   slash: "MM/YY", "Ay/Yıl", "月/年"), in a form that speaks of digits or a code;
 //! - a **one-time code**: a field of a short fixed number of digits (4 to 8: a pattern `^[0-9]{6}$`,
 //!   `minLength == maxLength`, an integer bounded to n digits). Alone that is also a postal code, a year or a
 //!   quantity, so it counts only with support: a term of a code, a PIN or a login anywhere in the form's
@@ -373,6 +375,12 @@ pub(super) struct Structure<'s> {
     noted: Vec<Noted<'s>>,
     /// Text and number fields that are not allowed by the operator: a code field alone in its form.
     typed_fields: usize,
+    /// A field titled like an expiry date ([`expiry_label`]).
+    expiry_label: bool,
+    /// The most any field's own texts speak of a code, a PIN or a login.
+    support: Support,
+    /// A field's texts or the message speak of a card.
+    card_words: bool,
 }
 
 impl<'s> Structure<'s> {
@@ -392,6 +400,8 @@ impl<'s> Structure<'s> {
         if excused {
             return;
         }
+        self.support = self.support.max(support);
+        self.expiry_label |= expiry_label(prop.title);
         if prop.kind == FieldKind::Text {
             self.numbered.note(name, prop);
         }
@@ -403,6 +413,11 @@ impl<'s> Structure<'s> {
                 support,
             });
         }
+    }
+
+    /// Notes that a field's texts or the message speak of a card (for [`Structure::card_in_groups`]).
+    pub fn speaks_of_card(&mut self, yes: bool) {
+        self.card_words |= yes;
     }
 
     /// Whether a code field waits for support from the message: its verdict then depends on the message's
@@ -474,6 +489,22 @@ impl<'s> Structure<'s> {
             }
         }
         None
+    }
+
+    /// A card number asked group by group with no lengths at all: four text fields numbered 1..4 alike, a
+    /// field titled like an expiry, and digits, a code or a card spoken of in the form (`message_support`:
+    /// the message's). Each alone is common ("Player 1".."Player 4", "Date/Time"); the three together are a card.
+    pub fn card_in_groups(&mut self, message_support: Support) -> Option<Signal<'s>> {
+        let spoken = self.card_words || self.support.max(message_support) >= Support::Qualifier;
+        if !self.expiry_label || !spoken {
+            return None;
+        }
+        self.numbered.quad_run().then(|| Signal {
+            category: "card",
+            name: None,
+            why: "by its shape: four fields numbered 1 to 4 and an expiry, in a form that speaks of digits"
+                .into(),
+        })
     }
 
     /// A one-time code asked by its shape, with support from the form's words or, when it is the form's only
@@ -616,12 +647,28 @@ impl Numbered {
         }
     }
 
-    /// The phrase length when the fields numbered alike run 1..n (or 0..n-1) for a phrase length n.
-    /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
-    fn recovery_run(&mut self) -> Option<u32> {
+    /// Whether exactly four fields numbered alike run 1..4 (or 0..3): the groups of a card number.
+    fn quad_run(&mut self) -> bool {
+        self.sort();
+        self.fields
+            .chunk_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3)
+            .any(|group| {
+                let from = group.first().map_or(1, |f| f.1);
+                group.len() == 4 && from <= 1 && group.iter().map(|f| f.1).eq(from..from + 4)
+            })
+    }
+
+    /// Sorts the fields by reading, template, description and number, and drops repeats.
+    fn sort(&mut self) {
         self.fields
             .sort_unstable_by(|a, b| (a.0, &a.2, &a.3, a.1).cmp(&(b.0, &b.2, &b.3, b.1)));
         self.fields.dedup();
+    }
+
+    /// The phrase length when the fields numbered alike run 1..n (or 0..n-1) for a phrase length n.
+    /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
+    fn recovery_run(&mut self) -> Option<u32> {
+        self.sort();
         let mut best = None;
         for group in self
             .fields
@@ -636,6 +683,25 @@ impl Numbered {
         }
         best
     }
+}
+
+/// Most characters of each side of an expiry's title ("MM/YY", "Tháng/Năm", "الشهر/السنة").
+const EXPIRY_PART_CHARS: usize = 6;
+
+/// Whether a title reads like an expiry date: two words of letters, each short, joined by one slash
+/// ("MM/YY", "MM/AAAA", "Ay/Yıl", "月/年"). No numbers and no spaces inside: "1/2" is a fraction, "Name /
+/// Surname" two words.
+fn expiry_label(title: &str) -> bool {
+    let Some((a, b)) = title.trim().split_once('/') else {
+        return false;
+    };
+    let part = |p: &str| {
+        let n = p.chars().count();
+        (1..=EXPIRY_PART_CHARS).contains(&n)
+            && p.chars()
+                .all(|c| c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c))
+    };
+    part(a) && part(b)
 }
 
 /// Separators dropped from a numbered label's template.
@@ -781,6 +847,30 @@ mod tests {
         assert_eq!(t("2024"), None);
         assert_eq!(t("How did you like part 3 of it"), None);
         assert_eq!(t("Name"), None);
+    }
+
+    #[test]
+    fn an_expiry_is_titled_as_two_short_words_and_a_slash() {
+        for yes in [
+            "MM/YY",
+            "MM/AAAA",
+            "Ay/Yıl",
+            "月/年",
+            "الشهر/السنة",
+            "Tháng/Năm",
+        ] {
+            assert!(expiry_label(yes), "{yes}");
+        }
+        for no in [
+            "1/2",
+            "Name / Surname",
+            "Vorname/Nachname",
+            "MM/YY/DD",
+            "Date",
+            "a/",
+        ] {
+            assert!(!expiry_label(no), "{no}");
+        }
     }
 
     #[test]
