@@ -276,25 +276,54 @@ fn scan_noting(
             .filter(|h| h.kind == Kind::Benign)
             .map(|h| (h.start, h.end, h.cat))
             .collect();
-        let mut i = first;
-        while let Some(h) = out.get(i) {
-            let covered = h.kind == Kind::Benign
-                || benign.iter().any(|&(s, e, cat)| {
-                    s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat)
-                });
-            if covered {
-                // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
-                // no term of its own).
-                if matches!(h.kind, Kind::Strong | Kind::Weak)
-                    || (h.kind == Kind::Benign && h.cat.is_some())
-                {
-                    read_benign.push((h.source, h.cat));
-                }
-                out.swap_remove(i);
-            } else {
-                i += 1;
+        let takes = |s: usize, e: usize, cat: Option<CatId>, h: &Hit| {
+            s <= h.start && h.end <= e && (cat.is_none() || cat == h.cat)
+        };
+        // A term that crosses a benign phrase (each reaches past the other on its own side) where the words
+        // they share are a term the phrase took is taken with it: the shared word is read the benign way.
+        // What the crossing term adds is then most often a word of another language that folds alike (Czech
+        // "má PIN pad", "has a PIN pad", is the Vietnamese "mã pin" + "pad"). A term that holds the whole
+        // phrase ("jeton d'accès" around a benign "jeton") is not crossing it and stays.
+        let found = out.get(first..).unwrap_or_default();
+        let shares_taken = |h: &Hit| {
+            benign.iter().any(|&(s, e, cat)| {
+                let crosses = (s < h.start && h.start < e && e < h.end)
+                    || (h.start < s && s < h.end && h.end < e);
+                crosses
+                    && (cat.is_none() || cat == h.cat)
+                    && found.iter().any(|g| {
+                        matches!(g.kind, Kind::Strong | Kind::Weak)
+                            && g.cat == h.cat
+                            && g.pattern != h.pattern
+                            && h.start <= g.start
+                            && g.end <= h.end
+                            && takes(s, e, cat, g)
+                    })
+            })
+        };
+        let covered: Vec<bool> = found
+            .iter()
+            .map(|h| {
+                h.kind == Kind::Benign
+                    || benign.iter().any(|&(s, e, cat)| takes(s, e, cat, h))
+                    || (matches!(h.kind, Kind::Strong | Kind::Weak) && shares_taken(h))
+            })
+            .collect();
+        for (h, _) in found.iter().zip(&covered).filter(|(_, &c)| c) {
+            // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
+            // no term of its own).
+            if matches!(h.kind, Kind::Strong | Kind::Weak)
+                || (h.kind == Kind::Benign && h.cat.is_some())
+            {
+                read_benign.push((h.source, h.cat));
             }
         }
+        let mut at = 0usize;
+        out.retain(|_| {
+            let keep = at < first || !covered.get(at - first).copied().unwrap_or(false);
+            at += 1;
+            keep
+        });
     }
     if texts.spans.iter().any(|(s, _, _)| *s == Source::Message) {
         // A hit's word index is the number of spaces up to its start. Hits are taken in order of start
@@ -1629,6 +1658,27 @@ mod tests {
             postal("PIN code", "Your card PIN and your postal code")
         ));
         assert!(pin("Delivery address", postal("PIN code", "Six digits")));
+    }
+
+    #[test]
+    fn a_term_that_crosses_a_benign_phrase_is_read_with_it() {
+        let found = |m: &str, title: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"f": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // Polish "ma" ("has") before "PIN pad" folds like the Vietnamese "mã pin": the pad's PIN is the pad.
+        assert!(!found("Ankieta", "Jaki kolor ma PIN pad w sklepie?"));
+        assert!(!found("Průzkum", "Jakou barvu má PIN pad?"));
+        // A PIN asked beside the pad is still asked for, and a term that holds a benign word whole stays
+        // ("jeton d'accès" around the game-chip "jeton").
+        assert!(found("Terminál", "Terminál má PIN pad; zadejte svůj PIN"));
+        assert!(found("Publication", "Jeton d'accès personnel"));
+        // The Germanic endings: a genitive of a phrase, an article glued to a compound's last word.
+        assert!(found("Signatur", "Inhalt des privaten Schlüssels"));
+        assert!(!found("Undersøkelse", "Hvilken farge har PIN-tastaturet?"));
     }
 
     #[test]
