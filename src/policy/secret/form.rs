@@ -544,6 +544,10 @@ pub fn judge_form(
     let mut any_text_field = false;
     let mut field_found = false;
     let mut structure = structure::Structure::default();
+    // The login pair: a field that names the user ("User name") beside one named by a word that is a password
+    // only at a login ("Κωδικός", "Parola chiave"), read after every field has been seen.
+    let mut login_field: Option<usize> = None;
+    let mut weak_password: Option<(usize, &str, Hit)> = None;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         for (order, (name, value)) in props.iter().take(MAX_JUDGED_PROPERTIES).enumerate() {
             let prop = Prop::of(value);
@@ -569,10 +573,34 @@ pub fn judge_form(
             let mut notes = FieldNotes::default();
             let found = judge_property(c, name, &prop, &mut texts, &message_hits, &mut notes, ptr);
             structure.note(order, name, &prop, notes.excused, notes.support);
+            if notes.login && login_field.is_none() {
+                login_field = Some(order);
+            }
             if let Some(f) = found {
                 field_found = true;
                 findings.push(f);
+            } else if let (Some(h), None) = (notes.weak_password, weak_password) {
+                weak_password = Some((order, name, h));
             }
+        }
+    }
+    if let (false, Some(login), Some((order, name, hit))) =
+        (field_found, login_field, weak_password)
+    {
+        let cat = c
+            .category("password")
+            .filter(|&k| c.categories.get(k).is_some_and(|i| i.enabled));
+        if let (true, Some(cat)) = (login != order, cat) {
+            let ptr = field_ptr(c, &props_ptr, name);
+            findings.push(finding(
+                c,
+                cat,
+                &ptr,
+                name,
+                &hit,
+                "sits beside a user name and asks for",
+            ));
+            field_found = true;
         }
     }
     // The language-free signals, each only when the words found nothing of its kind already.
@@ -672,6 +700,10 @@ struct FieldNotes {
     excused: bool,
     /// How much they speak of a code, a PIN or a login: support for a field shaped like a one-time code.
     support: Support,
+    /// A qualifier of a password in its own texts ("Όνομα χρήστη", "Nome utente": the user name beside it).
+    login: bool,
+    /// A weak password term in its own texts, for a free-text field ("Κωδικός", "Parola chiave").
+    weak_password: Option<Hit>,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -737,6 +769,32 @@ fn judge_property(
         .map(|h| supports_code(c, h))
         .max()
         .unwrap_or(Support::None);
+    let password = c.category("password");
+    let own_password =
+        |h: &&Hit| h.cat.is_some() && h.cat == password && h.source != Source::Message;
+    notes.login = hits
+        .iter()
+        .filter(own_password)
+        .any(|h| h.kind == Kind::Qualifier);
+    if kind == FieldKind::Text {
+        // Only a field named by the word alone ("Κωδικός"): more words say what the code is ("Κωδικός
+        // προϊόντος", a product code).
+        let bare = |h: &Hit| {
+            let term = texts.folded().get(h.start..h.end).unwrap_or("");
+            let term: Vec<&str> = term.split_whitespace().collect();
+            [Source::Title, Source::Description].into_iter().all(|s| {
+                texts
+                    .of(s)
+                    .split_whitespace()
+                    .all(|w| term.contains(&w) || c.generic.contains(w) || w.chars().count() <= 2)
+            })
+        };
+        notes.weak_password = hits
+            .iter()
+            .filter(own_password)
+            .find(|h| h.kind == Kind::Weak && bare(h))
+            .copied();
+    }
     if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
         // A number bounded below a hundred holds no PIN, code, card or identity number: it counts or rates
         // something ("How many keys does the PIN pad have?", 1 to 20).
@@ -1679,6 +1737,26 @@ mod tests {
         // The Germanic endings: a genitive of a phrase, an article glued to a compound's last word.
         assert!(found("Signatur", "Inhalt des privaten Schlüssels"));
         assert!(!found("Undersøkelse", "Hvilken farge har PIN-tastaturet?"));
+    }
+
+    #[test]
+    fn a_word_that_is_a_password_at_a_login_is_one_beside_a_user_name() {
+        let rules = |fields: serde_json::Value| judge("Ερωτηματολόγιο", props(fields));
+        let field = |title: &str| serde_json::json!({"type": "string", "title": title});
+        // The user name in one field, the bare ambiguous word in the next, whichever comes first.
+        let pair = rules(serde_json::json!({"u": field("Όνομα χρήστη"), "k": field("Κωδικός")}));
+        assert!(has(&pair, "form.secret.password"), "{pair:?}");
+        let pair = rules(serde_json::json!({"k": field("Κωδικός"), "u": field("Όνομα χρήστη")}));
+        assert!(has(&pair, "form.secret.password"), "{pair:?}");
+        // More words say what the code is; no user name, no login.
+        assert!(rules(
+            serde_json::json!({"u": field("Όνομα χρήστη"), "k": field("Κωδικός κουπονιού")})
+        )
+        .is_empty());
+        assert!(
+            rules(serde_json::json!({"n": field("Ονοματεπώνυμο"), "k": field("Κωδικός")}))
+                .is_empty()
+        );
     }
 
     #[test]
