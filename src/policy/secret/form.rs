@@ -495,8 +495,17 @@ pub fn judge_form(
     let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
     if proof == Proof::Nothing || dotenv_message {
         texts.add(c, Source::Message, message);
-        message_excused = scan(c, &texts, &mut message_hits)
+        let mut read_benign = Vec::new();
+        message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
+        // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
+        // there qualify no field's weak term.
+        message_hits.retain(|h| {
+            !(h.kind == Kind::Qualifier
+                && read_benign
+                    .iter()
+                    .any(|&(_, cat)| cat.is_some() && cat == h.cat))
+        });
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -1757,6 +1766,23 @@ mod tests {
             rules(serde_json::json!({"n": field("Ονοματεπώνυμο"), "k": field("Κωδικός")}))
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_message_that_reads_a_category_harmlessly_qualifies_no_field_with_it() {
+        let found = |m: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"c": {"type": "string", "title": "Cyfry"}})),
+            )
+            .is_empty()
+        };
+        // "The last four digits of the card" names the card harmlessly: its card word does not make the
+        // field's digits a card number; all the card's digits are one.
+        assert!(!found("Dla weryfikacji podaj ostatnie cztery cyfry karty."));
+        assert!(found("Dla weryfikacji podaj wszystkie cyfry karty."));
+        // A PIN described by its use: the digits typed at a cash machine.
+        assert!(found("Podaj cztery cyfry, które wpisujesz w bankomacie."));
     }
 
     #[test]
