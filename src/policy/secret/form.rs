@@ -276,28 +276,57 @@ fn scan_noting(
             .filter(|h| h.kind == Kind::Benign)
             .map(|h| (h.start, h.end, h.cat))
             .collect();
-        let mut i = first;
-        while let Some(h) = out.get(i) {
-            // A whole-word term's match holds the spaces around the word; a benign phrase matched as a
-            // substring (a Korean or Japanese one holding a Latin word: "pin 패드") holds the word but
-            // not those spaces, and still covers it.
-            let covered = h.kind == Kind::Benign
-                || benign.iter().any(|&(s, e, cat)| {
-                    s <= h.start + 1 && h.end <= e + 1 && (cat.is_none() || cat == h.cat)
-                });
-            if covered {
-                // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
-                // no term of its own).
-                if matches!(h.kind, Kind::Strong | Kind::Weak)
-                    || (h.kind == Kind::Benign && h.cat.is_some())
-                {
-                    read_benign.push((h.source, h.cat));
-                }
-                out.swap_remove(i);
-            } else {
-                i += 1;
+        // A whole-word term's match holds the spaces around the word; a benign phrase matched as a
+        // substring (a Korean or Japanese one holding a Latin word: "pin 패드") holds the word but not those
+        // spaces, and still takes it.
+        let takes = |s: usize, e: usize, cat: Option<CatId>, h: &Hit| {
+            s <= h.start + 1 && h.end <= e + 1 && (cat.is_none() || cat == h.cat)
+        };
+        // A term that crosses a benign phrase (each reaches past the other on its own side) where the words
+        // they share are a term the phrase took is taken with it: the shared word is read the benign way.
+        // What the crossing term adds is then most often a word of another language that folds alike (Czech
+        // "má PIN pad", "has a PIN pad", is the Vietnamese "mã pin" + "pad"). A term that holds the whole
+        // phrase ("jeton d'accès" around a benign "jeton") is not crossing it and stays.
+        let found = out.get(first..).unwrap_or_default();
+        let shares_taken = |h: &Hit| {
+            benign.iter().any(|&(s, e, cat)| {
+                let crosses = (s < h.start && h.start < e && e < h.end)
+                    || (h.start < s && s < h.end && h.end < e);
+                crosses
+                    && (cat.is_none() || cat == h.cat)
+                    && found.iter().any(|g| {
+                        matches!(g.kind, Kind::Strong | Kind::Weak)
+                            && g.cat == h.cat
+                            && g.pattern != h.pattern
+                            && h.start <= g.start
+                            && g.end <= h.end
+                            && takes(s, e, cat, g)
+                    })
+            })
+        };
+        let covered: Vec<bool> = found
+            .iter()
+            .map(|h| {
+                h.kind == Kind::Benign
+                    || benign.iter().any(|&(s, e, cat)| takes(s, e, cat, h))
+                    || (matches!(h.kind, Kind::Strong | Kind::Weak) && shares_taken(h))
+            })
+            .collect();
+        for (h, _) in found.iter().zip(&covered).filter(|(_, &c)| c) {
+            // The terms a benign phrase took, and the phrase's own category ("பின்கோடு", glued, holds
+            // no term of its own).
+            if matches!(h.kind, Kind::Strong | Kind::Weak)
+                || (h.kind == Kind::Benign && h.cat.is_some())
+            {
+                read_benign.push((h.source, h.cat));
             }
         }
+        let mut at = 0usize;
+        out.retain(|_| {
+            let keep = at < first || !covered.get(at - first).copied().unwrap_or(false);
+            at += 1;
+            keep
+        });
     }
     if texts.spans.iter().any(|(s, _, _)| *s == Source::Message) {
         // A hit's word index is the number of spaces up to its start. Hits are taken in order of start
@@ -533,8 +562,17 @@ pub fn judge_form(
     let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
     if proof == Proof::Nothing || dotenv_message {
         texts.add(c, Source::Message, message);
-        message_excused = scan(c, &texts, &mut message_hits)
+        let mut read_benign = Vec::new();
+        message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
+        // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
+        // there qualify no field's weak term.
+        message_hits.retain(|h| {
+            !(h.kind == Kind::Qualifier
+                && read_benign
+                    .iter()
+                    .any(|&(_, cat)| cat.is_some() && cat == h.cat))
+        });
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -582,6 +620,10 @@ pub fn judge_form(
     let mut any_text_field = false;
     let mut field_found = false;
     let mut structure = structure::Structure::default();
+    // The login pair: a field that names the user ("User name") beside one named by a word that is a password
+    // only at a login ("Κωδικός", "Parola chiave"), read after every field has been seen.
+    let mut login_field: Option<usize> = None;
+    let mut weak_password: Option<(usize, &str, Hit)> = None;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         for (order, (name, value)) in props.iter().take(MAX_JUDGED_PROPERTIES).enumerate() {
             let prop = Prop::of(value);
@@ -608,10 +650,34 @@ pub fn judge_form(
             let found = judge_property(c, name, &prop, &mut texts, &message_hits, &mut notes, ptr);
             structure.note(order, name, &prop, notes.excused, notes.support);
             structure.speaks_of_card(notes.card && !notes.excused);
+            if notes.login && login_field.is_none() {
+                login_field = Some(order);
+            }
             if let Some(f) = found {
                 field_found = true;
                 findings.push(f);
+            } else if let (Some(h), None) = (notes.weak_password, weak_password) {
+                weak_password = Some((order, name, h));
             }
+        }
+    }
+    if let (false, Some(login), Some((order, name, hit))) =
+        (field_found, login_field, weak_password)
+    {
+        let cat = c
+            .category("password")
+            .filter(|&k| c.categories.get(k).is_some_and(|i| i.enabled));
+        if let (true, Some(cat)) = (login != order, cat) {
+            let ptr = field_ptr(c, &props_ptr, name);
+            findings.push(finding(
+                c,
+                cat,
+                &ptr,
+                name,
+                &hit,
+                "sits beside a user name and asks for",
+            ));
+            field_found = true;
         }
     }
     // The language-free signals, each only when the words found nothing of its kind already.
@@ -719,6 +785,10 @@ struct FieldNotes {
     support: Support,
     /// They speak of a card.
     card: bool,
+    /// A qualifier of a password in its own texts ("Όνομα χρήστη", "Nome utente": the user name beside it).
+    login: bool,
+    /// A weak password term in its own texts, for a free-text field ("Κωδικός", "Parola chiave").
+    weak_password: Option<Hit>,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -795,6 +865,32 @@ fn judge_property(
         .max()
         .unwrap_or(Support::None);
     notes.card = speaks_of_card(c, &hits);
+    let password = c.category("password");
+    let own_password =
+        |h: &&Hit| h.cat.is_some() && h.cat == password && h.source != Source::Message;
+    notes.login = hits
+        .iter()
+        .filter(own_password)
+        .any(|h| h.kind == Kind::Qualifier);
+    if kind == FieldKind::Text {
+        // Only a field named by the word alone ("Κωδικός"): more words say what the code is ("Κωδικός
+        // προϊόντος", a product code).
+        let bare = |h: &Hit| {
+            let term = texts.folded().get(h.start..h.end).unwrap_or("");
+            let term: Vec<&str> = term.split_whitespace().collect();
+            [Source::Title, Source::Description].into_iter().all(|s| {
+                texts
+                    .of(s)
+                    .split_whitespace()
+                    .all(|w| term.contains(&w) || c.generic.contains(w) || w.chars().count() <= 2)
+            })
+        };
+        notes.weak_password = hits
+            .iter()
+            .filter(own_password)
+            .find(|h| h.kind == Kind::Weak && bare(h))
+            .copied();
+    }
     if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
         // A number bounded below a hundred holds no PIN, code, card or identity number: it counts or rates
         // something ("How many keys does the PIN pad have?", 1 to 20).
@@ -1864,6 +1960,64 @@ mod tests {
             props(serde_json::json!({"docs": {"type": "string", "title": "Migration guide", "format": "uri"}}))
         )
         .is_empty());
+    }
+
+    #[test]
+    fn a_term_that_crosses_a_benign_phrase_is_read_with_it() {
+        let found = |m: &str, title: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"f": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // Polish "ma" ("has") before "PIN pad" folds like the Vietnamese "mã pin": the pad's PIN is the pad.
+        assert!(!found("Ankieta", "Jaki kolor ma PIN pad w sklepie?"));
+        assert!(!found("Průzkum", "Jakou barvu má PIN pad?"));
+        // A PIN asked beside the pad is still asked for, and a term that holds a benign word whole stays
+        // ("jeton d'accès" around the game-chip "jeton").
+        assert!(found("Terminál", "Terminál má PIN pad; zadejte svůj PIN"));
+        assert!(found("Publication", "Jeton d'accès personnel"));
+        // The Germanic endings: a genitive of a phrase, an article glued to a compound's last word.
+        assert!(found("Signatur", "Inhalt des privaten Schlüssels"));
+        assert!(!found("Undersøkelse", "Hvilken farge har PIN-tastaturet?"));
+    }
+
+    #[test]
+    fn a_word_that_is_a_password_at_a_login_is_one_beside_a_user_name() {
+        let rules = |fields: serde_json::Value| judge("Ερωτηματολόγιο", props(fields));
+        let field = |title: &str| serde_json::json!({"type": "string", "title": title});
+        // The user name in one field, the bare ambiguous word in the next, whichever comes first.
+        let pair = rules(serde_json::json!({"u": field("Όνομα χρήστη"), "k": field("Κωδικός")}));
+        assert!(has(&pair, "form.secret.password"), "{pair:?}");
+        let pair = rules(serde_json::json!({"k": field("Κωδικός"), "u": field("Όνομα χρήστη")}));
+        assert!(has(&pair, "form.secret.password"), "{pair:?}");
+        // More words say what the code is; no user name, no login.
+        assert!(rules(
+            serde_json::json!({"u": field("Όνομα χρήστη"), "k": field("Κωδικός κουπονιού")})
+        )
+        .is_empty());
+        assert!(
+            rules(serde_json::json!({"n": field("Ονοματεπώνυμο"), "k": field("Κωδικός")}))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_message_that_reads_a_category_harmlessly_qualifies_no_field_with_it() {
+        let found = |m: &str| {
+            !judge(
+                m,
+                props(serde_json::json!({"c": {"type": "string", "title": "Cyfry"}})),
+            )
+            .is_empty()
+        };
+        // "The last four digits of the card" names the card harmlessly: its card word does not make the
+        // field's digits a card number; all the card's digits are one.
+        assert!(!found("Dla weryfikacji podaj ostatnie cztery cyfry karty."));
+        assert!(found("Dla weryfikacji podaj wszystkie cyfry karty."));
+        // A PIN described by its use: the digits typed at a cash machine.
+        assert!(found("Podaj cztery cyfry, które wpisujesz w bankomacie."));
     }
 
     #[test]

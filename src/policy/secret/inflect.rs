@@ -77,6 +77,10 @@ pub enum Family {
     Persian,
     /// Indonesian and Malay: the enclitic possessives (`sandinya`, `kodemu`).
     Malay,
+    /// German, Dutch and the Scandinavian languages: the endings of case, number and the glued definite
+    /// article (`Schlüssels`, `privaten`; `tastaturet`, `koderne`, `nyckeln`). Their compounds are matched as
+    /// substrings already; this serves the whole-word terms and phrases.
+    Germanic,
 }
 
 impl Family {
@@ -93,13 +97,14 @@ impl Family {
             "semitic" => Family::Semitic,
             "persian" => Family::Persian,
             "malay" => Family::Malay,
+            "germanic" => Family::Germanic,
             _ => return None,
         })
     }
 
     /// The names accepted by [`Family::from_name`], for error messages.
     pub const NAMES: &'static str =
-        "slavic, baltic, greek, romanian, turkic, finnic, hungarian, semitic, persian, malay";
+        "slavic, baltic, greek, romanian, turkic, finnic, hungarian, semitic, persian, malay, germanic";
 
     /// The rules as written (not folded): dictionary endings, endings, proclitics, and how many endings
     /// may follow one another.
@@ -122,6 +127,7 @@ impl Family {
             Family::Semitic => (SEMITIC_LEMMA, SEMITIC_SUFFIXES, SEMITIC_PROCLITICS, 2),
             Family::Persian => (&[], PERSIAN_SUFFIXES, &[], 2),
             Family::Malay => (&[], MALAY_SUFFIXES, &[], 1),
+            Family::Germanic => (&[], GERMANIC_ENDINGS, &[], 2),
         }
     }
 }
@@ -408,6 +414,17 @@ const PERSIAN_SUFFIXES: &[&str] = &[
 
 /// Indonesian and Malay enclitics.
 const MALAY_SUFFIXES: &[&str] = &["nya", "mu", "ku", "lah", "pun"];
+
+/// German, Dutch, Danish, Norwegian and Swedish endings. No dictionary ending is stripped: the terms are
+/// written as their shortest form (`privat schlüssel` for `privater` / `privaten Schlüssel`), so the word as
+/// written is always the stem and only these endings are added; two may follow one another (`kode-r-ne`,
+/// `nyckel-n-s`). Umlaut and vowel-dropping plurals (`Passwörter`, `nycklar`) are listed where they matter.
+const GERMANIC_ENDINGS: &[&str] = &[
+    // German: genitive, plural, adjective endings.
+    "s", "es", "e", "en", "n", "er", "ern", "em", "ns", "ens",
+    // Danish, Norwegian, Swedish: the definite article and the plural glued on.
+    "et", "ne", "ene", "erne", "r", "rne", "ar", "arna", "or", "orna", "erna", "na", "a",
+];
 
 /// A family's rules, folded, ready to match.
 #[derive(Debug, Clone)]
@@ -831,6 +848,35 @@ mod tests {
         assert!(matches(Family::Malay, "sandi", "sandinya"));
         assert!(!matches(Family::Malay, "sandi", "sandiwara"));
         assert!(matches(Family::Persian, "رمز عبور", "رمز عبورتان"));
+    }
+
+    #[test]
+    fn germanic_endings() {
+        // German genitive and adjective endings on a phrase written in its shortest form.
+        for text in [
+            "privat schlüssel",
+            "des privaten Schlüssels",
+            "ein privater Schlüssel",
+            "privates Schlüsselpaar",
+        ] {
+            let want = !text.contains("paar");
+            assert_eq!(
+                matches(Family::Germanic, "privat schlüssel", text),
+                want,
+                "{text}"
+            );
+        }
+        // The glued article of Danish, Norwegian and Swedish, and a plural with its article.
+        assert!(matches(Family::Germanic, "pin tastatur", "PIN-tastaturet"));
+        assert!(matches(Family::Germanic, "adgangskode", "adgangskoderne"));
+        assert!(matches(Family::Germanic, "nyckel", "nyckeln"));
+        assert!(matches(Family::Germanic, "wachtwoord", "wachtwoorden"));
+        // Not an ending: another word that starts with the term.
+        assert!(!matches(Family::Germanic, "nyckel", "nyckelring"));
+        assert!(!matches(Family::Germanic, "passwort", "passwortlos"));
+        // A word of three letters alone stays as written (`kod`), one of four takes the endings (`kode`).
+        assert!(!matches(Family::Germanic, "kod", "koden"));
+        assert!(matches(Family::Germanic, "kode", "koden"));
     }
 
     #[test]

@@ -610,8 +610,11 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                             ChainWord { stem, inflects }
                         })
                         .collect();
-                    // A term none of whose words inflects is matched as written.
-                    words.iter().any(|w| w.inflects).then_some((r, words))
+                    // A term none of whose words inflects is matched as written, and so is a term led by a
+                    // number ("24 wörter"): its anchor would be the number alone, which the raw-text test
+                    // (`prefilter`) would then find in any prose with that number; its forms are listed.
+                    let digit_led = core.starts_with(|ch: char| ch.is_ascii_digit());
+                    (!digit_led && words.iter().any(|w| w.inflects)).then_some((r, words))
                 });
                 if let Some((r, words)) = chain {
                     let next = u32::try_from(chains.len()).unwrap_or(NO_CHAIN - 1);
