@@ -88,6 +88,8 @@ const VISUAL_SWAPS: &[(&str, &str)] = &[
     ("ik", "k"),
     ("lc", "k"),
     ("v", "u"),
+    // Not in dnstwist's table, but the same shape with its ascender cut short (`cnase` for `chase`).
+    ("n", "h"),
 ];
 
 /// Country top-level domains that registries give away or sell for next to nothing and that phishing
@@ -95,6 +97,81 @@ const VISUAL_SWAPS: &[(&str, &str)] = &[
 /// a brand's name under one of them is treated as under a new generic one. Other country domains are
 /// left alone: brands hold their names under them (`amazon.de`).
 const ABUSED_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq", "cc", "pw", "ws", "su", "cm"];
+
+/// Generic top-level domains sold for a dollar or two that abuse reports (Spamhaus's most abused TLDs,
+/// Interisle's phishing landscape studies) rank highest for phishing per registration, with the
+/// [`ABUSED_COUNTRY_TLDS`]: a brand's name on one of them is bait by itself ([`cheap_tld`]). Brands do
+/// not run their sites there, and the words of a host under them need no lure word to be read as one.
+const CHEAP_TLDS: &[&str] = &[
+    "top",
+    "xyz",
+    "shop",
+    "online",
+    "site",
+    "icu",
+    "buzz",
+    "cyou",
+    "sbs",
+    "cfd",
+    "bond",
+    "click",
+    "lol",
+    "rest",
+    "monster",
+    "vip",
+    "live",
+    "store",
+    "club",
+    "work",
+    "life",
+    "fun",
+    "space",
+    "website",
+    "today",
+    "win",
+    "bid",
+    "loan",
+    "men",
+    "date",
+    "racing",
+    "download",
+    "stream",
+    "trade",
+    "party",
+    "review",
+    "kim",
+    "science",
+    "accountant",
+    "cricket",
+    "faith",
+    "webcam",
+    "uno",
+    "mom",
+    "boats",
+    "hair",
+    "beauty",
+    "quest",
+    "autos",
+    "makeup",
+    "skin",
+    "yachts",
+    "motorcycles",
+    "homes",
+    "pics",
+    "best",
+    "support",
+];
+
+/// Whether a public suffix is a top-level domain that costs next to nothing and draws the most phishing
+/// ([`CHEAP_TLDS`], [`ABUSED_COUNTRY_TLDS`]).
+pub(super) fn cheap_tld(suffix: &str) -> bool {
+    CHEAP_TLDS.contains(&suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix)
+}
+
+/// Shortest top-tier name matched under a [`cheap_tld`], or beside a lure word on a hosting service or a
+/// cheap top-level domain: three letters (`ups.rest`, `dhl-tracking.weebly.com`). Elsewhere a
+/// three-letter name is initials many sites share.
+pub(super) const MIN_CHEAP: usize = 3;
 
 /// Affix words that count only set apart by a hyphen: glued, they make names of their own (`chasecenter`,
 /// `zoominfo`).
@@ -348,6 +425,7 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "quota",
     "document",
     "documents",
+    "docs",
     "tax",
     "toll",
     "fine",
@@ -369,6 +447,14 @@ pub(super) fn is_lure(token: &str) -> bool {
         || LURE_WORDS.iter().any(|w| {
             w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
         })
+}
+
+/// Whether a host label's part is a two-letter country code (a country's top-level domain: `at`, `jp`).
+fn country_code(part: &str) -> bool {
+    part.len() == 2
+        && part.bytes().all(|b| b.is_ascii_lowercase())
+        && psl::suffix(part.as_bytes())
+            .is_some_and(|s| s.is_known() && s.as_bytes() == part.as_bytes())
 }
 
 /// A protected name and a registrable domain it comes from.
@@ -400,6 +486,9 @@ pub(super) struct TopSites {
     known: HashSet<String, foldhash::fast::RandomState>,
     /// Registrable domains tagged `redirector`.
     redirectors: HashSet<String, foldhash::fast::RandomState>,
+    /// Registrable domains tagged `hosting`: site builders whose subdomains are pages anyone publishes,
+    /// which the public suffix list's private section does not name (`weebly.com`).
+    hosting: HashSet<String, foldhash::fast::RandomState>,
     brands: Vec<TopBrand>,
     by_label: HashMap<String, usize, foldhash::fast::RandomState>,
     /// Positions in `brands` by skeleton, for names of [`MIN_SKELETON`] letters or more.
@@ -435,10 +524,14 @@ impl TopSites {
                 continue;
             };
             let reg = reg.to_string();
-            let (mut redirector, mut tail) = (false, false);
+            let (mut redirector, mut tail, mut hosting) = (false, false, false);
             for w in words {
-                redirector |= w == "redirector" || w == "tenant";
+                redirector |= w == "redirector" || w == "tenant" || w == "hosting";
                 tail |= w == "tail";
+                hosting |= w == "hosting";
+            }
+            if hosting {
+                t.hosting.insert(reg.clone());
             }
             // Redirectors, sign-in providers' tenant domains (anyone can have a page there) and the long
             // tail (its sites vouched for by nobody) are protected from imitation, never trusted as
@@ -489,6 +582,12 @@ impl TopSites {
     /// Whether a registrable domain (ASCII) is on the list.
     pub(super) fn is_known(&self, reg: &str) -> bool {
         self.known.contains(reg)
+    }
+
+    /// Whether a registrable domain is a site builder's (tag `hosting`): its subdomains are pages anyone
+    /// publishes, judged like those of a hosting service's public suffix.
+    pub(super) fn is_hosting(&self, reg: &str) -> bool {
+        self.hosting.contains(reg)
     }
 
     /// Whether a registrable domain is on the list and is not a redirector: a destination the list vouches for.
@@ -701,9 +800,16 @@ impl TopSites {
                     label.get(..at).unwrap_or(""),
                     label.get(at + from.len()..).unwrap_or("")
                 );
+                // Two letters read as one (`vv` for `w`, `rn` for `m`) make no ordinary word by accident:
+                // they count for four-letter names too (`vvise`); one letter for another from five.
+                let min = if from.len() > 1 {
+                    MIN_SKELETON
+                } else {
+                    MIN_VISUAL
+                };
                 let found = self
                     .same_skeleton_folded(label, &fold(&variant))
-                    .filter(|b| b.folded.chars().count() >= MIN_VISUAL);
+                    .filter(|b| b.folded.chars().count() >= min);
                 if found.is_some() {
                     return found;
                 }
@@ -727,10 +833,17 @@ impl TopSites {
     /// The registrable label that is a name exactly (`kbank.net`) is the name's other domain or a swap of
     /// its top-level domain ([`TopSites::tld_swap`]), not judged here; nor is the hosting service's own
     /// name (`github` on `github.io`).
+    ///
+    /// `cheap`: the host is under a [`cheap_tld`], which is bait by itself (`booking-extranet.top`,
+    /// `slack-app.webgate.cfd`). A country code as the last part of a label (`sparkasse-at`,
+    /// `yamato-jp`) is a lure word too: it is how a phisher says "your country's branch". Beside a lure
+    /// word on a hosting service or under a cheap top-level domain, top-tier names count from
+    /// [`MIN_CHEAP`] letters (`dhl-tracking.weebly.com`).
     pub(super) fn lure_brand(
         &self,
         own: &[&str],
         hosted: Option<&str>,
+        cheap: bool,
         min_edit: usize,
     ) -> Option<&TopBrand> {
         let host_name = |b: &TopBrand| hosted.is_some_and(|h| h.split('.').any(|l| l == b.label));
@@ -740,15 +853,24 @@ impl TopSites {
         // `auth.`, `login.` or `sso.` in front of its domain, whatever words the domain has
         // (`auth.example-shop.de`).
         let last = own.len().saturating_sub(1);
-        let lure_besides = |skip: (usize, usize, usize)| {
+        let words_besides = |skip: (usize, usize, usize)| {
             own.iter().enumerate().any(|(i, l)| {
+                let n = l.split('-').count();
                 (skip.0 != last || i == last)
                     && l.split('-').enumerate().any(|(j, t)| {
-                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j)) && is_lure(t)
+                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j))
+                            && (is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
                     })
             })
         };
-        if !own.iter().flat_map(|l| l.split('-')).any(is_lure) && hosted.is_none() {
+        let lure_besides = |skip: (usize, usize, usize)| cheap || words_besides(skip);
+        let any_lure = own.iter().any(|l| {
+            let n = l.split('-').count();
+            l.split('-')
+                .enumerate()
+                .any(|(j, t)| is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
+        });
+        if !any_lure && hosted.is_none() && !cheap {
             // Without a lure word or a hosting service only an imitation in the registrable label counts.
             if own.last().is_none_or(|l| !l.contains('-')) {
                 return None;
@@ -791,8 +913,12 @@ impl TopSites {
                     continue;
                 }
                 let lure = lure_besides((i, at, n));
+                // Three-letter names need a lure word and a page anyone can publish or a cheap domain.
+                let short_ok = words_besides((i, at, n)) && (hosted.is_some() || cheap);
                 let exact = self.exact(part).filter(|b| {
-                    lure && b.label.chars().count() >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
+                    let len = b.label.chars().count();
+                    lure && (len >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
+                        || (!b.tail && len >= MIN_CHEAP && short_ok))
                         && !LURE_WORDS.contains(&b.label.as_str())
                         && !AFFIX_WORDS.contains(&b.label.as_str())
                 });
@@ -823,8 +949,15 @@ impl TopSites {
         let b = self.exact(label)?;
         let suffix = reg.get(label.len() + 1..)?;
         let swapped = generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix);
-        // The long tail's names are more often words another site is called by too.
-        let min = if b.tail { MIN_TAIL + 1 } else { MIN_TLD_SWAP };
+        // The long tail's names are more often words another site is called by too; under a cheap
+        // top-level domain a top-tier name counts from three letters (`ups.rest`).
+        let min = if b.tail {
+            MIN_TAIL + 1
+        } else if cheap_tld(suffix) {
+            MIN_CHEAP
+        } else {
+            MIN_TLD_SWAP
+        };
         (label.len() >= min && !self.is_known(reg) && swapped).then_some(b)
     }
 }
@@ -1132,7 +1265,7 @@ linkedin.com
     fn names_beside_lure_words() {
         let t = TopSites::parse("northbank.com\nquokkapay.io tail\nnote.com tail\ngithub.com\n");
         let lure = |own: &[&str], hosted: Option<&str>| {
-            t.lure_brand(own, hosted, 6).map(|b| b.label.clone())
+            t.lure_brand(own, hosted, false, 6).map(|b| b.label.clone())
         };
         // In a subdomain, beside a lure word anywhere in the host.
         assert_eq!(
