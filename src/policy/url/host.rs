@@ -991,6 +991,43 @@ mod tests {
         }
     }
 
+    /// A government word inside a host no government holds, beside bait; a second-level ending written
+    /// inside a host.
+    #[test]
+    fn government_words_and_inner_endings() {
+        for own in [
+            &["permis-gouv-paiement"][..],
+            &["mygov-refund"],
+            &["egov-portal", "example"],
+            &["tax-gob", "verify"],
+        ] {
+            assert!(government_inside(own, false).is_some(), "{own:?}");
+        }
+        // Without bait, a government word is a project's name; `go` and `gv` are words and initials;
+        // a longer word that starts with one is another word.
+        for own in [
+            &["gov-jobs-board"][..],
+            &["lets-go-login"],
+            &["governor-login"],
+            &["gobble-secure"],
+        ] {
+            assert_eq!(government_inside(own, false), None, "{own:?}");
+        }
+        assert!(government_inside(&["gouv-amende"], true).is_some());
+        assert_eq!(
+            domain_inside(&["acme-card", "co", "jp", "example"], false, "example.cn").as_deref(),
+            Some("acme-card.co.jp")
+        );
+        assert_eq!(
+            domain_inside(&["shop", "com", "br", "example"], false, "example.net").as_deref(),
+            Some("shop.com")
+        );
+        assert_eq!(
+            domain_inside(&["api", "eu", "np", "example"], false, "example.com"),
+            None
+        );
+    }
+
     #[test]
     fn runs_and_tlds() {
         assert_eq!(collapse_runs("githuuub"), "github");

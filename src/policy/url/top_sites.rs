@@ -101,13 +101,11 @@ const ABUSED_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq", "cc", "pw",
 /// Generic top-level domains sold for a dollar or two that abuse reports (Spamhaus's most abused TLDs,
 /// Interisle's phishing landscape studies) rank highest for phishing per registration, with the
 /// [`ABUSED_COUNTRY_TLDS`]: a brand's name on one of them is bait by itself ([`cheap_tld`]). Brands do
-/// not run their sites there, and the words of a host under them need no lure word to be read as one.
+/// not run their sites there. The cheap endings that small shops and clubs use as much as phishers do
+/// (`shop`, `online`, `site`, `store`, `club`) are left to the lure words.
 const CHEAP_TLDS: &[&str] = &[
     "top",
     "xyz",
-    "shop",
-    "online",
-    "site",
     "icu",
     "buzz",
     "cyou",
@@ -118,16 +116,6 @@ const CHEAP_TLDS: &[&str] = &[
     "lol",
     "rest",
     "monster",
-    "vip",
-    "live",
-    "store",
-    "club",
-    "work",
-    "life",
-    "fun",
-    "space",
-    "website",
-    "today",
     "win",
     "bid",
     "loan",
@@ -158,8 +146,6 @@ const CHEAP_TLDS: &[&str] = &[
     "motorcycles",
     "homes",
     "pics",
-    "best",
-    "support",
 ];
 
 /// Whether a public suffix is a top-level domain that costs next to nothing and draws the most phishing
@@ -425,7 +411,6 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "quota",
     "document",
     "documents",
-    "docs",
     "tax",
     "toll",
     "fine",
@@ -720,6 +705,7 @@ impl TopSites {
                 // Long enough by the name as written: the skeleton of `vimeo` is six letters.
                 b.label != label
                     && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
+                    && !singular_of(text, f)
                     && if b.label.len() >= min_edit {
                         within_one_edit(text, f)
                     } else {
@@ -1020,6 +1006,12 @@ fn add_neighbourhood(
     }
 }
 
+/// Whether `text` is the name `name` less a final `s`: a plural name's singular is a word of its own
+/// (`correo` beside `correos`), not a typo of it.
+fn singular_of(text: &str, name: &str) -> bool {
+    name.strip_suffix('s') == Some(text)
+}
+
 /// Whether `a` is `b` with two different neighbouring letters swapped.
 fn swapped_neighbours(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
@@ -1197,6 +1189,7 @@ linkedin.com
             })
             .find(|b| {
                 b.label != label
+                    && !singular_of(label, &b.label)
                     && if b.label.len() >= min_edit {
                         within_one_edit(label, &b.label)
                     } else {
@@ -1314,6 +1307,70 @@ linkedin.com
                 && !is_lure("android")
                 && !is_lure("identity")
         );
+    }
+
+    /// A cheap top-level domain is bait by itself; a country code ending a label is a lure word; short
+    /// names count beside a lure word only on a hosting service or a cheap domain.
+    #[test]
+    fn cheap_domains_country_codes_and_short_names() {
+        let t =
+            TopSites::parse("northbank.com\nquokkapay.io tail\nzqx.com\nsitebuild.com hosting\n");
+        let lure = |own: &[&str], hosted: Option<&str>, cheap: bool| {
+            t.lure_brand(own, hosted, cheap, 6).map(|b| b.label.clone())
+        };
+        // Any other word beside a name, under a cheap top-level domain.
+        assert_eq!(
+            lure(&["northbank-partners"], None, true),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["northbank-app", "relay"], None, true),
+            Some("northbank".into())
+        );
+        assert_eq!(lure(&["northbank-partners"], None, false), None);
+        // A country code ending a label, not starting one, and only a real one.
+        assert_eq!(
+            lure(&["northbank-nz"], None, false),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["quokkapay-br"], None, false),
+            Some("quokkapay".into())
+        );
+        assert_eq!(lure(&["nz-northbank"], None, false), None);
+        assert_eq!(lure(&["northbank-qx"], None, false), None);
+        // Three letters: a lure word and a hosting service or cheap domain, both.
+        assert_eq!(
+            lure(&["zqx-parcel-status"], Some("sitebuild.com"), false),
+            Some("zqx".into())
+        );
+        assert_eq!(lure(&["zqx-refund"], None, true), Some("zqx".into()));
+        assert_eq!(lure(&["zqx-refund", "example"], None, false), None);
+        assert_eq!(lure(&["zqx-fanclub"], Some("sitebuild.com"), false), None);
+        // The top-level domain swap: three letters under a cheap ending only.
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(name(t.tld_swap("zqx", "zqx.cyou")), Some("zqx".into()));
+        assert_eq!(name(t.tld_swap("zqx", "zqx.shop")), None);
+        assert_eq!(name(t.tld_swap("zqx", "zqx.ca")), None);
+        assert!(cheap_tld("sbs") && cheap_tld("tk") && !cheap_tld("shop") && !cheap_tld("com"));
+        // A site builder is known, never a trusted destination.
+        assert!(t.is_hosting("sitebuild.com") && t.is_known("sitebuild.com"));
+        assert!(!t.is_trusted_destination("sitebuild.com") && !t.is_hosting("northbank.com"));
+    }
+
+    /// Two letters read as one count for four-letter names; `n` reads as `h`; a plural name's singular is a
+    /// word, not a typo.
+    #[test]
+    fn two_letter_looks_and_plural_names() {
+        let t = TopSites::parse("wave.com\nthorn.com\nmarkets.com\nbell.com\n");
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(name(t.imitated("vvave", 6)), Some("wave".into()));
+        assert_eq!(name(t.imitated("tnorn", 6)), Some("thorn".into()));
+        // One letter for another stays five letters and up (`dell` beside `bell`).
+        assert_eq!(name(t.imitated("dell", 6)), None);
+        assert_eq!(name(t.imitated("market", 6)), None);
+        assert_eq!(name(t.imitated("markest", 6)), Some("markets".into()));
+        assert!(singular_of("market", "markets") && !singular_of("markets", "market"));
     }
 
     #[test]
