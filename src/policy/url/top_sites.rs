@@ -418,6 +418,56 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "hadiah",
     "klaim",
     "hotro",
+    // More scam themes: reversed transfers, rebates and giveaways, renewals and expiries, appeals
+    // against a suspension or a copyright strike, benefits and pensions, statements and receipts.
+    "reversal",
+    "rebate",
+    "cashback",
+    "lottery",
+    "giveaway",
+    "airdrop",
+    "renew",
+    "renewal",
+    "expired",
+    "overdue",
+    "receipt",
+    "statement",
+    "settlement",
+    "compensation",
+    "subsidy",
+    "benefit",
+    "benefits",
+    "pension",
+    "appeal",
+    "copyright",
+    "violation",
+    "suspension",
+    "restricted",
+    "unusual",
+    "voicemail",
+    "payroll",
+    "staking",
+    "rewards",
+    // Parcel and refund words of the languages most targeted by parcel SMS lures
+    "colis",
+    "livraison",
+    "paquete",
+    "encomenda",
+    "rastreio",
+    "pacco",
+    "rimborso",
+    "spedizione",
+    "pakket",
+    "terugbetaling",
+    "paket",
+    "sendung",
+    "zustellung",
+    "erstattung",
+    "paczka",
+    "przesylka",
+    "doplata",
+    "kargo",
+    "tagihan",
     "tunnistautuminen",
     "tunnistus",
     "kirjaudu",
@@ -665,7 +715,8 @@ impl TopSites {
     }
 
     /// The first name (in list order) whose `form` `text` is one edit from, as [`TopSites::imitated`] reads
-    /// an edit; `index` is that form's deletion neighbourhood.
+    /// an edit; `index` is that form's deletion neighbourhood. A plural name is not matched by its singular
+    /// ([`singular_of`]).
     fn one_edit<'s>(
         &'s self,
         label: &str,
@@ -952,22 +1003,50 @@ impl TopSites {
 /// there is one: what is left, and whether a hyphen set the word apart.
 fn strip_affixes(label: &str) -> impl Iterator<Item = (&str, bool)> {
     AFFIX_WORDS.iter().flat_map(move |w| {
-        let front = label
-            .strip_prefix(w)
-            .map(|rest| match rest.strip_prefix('-') {
-                Some(r) => (r, true),
-                None => (rest, false),
-            });
-        let back = label
-            .strip_suffix(w)
-            .map(|rest| match rest.strip_suffix('-') {
-                Some(r) => (r, true),
-                None => (rest, false),
-            });
+        let front = look_strip_prefix(label, w).map(|rest| match rest.strip_prefix('-') {
+            Some(r) => (r, true),
+            None => (rest, false),
+        });
+        let back = look_strip_suffix(label, w).map(|rest| match rest.strip_suffix('-') {
+            Some(r) => (r, true),
+            None => (rest, false),
+        });
         front.into_iter().chain(back).filter(move |(r, hyphen)| {
             !r.is_empty() && (*hyphen || !HYPHEN_ONLY_AFFIXES.contains(w))
         })
     })
+}
+
+/// The letter an affix word's letter may be shown as: `I` (lowercased `i`) and `1` for `l`, `0` for `o`
+/// (`secure-chaseonIine`, `l0gin`): the affix read as the word it shows.
+fn look(b: u8) -> u8 {
+    match b {
+        b'l' | b'1' => b'i',
+        b'0' => b'o',
+        _ => b,
+    }
+}
+
+/// Whether two ASCII texts read the same letter by letter under [`look`].
+fn looks_same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| look(*x) == look(*y))
+}
+
+/// `label` less a leading affix word `w`, written as itself or with its look-alike letters ([`look`]).
+fn look_strip_prefix<'a>(label: &'a str, w: &str) -> Option<&'a str> {
+    let head = label.as_bytes().get(..w.len())?;
+    (looks_same(head, w.as_bytes()))
+        .then(|| label.get(w.len()..))
+        .flatten()
+}
+
+/// `label` less a trailing affix word `w`, as [`look_strip_prefix`].
+fn look_strip_suffix<'a>(label: &'a str, w: &str) -> Option<&'a str> {
+    let at = label.len().checked_sub(w.len())?;
+    let tail = label.as_bytes().get(at..)?;
+    (looks_same(tail, w.as_bytes()))
+        .then(|| label.get(..at))
+        .flatten()
 }
 
 /// The letter a digit stands for in a name (`p4yp4l`, `3bay`, `5potify`); other characters unchanged
