@@ -21,8 +21,13 @@
 //! skeleton, or that is a protected name (or imitates one) followed by a label that reads as a top-level
 //! domain (`accounts.google.com.evil.io`), is `url.host.brand` too.
 //!
+//! A name is also bait on a host that is not its own beside a lure word, a country code ending a label,
+//! on a hosting service or site builder (tag `hosting`), or under one of the cheapest, most abused
+//! top-level domains ([`TopSites::lure_brand`], [`cheap_tld`]).
+//!
 //! The list also says which sites are well known, for `url.query.open_redirect`; link shorteners on it
-//! (tag `redirector`) are protected from imitation but never a trusted destination.
+//! (tag `redirector`), tenant domains (`tenant`) and site builders (`hosting`) are protected from
+//! imitation but never a trusted destination.
 //!
 //! Built once per process (a few hundred entries, well under a millisecond); the policy setting
 //! `top_sites: false` leaves it out.
