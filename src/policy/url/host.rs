@@ -609,6 +609,9 @@ fn government_inside(own: &[&str], hosted: bool) -> Option<String> {
             }
         }
     }
+    if let Some(g) = government_with_country(own) {
+        return Some(g);
+    }
     let lure = hosted
         || own
             .iter()
@@ -632,10 +635,27 @@ fn government_inside(own: &[&str], hosted: bool) -> Option<String> {
     // domain no government holds.
     for l in own {
         if let Some(g) = l.split('-').find(|p| government_word(p)) {
-            return Some((*g).to_string());
+            return Some(g.to_string());
         }
     }
     None
+}
+
+/// A government word and a country code as parts of one label among other words (`tax-gov-nz`,
+/// `permit-gouv-fr`): a country's government domain spelt out with hyphens, bait without a lure word.
+fn government_with_country(own: &[&str]) -> Option<String> {
+    own.iter().find_map(|l| {
+        let parts: SmallVec<[&str; 8]> = l.split('-').collect();
+        if parts.len() < 3 {
+            return None;
+        }
+        parts.windows(2).find_map(|w| match w {
+            [g, cc] if government_word(g) && cc.len() == 2 && reads_as_tld(cc) => {
+                Some(format!("{g}.{cc}"))
+            }
+            _ => None,
+        })
+    })
 }
 
 /// Whether a part of a host's label reads as "government": [`GOVERNMENT_LABELS`] but the two-letter
@@ -1014,6 +1034,13 @@ mod tests {
             assert_eq!(government_inside(own, false), None, "{own:?}");
         }
         assert!(government_inside(&["gouv-amende"], true).is_some());
+        // A government word and a country code spelt out among other words need no lure word.
+        assert_eq!(
+            government_inside(&["permit-gov-nz"], false).as_deref(),
+            Some("gov.nz")
+        );
+        assert_eq!(government_inside(&["gov-nz"], false), None);
+        assert_eq!(government_inside(&["permit-gov-qq"], false), None);
         assert_eq!(
             domain_inside(&["acme-card", "co", "jp", "example"], false, "example.cn").as_deref(),
             Some("acme-card.co.jp")

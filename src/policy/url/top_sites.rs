@@ -285,6 +285,18 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "mfa",
     "token",
     "password",
+    // "Password" and "sign in" in the languages phishing hosts name them in
+    "clave",
+    "contrasena",
+    "senha",
+    "motdepasse",
+    "passwort",
+    "kennwort",
+    "haslo",
+    "sifre",
+    "parol",
+    "ingreso",
+    "acceder",
     "access",
     "portal",
     "online",
@@ -469,6 +481,7 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "zustellung",
     "erstattung",
     "paczka",
+    "dostawa",
     "przesylka",
     "doplata",
     "kargo",
@@ -487,6 +500,15 @@ pub(super) fn is_lure(token: &str) -> bool {
         || LURE_WORDS.iter().any(|w| {
             w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
         })
+}
+
+/// Whether a three-letter name reads as initials, not a syllable or a word: its middle letter is no
+/// vowel (`dhl`, `irs`, `sbi`, `ups`; not `get`, `box`, `key`, `duo`).
+fn reads_as_initials(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.len() == 3
+        && b.iter().all(u8::is_ascii_alphanumeric)
+        && b.get(1).is_some_and(|m| !b"aeiouy".contains(m))
 }
 
 /// Whether a host label's part is a two-letter country code (a country's top-level domain: `at`, `jp`).
@@ -955,9 +977,20 @@ impl TopSites {
                     continue;
                 }
                 let lure = lure_besides((i, at, n));
-                // Three-letter names need a lure word and a page anyone can publish or a cheap domain.
-                let short_ok = words_besides((i, at, n)) && (hosted.is_some() || cheap);
-                let exact = self.exact(part).filter(|b| {
+                // Three-letter names need a lure word and a page anyone can publish or a cheap domain, or,
+                // when they read as initials, to be a part of their own in the registrable label
+                // (`dhl-sendung`, `irs-refund`): glued to words or in front of a domain they are
+                // syllables and subdomains.
+                let short_ok = words_besides((i, at, n))
+                    && (hosted.is_some()
+                        || cheap
+                        || (is_reg && n == 1 && parts.len() > 1 && reads_as_initials(part)));
+                // A name written with its own hyphen (`etc-meisai`, `rakuten-card`) is found in its
+                // parts joined back with one.
+                let hyphenated = (n > 1 && n < parts.len())
+                    .then(|| span.join("-"))
+                    .and_then(|h| self.exact(&h));
+                let exact = hyphenated.or_else(|| self.exact(part)).filter(|b| {
                     let len = b.label.chars().count();
                     lure && (len >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
                         || (!b.tail && len >= MIN_CHEAP && short_ok))
@@ -1431,6 +1464,27 @@ linkedin.com
         assert_eq!(lure(&["zqx-refund"], None, true), Some("zqx".into()));
         assert_eq!(lure(&["zqx-refund", "example"], None, false), None);
         assert_eq!(lure(&["zqx-fanclub"], Some("sitebuild.com"), false), None);
+        // Three letters that read as initials, a part of their own in the registrable label beside a
+        // lure word; a three-letter word, a glued one or one in a subdomain is left alone.
+        let words = TopSites::parse("zqx.com\nbex.com\n");
+        let w = |own: &[&str]| {
+            words
+                .lure_brand(own, None, false, 6)
+                .map(|b| b.label.clone())
+        };
+        assert_eq!(w(&["zqx-refund-status"]), Some("zqx".into()));
+        assert_eq!(w(&["zqx-kontakt-haslo"]), Some("zqx".into()));
+        assert_eq!(w(&["bex-refund-status"]), None);
+        assert_eq!(w(&["zqx", "refund-status"]), None);
+        assert_eq!(w(&["zqx-fanclub"]), None);
+        assert!(reads_as_initials("dhl") && reads_as_initials("irs") && !reads_as_initials("get"));
+        // A name with a hyphen of its own, inside a longer label.
+        let hy = TopSites::parse("toll-meisai.jp\n");
+        assert_eq!(
+            hy.lure_brand(&["toll-meisai-jp"], None, false, 6)
+                .map(|b| b.label.clone()),
+            Some("toll-meisai".into())
+        );
         // The top-level domain swap: three letters under a cheap ending only.
         let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
         assert_eq!(name(t.tld_swap("zqx", "zqx.cyou")), Some("zqx".into()));
