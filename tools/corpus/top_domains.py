@@ -108,6 +108,8 @@ def simple_icons_sites(path, psl):
         names.update(norm_name(a) for a in aliases.get("aka", []))
         names.update(norm_name(a) for a in aliases.get("loc", {}).values() if isinstance(a, str))
         names = {n for n in names if n}
+        # Both links: a brand's guidelines are often on a domain of its own beside its site
+        # (`gojek.com` and `gojek.design`), and each is the brand's, not a look-alike of the other.
         for link in (icon.get("source"), icon.get("guidelines")):
             if not link:
                 continue
@@ -119,9 +121,6 @@ def simple_icons_sites(path, psl):
                 if label.replace("-", "") in names and is_public_suffix(psl, ".".join(labels[i + 1:])):
                     sites.append(".".join(labels[i:]))
                     break
-            else:
-                continue
-            break
     return sites
 
 
@@ -186,7 +185,8 @@ def main():
                   f"{n_top} hosts; tools/corpus/protected_extra.txt (hand-kept);\n"
                   f"# npm `banks-db` 0.12.0 (CC BY 4.0), {n_banks} more hosts; "
                   f"npm `simple-icons` 16.37.0 (CC0 1.0), {n_tail} more hosts.\n"
-                  "# Tag `tail`: the long tail, judged without the one-edit checks.\n")
+                  "# Tag `tail`: the long tail, judged without the one-edit checks; `redirector`, `tenant`:\n"
+                  "# never a trusted destination; `hosting`: a site builder whose subdomains anyone publishes.\n")
         out.write("# One host a line, then its tags; the gateway reduces each host to its registrable domain.\n")
         for host in sorted(tags):
             t = " ".join(sorted(tags[host]))

@@ -595,7 +595,9 @@ const GOVERNMENT_LABELS: &[&str] = &["gov", "gouv", "gob", "go", "govt", "gv", "
 /// A country's government domain written inside a host that is not under it (`own`: the host's labels
 /// less its public suffix): a government label followed by a label that reads as a top-level domain
 /// (`gov.br.consulta.com`, `gouv.fr-amendes.com`), or, beside a lure word or on a hosting service, the two
-/// glued by a hyphen in one label (`gov-br-login.com`). A real government host has them in its suffix.
+/// glued by a hyphen in one label (`gov-br-login.com`), or a government word ([`government_word`]) as a
+/// part (`antai-gouv-amende.com`, `mygov-services.com`). `hosted`: a hosting service's page or a cheap
+/// top-level domain, bait enough without a lure word. A real government host has them in its suffix.
 fn government_inside(own: &[&str], hosted: bool) -> Option<String> {
     let two_letter_tld = |l: &str| l.len() == 2 && reads_as_tld(l);
     for (i, l) in own.iter().enumerate() {
@@ -606,6 +608,9 @@ fn government_inside(own: &[&str], hosted: bool) -> Option<String> {
                 return Some(format!("{l}.{cc}"));
             }
         }
+    }
+    if let Some(g) = government_with_country(own) {
+        return Some(g);
     }
     let lure = hosted
         || own
@@ -625,12 +630,55 @@ fn government_inside(own: &[&str], hosted: bool) -> Option<String> {
             }
         }
     }
+    // A government word as a part of its own, or with `my`/`e` glued in front (`antai-gouv-amende`,
+    // `mygov-services`, `egov-portal`), beside the lure word: a government's sign-in or fine page on a
+    // domain no government holds.
+    for l in own {
+        if let Some(g) = l.split('-').find(|p| government_word(p)) {
+            return Some(g.to_string());
+        }
+    }
     None
+}
+
+/// A government word and a country code as parts of one label among other words (`tax-gov-nz`,
+/// `permit-gouv-fr`): a country's government domain spelt out with hyphens, bait without a lure word.
+fn government_with_country(own: &[&str]) -> Option<String> {
+    own.iter().find_map(|l| {
+        let parts: SmallVec<[&str; 8]> = l.split('-').collect();
+        if parts.len() < 3 {
+            return None;
+        }
+        parts.windows(2).find_map(|w| match w {
+            [g, cc] if government_word(g) && cc.len() == 2 && reads_as_tld(cc) => {
+                Some(format!("{g}.{cc}"))
+            }
+            _ => None,
+        })
+    })
+}
+
+/// Whether a part of a host's label reads as "government": [`GOVERNMENT_LABELS`] but the two-letter
+/// ones (`go`, `gv` are words and initials), alone or after `my` or `e` (`mygov`, `egov`, `mygouv`).
+fn government_word(part: &str) -> bool {
+    let word = |w: &str| GOVERNMENT_LABELS.contains(&w) && w.len() > 2;
+    word(part)
+        || ["my", "e"]
+            .iter()
+            .any(|p| part.strip_prefix(p).is_some_and(word))
 }
 
 /// Generic top-level domains that a host's author writes inside another domain to borrow its look
 /// (`irs.gov.refund-status.org`): read as a domain wherever they stand.
 const DOMAIN_LIKE_TLDS: &[&str] = &["com", "net", "org", "gov", "edu", "mil", "int"];
+
+/// The first label of countries' second-level endings (`co.jp`, `com.br`, `gov.uk`, `ne.jp`): read with
+/// the label after them as an ending written inside a host. Only these: the public suffix list's
+/// wildcards (`*.np`) would make any two labels an ending.
+const SECOND_LEVEL_WORDS: &[&str] = &[
+    "co", "com", "net", "org", "gov", "gob", "gouv", "govt", "ac", "edu", "ne", "or", "go", "nom",
+    "ltd", "plc",
+];
 
 /// Country top-level domains that are also words or common subdomain names (`my.`, `id.`, `eu.`,
 /// `us.`): not read as a domain's ending inside a host.
@@ -673,6 +721,20 @@ fn domain_inside(own: &[&str], hosted: bool, reg: &str) -> Option<String> {
         let name = !super::top_sites::is_lure(l) && !GOVERNMENT_LABELS.contains(l);
         if DOMAIN_LIKE_TLDS.contains(&next) || (country && name && lure()) {
             return Some(format!("{l}.{next}"));
+        }
+        // A country's second-level ending written whole (`shop-card.co.jp.example.cn`,
+        // `bank.com.br.example.net`): two labels that only a registry's suffix has, no word by accident.
+        if let Some(after) = own.get(i + 2).copied() {
+            let two = format!("{next}.{after}");
+            let second_level = SECOND_LEVEL_WORDS.contains(&next)
+                && psl::suffix(two.as_bytes()).is_some_and(|s| {
+                    s.is_known()
+                        && s.typ() == Some(psl::Type::Icann)
+                        && s.as_bytes() == two.as_bytes()
+                });
+            if second_level && name {
+                return Some(format!("{l}.{two}"));
+            }
         }
     }
     // The same written with a hyphen for the dot (`verizon-com-verify.billpay.info`), beside a lure word.
@@ -765,19 +827,33 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
 
     // A protected name beside lure words, or imitated on a hosting service's domain; a government's
     // domain placed inside another one.
-    if !known && out.pushes == before {
+    // A site builder's subdomain (`weebly.com`, tag `hosting` on the list) is a page anyone publishes,
+    // judged as one on a hosting service's public suffix, though the builder's own domain is known.
+    let builder_page = sub_len > 0 && top.is_some_and(|t| t.is_hosting(reg));
+    if (!known || builder_page) && out.pushes == before {
         let suffix = psl::suffix(ascii.as_bytes()).filter(|s| s.is_known());
-        let hosted = suffix
-            .filter(|s| s.typ() == Some(psl::Type::Private))
-            .and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
-        let suffix_labels = suffix.map_or(1, |s| {
-            s.as_bytes().iter().filter(|&&b| b == b'.').count() + 1
-        });
+        let suffix_str = suffix.and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
+        let hosted = if builder_page {
+            Some(reg)
+        } else {
+            suffix
+                .filter(|s| s.typ() == Some(psl::Type::Private))
+                .and_then(|s| std::str::from_utf8(s.as_bytes()).ok())
+        };
+        let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld);
+        let suffix_labels = if builder_page {
+            reg_labels
+        } else {
+            suffix.map_or(1, |s| {
+                s.as_bytes().iter().filter(|&&b| b == b'.').count() + 1
+            })
+        };
         let ascii_labels: SmallVec<[&str; 8]> = super::split_byte(ascii, b'.').collect();
         let own = ascii_labels
             .get(..ascii_labels.len().saturating_sub(suffix_labels))
             .unwrap_or_default();
-        if let Some(b) = top.and_then(|t| t.lure_brand(own, hosted, policy.brand_min_len_for_edit))
+        if let Some(b) =
+            top.and_then(|t| t.lure_brand(own, hosted, cheap, policy.brand_min_len_for_edit))
         {
             let why = if hosted.is_some() {
                 "a page anyone can publish on a hosting service"
@@ -791,7 +867,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     b.label, b.domain
                 ),
             );
-        } else if let Some(gov) = government_inside(own, hosted.is_some()) {
+        } else if let Some(gov) = government_inside(own, hosted.is_some() || cheap) {
             out.push(
                 rules::HOST_BRAND,
                 format!(
@@ -933,6 +1009,50 @@ mod tests {
                 assert_eq!(within_one_edit(a, b), edit_distance(a, b) <= 1, "{a} {b}");
             }
         }
+    }
+
+    /// A government word inside a host no government holds, beside bait; a second-level ending written
+    /// inside a host.
+    #[test]
+    fn government_words_and_inner_endings() {
+        for own in [
+            &["permis-gouv-paiement"][..],
+            &["mygov-refund"],
+            &["egov-portal", "example"],
+            &["tax-gob", "verify"],
+        ] {
+            assert!(government_inside(own, false).is_some(), "{own:?}");
+        }
+        // Without bait, a government word is a project's name; `go` and `gv` are words and initials;
+        // a longer word that starts with one is another word.
+        for own in [
+            &["gov-jobs-board"][..],
+            &["lets-go-login"],
+            &["governor-login"],
+            &["gobble-secure"],
+        ] {
+            assert_eq!(government_inside(own, false), None, "{own:?}");
+        }
+        assert!(government_inside(&["gouv-amende"], true).is_some());
+        // A government word and a country code spelt out among other words need no lure word.
+        assert_eq!(
+            government_inside(&["permit-gov-nz"], false).as_deref(),
+            Some("gov.nz")
+        );
+        assert_eq!(government_inside(&["gov-nz"], false), None);
+        assert_eq!(government_inside(&["permit-gov-qq"], false), None);
+        assert_eq!(
+            domain_inside(&["acme-card", "co", "jp", "example"], false, "example.cn").as_deref(),
+            Some("acme-card.co.jp")
+        );
+        assert_eq!(
+            domain_inside(&["shop", "com", "br", "example"], false, "example.net").as_deref(),
+            Some("shop.com")
+        );
+        assert_eq!(
+            domain_inside(&["api", "eu", "np", "example"], false, "example.com"),
+            None
+        );
     }
 
     #[test]

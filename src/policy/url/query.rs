@@ -499,6 +499,10 @@ fn param(
         jwt_ok,
         out,
     );
+    if protocol_identifier(name, place.query) {
+        // A scope, resource or assurance level names what is asked for; the browser never goes there.
+        return;
+    }
     if kind.redirect {
         link(policy, place, &where_, name, value, true, out);
     } else if may_be_link(value) {
@@ -572,6 +576,61 @@ const PROTOCOL_URI_PARAMS: &[&str] = &[
     "relaystate",
     "returnto",
 ];
+
+/// Parameters ([`super::norm_param`] form) of a sign-in request that name what is asked for, not where the
+/// browser goes: scopes (a space-separated list, often of URIs such as
+/// `https://management.core.windows.net//.default offline_access`), resource and audience identifiers,
+/// assurance levels and requested claims. Never followed, so never judged as links.
+const PROTOCOL_IDENTIFIER_PARAMS: &[&str] =
+    &["scope", "resource", "audience", "acrvalues", "claims"];
+
+/// Whether a parameter named `name` in a URL with this query is a sign-in request's identifier
+/// ([`PROTOCOL_IDENTIFIER_PARAMS`] in a query with a [`PROTOCOL_MARKERS`] parameter).
+fn protocol_identifier(name: &str, query: Option<&str>) -> bool {
+    PROTOCOL_IDENTIFIER_PARAMS.contains(&name) && protocol_uri_param(name, query)
+}
+
+/// Whether an OAuth authorization request asks for the implicit grant: `response_type` holds `token`
+/// (`token`, `id_token token`, `code token`), so the provider puts an access token in the address it
+/// sends the browser to.
+fn implicit_grant(query: Option<&str>) -> bool {
+    form_pairs(query.unwrap_or(""))
+        .take(MAX_PARAMS)
+        .any(|(k, v)| {
+            super::NormParam::new(&k).as_str() == "responsetype"
+                && v.split([' ', '+', ',']).any(|w| w == "token")
+        })
+}
+
+/// Why an implicit-grant request's `redirect_uri` (`scheme`, `host`) is a token handed to a stranger, if
+/// it is: another registrable domain than the provider's (`own`), not loopback, and not one the shipped
+/// list vouches for. The implicit grant puts the access token itself in that address (RFC 6749 4.2; the
+/// OAuth security best current practice, RFC 9700, retires it for this reason): an attacker's client
+/// registered with an attacker's callback is illicit consent phishing, the token in hand on one click.
+fn implicit_target(
+    top: &TopSites,
+    own: &str,
+    scheme: &str,
+    host: url::Host<&str>,
+) -> Option<String> {
+    if !matches!(scheme, "http" | "https") || super::host::is_loopback_host(Some(host.clone())) {
+        return None;
+    }
+    let dest = match host {
+        url::Host::Domain(d) => {
+            let d = d.trim_end_matches('.');
+            super::registrable(d).unwrap_or_else(|| d.to_string())
+        }
+        url::Host::Ipv4(a) => a.to_string(),
+        url::Host::Ipv6(a) => format!("[{a}]"),
+    };
+    if dest == own || top.is_trusted_destination(&dest) {
+        return None;
+    }
+    Some(format!(
+        "the sign-in link at `{own}` asks for an access token handed straight to `{dest}` in the address (the implicit grant), a site the list does not vouch for"
+    ))
+}
 
 /// Whether a parameter named `name` in a URL with this query is a sign-in protocol's own address
 /// ([`PROTOCOL_URI_PARAMS`] in a query with a [`PROTOCOL_MARKERS`] parameter).
@@ -910,7 +969,7 @@ fn link(
     let read = policy.judge_into(&target, place.route, depth, place.links, &mut inner);
     // Where the target leads, from the judgement's own parse (a simple link is its own parse), read only
     // when the link is a well-known site's and the parameter could be an open redirect.
-    let open = redirecting_site(policy, place, name).and_then(|(top, own)| {
+    let with_dest = |f: &dyn Fn(&str, url::Host<&str>) -> Option<String>| {
         let simple = match read {
             Some(super::Read::Verbatim) => super::simple::parse(&target),
             _ => None,
@@ -920,9 +979,20 @@ fn link(
             (_, Some(s)) => Some((s.scheme, url::Host::Domain(s.host))),
             _ => None,
         };
-        dest.and_then(|(scheme, host)| open_redirect(top, &own, listed, scheme, host))
+        dest.and_then(|(scheme, host)| f(scheme, host))
+    };
+    let open = redirecting_site(policy, place, name).and_then(|(top, own)| {
+        with_dest(&|scheme, host| open_redirect(top, &own, listed, scheme, host))
     });
-    if let Some(why) = open {
+    // An implicit-grant request whose callback is a stranger's, whoever the provider is.
+    let implicit = (name == "redirecturi" && implicit_grant(place.query))
+        .then(|| {
+            let top = policy.top_sites()?;
+            let own = super::registrable(place.host?.trim_end_matches('.'))?;
+            with_dest(&|scheme, host| implicit_target(top, &own, scheme, host))
+        })
+        .flatten();
+    for why in open.into_iter().chain(implicit) {
         out.push(
             rules::QUERY_OPEN_REDIRECT,
             format!("{why} (the {})", where_()),

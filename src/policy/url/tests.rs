@@ -201,6 +201,78 @@ fn names_as_bait_in_other_hosts() {
     }
 }
 
+/// Bait that needs no lure word: a cheap top-level domain, a country code ending the label, a site
+/// builder's page, a government word, a second-level ending inside the host.
+#[test]
+fn structural_bait_without_a_list_entry() {
+    let p = policy();
+    for u in [
+        "https://paypal-partners.cfd/",
+        "https://dropbox-files.share-now.sbs/open",
+        "https://netflix-ca.com/account",
+        "https://paypal-resolution.weebly.com/",
+        "https://ups-parcel-update.godaddysites.com/",
+        "https://permis-gouv-paiement.com/",
+        "https://mygov-refund-portal.com/",
+        "https://shop-card.co.jp.example.cn/login",
+        "https://ups.quest/track",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://my-band-site.weebly.com/tour",
+        "https://ups-fans.weebly.com/",
+        "https://www.weebly.com/pricing",
+        "https://gov-jobs-board.com/",
+        "https://coffee-corner.cfd/menu",
+        "https://www.acme.co.jp/",
+        "https://www.correo.com.uy/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// An OAuth request's scopes and resources are names, not places; the implicit grant hands the token to
+/// its callback, so a stranger's callback is a finding.
+#[test]
+fn oauth_identifiers_and_the_implicit_grant() {
+    let p = policy();
+    let scopes = "https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=abc\
+&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%3A5123&scope=https%3A%2F%2Fvault.azure.net%2F%2F.default%20offline_access%20openid";
+    assert!(
+        rules_of(&p, scopes).is_empty(),
+        "{:?}",
+        rules_of(&p, scopes)
+    );
+    let implicit = |redirect: &str, response_type: &str| {
+        format!(
+            "https://accounts.google.com/o/oauth2/v2/auth?client_id=7.apps.googleusercontent.com\
+&redirect_uri={redirect}&response_type={response_type}&scope=openid%20email"
+        )
+    };
+    let stranger = "https%3A%2F%2Fcb.harvest-tokens.net%2Fgrab";
+    assert!(has(
+        &p,
+        &implicit(stranger, "token"),
+        rules::QUERY_OPEN_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        &implicit(stranger, "id_token%20token"),
+        rules::QUERY_OPEN_REDIRECT
+    ));
+    // The code flow sends a code the client redeems with its secret or verifier; a loopback callback is
+    // the user's own machine; an ID token alone grants no access.
+    for (redirect, rt) in [
+        (stranger, "code"),
+        ("http%3A%2F%2F127.0.0.1%3A8123%2Fcb", "token"),
+        (stranger, "id_token"),
+    ] {
+        let u = implicit(redirect, rt);
+        assert!(!has(&p, &u, rules::QUERY_OPEN_REDIRECT), "{u}");
+    }
+}
+
 #[test]
 fn raw_forms() {
     let p = policy();

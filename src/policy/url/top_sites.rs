@@ -21,8 +21,13 @@
 //! skeleton, or that is a protected name (or imitates one) followed by a label that reads as a top-level
 //! domain (`accounts.google.com.evil.io`), is `url.host.brand` too.
 //!
+//! A name is also bait on a host that is not its own beside a lure word, a country code ending a label,
+//! on a hosting service or site builder (tag `hosting`), or under one of the cheapest, most abused
+//! top-level domains ([`TopSites::lure_brand`], [`cheap_tld`]).
+//!
 //! The list also says which sites are well known, for `url.query.open_redirect`; link shorteners on it
-//! (tag `redirector`) are protected from imitation but never a trusted destination.
+//! (tag `redirector`), tenant domains (`tenant`) and site builders (`hosting`) are protected from
+//! imitation but never a trusted destination.
 //!
 //! Built once per process (a few hundred entries, well under a millisecond); the policy setting
 //! `top_sites: false` leaves it out.
@@ -88,6 +93,8 @@ const VISUAL_SWAPS: &[(&str, &str)] = &[
     ("ik", "k"),
     ("lc", "k"),
     ("v", "u"),
+    // Not in dnstwist's table, but the same shape with its ascender cut short (`cnase` for `chase`).
+    ("n", "h"),
 ];
 
 /// Country top-level domains that registries give away or sell for next to nothing and that phishing
@@ -95,6 +102,67 @@ const VISUAL_SWAPS: &[(&str, &str)] = &[
 /// a brand's name under one of them is treated as under a new generic one. Other country domains are
 /// left alone: brands hold their names under them (`amazon.de`).
 const ABUSED_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq", "cc", "pw", "ws", "su", "cm"];
+
+/// Generic top-level domains sold for a dollar or two that abuse reports (Spamhaus's most abused TLDs,
+/// Interisle's phishing landscape studies) rank highest for phishing per registration, with the
+/// [`ABUSED_COUNTRY_TLDS`]: a brand's name on one of them is bait by itself ([`cheap_tld`]). Brands do
+/// not run their sites there. The cheap endings that small shops and clubs use as much as phishers do
+/// (`shop`, `online`, `site`, `store`, `club`) are left to the lure words.
+const CHEAP_TLDS: &[&str] = &[
+    "top",
+    "xyz",
+    "icu",
+    "buzz",
+    "cyou",
+    "sbs",
+    "cfd",
+    "bond",
+    "click",
+    "lol",
+    "rest",
+    "monster",
+    "win",
+    "bid",
+    "loan",
+    "men",
+    "date",
+    "racing",
+    "download",
+    "stream",
+    "trade",
+    "party",
+    "review",
+    "kim",
+    "science",
+    "accountant",
+    "cricket",
+    "faith",
+    "webcam",
+    "uno",
+    "mom",
+    "boats",
+    "hair",
+    "beauty",
+    "quest",
+    "autos",
+    "makeup",
+    "skin",
+    "yachts",
+    "motorcycles",
+    "homes",
+    "pics",
+];
+
+/// Whether a public suffix is a top-level domain that costs next to nothing and draws the most phishing
+/// ([`CHEAP_TLDS`], [`ABUSED_COUNTRY_TLDS`]).
+pub(super) fn cheap_tld(suffix: &str) -> bool {
+    CHEAP_TLDS.contains(&suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix)
+}
+
+/// Shortest top-tier name matched under a [`cheap_tld`], or beside a lure word on a hosting service or a
+/// cheap top-level domain: three letters (`ups.rest`, `dhl-tracking.weebly.com`). Elsewhere a
+/// three-letter name is initials many sites share.
+pub(super) const MIN_CHEAP: usize = 3;
 
 /// Affix words that count only set apart by a hyphen: glued, they make names of their own (`chasecenter`,
 /// `zoominfo`).
@@ -217,6 +285,18 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "mfa",
     "token",
     "password",
+    // "Password" and "sign in" in the languages phishing hosts name them in
+    "clave",
+    "contrasena",
+    "senha",
+    "motdepasse",
+    "passwort",
+    "kennwort",
+    "haslo",
+    "sifre",
+    "parol",
+    "ingreso",
+    "acceder",
     "access",
     "portal",
     "online",
@@ -355,6 +435,57 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "hadiah",
     "klaim",
     "hotro",
+    // More scam themes: reversed transfers, rebates and giveaways, renewals and expiries, appeals
+    // against a suspension or a copyright strike, benefits and pensions, statements and receipts.
+    "reversal",
+    "rebate",
+    "cashback",
+    "lottery",
+    "giveaway",
+    "airdrop",
+    "renew",
+    "renewal",
+    "expired",
+    "overdue",
+    "receipt",
+    "statement",
+    "settlement",
+    "compensation",
+    "subsidy",
+    "benefit",
+    "benefits",
+    "pension",
+    "appeal",
+    "copyright",
+    "violation",
+    "suspension",
+    "restricted",
+    "unusual",
+    "voicemail",
+    "payroll",
+    "staking",
+    "rewards",
+    // Parcel and refund words of the languages most targeted by parcel SMS lures
+    "colis",
+    "livraison",
+    "paquete",
+    "encomenda",
+    "rastreio",
+    "pacco",
+    "rimborso",
+    "spedizione",
+    "pakket",
+    "terugbetaling",
+    "paket",
+    "sendung",
+    "zustellung",
+    "erstattung",
+    "paczka",
+    "dostawa",
+    "przesylka",
+    "doplata",
+    "kargo",
+    "tagihan",
     "tunnistautuminen",
     "tunnistus",
     "kirjaudu",
@@ -369,6 +500,23 @@ pub(super) fn is_lure(token: &str) -> bool {
         || LURE_WORDS.iter().any(|w| {
             w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
         })
+}
+
+/// Whether a three-letter name reads as initials, not a syllable or a word: its middle letter is no
+/// vowel (`dhl`, `irs`, `sbi`, `ups`; not `get`, `box`, `key`, `duo`).
+fn reads_as_initials(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.len() == 3
+        && b.iter().all(u8::is_ascii_alphanumeric)
+        && b.get(1).is_some_and(|m| !b"aeiouy".contains(m))
+}
+
+/// Whether a host label's part is a two-letter country code (a country's top-level domain: `at`, `jp`).
+fn country_code(part: &str) -> bool {
+    part.len() == 2
+        && part.bytes().all(|b| b.is_ascii_lowercase())
+        && psl::suffix(part.as_bytes())
+            .is_some_and(|s| s.is_known() && s.as_bytes() == part.as_bytes())
 }
 
 /// A protected name and a registrable domain it comes from.
@@ -400,6 +548,9 @@ pub(super) struct TopSites {
     known: HashSet<String, foldhash::fast::RandomState>,
     /// Registrable domains tagged `redirector`.
     redirectors: HashSet<String, foldhash::fast::RandomState>,
+    /// Registrable domains tagged `hosting`: site builders whose subdomains are pages anyone publishes,
+    /// which the public suffix list's private section does not name (`weebly.com`).
+    hosting: HashSet<String, foldhash::fast::RandomState>,
     brands: Vec<TopBrand>,
     by_label: HashMap<String, usize, foldhash::fast::RandomState>,
     /// Positions in `brands` by skeleton, for names of [`MIN_SKELETON`] letters or more.
@@ -435,10 +586,14 @@ impl TopSites {
                 continue;
             };
             let reg = reg.to_string();
-            let (mut redirector, mut tail) = (false, false);
+            let (mut redirector, mut tail, mut hosting) = (false, false, false);
             for w in words {
-                redirector |= w == "redirector" || w == "tenant";
+                redirector |= w == "redirector" || w == "tenant" || w == "hosting";
                 tail |= w == "tail";
+                hosting |= w == "hosting";
+            }
+            if hosting {
+                t.hosting.insert(reg.clone());
             }
             // Redirectors, sign-in providers' tenant domains (anyone can have a page there) and the long
             // tail (its sites vouched for by nobody) are protected from imitation, never trusted as
@@ -489,6 +644,12 @@ impl TopSites {
     /// Whether a registrable domain (ASCII) is on the list.
     pub(super) fn is_known(&self, reg: &str) -> bool {
         self.known.contains(reg)
+    }
+
+    /// Whether a registrable domain is a site builder's (tag `hosting`): its subdomains are pages anyone
+    /// publishes, judged like those of a hosting service's public suffix.
+    pub(super) fn is_hosting(&self, reg: &str) -> bool {
+        self.hosting.contains(reg)
     }
 
     /// Whether a registrable domain is on the list and is not a redirector: a destination the list vouches for.
@@ -581,7 +742,8 @@ impl TopSites {
     }
 
     /// The first name (in list order) whose `form` `text` is one edit from, as [`TopSites::imitated`] reads
-    /// an edit; `index` is that form's deletion neighbourhood.
+    /// an edit; `index` is that form's deletion neighbourhood. A plural name is not matched by its singular
+    /// ([`singular_of`]).
     fn one_edit<'s>(
         &'s self,
         label: &str,
@@ -621,6 +783,7 @@ impl TopSites {
                 // Long enough by the name as written: the skeleton of `vimeo` is six letters.
                 b.label != label
                     && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
+                    && !singular_of(text, f)
                     && if b.label.len() >= min_edit {
                         within_one_edit(text, f)
                     } else {
@@ -701,9 +864,16 @@ impl TopSites {
                     label.get(..at).unwrap_or(""),
                     label.get(at + from.len()..).unwrap_or("")
                 );
+                // Two letters read as one (`vv` for `w`, `rn` for `m`) make no ordinary word by accident:
+                // they count for four-letter names too (`vvise`); one letter for another from five.
+                let min = if from.len() > 1 {
+                    MIN_SKELETON
+                } else {
+                    MIN_VISUAL
+                };
                 let found = self
                     .same_skeleton_folded(label, &fold(&variant))
-                    .filter(|b| b.folded.chars().count() >= MIN_VISUAL);
+                    .filter(|b| b.folded.chars().count() >= min);
                 if found.is_some() {
                     return found;
                 }
@@ -727,10 +897,17 @@ impl TopSites {
     /// The registrable label that is a name exactly (`kbank.net`) is the name's other domain or a swap of
     /// its top-level domain ([`TopSites::tld_swap`]), not judged here; nor is the hosting service's own
     /// name (`github` on `github.io`).
+    ///
+    /// `cheap`: the host is under a [`cheap_tld`], which is bait by itself (`booking-extranet.top`,
+    /// `slack-app.webgate.cfd`). A country code as the last part of a label (`sparkasse-at`,
+    /// `yamato-jp`) is a lure word too: it is how a phisher says "your country's branch". Beside a lure
+    /// word on a hosting service or under a cheap top-level domain, top-tier names count from
+    /// [`MIN_CHEAP`] letters (`dhl-tracking.weebly.com`).
     pub(super) fn lure_brand(
         &self,
         own: &[&str],
         hosted: Option<&str>,
+        cheap: bool,
         min_edit: usize,
     ) -> Option<&TopBrand> {
         let host_name = |b: &TopBrand| hosted.is_some_and(|h| h.split('.').any(|l| l == b.label));
@@ -740,15 +917,24 @@ impl TopSites {
         // `auth.`, `login.` or `sso.` in front of its domain, whatever words the domain has
         // (`auth.example-shop.de`).
         let last = own.len().saturating_sub(1);
-        let lure_besides = |skip: (usize, usize, usize)| {
+        let words_besides = |skip: (usize, usize, usize)| {
             own.iter().enumerate().any(|(i, l)| {
+                let n = l.split('-').count();
                 (skip.0 != last || i == last)
                     && l.split('-').enumerate().any(|(j, t)| {
-                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j)) && is_lure(t)
+                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j))
+                            && (is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
                     })
             })
         };
-        if !own.iter().flat_map(|l| l.split('-')).any(is_lure) && hosted.is_none() {
+        let lure_besides = |skip: (usize, usize, usize)| cheap || words_besides(skip);
+        let any_lure = own.iter().any(|l| {
+            let n = l.split('-').count();
+            l.split('-')
+                .enumerate()
+                .any(|(j, t)| is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
+        });
+        if !any_lure && hosted.is_none() && !cheap {
             // Without a lure word or a hosting service only an imitation in the registrable label counts.
             if own.last().is_none_or(|l| !l.contains('-')) {
                 return None;
@@ -791,8 +977,23 @@ impl TopSites {
                     continue;
                 }
                 let lure = lure_besides((i, at, n));
-                let exact = self.exact(part).filter(|b| {
-                    lure && b.label.chars().count() >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
+                // Three-letter names need a lure word and a page anyone can publish or a cheap domain, or,
+                // when they read as initials, to be a part of their own in the registrable label
+                // (`dhl-sendung`, `irs-refund`): glued to words or in front of a domain they are
+                // syllables and subdomains.
+                let short_ok = words_besides((i, at, n))
+                    && (hosted.is_some()
+                        || cheap
+                        || (is_reg && n == 1 && parts.len() > 1 && reads_as_initials(part)));
+                // A name written with its own hyphen (`etc-meisai`, `rakuten-card`) is found in its
+                // parts joined back with one.
+                let hyphenated = (n > 1 && n < parts.len())
+                    .then(|| span.join("-"))
+                    .and_then(|h| self.exact(&h));
+                let exact = hyphenated.or_else(|| self.exact(part)).filter(|b| {
+                    let len = b.label.chars().count();
+                    lure && (len >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
+                        || (!b.tail && len >= MIN_CHEAP && short_ok))
                         && !LURE_WORDS.contains(&b.label.as_str())
                         && !AFFIX_WORDS.contains(&b.label.as_str())
                 });
@@ -823,8 +1024,15 @@ impl TopSites {
         let b = self.exact(label)?;
         let suffix = reg.get(label.len() + 1..)?;
         let swapped = generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix);
-        // The long tail's names are more often words another site is called by too.
-        let min = if b.tail { MIN_TAIL + 1 } else { MIN_TLD_SWAP };
+        // The long tail's names are more often words another site is called by too; under a cheap
+        // top-level domain a top-tier name counts from three letters (`ups.rest`).
+        let min = if b.tail {
+            MIN_TAIL + 1
+        } else if cheap_tld(suffix) {
+            MIN_CHEAP
+        } else {
+            MIN_TLD_SWAP
+        };
         (label.len() >= min && !self.is_known(reg) && swapped).then_some(b)
     }
 }
@@ -833,22 +1041,50 @@ impl TopSites {
 /// there is one: what is left, and whether a hyphen set the word apart.
 fn strip_affixes(label: &str) -> impl Iterator<Item = (&str, bool)> {
     AFFIX_WORDS.iter().flat_map(move |w| {
-        let front = label
-            .strip_prefix(w)
-            .map(|rest| match rest.strip_prefix('-') {
-                Some(r) => (r, true),
-                None => (rest, false),
-            });
-        let back = label
-            .strip_suffix(w)
-            .map(|rest| match rest.strip_suffix('-') {
-                Some(r) => (r, true),
-                None => (rest, false),
-            });
+        let front = look_strip_prefix(label, w).map(|rest| match rest.strip_prefix('-') {
+            Some(r) => (r, true),
+            None => (rest, false),
+        });
+        let back = look_strip_suffix(label, w).map(|rest| match rest.strip_suffix('-') {
+            Some(r) => (r, true),
+            None => (rest, false),
+        });
         front.into_iter().chain(back).filter(move |(r, hyphen)| {
             !r.is_empty() && (*hyphen || !HYPHEN_ONLY_AFFIXES.contains(w))
         })
     })
+}
+
+/// The letter an affix word's letter may be shown as: `I` (lowercased `i`) and `1` for `l`, `0` for `o`
+/// (`secure-chaseonIine`, `l0gin`): the affix read as the word it shows.
+fn look(b: u8) -> u8 {
+    match b {
+        b'l' | b'1' => b'i',
+        b'0' => b'o',
+        _ => b,
+    }
+}
+
+/// Whether two ASCII texts read the same letter by letter under [`look`].
+fn looks_same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| look(*x) == look(*y))
+}
+
+/// `label` less a leading affix word `w`, written as itself or with its look-alike letters ([`look`]).
+fn look_strip_prefix<'a>(label: &'a str, w: &str) -> Option<&'a str> {
+    let head = label.as_bytes().get(..w.len())?;
+    (looks_same(head, w.as_bytes()))
+        .then(|| label.get(w.len()..))
+        .flatten()
+}
+
+/// `label` less a trailing affix word `w`, as [`look_strip_prefix`].
+fn look_strip_suffix<'a>(label: &'a str, w: &str) -> Option<&'a str> {
+    let at = label.len().checked_sub(w.len())?;
+    let tail = label.as_bytes().get(at..)?;
+    (looks_same(tail, w.as_bytes()))
+        .then(|| label.get(..at))
+        .flatten()
 }
 
 /// The letter a digit stands for in a name (`p4yp4l`, `3bay`, `5potify`); other characters unchanged
@@ -885,6 +1121,12 @@ fn add_neighbourhood(
         key.push_str(form.get(i + c.len_utf8()..).unwrap_or(""));
         add(key);
     }
+}
+
+/// Whether `text` is the name `name` less a final `s`: a plural name's singular is a word of its own
+/// (`correo` beside `correos`), not a typo of it.
+fn singular_of(text: &str, name: &str) -> bool {
+    name.strip_suffix('s') == Some(text)
 }
 
 /// Whether `a` is `b` with two different neighbouring letters swapped.
@@ -1064,6 +1306,7 @@ linkedin.com
             })
             .find(|b| {
                 b.label != label
+                    && !singular_of(label, &b.label)
                     && if b.label.len() >= min_edit {
                         within_one_edit(label, &b.label)
                     } else {
@@ -1132,7 +1375,7 @@ linkedin.com
     fn names_beside_lure_words() {
         let t = TopSites::parse("northbank.com\nquokkapay.io tail\nnote.com tail\ngithub.com\n");
         let lure = |own: &[&str], hosted: Option<&str>| {
-            t.lure_brand(own, hosted, 6).map(|b| b.label.clone())
+            t.lure_brand(own, hosted, false, 6).map(|b| b.label.clone())
         };
         // In a subdomain, beside a lure word anywhere in the host.
         assert_eq!(
@@ -1181,6 +1424,91 @@ linkedin.com
                 && !is_lure("android")
                 && !is_lure("identity")
         );
+    }
+
+    /// A cheap top-level domain is bait by itself; a country code ending a label is a lure word; short
+    /// names count beside a lure word only on a hosting service or a cheap domain.
+    #[test]
+    fn cheap_domains_country_codes_and_short_names() {
+        let t =
+            TopSites::parse("northbank.com\nquokkapay.io tail\nzqx.com\nsitebuild.com hosting\n");
+        let lure = |own: &[&str], hosted: Option<&str>, cheap: bool| {
+            t.lure_brand(own, hosted, cheap, 6).map(|b| b.label.clone())
+        };
+        // Any other word beside a name, under a cheap top-level domain.
+        assert_eq!(
+            lure(&["northbank-partners"], None, true),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["northbank-app", "relay"], None, true),
+            Some("northbank".into())
+        );
+        assert_eq!(lure(&["northbank-partners"], None, false), None);
+        // A country code ending a label, not starting one, and only a real one.
+        assert_eq!(
+            lure(&["northbank-nz"], None, false),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["quokkapay-br"], None, false),
+            Some("quokkapay".into())
+        );
+        assert_eq!(lure(&["nz-northbank"], None, false), None);
+        assert_eq!(lure(&["northbank-qx"], None, false), None);
+        // Three letters: a lure word and a hosting service or cheap domain, both.
+        assert_eq!(
+            lure(&["zqx-parcel-status"], Some("sitebuild.com"), false),
+            Some("zqx".into())
+        );
+        assert_eq!(lure(&["zqx-refund"], None, true), Some("zqx".into()));
+        assert_eq!(lure(&["zqx-refund", "example"], None, false), None);
+        assert_eq!(lure(&["zqx-fanclub"], Some("sitebuild.com"), false), None);
+        // Three letters that read as initials, a part of their own in the registrable label beside a
+        // lure word; a three-letter word, a glued one or one in a subdomain is left alone.
+        let words = TopSites::parse("zqx.com\nbex.com\n");
+        let w = |own: &[&str]| {
+            words
+                .lure_brand(own, None, false, 6)
+                .map(|b| b.label.clone())
+        };
+        assert_eq!(w(&["zqx-refund-status"]), Some("zqx".into()));
+        assert_eq!(w(&["zqx-kontakt-haslo"]), Some("zqx".into()));
+        assert_eq!(w(&["bex-refund-status"]), None);
+        assert_eq!(w(&["zqx", "refund-status"]), None);
+        assert_eq!(w(&["zqx-fanclub"]), None);
+        assert!(reads_as_initials("dhl") && reads_as_initials("irs") && !reads_as_initials("get"));
+        // A name with a hyphen of its own, inside a longer label.
+        let hy = TopSites::parse("toll-meisai.jp\n");
+        assert_eq!(
+            hy.lure_brand(&["toll-meisai-jp"], None, false, 6)
+                .map(|b| b.label.clone()),
+            Some("toll-meisai".into())
+        );
+        // The top-level domain swap: three letters under a cheap ending only.
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(name(t.tld_swap("zqx", "zqx.cyou")), Some("zqx".into()));
+        assert_eq!(name(t.tld_swap("zqx", "zqx.shop")), None);
+        assert_eq!(name(t.tld_swap("zqx", "zqx.ca")), None);
+        assert!(cheap_tld("sbs") && cheap_tld("tk") && !cheap_tld("shop") && !cheap_tld("com"));
+        // A site builder is known, never a trusted destination.
+        assert!(t.is_hosting("sitebuild.com") && t.is_known("sitebuild.com"));
+        assert!(!t.is_trusted_destination("sitebuild.com") && !t.is_hosting("northbank.com"));
+    }
+
+    /// Two letters read as one count for four-letter names; `n` reads as `h`; a plural name's singular is a
+    /// word, not a typo.
+    #[test]
+    fn two_letter_looks_and_plural_names() {
+        let t = TopSites::parse("wave.com\nthorn.com\nmarkets.com\nbell.com\n");
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(name(t.imitated("vvave", 6)), Some("wave".into()));
+        assert_eq!(name(t.imitated("tnorn", 6)), Some("thorn".into()));
+        // One letter for another stays five letters and up (`dell` beside `bell`).
+        assert_eq!(name(t.imitated("dell", 6)), None);
+        assert_eq!(name(t.imitated("market", 6)), None);
+        assert_eq!(name(t.imitated("markest", 6)), Some("markets".into()));
+        assert!(singular_of("market", "markets") && !singular_of("markets", "market"));
     }
 
     #[test]
