@@ -23,7 +23,7 @@ use crate::wire::tree::Node;
 
 use super::formats::Search;
 use super::language;
-use super::normalize::Folder;
+use super::normalize::{Folder, WordSet};
 use super::pack::{CatId, Compiled, Kind, Scope};
 use super::prefilter::Proof;
 use crate::policy::text::Known;
@@ -736,7 +736,9 @@ pub fn judge_form(
         field_found = true;
     }
     if !field_found && any_text_field {
-        if let Some(f) = requested_in_message(c, &message_hits, &folded_message, message_ptr) {
+        if let Some(f) =
+            requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
+        {
             findings.push(f);
         } else if dotenv_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
             // "Paste your .env": the file is named as written, with a request verb.
@@ -1195,12 +1197,31 @@ fn unread_language(
 /// them ("enter the code we just texted you": `code` + `texted`); or, when the verb ends the message with
 /// nothing after it but words that say nothing, a strong term just before it ("Your API token: paste it
 /// here", where the folding has dropped the pronoun). `folded` is the folded message the hits are in.
+/// A verb whose subject is the speaker asks for nothing ("we'll send you a code", "wir senden Ihnen einen
+/// Code", `message` read for it by [`Speakers`]) unless it is a verb of wanting (`asks: true`, "we need"),
+/// and a verb before a speaker does not reach a term after it ("enter your number and we'll text you a
+/// code"). Chosen over listing "we will send" as a benign phrase: the subject, its auxiliaries and the verb
+/// combine freely, while the pronouns are few and the packs already list the verbs.
 fn requested_in_message(
     c: &Compiled,
     hits: &[Hit],
     folded: &str,
+    message: &str,
     ptr: impl FnOnce() -> String,
 ) -> Option<Finding> {
+    // A verb the speaker governs offers, it does not ask ("we'll send you a code"). Read only when the
+    // message holds a request verb at all.
+    let speakers = if hits.iter().any(|h| h.kind == Kind::Request) && !c.speakers.is_empty() {
+        Speakers::read(c, message)
+    } else {
+        Speakers::default()
+    };
+    let asks = |r: &Hit| {
+        !speakers.governs(r, folded)
+            || folded
+                .get(r.start..r.end)
+                .is_some_and(|t| c.asking.contains(t.trim()))
+    };
     // "Enter a name for your new API key" asks about the key, not for it: no metadata term between.
     let no_label_between = |a: &Hit, b: &Hit| {
         !hits
@@ -1208,7 +1229,10 @@ fn requested_in_message(
             .any(|m| m.kind == Kind::Metadata && m.start + 1 >= a.end && m.end <= b.start + 1)
     };
     let after = |r: &Hit, s: &Hit| {
-        r.end <= s.start + 1 && s.word >= r.word && s.word - r.word <= REQUEST_REACH
+        r.end <= s.start + 1
+            && s.word >= r.word
+            && s.word - r.word <= REQUEST_REACH
+            && !speakers.between(r, s, folded)
     };
     // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
     let ends_message = |r: &Hit| {
@@ -1218,7 +1242,11 @@ fn requested_in_message(
             .split_whitespace()
             .all(|w| c.generic.contains(w))
     };
-    let requests = || hits.iter().filter(|h| h.kind == Kind::Request);
+    let requests = || {
+        hits.iter()
+            .filter(|h| h.kind == Kind::Request)
+            .filter(|h| asks(h))
+    };
     let enabled = |cat: Option<CatId>| {
         cat.and_then(|k| c.categories.get(k))
             .filter(|info| info.enabled)
@@ -1271,6 +1299,135 @@ fn requested_in_message(
         }
     }
     None
+}
+
+/// Most words between a speaker and the verb it governs; each of them must be a stopword (an auxiliary,
+/// the recipient: "we will send you", "wir senden Ihnen", "chúng tôi sẽ gửi").
+const SPEAKER_REACH: usize = 3;
+
+/// Most bytes between a speaker and its verb inside one word of a script written without spaces
+/// ("我们已向您的手机发送": six characters, "已向您的手机"; three bytes each).
+const SPEAKER_REACH_UNSPACED: usize = 24;
+
+/// A place in the message folded as usual: the word index (as [`Hit::word`] counts it) and the byte
+/// offset in that word (0 for a whole word).
+type Place = (usize, usize);
+
+/// What the speakers of a message govern, read by [`Speakers::read`].
+///
+/// Why a second folding: the pronoun that says who sends ("we", "wir", "我们") is a stopword, gone from
+/// the folded text the terms are matched on, so "we will send you a code" reads "send code", as the
+/// imperative does. The message is folded again with its stopwords kept and the speakers are read there;
+/// places map back because the two foldings differ only by the stopwords dropped.
+#[derive(Default)]
+struct Speakers {
+    /// Verbs a speaker governs: the place of the word, and for a word of an unspaced script the offset in
+    /// it where the speaker ends (the verb lies a little after), `usize::MAX` for a whole word.
+    verbs: Vec<Place>,
+    /// Where each speaker stands: a term after it is in the speaker's clause, not the object of a request
+    /// verb before it ("enter your number and we'll send you a code"; "请填写手机号，我们将向您发送验证码").
+    at: Vec<Place>,
+}
+
+impl Speakers {
+    fn read(c: &Compiled, message: &str) -> Self {
+        let mut out = Speakers::default();
+        let mut full = Vec::new();
+        Folder::default().fold_into(message, &WordSet::default(), &mut full);
+        let full = String::from_utf8_lossy(&full);
+        let words: Vec<&str> = full.split_whitespace().collect();
+        // The usual word index of each word (1-based, as `Hit::word`), or 0 for a stopword.
+        let mut index = Vec::with_capacity(words.len());
+        let mut j = 0usize;
+        for w in &words {
+            if c.stopwords.contains(w) {
+                index.push(0);
+            } else {
+                j += 1;
+                index.push(j);
+            }
+        }
+        let stop = |from: usize, to: usize| {
+            words
+                .get(from..to)
+                .unwrap_or_default()
+                .iter()
+                .all(|w| c.stopwords.contains(w))
+        };
+        for (phrase, unspaced) in &c.speakers {
+            let n = phrase.split(' ').count();
+            for start in 0..words.len() {
+                let end = start + n;
+                let Some(span) = words.get(start..end) else {
+                    break;
+                };
+                if span.iter().copied().ne(phrase.split(' ')) {
+                    // Inside a word of an unspaced script: the verb a few characters after the speaker.
+                    let inside = words.get(start).and_then(|w| w.find(phrase.as_str()));
+                    if let (true, Some(at), Some(&k)) = (*unspaced, inside, index.get(start)) {
+                        if k > 0 {
+                            out.verbs.push((k, at + phrase.len()));
+                            out.at.push((k, at));
+                        }
+                    }
+                    continue;
+                }
+                // The first word after the speaker that is no stopword: its verb when only stopwords lie
+                // between, and where the speaker's clause starts in the usual folding.
+                let next = index
+                    .iter()
+                    .enumerate()
+                    .skip(end)
+                    .find(|&(_, &k)| k > 0)
+                    .map(|(i, &k)| (i, k));
+                if let Some((i, k)) = next {
+                    out.at.push((k, 0));
+                    if i - end <= SPEAKER_REACH && stop(end, i) {
+                        out.verbs.push((k, usize::MAX));
+                    }
+                }
+                // The verb right before it: "dann senden wir Ihnen einen Code".
+                if let Some(&k) = start.checked_sub(1).and_then(|i| index.get(i)) {
+                    if k > 0 {
+                        out.verbs.push((k, usize::MAX));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the request verb `r` (a hit on `folded`) is one a speaker governs.
+    fn governs(&self, r: &Hit, folded: &str) -> bool {
+        let (k, offset) = place(r, folded);
+        let whole = offset == 0 && folded.as_bytes().get(r.start) == Some(&b' ');
+        self.verbs.iter().any(|&(vk, at)| {
+            vk == k
+                && (at == usize::MAX
+                    || (!whole && at <= offset && offset - at <= SPEAKER_REACH_UNSPACED))
+        })
+    }
+
+    /// Whether a speaker stands between the request verb `r` and the term `s` (hits on `folded`), in a
+    /// later word than the verb: inside the verb's own word of an unspaced script the speaker's clause
+    /// qualifies the term ("请输入我们发送给您的验证码", "enter the code we sent you") and the verb still asks.
+    fn between(&self, r: &Hit, s: &Hit, folded: &str) -> bool {
+        let (from, to) = (place(r, folded), place(s, folded));
+        self.at.iter().any(|&p| from.0 < p.0 && p <= to)
+    }
+}
+
+/// The [`Place`] of a hit on `folded`.
+fn place(h: &Hit, folded: &str) -> Place {
+    let bytes = folded.as_bytes();
+    if bytes.get(h.start) == Some(&b' ') {
+        return (h.word, 0);
+    }
+    let word_start = bytes
+        .get(..h.start)
+        .and_then(|b| b.iter().rposition(|&x| x == b' ' || x == b'\n'))
+        .map_or(0, |p| p + 1);
+    (h.word, h.start.saturating_sub(word_start))
 }
 
 /// Bytes of the message read for a `.env` named as written.

@@ -531,6 +531,50 @@ mod tests {
     }
 
     #[test]
+    fn the_speaker_sending_a_code_asks_for_nothing() {
+        let p = policy();
+        let secret = |r: &[(String, String)]| r.iter().any(|r| r.0.starts_with("form.secret."));
+        let phone = || form(json!({"mobile": {"type": "string", "title": "Mobile number"}}));
+        let email = || form(json!({"contact": {"type": "string", "format": "email"}}));
+        // The server says what it will do: the verb's subject is the speaker, in several languages.
+        for message in [
+            "I'll text a login code to this phone number.",
+            "We will then send you a one-time passcode by SMS.",
+            "We've sent verification codes to numbers like this before; we send one now.",
+            "Bitte Handynummer angeben. Wir senden Ihnen anschließend einen Bestätigungscode.",
+            "Nach der Anmeldung senden wir Ihnen einen Einmalcode per SMS.",
+            "Vul je nummer in, ik stuur je een verificatiecode.",
+            "Masukkan nomor HP Anda, kami akan kirimkan kode OTP.",
+            "Nhập số điện thoại, chúng tôi sẽ gửi mã xác minh cho bạn.",
+            "请填写手机号，我们将向您发送验证码。",
+            "请留下手机号码，我们已向您的手机发送验证码",
+        ] {
+            assert!(!secret(&rules(&p, message, phone())), "{message}");
+        }
+        assert!(!secret(&rules(
+            &p,
+            "Leave your address and we will send you a sign-in code.",
+            email()
+        )));
+        // The user is asked: the imperative, the user as subject, verbs of wanting, the relayed code.
+        let notes = || form(json!({"notes": {"type": "string"}}));
+        for message in [
+            "Send us the verification code we texted you.",
+            "Send me the verification code you received, please",
+            "We need your password to continue",
+            "We require your API key",
+            "Type the six digits we just sent you, i.e. the verification code",
+            "Wir benötigen Ihr Passwort",
+            "Senden Sie uns den Bestätigungscode, den wir Ihnen geschickt haben.",
+            "Gửi mã xác minh mà chúng tôi đã gửi cho bạn.",
+            "请发送我们发给您的验证码",
+            "Kirimkan kode OTP yang kami kirim.",
+        ] {
+            assert!(secret(&rules(&p, message, notes())), "{message}");
+        }
+    }
+
+    #[test]
     fn english_plurals_and_words_between_verb_and_term() {
         let p = policy();
         let notes = || form(json!({"notes": {"type": "string"}}));

@@ -156,6 +156,11 @@ pub enum Kind {
     Redefine,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
+    /// The speaker as the subject of the verb after it ("we", "wir", "我们"): a `request` verb it governs
+    /// ("we'll send you a code") offers something rather than asking the user for it. Folded without
+    /// stopwords (the pronouns are stopwords) and read only on the message folded that way
+    /// ([`Compiled::speakers`]).
+    Speaker,
 }
 
 /// Where in a folded text a term matches.
@@ -204,6 +209,10 @@ pub struct GroupSpec {
     /// keeps a group to its forms as written.
     #[serde(default)]
     pub inflect: Option<bool>,
+    /// On a `request` group: its verbs ask even with the speaker as subject ("we need your password").
+    /// Default false.
+    #[serde(default)]
+    pub asks: bool,
     /// The terms, written naturally ("API-Schlüssel", "mot de passe"); they are folded like any text.
     pub terms: Vec<String>,
 }
@@ -280,6 +289,11 @@ pub struct Compiled {
     pub stopwords: WordSet,
     /// The folded generic words (single words; a field named only with them says nothing).
     pub generic: WordSet,
+    /// The `speaker` terms, folded without stopwords, each with whether it is in a script written without
+    /// spaces (matched inside a word then, as a whole phrase otherwise).
+    pub speakers: Vec<(String, bool)>,
+    /// The folded request verbs of `asks: true` groups: they ask whoever their subject is.
+    pub asking: WordSet,
     /// The credential formats ([`Formats`]: one set, and the formats without a literal prefix alone).
     pub formats: Formats,
     /// Format metadata, by format index.
@@ -482,6 +496,26 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         }
     }
 
+    // Speakers are read on the message folded with its stopwords kept, since most of them are stopwords.
+    let mut speakers: Vec<(String, bool)> = Vec::new();
+    let mut asking = WordSet::default();
+    for (_, pack) in &files {
+        for g in &pack.groups {
+            if g.kind == Kind::Speaker {
+                for t in &g.terms {
+                    let folded = fold_words(t).trim().to_owned();
+                    if !folded.is_empty() && !speakers.iter().any(|(s, _)| *s == folded) {
+                        speakers.push((folded, unspaced(t)));
+                    }
+                }
+            } else if g.asks && g.kind == Kind::Request {
+                for t in &g.terms {
+                    asking.insert(fold(t, &stopwords).trim().to_owned());
+                }
+            }
+        }
+    }
+
     // Pass 3: terms into one deduplicated pattern list. An inflected term's pattern is its first stem, kept
     // apart from the same text written out (or anchoring another term) by the chain it starts.
     let mut patterns: Vec<String> = Vec::new();
@@ -530,7 +564,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             .as_deref()
             .is_some_and(|l| l.trim().eq_ignore_ascii_case("en"));
         for g in &pack.groups {
-            if matches!(g.kind, Kind::Stopword | Kind::Generic) {
+            if matches!(g.kind, Kind::Stopword | Kind::Generic | Kind::Speaker) {
                 continue;
             }
             // English nouns take a plural ("tokens", "passwords", "secret keys"): a whole-word term of an
@@ -758,6 +792,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         infos,
         stopwords,
         generic,
+        speakers,
+        asking,
         formats,
         format_infos,
         term_free,
