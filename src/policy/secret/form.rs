@@ -1324,9 +1324,11 @@ struct Speakers {
     /// Verbs a speaker governs: the place of the word, and for a word of an unspaced script the offset in
     /// it where the speaker ends (the verb lies a little after), `usize::MAX` for a whole word.
     verbs: Vec<Place>,
-    /// Where each speaker stands: a term after it is in the speaker's clause, not the object of a request
-    /// verb before it ("enter your number and we'll send you a code"; "请填写手机号，我们将向您发送验证码").
-    at: Vec<Place>,
+    /// Where each speaker stands, and for a whole-word speaker (standing before the word of its place)
+    /// the index of the last word before it that is no stopword: a term after it is in the speaker's
+    /// clause, not the object of a request verb before it ("enter your number and we'll send you a code";
+    /// "请填写手机号，我们将向您发送验证码").
+    at: Vec<(Place, Option<usize>)>,
 }
 
 impl Speakers {
@@ -1347,6 +1349,30 @@ impl Speakers {
                 index.push(j);
             }
         }
+        // For each word, the index of the last word before it that is neither a stopword nor a word of a
+        // spaced speaker ("chúng" of "chúng tôi" is not between a verb and "tôi").
+        let speaker_word = |w: &str| {
+            c.speakers
+                .iter()
+                .any(|(p, unspaced, _)| !unspaced && p.split(' ').any(|x| x == w))
+        };
+        let mut plain_before = Vec::with_capacity(words.len());
+        let mut last = 0usize;
+        for (w, &k) in words.iter().zip(&index) {
+            plain_before.push(last);
+            if k > 0 && !speaker_word(w) {
+                last = k;
+            }
+        }
+        // For each word, the first word from it on that is no stopword.
+        let mut next_plain = vec![None; words.len() + 1];
+        for i in (0..words.len()).rev() {
+            let here = index.get(i).is_some_and(|&k| k > 0);
+            let after = next_plain.get(i + 1).copied().flatten();
+            if let Some(slot) = next_plain.get_mut(i) {
+                *slot = if here { Some(i) } else { after };
+            }
+        }
         let stop = |from: usize, to: usize| {
             words
                 .get(from..to)
@@ -1354,7 +1380,7 @@ impl Speakers {
                 .iter()
                 .all(|w| c.stopwords.contains(w))
         };
-        for (phrase, unspaced) in &c.speakers {
+        for (phrase, unspaced, inverted) in &c.speakers {
             let n = phrase.split(' ').count();
             for start in 0..words.len() {
                 let end = start + n;
@@ -1363,31 +1389,36 @@ impl Speakers {
                 };
                 if span.iter().copied().ne(phrase.split(' ')) {
                     // Inside a word of an unspaced script: the verb a few characters after the speaker.
-                    let inside = words.get(start).and_then(|w| w.find(phrase.as_str()));
+                    let inside = words
+                        .get(start)
+                        .filter(|w| *unspaced && !w.is_ascii())
+                        .and_then(|w| w.find(phrase.as_str()));
                     if let (true, Some(at), Some(&k)) = (*unspaced, inside, index.get(start)) {
                         if k > 0 {
                             out.verbs.push((k, at + phrase.len()));
-                            out.at.push((k, at));
+                            out.at.push(((k, at), None));
                         }
                     }
                     continue;
                 }
                 // The first word after the speaker that is no stopword: its verb when only stopwords lie
                 // between, and where the speaker's clause starts in the usual folding.
-                let next = index
-                    .iter()
-                    .enumerate()
-                    .skip(end)
-                    .find(|&(_, &k)| k > 0)
-                    .map(|(i, &k)| (i, k));
+                let next = next_plain
+                    .get(end)
+                    .copied()
+                    .flatten()
+                    .and_then(|i| index.get(i).map(|&k| (i, k)));
                 if let Some((i, k)) = next {
-                    out.at.push((k, 0));
+                    let prev = plain_before.get(start).copied();
+                    out.at.push(((k, 0), Some(prev.unwrap_or(0))));
                     if i - end <= SPEAKER_REACH && stop(end, i) {
                         out.verbs.push((k, usize::MAX));
                     }
                 }
-                // The verb right before it: "dann senden wir Ihnen einen Code".
-                if let Some(&k) = start.checked_sub(1).and_then(|i| index.get(i)) {
+                // The verb right before it, where the pack says the subject may follow: "dann senden wir
+                // Ihnen einen Code".
+                let before = start.checked_sub(1).and_then(|i| index.get(i));
+                if let (true, Some(&k)) = (*inverted, before) {
                     if k > 0 {
                         out.verbs.push((k, usize::MAX));
                     }
@@ -1410,10 +1441,18 @@ impl Speakers {
 
     /// Whether a speaker stands between the request verb `r` and the term `s` (hits on `folded`), in a
     /// later word than the verb: inside the verb's own word of an unspaced script the speaker's clause
-    /// qualifies the term ("请输入我们发送给您的验证码", "enter the code we sent you") and the verb still asks.
+    /// qualifies the term ("请输入我们发送给您的验证码", "enter the code we sent you") and the verb still asks;
+    /// a pronoun right after the verb, with no word between, is its object ("gửi chúng tôi mã", "kirimkan
+    /// kami kode": send us the code).
     fn between(&self, r: &Hit, s: &Hit, folded: &str) -> bool {
         let (from, to) = (place(r, folded), place(s, folded));
-        self.at.iter().any(|&p| from.0 < p.0 && p <= to)
+        self.at.iter().any(|&(p, prev)| {
+            let later = match prev {
+                Some(prev) => from.0 < prev,
+                None => from.0 < p.0,
+            };
+            later && p <= to
+        })
     }
 }
 

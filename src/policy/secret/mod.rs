@@ -548,6 +548,11 @@ mod tests {
             "Nhập số điện thoại, chúng tôi sẽ gửi mã xác minh cho bạn.",
             "请填写手机号，我们将向您发送验证码。",
             "请留下手机号码，我们已向您的手机发送验证码",
+            // A request verb before the speaker does not reach the speaker's code.
+            "Enter your mobile number and we'll send you a verification code.",
+            "Geben Sie Ihre Handynummer ein, wir senden Ihnen einen Code.",
+            "请填写手机号，我们将向您发送验证码。",
+            "เราจะส่งรหัสยืนยันไปยังหมายเลขของคุณ",
         ] {
             assert!(!secret(&rules(&p, message, phone())), "{message}");
         }
@@ -569,6 +574,12 @@ mod tests {
             "Gửi mã xác minh mà chúng tôi đã gửi cho bạn.",
             "请发送我们发给您的验证码",
             "Kirimkan kode OTP yang kami kirim.",
+            // The pronoun as the verb's object: "send us the code".
+            "Vui lòng gửi chúng tôi mã OTP",
+            "Kirimkan kami kode OTP Anda",
+            "请向我们发送验证码",
+            "请给我发送您收到的验证码",
+            "请输入我们发送给您的验证码",
         ] {
             assert!(secret(&rules(&p, message, notes())), "{message}");
         }

@@ -213,6 +213,11 @@ pub struct GroupSpec {
     /// Default false.
     #[serde(default)]
     pub asks: bool,
+    /// On a `speaker` group: the subject also stands right after its verb (the German and Dutch inversion,
+    /// "dann senden wir"). Not for pronouns that are objects there too ("gửi chúng tôi", "kirimkan kami":
+    /// "send us"). Default false.
+    #[serde(default)]
+    pub inverted: bool,
     /// The terms, written naturally ("API-Schlüssel", "mot de passe"); they are folded like any text.
     pub terms: Vec<String>,
 }
@@ -290,8 +295,8 @@ pub struct Compiled {
     /// The folded generic words (single words; a field named only with them says nothing).
     pub generic: WordSet,
     /// The `speaker` terms, folded without stopwords, each with whether it is in a script written without
-    /// spaces (matched inside a word then, as a whole phrase otherwise).
-    pub speakers: Vec<(String, bool)>,
+    /// spaces (matched inside a word then, as a whole phrase otherwise) and whether it may follow its verb.
+    pub speakers: Vec<(String, bool, bool)>,
     /// The folded request verbs of `asks: true` groups: they ask whoever their subject is.
     pub asking: WordSet,
     /// The credential formats ([`Formats`]: one set, and the formats without a literal prefix alone).
@@ -497,15 +502,15 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     }
 
     // Speakers are read on the message folded with its stopwords kept, since most of them are stopwords.
-    let mut speakers: Vec<(String, bool)> = Vec::new();
+    let mut speakers: Vec<(String, bool, bool)> = Vec::new();
     let mut asking = WordSet::default();
     for (_, pack) in &files {
         for g in &pack.groups {
             if g.kind == Kind::Speaker {
                 for t in &g.terms {
                     let folded = fold_words(t).trim().to_owned();
-                    if !folded.is_empty() && !speakers.iter().any(|(s, _)| *s == folded) {
-                        speakers.push((folded, unspaced(t)));
+                    if !folded.is_empty() && !speakers.iter().any(|(s, _, _)| *s == folded) {
+                        speakers.push((folded, unspaced(t), g.inverted));
                     }
                 }
             } else if g.asks && g.kind == Kind::Request {
