@@ -1443,7 +1443,8 @@ impl Speakers {
     /// later word than the verb: inside the verb's own word of an unspaced script the speaker's clause
     /// qualifies the term ("请输入我们发送给您的验证码", "enter the code we sent you") and the verb still asks;
     /// a pronoun right after the verb, with no word between, is its object ("gửi chúng tôi mã", "kirimkan
-    /// kami kode": send us the code).
+    /// kami kode": send us the code), and so is one right before the term ("gửi cho tôi mã": a whole-word
+    /// speaker's place is the word after it, which must come before the term).
     fn between(&self, r: &Hit, s: &Hit, folded: &str) -> bool {
         let (from, to) = (place(r, folded), place(s, folded));
         self.at.iter().any(|&(p, prev)| {
@@ -1451,7 +1452,7 @@ impl Speakers {
                 Some(prev) => from.0 < prev,
                 None => from.0 < p.0,
             };
-            later && p <= to
+            later && p < to
         })
     }
 }

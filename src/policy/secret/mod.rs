@@ -551,6 +551,7 @@ mod tests {
             // A request verb before the speaker does not reach the speaker's code.
             "Enter your mobile number and we'll send you a verification code.",
             "Geben Sie Ihre Handynummer ein, wir senden Ihnen einen Code.",
+            "Enter your phone and we'll text you a code",
             "请填写手机号，我们将向您发送验证码。",
             "เราจะส่งรหัสยืนยันไปยังหมายเลขของคุณ",
         ] {
@@ -577,6 +578,8 @@ mod tests {
             // The pronoun as the verb's object: "send us the code".
             "Vui lòng gửi chúng tôi mã OTP",
             "Kirimkan kami kode OTP Anda",
+            "Gửi cho tôi mã xác minh",
+            "Kirimkan kepada kami kode OTP",
             "请向我们发送验证码",
             "请给我发送您收到的验证码",
             "请输入我们发送给您的验证码",
