@@ -1388,12 +1388,14 @@ impl Speakers {
                     break;
                 };
                 if span.iter().copied().ne(phrase.split(' ')) {
-                    // Inside a word of an unspaced script: the verb a few characters after the speaker.
-                    let inside = words
-                        .get(start)
-                        .filter(|w| *unspaced && !w.is_ascii())
-                        .and_then(|w| w.find(phrase.as_str()));
-                    if let (true, Some(at), Some(&k)) = (*unspaced, inside, index.get(start)) {
+                    // Inside a word of an unspaced script (a whole clause, often more than one): the verb a
+                    // few characters after the speaker.
+                    let word = words.get(start).filter(|w| *unspaced && !w.is_ascii());
+                    let k = index.get(start).copied().unwrap_or(0);
+                    for (at, _) in word
+                        .into_iter()
+                        .flat_map(|w| w.match_indices(phrase.as_str()))
+                    {
                         if k > 0 {
                             out.verbs.push((k, at + phrase.len()));
                             out.at.push(((k, at), None));
