@@ -935,6 +935,21 @@ mod tests {
         );
     }
 
+    /// A term of several words as written that the stopwords of every pack fold down to one word, that
+    /// word; None otherwise or when the pack's owner left it `known`.
+    fn folds_to_one_word(
+        c: &Compiled,
+        file: &str,
+        term: &str,
+        known: &[(&str, &str)],
+    ) -> Option<String> {
+        let folded = fold(term, &c.stopwords);
+        (fold_words(term).split_whitespace().count() >= 2
+            && folded.split_whitespace().count() == 1
+            && !known.contains(&(file, term)))
+        .then_some(folded)
+    }
+
     /// Stopwords apply to every text whatever its language, so one language's stopword can empty another
     /// language's benign phrase down to a secret's own name (Malay `sila`, "please", is Czech for strength:
     /// `síla hesla` became `hesla`, and every Czech password passed as benign). No benign phrase of several
@@ -953,14 +968,9 @@ mod tests {
             let pack = parse(file, text).unwrap();
             for g in pack.groups.iter().filter(|g| g.kind == Kind::Benign) {
                 for term in &g.terms {
-                    let written = fold_words(term);
-                    let folded = fold(term, &c.stopwords);
-                    if written.split_whitespace().count() < 2
-                        || folded.split_whitespace().count() != 1
-                        || KNOWN.contains(&(*file, term.as_str()))
-                    {
+                    let Some(folded) = folds_to_one_word(c, file, term, KNOWN) else {
                         continue;
-                    }
+                    };
                     let mut secret = false;
                     c.find_terms(folded.as_bytes(), |p, _, _| {
                         secret |= c.infos.get(p).into_iter().flatten().any(|i| {
@@ -1015,14 +1025,9 @@ mod tests {
                 .filter(|g| matches!(g.kind, Kind::Strong | Kind::Weak))
             {
                 for term in &g.terms {
-                    let written = fold_words(term);
-                    let folded = fold(term, &c.stopwords);
-                    if written.split_whitespace().count() < 2
-                        || folded.split_whitespace().count() != 1
-                        || KNOWN.contains(&(*file, term.as_str()))
-                    {
+                    let Some(folded) = folds_to_one_word(c, file, term, KNOWN) else {
                         continue;
-                    }
+                    };
                     let key = (
                         format!("{:?}", g.kind),
                         g.category.clone(),
