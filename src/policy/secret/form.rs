@@ -17,6 +17,7 @@
 //! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
 mod label;
+mod limit;
 mod postal;
 mod structure;
 
@@ -581,6 +582,7 @@ pub fn judge_form(
                     .any(|&(_, cat)| cat.is_some() && cat == h.cat))
         });
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
+        limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -700,16 +702,11 @@ pub fn judge_form(
                 0 => language::written_in(c, &format!("{message}\n{title}\n{description}")),
                 bits => bits,
             };
-            let mut found = judge_property(
-                c,
-                name,
-                &prop,
-                &mut texts,
-                &message_hits,
-                &mut notes,
-                &lang,
-                ptr,
-            );
+            let around = Around {
+                message_hits: &message_hits,
+                lang: &lang,
+            };
+            let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             read_ordinary |= notes.read_ordinary;
             if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
@@ -914,6 +911,13 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
     }
 }
 
+/// What a property is judged among: the message's hits, and the languages the form is written in (asked
+/// with the field's own title and description, for a message too short to tell).
+struct Around<'a> {
+    message_hits: &'a [Hit],
+    lang: &'a dyn Fn(&str, &str) -> u64,
+}
+
 /// Judges one property by its words (see the module doc); `notes` is filled with what its own texts say
 /// for the language-free signals.
 fn judge_property(
@@ -921,11 +925,11 @@ fn judge_property(
     name: &str,
     prop: &Prop<'_, '_>,
     texts: &mut Texts<'_>,
-    message_hits: &[Hit],
+    around: &Around<'_>,
     notes: &mut FieldNotes,
-    lang: &dyn Fn(&str, &str) -> u64,
     ptr: impl Fn() -> String,
 ) -> Option<Finding> {
+    let (message_hits, lang) = (around.message_hits, around.lang);
     let kind = prop.kind;
     texts.add(c, Source::Name, name);
     texts.add(c, Source::Format, prop.format);
@@ -941,7 +945,8 @@ fn judge_property(
     notes.read_ordinary = drop_ordinary(c, texts.folded(), &mut hits, || {
         lang(prop.title, prop.description)
     });
-    let counted = kind == FieldKind::Number && holds_attribute(&mut hits);
+    limit::drop_word_limits(c, texts.folded(), &mut hits);
+    let counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
     notes.excused = benign || counted || hits.iter().any(|h| h.kind == Kind::Redefine);
     notes.support = hits
         .iter()
@@ -1204,10 +1209,11 @@ fn names_secret(c: &Compiled, h: &Hit, pin: CatId) -> bool {
 /// Only number fields: a text field titled "Password (at least 8 characters)" is the password itself,
 /// and a number field titled "Your 4-digit PIN" holds no attribute (digits are not one: a PIN is its
 /// digits). Returns whether a term was dropped.
-fn holds_attribute(hits: &mut Vec<Hit>) -> bool {
+fn holds_attribute(folded: &str, hits: &mut Vec<Hit>) -> bool {
     let counted: Vec<Option<CatId>> = hits
         .iter()
         .filter(|h| h.kind == Kind::Attribute && h.source != Source::Message)
+        .filter(|h| !after_number(folded, h))
         .map(|h| h.cat)
         .collect();
     if counted.is_empty() {
@@ -1220,6 +1226,19 @@ fn holds_attribute(hits: &mut Vec<Hit>) -> bool {
             && counted.iter().any(|&k| k.is_none() || k == h.cat))
     });
     hits.len() != before
+}
+
+/// Whether the word right before a hit is a number: "valid 30 days", "3 failed attempts block the card",
+/// "8 characters" describe the secret the field takes; the unit without a number ("Password expiry
+/// (days)") is what the field's own number counts. A hit inside a word (a glued compound) has none.
+fn after_number(folded: &str, h: &Hit) -> bool {
+    folded
+        .get(..h.start)
+        .and_then(|before| before.split([' ', '\n']).rev().find(|w| !w.is_empty()))
+        .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()))
+        && folded
+            .get(..h.start + 1)
+            .is_some_and(|t| t.ends_with(' ') || t.ends_with('\n'))
 }
 
 /// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
@@ -2357,6 +2376,40 @@ mod tests {
             ("Podaj NIP", "nip", "NIP"),
         ] {
             assert!(blocks(message, name, title), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_limit_on_words_is_no_recovery_phrase() {
+        let blocks = |message: &str, title: &str| {
+            !judge(
+                message,
+                props(serde_json::json!({"text": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        for (message, title) in [
+            ("Tell us about your trip.", "Summary (max 24 words)"),
+            ("Tell us about your trip.", "Sum it up in 12 words or fewer"),
+            (
+                "Erzählen Sie von Ihrer Reise.",
+                "Zusammenfassung, höchstens 12 Wörter",
+            ),
+            ("Ceritakan perjalanan Anda.", "Ringkasan maksimal 12 kata"),
+            (
+                "Расскажите о поездке.",
+                "Краткое описание, не более 24 слов",
+            ),
+        ] {
+            assert!(!blocks(message, title), "{title}");
+        }
+        for (message, title) in [
+            ("Restore your wallet.", "Your 12 words"),
+            ("Restore your wallet.", "Type the 24 words in order"),
+            ("Wiederherstellung", "Ihre 24 Wörter"),
+            ("Pulihkan dompet Anda.", "Masukkan 12 kata"),
+        ] {
+            assert!(blocks(message, title), "{title}");
         }
     }
 
