@@ -1232,13 +1232,20 @@ fn holds_attribute(folded: &str, hits: &mut Vec<Hit>) -> bool {
 /// "8 characters" describe the secret the field takes; the unit without a number ("Password expiry
 /// (days)") is what the field's own number counts. A hit inside a word (a glued compound) has none.
 fn after_number(folded: &str, h: &Hit) -> bool {
-    folded
-        .get(..h.start)
-        .and_then(|before| before.split([' ', '\n']).rev().find(|w| !w.is_empty()))
-        .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()))
-        && folded
-            .get(..h.start + 1)
-            .is_some_and(|t| t.ends_with(' ') || t.ends_with('\n'))
+    let Some(head) = folded.get(..h.start) else {
+        return false;
+    };
+    // A whole-word term's match starts with the space before it; a term matched inside words (a glued
+    // compound's, "4 Zeichen" read by German's substring terms) at the start of one has it just before.
+    let at_word = head.is_empty()
+        || head.ends_with([' ', '\n'])
+        || folded.get(h.start..).is_some_and(|t| t.starts_with(' '));
+    at_word
+        && head
+            .split([' ', '\n'])
+            .rev()
+            .find(|w| !w.is_empty())
+            .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
@@ -2298,6 +2305,8 @@ mod tests {
             "PIN (3 attempts left)",
             "Wpisz PIN, aby odblokować konto",
             "PIN zum Entsperren",
+            "Ihre PIN (4 Zeichen)",
+            "PIN, valid for 30 days",
             "验证码（5分钟内有效）",
         ] {
             assert!(blocks(asks, 999_999), "{asks}");
