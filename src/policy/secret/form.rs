@@ -17,6 +17,8 @@
 //! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
 mod label;
+mod limit;
+mod postal;
 mod structure;
 
 use crate::wire::tree::Node;
@@ -560,6 +562,12 @@ pub fn judge_form(
     // "Paste your .env" names no term the proof looks for: a message naming the file as written (in its first
     // bytes, so that a long message costs no second pass) is scanned anyway, for its request verb.
     let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
+    // The languages the message is written in, identified only once an `ordinary` word met a secret's term
+    // (Polish `dni` read as the Spanish `DNI`), and whether one did: the verdict then reads the message, so
+    // the schema is not remembered clean.
+    let lang_cell = std::cell::OnceCell::new();
+    let message_lang = || *lang_cell.get_or_init(|| language::written_in(c, message));
+    let mut read_ordinary = false;
     if proof == Proof::Nothing || dotenv_message {
         texts.add(c, Source::Message, message);
         let mut read_benign = Vec::new();
@@ -573,6 +581,8 @@ pub fn judge_form(
                     .iter()
                     .any(|&(_, cat)| cat.is_some() && cat == h.cat))
         });
+        read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
+        limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -625,6 +635,45 @@ pub fn judge_form(
     let mut login_field: Option<usize> = None;
     let mut weak_password: Option<(usize, &str, Hit)> = None;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+        // The form's fields, for the reading of one field among the others (India's postal PIN beside an
+        // address, [`postal`]): gathered only when a field or the message needs it.
+        let listed =
+            || -> Vec<(&str, &Node<'_>)> { props.iter().take(MAX_JUDGED_PROPERTIES).collect() };
+        if message_hits
+            .iter()
+            .any(|h| h.kind == Kind::Strong && h.cat.is_some() && h.cat == c.category("pin"))
+        {
+            let pin = c.category("pin");
+            let secret_beside = postal::names_secret_pin(&[message])
+                || message_hits.iter().any(|h| {
+                    h.source == Source::Message
+                        && pin.is_some_and(|p| names_secret(c, h, p))
+                        && !message_hits.iter().any(|p| {
+                            p.kind == Kind::Strong
+                                && p.cat == pin
+                                && p.start <= h.start
+                                && h.end <= p.end
+                        })
+                });
+            let postal: Vec<usize> = message_hits
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.kind == Kind::Strong && h.cat == pin)
+                .filter(|(_, h)| {
+                    postal::is_postal_pin(c, c.shown.get(h.pattern).map_or("", String::as_str))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            if !secret_beside && !postal.is_empty() && postal::in_address_form(&listed(), "") {
+                // "Enter your address and the PIN code of your area" over fields for the address, the town
+                // and the PIN: the PIN is the postal code's.
+                let mut at = 0;
+                message_hits.retain(|_| {
+                    at += 1;
+                    !postal.contains(&(at - 1))
+                });
+            }
+        }
         for (order, (name, value)) in props.iter().take(MAX_JUDGED_PROPERTIES).enumerate() {
             let prop = Prop::of(value);
             let ptr = || field_ptr(c, &props_ptr, name);
@@ -647,7 +696,24 @@ pub fn judge_form(
             any_text_field |= prop.kind == FieldKind::Text;
             texts.clear();
             let mut notes = FieldNotes::default();
-            let found = judge_property(c, name, &prop, &mut texts, &message_hits, &mut notes, ptr);
+            // A field's language is the message's, or, under a message too short to tell, that of the
+            // message with the field's own title and description.
+            let lang = |title: &str, description: &str| match message_lang() {
+                0 => language::written_in(c, &format!("{message}\n{title}\n{description}")),
+                bits => bits,
+            };
+            let around = Around {
+                message_hits: &message_hits,
+                lang: &lang,
+            };
+            let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
+            read_ordinary |= notes.read_ordinary;
+            if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
+                // A bare PIN beside the fields of an address: India's postal code, out of the signals too
+                // (six digits are no one-time code here).
+                found = None;
+                notes.excused = true;
+            }
             structure.note(order, name, &prop, notes.excused, notes.support);
             structure.speaks_of_card(notes.card && !notes.excused);
             if notes.login && login_field.is_none() {
@@ -757,8 +823,10 @@ pub fn judge_form(
     }
     // A code field's verdict reads the message's digits, which the term-free proof does not cover: such a
     // schema is judged afresh every time.
-    let properties_clean =
-        message_neutral && findings.len() == before_properties && !structure.reads_message();
+    let properties_clean = message_neutral
+        && findings.len() == before_properties
+        && !structure.reads_message()
+        && !read_ordinary;
     FormJudgement {
         findings,
         properties_clean,
@@ -791,6 +859,12 @@ struct FieldNotes {
     login: bool,
     /// A weak password term in its own texts, for a free-text field ("Κωδικός", "Parola chiave").
     weak_password: Option<Hit>,
+    /// Its finding is a bare PIN ("PIN code", `pincode`) in a field that may hold six digits: India's postal
+    /// code if the form asks for an address ([`postal`]).
+    postal_pin: bool,
+    /// An `ordinary` word of some language met a secret's term in its own texts: its verdict reads the
+    /// form's language.
+    read_ordinary: bool,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -837,6 +911,13 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
     }
 }
 
+/// What a property is judged among: the message's hits, and the languages the form is written in (asked
+/// with the field's own title and description, for a message too short to tell).
+struct Around<'a> {
+    message_hits: &'a [Hit],
+    lang: &'a dyn Fn(&str, &str) -> u64,
+}
+
 /// Judges one property by its words (see the module doc); `notes` is filled with what its own texts say
 /// for the language-free signals.
 fn judge_property(
@@ -844,10 +925,11 @@ fn judge_property(
     name: &str,
     prop: &Prop<'_, '_>,
     texts: &mut Texts<'_>,
-    message_hits: &[Hit],
+    around: &Around<'_>,
     notes: &mut FieldNotes,
     ptr: impl Fn() -> String,
 ) -> Option<Finding> {
+    let (message_hits, lang) = (around.message_hits, around.lang);
     let kind = prop.kind;
     texts.add(c, Source::Name, name);
     texts.add(c, Source::Format, prop.format);
@@ -860,7 +942,12 @@ fn judge_property(
     let mut hits = Vec::new();
     let mut read_benign = Vec::new();
     let benign = scan_noting(c, texts, &mut hits, &mut read_benign);
-    notes.excused = benign || hits.iter().any(|h| h.kind == Kind::Redefine);
+    notes.read_ordinary = drop_ordinary(c, texts.folded(), &mut hits, || {
+        lang(prop.title, prop.description)
+    });
+    limit::drop_word_limits(c, texts.folded(), &mut hits);
+    let counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
+    notes.excused = benign || counted || hits.iter().any(|h| h.kind == Kind::Redefine);
     notes.support = hits
         .iter()
         .map(|h| supports_code(c, h))
@@ -966,6 +1053,10 @@ fn judge_property(
         }
     }
     if let Some((cat, hit)) = found {
+        notes.postal_pin = c.category("pin") == Some(cat)
+            && postal::fits_six_digits(prop.min_length, prop.max_length)
+            && bare_postal_pin(c, &ev.hits, cat)
+            && !postal::names_secret_pin(&[name, prop.title, prop.description]);
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
     }
     if kind == FieldKind::Text
@@ -1048,6 +1139,113 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// The languages (bits, as [`Compiled::ordinary`] holds them) in which the text of a secret's term hit in
+/// `folded` is an ordinary word; 0 for any other hit.
+fn ordinary_in(c: &Compiled, folded: &str, h: &Hit) -> u64 {
+    if !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier) {
+        return 0;
+    }
+    folded
+        .get(h.start..h.end)
+        .and_then(|t| c.ordinary.get(t.trim()))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// Drops the secret's terms of `hits` (found in `folded`) that are only an ordinary word of the language
+/// the form is written in ([`Kind::Ordinary`]: Polish `dni`, days, is no Spanish `DNI` in a Polish form);
+/// `lang` names that language, asked only when such a word is found. A form in the term's own language, or
+/// in one that cannot be told, keeps the term. Returns whether such a word was found at all (dropped or
+/// not: the verdict then depends on the language).
+fn drop_ordinary(
+    c: &Compiled,
+    folded: &str,
+    hits: &mut Vec<Hit>,
+    lang: impl FnOnce() -> u64,
+) -> bool {
+    if c.ordinary.is_empty() || !hits.iter().any(|h| ordinary_in(c, folded, h) != 0) {
+        return false;
+    }
+    let written = lang();
+    hits.retain(|h| ordinary_in(c, folded, h) & written == 0);
+    true
+}
+
+/// Whether the own strong terms of a field found to ask for a PIN (`pin`) are all the bare postal PIN
+/// ([`postal`]): "PIN", "PIN code", `pincode`, not "ATM PIN", nor a PIN beside another secret.
+fn bare_postal_pin(c: &Compiled, hits: &[Hit], pin: CatId) -> bool {
+    let own = |h: &&Hit| h.source != Source::Message && h.kind == Kind::Strong;
+    let pins: Vec<&Hit> = hits
+        .iter()
+        .filter(own)
+        .filter(|h| h.cat == Some(pin))
+        .collect();
+    // The term as the pack writes it: the label rule may have moved the hits to texts of its own.
+    let term = |h: &Hit| c.shown.get(h.pattern).map(String::as_str).unwrap_or("");
+    !pins.is_empty()
+        && pins.iter().all(|h| postal::is_postal_pin(c, term(h)))
+        && hits.iter().filter(|h| names_secret(c, h, pin)).all(|h| {
+            pins.iter()
+                .any(|p| p.source == h.source && p.start <= h.start && h.end <= p.end)
+        })
+}
+
+/// Whether a hit names a secret beside a bare PIN: a term of another category than the PIN's, but the
+/// words of a one-time code, which say no more than a code's shape ("6-digit", the `code` of "PIN code").
+fn names_secret(c: &Compiled, h: &Hit, pin: CatId) -> bool {
+    matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+        && h.cat != Some(pin)
+        && !(h.kind != Kind::Strong && h.cat.is_some() && h.cat == c.category("otp"))
+}
+
+/// Whether a number field's own texts say it holds a property of a secret, not the secret: an `attribute`
+/// term ("length", "expiry", "history", "days", "characters") beside the secret's name ("Password expiry
+/// (days)", "Hasło wygasa po (dniach)", "密码有效期"). A number is what the property is counted in; the
+/// secret's terms of the attribute's category (of every category, for an attribute without one) are then
+/// dropped from the field's own hits, and the field is left out of the language-free signals. The
+/// message's hits stay: "Enter your PIN" over a field titled "PIN length" still asks in the message.
+/// Only number fields: a text field titled "Password (at least 8 characters)" is the password itself,
+/// and a number field titled "Your 4-digit PIN" holds no attribute (digits are not one: a PIN is its
+/// digits). Returns whether a term was dropped.
+fn holds_attribute(folded: &str, hits: &mut Vec<Hit>) -> bool {
+    let counted: Vec<Option<CatId>> = hits
+        .iter()
+        .filter(|h| h.kind == Kind::Attribute && h.source != Source::Message)
+        .filter(|h| !after_number(folded, h))
+        .map(|h| h.cat)
+        .collect();
+    if counted.is_empty() {
+        return false;
+    }
+    let before = hits.len();
+    hits.retain(|h| {
+        !(h.source != Source::Message
+            && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            && counted.iter().any(|&k| k.is_none() || k == h.cat))
+    });
+    hits.len() != before
+}
+
+/// Whether the word right before a hit is a number: "valid 30 days", "3 failed attempts block the card",
+/// "8 characters" describe the secret the field takes; the unit without a number ("Password expiry
+/// (days)") is what the field's own number counts. A hit inside a word (a glued compound) has none.
+fn after_number(folded: &str, h: &Hit) -> bool {
+    let Some(head) = folded.get(..h.start) else {
+        return false;
+    };
+    // A whole-word term's match starts with the space before it; a term matched inside words (a glued
+    // compound's, "4 Zeichen" read by German's substring terms) at the start of one has it just before.
+    let at_word = head.is_empty()
+        || head.ends_with([' ', '\n'])
+        || folded.get(h.start..).is_some_and(|t| t.starts_with(' '));
+    at_word
+        && head
+            .split([' ', '\n'])
+            .rev()
+            .find(|w| !w.is_empty())
+            .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether the field's `format` makes it hold a value of another kind than a secret (an e-mail address, a
@@ -1251,12 +1449,25 @@ fn requested_in_message(
         cat.and_then(|k| c.categories.get(k))
             .filter(|info| info.enabled)
     };
+    // "Give your new API key a name": a verb of giving, the secret, then right after it a name for it.
+    let names_it = |r: &Hit, s: &Hit| {
+        label::gives(folded.get(r.start..r.end).unwrap_or(""))
+            && hits.iter().any(|m| {
+                m.kind == Kind::Metadata
+                    && m.start + 1 >= s.end
+                    // Only the end of the secret's word between ("API-nøkkel|en", a term of a glued
+                    // compound matched inside its word).
+                    && folded
+                        .get(s.end.min(m.start)..m.start)
+                        .is_some_and(|gap| gap.trim_start_matches(|c| c != ' ').trim().is_empty())
+            })
+    };
     for s in hits.iter().filter(|h| h.kind == Kind::Strong) {
         let Some(info) = enabled(s.cat) else {
             continue;
         };
         let asked = requests().any(|r| {
-            (after(r, s) && no_label_between(r, s))
+            (after(r, s) && no_label_between(r, s) && !names_it(r, s))
                 || (s.end <= r.start + 1
                     && r.word >= s.word
                     && r.word - s.word <= REQUEST_REACH
@@ -1278,7 +1489,7 @@ fn requested_in_message(
         let Some(info) = enabled(w.cat) else {
             continue;
         };
-        let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
+        let asked = requests().any(|r| after(r, w) && no_label_between(r, w) && !names_it(r, w));
         let qualified = hits.iter().any(|q| {
             q.kind == Kind::Qualifier
                 && q.cat == w.cat
@@ -2058,6 +2269,238 @@ mod tests {
             postal("PIN code", "Your card PIN and your postal code")
         ));
         assert!(pin("Delivery address", postal("PIN code", "Six digits")));
+    }
+
+    #[test]
+    fn a_number_counting_a_property_of_a_secret_is_not_the_secret() {
+        let blocks = |title: &str, maximum: u64| {
+            !judge(
+                "Settings",
+                props(serde_json::json!({"v": {"type": "integer", "title": title, "minimum": 0, "maximum": maximum}})),
+            )
+            .is_empty()
+        };
+        // A password's or a PIN's length, history, lifetime, in the units they are counted in.
+        for policy in [
+            "Password history (previous passwords remembered)",
+            "Days before a password must be changed",
+            "PIN-Länge in Zeichen",
+            "Термін дії пароля (днів)",
+            "パスワードの有効期限（日）",
+            "Kata sandi kedaluwarsa setelah (hari)",
+            "Délka hesla",
+            "Срок действия пароля",
+            "Durée de validité du mot de passe",
+            "密碼有效期（天）",
+            "پاس ورڈ کی میعاد (دنوں میں)",
+        ] {
+            assert!(!blocks(policy, 999), "{policy}");
+        }
+        // The secret itself, in a number field: its digits are no property, nor the time a code lasts or the
+        // attempts left.
+        for asks in [
+            "Enter your 4-digit PIN",
+            "PIN (4 digits)",
+            "Verification code (expires in 5 minutes)",
+            "PIN (3 attempts left)",
+            "Wpisz PIN, aby odblokować konto",
+            "PIN zum Entsperren",
+            "Ihre PIN (4 Zeichen)",
+            "PIN, valid for 30 days",
+            "验证码（5分钟内有效）",
+        ] {
+            assert!(blocks(asks, 999_999), "{asks}");
+        }
+        // A text field is the password, whatever its title says of its length.
+        assert!(!judge(
+            "Sign up",
+            props(serde_json::json!({"p": {"type": "string", "title": "Password (at least 8 characters)"}}))
+        )
+        .is_empty());
+        // The message still asks, whatever a field counts.
+        assert!(!judge(
+            "Enter your PIN below",
+            props(serde_json::json!({"p": {"type": "string", "title": "PIN"}, "n": {"type": "integer", "title": "PIN length"}}))
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_word_of_the_form_s_own_language_is_no_other_language_s_secret() {
+        let blocks = |message: &str, name: &str, title: &str| {
+            !judge(
+                message,
+                props(serde_json::json!({name: {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // Polish and Czech days, an Italian CT scan, a Romanian bed: ordinary words in their own language.
+        for (message, name, title) in [
+            (
+                "Podaj liczbę dni urlopu, które chcesz wykorzystać w tym roku.",
+                "dni",
+                "Liczba dni",
+            ),
+            (
+                "Kolik dní v týdnu chcete pracovat z domova? Vyplňte to prosím níže.",
+                "dni",
+                "Počet dní",
+            ),
+            (
+                "Ha eseguito una TAC negli ultimi mesi? Indichi la data qui sotto, per favore.",
+                "tac",
+                "Data della TAC",
+            ),
+            (
+                "Ce tip de pat preferați pentru camera de hotel? Alegeți mai jos, vă rugăm.",
+                "pat",
+                "Tip de pat",
+            ),
+        ] {
+            assert!(!blocks(message, name, title), "{message}");
+        }
+        // The same words as the secret, in the language that names it by them, in another, or in a text too
+        // short to tell.
+        for (message, name, title) in [
+            (
+                "Introduce tu DNI para continuar con el trámite de la matrícula escolar.",
+                "dni",
+                "DNI",
+            ),
+            (
+                "Enter your DNI to continue the enrolment, as printed on your card.",
+                "dni",
+                "DNI",
+            ),
+            (
+                "Masukkan kod TAC yang dihantar ke telefon anda untuk meneruskan.",
+                "tac",
+                "TAC",
+            ),
+            (
+                "Please paste your GitHub PAT so that we can clone the repository.",
+                "pat",
+                "PAT",
+            ),
+            ("Podaj NIP", "nip", "NIP"),
+        ] {
+            assert!(blocks(message, name, title), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_limit_on_words_is_no_recovery_phrase() {
+        let blocks = |message: &str, title: &str| {
+            !judge(
+                message,
+                props(serde_json::json!({"text": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        for (message, title) in [
+            ("Tell us about your trip.", "Summary (max 24 words)"),
+            ("Tell us about your trip.", "Sum it up in 12 words or fewer"),
+            (
+                "Erzählen Sie von Ihrer Reise.",
+                "Zusammenfassung, höchstens 12 Wörter",
+            ),
+            ("Ceritakan perjalanan Anda.", "Ringkasan maksimal 12 kata"),
+            (
+                "Расскажите о поездке.",
+                "Краткое описание, не более 24 слов",
+            ),
+        ] {
+            assert!(!blocks(message, title), "{title}");
+        }
+        for (message, title) in [
+            ("Restore your wallet.", "Your 12 words"),
+            ("Restore your wallet.", "Type the 24 words in order"),
+            ("Wiederherstellung", "Ihre 24 Wörter"),
+            ("Pulihkan dompet Anda.", "Masukkan 12 kata"),
+        ] {
+            assert!(blocks(message, title), "{title}");
+        }
+    }
+
+    #[test]
+    fn giving_a_secret_a_name_asks_for_the_name() {
+        let form = || {
+            props(serde_json::json!({
+                "label": {"type": "string", "title": "Name", "maxLength": 40},
+                "scope": {"type": "string", "enum": ["read", "write"]}
+            }))
+        };
+        for naming in [
+            "Give your new API key a name so you can find it later.",
+            "Gib deinem neuen API-Schlüssel einen Namen.",
+            "Dale a tu nueva clave API un nombre para reconocerla.",
+            "Дайте новому API-ключу имя.",
+            "Nadaj nowemu kluczowi API nazwę.",
+            "Gi den nye tilgangsnøkkelen et navn.",
+        ] {
+            assert!(judge(naming, form()).is_empty(), "{naming}");
+        }
+        for asks in [
+            "Enter your API key in the name field.",
+            "Give us your API key.",
+            "Paste your new API key, then give it a name.",
+            "Podaj swój klucz API w polu nazwa.",
+        ] {
+            assert!(!judge(asks, form()).is_empty(), "{asks}");
+        }
+    }
+
+    #[test]
+    fn a_bare_pin_beside_an_address_is_india_s_postal_code() {
+        let address = |pin_title: &str, extra: serde_json::Value| {
+            let mut p = serde_json::json!({
+                "ghar_ka_pata": {"type": "string", "title": "Address"},
+                "zila": {"type": "string", "title": "District"},
+                "pin": {"type": "string", "title": pin_title, "maxLength": 6}
+            });
+            if let (Some(p), Some(extra)) = (p.as_object_mut(), extra.as_object()) {
+                p.extend(extra.clone());
+            }
+            props(p)
+        };
+        let none = serde_json::json!({});
+        for title in ["PIN", "PIN code", "पिन कोड", "పిన్ కోడ్", "پن کوڈ", "Pincode"]
+        {
+            assert!(
+                judge("Shipping details", address(title, none.clone())).is_empty(),
+                "{title}"
+            );
+        }
+        // The message names the postal PIN with the address the form asks for.
+        assert!(judge(
+            "Please enter your delivery address and your area's PIN code",
+            address("PIN code", none.clone())
+        )
+        .is_empty());
+        // Named as the secret, beside a ZIP code (another postal code), or too short for six digits, it asks.
+        assert!(!judge("Shipping details", address("ATM PIN", none.clone())).is_empty());
+        assert!(!judge("Shipping details", address("UPI पिन", none.clone())).is_empty());
+        assert!(!judge(
+            "Shipping details",
+            address(
+                "PIN",
+                serde_json::json!({"zip": {"type": "string", "title": "ZIP code"}})
+            )
+        )
+        .is_empty());
+        let four = props(serde_json::json!({
+            "pata": {"type": "string", "title": "Address"},
+            "pin": {"type": "string", "title": "PIN", "minLength": 4, "maxLength": 4}
+        }));
+        assert!(!judge("Shipping details", four).is_empty());
+        // Alone, under a message about an address, a PIN code is still a PIN; and the message's card PIN
+        // is asked beside any address.
+        assert!(!judge(
+            "Delivery address",
+            props(serde_json::json!({"pin": {"type": "string", "title": "PIN code"}}))
+        )
+        .is_empty());
+        assert!(!judge("Enter your address and card PIN", address("PIN", none)).is_empty());
     }
 
     #[test]

@@ -78,18 +78,24 @@ const COVERED_SHARE: usize = 5;
 /// them. A language close to a covered one (Catalan, Galician beside Spanish) can pass for it: the pack
 /// then reads it as far as their words are shared.
 fn reads_as_covered(c: &Compiled, text: &str) -> bool {
+    covered_by(c, text) != 0
+}
+
+/// The languages (bits of indexes in [`Compiled::languages`], the first 64) whose pack's stopwords reach
+/// [`COVERED_WORDS`] and [`COVERED_SHARE`] in `text`, read until the first does: [`reads_as_covered`].
+fn covered_by(c: &Compiled, text: &str) -> u64 {
     let mut words = 0usize;
     let mut seen = [0u64; 64];
     let mut counts = [0usize; 64];
     let mut word = String::new();
     // Reads one word; true once a pack's stopwords reach the bar in the words read so far. Stopping there
     // keeps the test to the first dozen words of a form in a covered language, whatever its length.
-    let mut flush = |word: &mut String, words: &mut usize| -> bool {
+    let mut flush = |word: &mut String, words: &mut usize| -> u64 {
         if word.is_empty() {
-            return false;
+            return 0;
         }
         *words += 1;
-        let mut covered = false;
+        let mut covered = 0u64;
         if let Some(&bits) = c.function_words.get(word.as_str()) {
             // Distinct words only: a text repeating "the" is not more English for it.
             let h = word_hash(word) % 64;
@@ -102,7 +108,9 @@ fn reads_as_covered(c: &Compiled, text: &str) -> bool {
                         *s |= 1u64 << h;
                         *n += 1;
                     }
-                    covered |= *n >= COVERED_WORDS && *n * COVERED_SHARE >= *words;
+                    if *n >= COVERED_WORDS && *n * COVERED_SHARE >= *words {
+                        covered |= 1u64 << i;
+                    }
                 }
             }
         }
@@ -112,11 +120,39 @@ fn reads_as_covered(c: &Compiled, text: &str) -> bool {
     for ch in text.chars() {
         if ch.is_alphanumeric() || ch == '\'' {
             word.extend(ch.to_lowercase());
-        } else if flush(&mut word, &mut words) {
-            return true;
+        } else {
+            let covered = flush(&mut word, &mut words);
+            if covered != 0 {
+                return covered;
+            }
         }
     }
     flush(&mut word, &mut words)
+}
+
+/// The covered languages `text` is written in, as bits of indexes in [`Compiled::languages`] (the first
+/// 64): those whose pack's stopwords make up enough of it ([`covered_by`]), or else the language `whatlang`
+/// names reliably in a text long enough to tell. 0 when it cannot be told. Read only for a form where an
+/// `ordinary` word matched a secret's term ([`Compiled::ordinary`]): the identification costs more than
+/// the rest of the judgement.
+pub(crate) fn written_in(c: &Compiled, text: &str) -> u64 {
+    let text = truncate(text, MAX_BYTES);
+    let by_words = covered_by(c, text);
+    if by_words != 0 || !long_enough(text) {
+        return by_words;
+    }
+    let Some(lang) = whatlang::detect(text)
+        .filter(|i| i.is_reliable())
+        .map(|i| i.lang())
+    else {
+        return 0;
+    };
+    c.languages
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, l)| covers(std::slice::from_ref(*l), lang))
+        .fold(0, |bits, (i, _)| bits | (1u64 << i))
 }
 
 /// A small hash of a word, to count distinct stopwords in a 64-bit set (a collision undercounts, which only

@@ -154,8 +154,18 @@ pub enum Kind {
     /// A phrase that, right after a `strong` term of its category, says the term means something else here
     /// ("PIN code" + "India postal code"): the field is not asked that secret.
     Redefine,
+    /// A property of a secret, or the unit it is counted in, that is not the secret ("length", "expiry",
+    /// "history", "days", "characters"): a number field whose own texts name a secret of its category (of
+    /// every category, when the group has none) with one holds that property ("Password expiry (days)"),
+    /// not the secret.
+    Attribute,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
+    /// An ordinary word of the pack's language that another pack's term names a secret by (Polish `dni`,
+    /// "days", is the Spanish identity card's `DNI`; `nip`, the Polish tax number, the Spanish PIN): in a
+    /// form written in the pack's language, a secret term matched only on that word names nothing. Not
+    /// matched as a term; needs the pack's `lang` ([`Compiled::ordinary`]).
+    Ordinary,
     /// The speaker as the subject of the verb after it ("we", "wir", "我们"): a `request` verb it governs
     /// ("we'll send you a code") offers something rather than asking the user for it. Folded without
     /// stopwords (the pronouns are stopwords) and read only on the message folded that way
@@ -194,8 +204,8 @@ pub enum Scope {
 pub struct GroupSpec {
     /// The role (see [`Kind`]).
     pub kind: Kind,
-    /// The category: required for `strong`, `weak` and `qualifier`; optional for `benign` (absent: every
-    /// category); not allowed for the others.
+    /// The category: required for `strong`, `weak` and `qualifier`; optional for `benign` and `attribute`
+    /// (absent: every category); not allowed for the others.
     #[serde(default)]
     pub category: Option<String>,
     /// Where a term matches. Default: `word`, or `substring` for a term in a script written without spaces.
@@ -310,6 +320,10 @@ pub struct Compiled {
     /// Each pack stopword, lower case, with the bit of every language (index in `languages`, the first 64)
     /// whose pack lists it: the cheap test that a text is in a covered language ([`super::language`]).
     pub function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState>,
+    /// Each `ordinary` word, folded, with the bit of every language (as in `function_words`) whose pack
+    /// lists it: a secret term matched only on it, in a form written in one of those languages, names
+    /// nothing ([`Kind::Ordinary`]).
+    pub ordinary: std::collections::HashMap<String, u64, foldhash::fast::RandomState>,
     /// The inflection rules the packs name, folded ([`super::inflect`]).
     pub rules: Vec<Rules>,
     /// The inflected terms; a pattern that is the stem of one is checked by it ([`Chain::verify`]).
@@ -569,7 +583,10 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             .as_deref()
             .is_some_and(|l| l.trim().eq_ignore_ascii_case("en"));
         for g in &pack.groups {
-            if matches!(g.kind, Kind::Stopword | Kind::Generic | Kind::Speaker) {
+            if matches!(
+                g.kind,
+                Kind::Stopword | Kind::Generic | Kind::Speaker | Kind::Ordinary
+            ) {
                 continue;
             }
             // English nouns take a plural ("tokens", "passwords", "secret keys"): a whole-word term of an
@@ -581,7 +598,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 g.kind,
                 Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine
             );
-            let may_cat = needs_cat || g.kind == Kind::Benign;
+            let may_cat = needs_cat || matches!(g.kind, Kind::Benign | Kind::Attribute);
             let category = match (&g.category, needs_cat, may_cat) {
                 (Some(c), _, true) => Some(cat_id(file, c)?),
                 (None, true, _) => {
@@ -771,7 +788,9 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     languages.dedup();
     let mut function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState> =
         Default::default();
-    for (_, pack) in &files {
+    let mut ordinary: std::collections::HashMap<String, u64, foldhash::fast::RandomState> =
+        Default::default();
+    for (file, pack) in &files {
         let Some(bit) = pack
             .lang
             .as_deref()
@@ -780,11 +799,26 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             .filter(|&i| i < 64)
             .map(|i| 1u64 << i)
         else {
+            if pack.groups.iter().any(|g| g.kind == Kind::Ordinary) {
+                return Err(err(file, "an `ordinary` group needs the pack's `lang`"));
+            }
             continue;
         };
         for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
             for t in &g.terms {
                 *function_words.entry(t.trim().to_lowercase()).or_default() |= bit;
+            }
+        }
+        for g in pack.groups.iter().filter(|g| g.kind == Kind::Ordinary) {
+            for t in &g.terms {
+                let folded = fold_words(t).trim().to_owned();
+                if folded.is_empty() || folded.contains(' ') {
+                    return Err(err(
+                        file,
+                        format!("ordinary word {t:?} must fold to one word"),
+                    ));
+                }
+                *ordinary.entry(folded).or_default() |= bit;
             }
         }
     }
@@ -804,6 +838,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         term_free,
         languages,
         function_words,
+        ordinary,
         rules,
         chains,
         chain_of,

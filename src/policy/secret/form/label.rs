@@ -49,6 +49,118 @@ const CONJUNCTIONS: &[&str] = &[
     "또는",
 ];
 
+/// Verbs of giving, in the languages of the packs, written naturally: with a secret as object and a name
+/// right after it ("Give your new API key a name", "Gi den nye API-nøkkelen et navn", "Geben Sie Ihrem
+/// Schlüssel einen Namen"), they name the secret, not ask for it. A verb that takes content ("enter",
+/// "paste") is not one: "Enter your API key in the name field" asks, the name being the field's.
+const GIVING_VERBS: &[&str] = &[
+    "give",
+    "assign",
+    "gib",
+    "geben",
+    "gebt",
+    "vergib",
+    "vergeben",
+    "geef",
+    "geven",
+    "giv",
+    "gi",
+    "gje",
+    "ge",
+    "donnez",
+    "donne",
+    "donner",
+    "attribuez",
+    "attribue",
+    "dale",
+    "dé",
+    "dele",
+    "asigna",
+    "asigne",
+    "ponle",
+    "póngale",
+    "dai",
+    "date",
+    "dare",
+    "assegna",
+    "assegnate",
+    "dê",
+    "dá",
+    "atribua",
+    "ponha",
+    "dă",
+    "dați",
+    "dati",
+    "atribuie",
+    "atribuiți",
+    "nadaj",
+    "nadajcie",
+    "daj",
+    "dajcie",
+    "dejte",
+    "dej",
+    "přiřaďte",
+    "dajte",
+    "priraďte",
+    "dodijelite",
+    "dodelite",
+    "дајте",
+    "дај",
+    "доделите",
+    "дайте",
+    "дай",
+    "задайте",
+    "присвойте",
+    "suteikite",
+    "duokite",
+    "adj",
+    "adjon",
+    "anna",
+    "antakaa",
+    "δώστε",
+    "δώσε",
+    "ver",
+    "verin",
+    "أعط",
+    "اعط",
+    "امنح",
+    "תן",
+    "תני",
+    "תנו",
+    "بدهید",
+    "بده",
+    "دیں",
+    "دیجیے",
+    "दें",
+    "दीजिए",
+    "द्या",
+    "দিন",
+    "দাও",
+    "கொடுங்கள்",
+    "ఇవ్వండి",
+    "đặt",
+    "beri",
+    "berikan",
+    "berilah",
+    "bigyan",
+    "ipe",
+    "mpe",
+];
+
+/// Whether `verb` (a request verb as folded in the message) is one of [`GIVING_VERBS`].
+pub(super) fn gives(verb: &str) -> bool {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let verbs = FOLDED.get_or_init(|| {
+        GIVING_VERBS
+            .iter()
+            .map(|w| fold_words(w).trim().to_owned())
+            .filter(|w| !w.is_empty())
+            .collect()
+    });
+    let verb = verb.trim();
+    verbs.iter().any(|v| v == verb)
+}
+
 /// Re-judges the own texts of a field found to ask for a secret; returns whether `hits` changed.
 /// `raw`: the field's own texts as written; `texts`: the same, folded, whose hits `hits` holds.
 pub(super) fn review(

@@ -1,0 +1,289 @@
+//! India's postal PIN code in an address form: "PIN code" (Postal Index Number) beside the city, the
+//! district and the street is where a parcel goes, not a secret.
+//!
+//! The packs read the postal code where a text says so ("PIN code (India postal code)", `redefine`), but an
+//! address form often says nothing of the kind: a field `pincode` titled "PIN", "پن کوڈ" or "அஞ்சல்
+//! குறியீட்டு எண் (PIN)" sits beside fields for the address, the town and the district, and the message asks
+//! for "your address and PIN code". So a field, or the message, whose only secret is a bare PIN (the word
+//! alone, "PIN code", `pincode`, in Latin letters or an Indian script or Urdu: no "ATM", "UPI", "card" or
+//! "secret" with it) is read as the postal code when another field of the form names a part of an address,
+//! no field names another postal code (a US form with a ZIP code and a PIN asks for the bank's PIN), and
+//! the field's declared length, if any, allows India's six digits. The message alone naming an address is
+//! not enough ("Delivery address" over one field "PIN code"): the form must ask for the address too.
+
+use crate::policy::secret::normalize::{fold, fold_words};
+use crate::policy::secret::pack::Compiled;
+use crate::wire::tree::Node;
+
+/// The words of India's postal PIN, as the address forms write it, in the scripts of the languages that
+/// use it (English and Hinglish, Hindi, Marathi, Bengali, Tamil, Telugu, Urdu). A longer term ("ATM PIN",
+/// "यूपीआई पिन") names the secret, not the postal code.
+const POSTAL_PIN: &[&str] = &[
+    "pin",
+    "pin code",
+    "pincode",
+    "pin no",
+    "pin number",
+    "postal pin",
+    "पिन",
+    "पिन कोड",
+    "पिनकोड",
+    "पिन नंबर",
+    "পিন",
+    "পিন কোড",
+    "পিনকোড",
+    "பின்",
+    "பின் கோடு",
+    "பின்கோடு",
+    "பின் எண்",
+    "పిన్",
+    "పిన్ కోడ్",
+    "పిన్‌కోడ్",
+    "پن",
+    "پن کوڈ",
+    "پن نمبر",
+];
+
+/// Words for the parts of an address, written naturally, in the same languages (with the Hinglish and
+/// romanised names fields carry: `pata`, `shehar`, `zila`, `mugavari`). Matched at the start of a folded
+/// word, so case endings follow (`शहरका`, `மாவட்டத்தின்`).
+const PLACE_WORDS: &[&str] = &[
+    "address",
+    "street",
+    "city",
+    "town",
+    "village",
+    "district",
+    "state",
+    "locality",
+    "landmark",
+    "taluk",
+    "tehsil",
+    "mandal",
+    "post office",
+    "house number",
+    "pata",
+    "shehar",
+    "shahar",
+    "sheher",
+    "gaon",
+    "zila",
+    "zilla",
+    "jila",
+    "jilla",
+    "rajya",
+    "mohalla",
+    "nagar",
+    "mugavari",
+    "oor",
+    "ooru",
+    "nagaram",
+    "graamam",
+    "chirunama",
+    "thikana",
+    "पता",
+    "शहर",
+    "गांव",
+    "गाँव",
+    "ग्राम",
+    "जिला",
+    "ज़िला",
+    "राज्य",
+    "मोहल्ला",
+    "तहसील",
+    "गली",
+    "डाकघर",
+    "इलाका",
+    "पत्ता",
+    "गाव",
+    "जिल्हा",
+    "तालुका",
+    "ঠিকানা",
+    "শহর",
+    "গ্রাম",
+    "জেলা",
+    "রাজ্য",
+    "থানা",
+    "উপজেলা",
+    "এলাকা",
+    "ডাকঘর",
+    "முகவரி",
+    "ஊர்",
+    "நகர",
+    "கிராம",
+    "மாவட்ட",
+    "மாநில",
+    "தெரு",
+    "చిరునామా",
+    "నగర",
+    "పట్టణ",
+    "గ్రామ",
+    "జిల్లా",
+    "రాష్ట్ర",
+    "మండల",
+    "వీధి",
+    "پتہ",
+    "پتا",
+    "شہر",
+    "گاؤں",
+    "ضلع",
+    "صوبہ",
+    "ریاست",
+    "محلہ",
+    "تحصیل",
+    "ڈاکخانہ",
+];
+
+/// Words that make a PIN the secret one, beside it in a field or a message ("ATM PIN", "card PIN", "UPI
+/// PIN", "गुप्त पिन"), where the packs write no term of their own for the pair: such a PIN is never read as
+/// the postal code.
+const SECRET_PIN: &[&str] = &[
+    "atm",
+    "card",
+    "debit",
+    "credit",
+    "bank",
+    "upi",
+    "secret",
+    "transaction",
+    "wallet",
+    "mpin",
+    "login",
+    "account",
+    "security",
+    "unlock",
+    "sim",
+    "एटीएम",
+    "कार्ड",
+    "बैंक",
+    "बँक",
+    "गुप्त",
+    "खाता",
+    "खाते",
+    "यूपीआई",
+    "लेनदेन",
+    "এটিএম",
+    "কার্ড",
+    "ব্যাংক",
+    "গোপন",
+    "ইউপিআই",
+    "ஏடிஎம்",
+    "அட்டை",
+    "கார்டு",
+    "வங்கி",
+    "ரகசிய",
+    "யுபிஐ",
+    "ఏటీఎం",
+    "కార్డు",
+    "బ్యాంక్",
+    "రహస్య",
+    "యూపీఐ",
+    "اے ٹی ایم",
+    "کارڈ",
+    "بینک",
+    "خفیہ",
+    "اکاؤنٹ",
+];
+
+/// Another postal code than India's PIN: where a form names one, its PIN is no postal code.
+const OTHER_POSTAL: &[&str] = &["zip", "zip code", "zipcode", "postcode", "post code"];
+
+fn folded(list: &'static [&'static str]) -> Vec<String> {
+    list.iter()
+        .map(|w| fold_words(w).trim().to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn place_words() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(PLACE_WORDS))
+}
+
+fn secret_pin() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(SECRET_PIN))
+}
+
+/// Whether `texts` (as written) say which secret PIN they mean ([`SECRET_PIN`]).
+pub(super) fn names_secret_pin(texts: &[&str]) -> bool {
+    texts.iter().any(|t| {
+        let t = fold_words(t);
+        secret_pin().iter().any(|w| holds(&t, w, w.is_ascii()))
+    })
+}
+
+fn other_postal() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(OTHER_POSTAL))
+}
+
+/// Whether `phrase` (folded) stands in `text` (folded) at the start of a word; with `whole`, as whole words.
+fn holds(text: &str, phrase: &str, whole: bool) -> bool {
+    let mut from = 0;
+    while let Some(at) = text.get(from..).and_then(|t| t.find(phrase)) {
+        let start = from + at;
+        let end = start + phrase.len();
+        let starts = start == 0 || text.as_bytes().get(start - 1) == Some(&b' ');
+        let ends = end == text.len() || text.as_bytes().get(end) == Some(&b' ');
+        if starts && (ends || !whole) {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// Whether `term` (a strong term as its pack writes it) is the bare postal PIN, both folded alike.
+pub(super) fn is_postal_pin(c: &Compiled, term: &str) -> bool {
+    let term = fold(term, &c.stopwords);
+    let term = term.trim();
+    POSTAL_PIN
+        .iter()
+        .any(|p| fold(p, &c.stopwords).trim() == term)
+}
+
+/// Whether a field of this declared length may hold India's six-digit PIN (no length declared: it may).
+pub(super) fn fits_six_digits(min_length: Option<u64>, max_length: Option<u64>) -> bool {
+    min_length.is_none_or(|m| m <= 6) && max_length.is_none_or(|m| m >= 6)
+}
+
+/// Whether the form's other properties (all but `except`) ask for an address: one names a part of it and
+/// none names another postal code than India's PIN.
+pub(super) fn in_address_form(props: &[(&str, &Node<'_>)], except: &str) -> bool {
+    let mut place = false;
+    for &(name, value) in props.iter().filter(|(n, _)| *n != except) {
+        let text = |k: &str| value.get(k).and_then(Node::as_str).unwrap_or("");
+        let all = fold_words(&format!(
+            "{name}\n{}\n{}",
+            text("title"),
+            text("description")
+        ));
+        for line in all.lines() {
+            if other_postal().iter().any(|p| holds(line, p, true)) {
+                return false;
+            }
+            place |= place_words().iter().any(|p| {
+                let latin = p.is_ascii();
+                holds(line, p, latin)
+            });
+        }
+    }
+    place
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_word_is_read_at_the_start_of_a_word() {
+        assert!(holds("your city", "city", true));
+        assert!(!holds("velocity", "city", true));
+        assert!(!holds("statement", "state", true));
+        assert!(holds("மாவட்டத்தின் பெயர்", "மாவட்ட", false));
+        assert!(fits_six_digits(Some(6), Some(6)));
+        assert!(fits_six_digits(None, None));
+        assert!(!fits_six_digits(Some(4), Some(4)));
+    }
+}
