@@ -16,6 +16,7 @@
 //! form's texts are matched against the credential formats. Beside the words, the form's shape is read
 //! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
+mod command;
 mod label;
 mod structure;
 
@@ -560,6 +561,8 @@ pub fn judge_form(
     // "Paste your .env" names no term the proof looks for: a message naming the file as written (in its first
     // bytes, so that a long message costs no second pass) is scanned anyway, for its request verb.
     let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
+    // "Run `cat ~/.ssh/id_rsa` and paste what it prints": a command whose output is a secret, in any language.
+    let command_message = command::prints_secret(message);
     if proof == Proof::Nothing || dotenv_message {
         texts.add(c, Source::Message, message);
         let mut read_benign = Vec::new();
@@ -583,7 +586,8 @@ pub fn judge_form(
         (Search::All, Known::Nothing)
     };
     embedded(c, message, search, message_ptr, &mut findings);
-    let message_neutral = message_hits.is_empty();
+    // A message that has the user run a command printing a secret is never neutral: the form is judged.
+    let message_neutral = message_hits.is_empty() && !command_message;
     // The form's language is that of its message, when the message is long enough to tell: the one text read on
     // every path (a remembered schema's titles are not built again), so the finding never depends on what was
     // remembered. A short message with foreign titles is not flagged.
@@ -740,8 +744,14 @@ pub fn judge_form(
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
         {
             findings.push(f);
-        } else if dotenv_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
-            // "Paste your .env": the file is named as written, with a request verb.
+        } else if command_message {
+            findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
+        } else if dotenv_message
+            && message_hits.iter().any(|h| h.kind == Kind::Request)
+            && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
+        {
+            // "Paste your .env": the file is named as written, with a request verb, and no word for its
+            // path or name ("indique la ruta de su archivo .env" asks where it is).
             findings.extend(dotenv_finding(
                 c,
                 message_ptr(),
@@ -969,6 +979,22 @@ fn judge_property(
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
     }
     if kind == FieldKind::Text
+        && [prop.title, prop.description]
+            .into_iter()
+            .any(command::prints_secret)
+    {
+        // "Output of `kubectl config view --raw`": the field holds what the command prints.
+        let what = format!("form field `{}`", super::shown_name(c, name));
+        if let Some(f) = command_finding(c, ptr(), &what) {
+            return Some(f);
+        }
+    }
+    if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
+        // "Name of the new key": about the secret the message speaks of, not the secret itself; "Path to
+        // your .env file": where it lies, not what it holds.
+        return None;
+    }
+    if kind == FieldKind::Text
         && [name, prop.title, prop.description]
             .into_iter()
             .any(names_dotenv)
@@ -980,10 +1006,6 @@ fn judge_property(
         ) {
             return Some(f);
         }
-    }
-    if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
-        // "Name of the new key": about the secret the message speaks of, not the secret itself.
-        return None;
     }
     if notes.excused {
         // "Mobile number to send the SMS to" (10 digits) under "we will text you a code": the field's own
@@ -1212,7 +1234,10 @@ fn requested_in_message(
     // A verb the speaker governs offers, it does not ask ("we'll send you a code"). Read only when the
     // message holds a request verb at all.
     let speakers = if hits.iter().any(|h| h.kind == Kind::Request) && !c.speakers.is_empty() {
-        Speakers::read(c, message)
+        Speakers::read(c, message, |k| {
+            hits.iter()
+                .any(|h| h.kind == Kind::Request && h.word == k)
+        })
     } else {
         Speakers::default()
     };
@@ -1228,11 +1253,31 @@ fn requested_in_message(
             .iter()
             .any(|m| m.kind == Kind::Metadata && m.start + 1 >= a.end && m.end <= b.start + 1)
     };
+    let verb = |r: &Hit| folded.get(r.start..r.end).unwrap_or("").trim();
     let after = |r: &Hit, s: &Hit| {
+        let reach = c.reaches.get(verb(r)).copied().unwrap_or(REQUEST_REACH);
         r.end <= s.start + 1
             && s.word >= r.word
-            && s.word - r.word <= REQUEST_REACH
+            && s.word - r.word <= reach
             && !speakers.between(r, s, folded)
+    };
+    // A label word between the term and a verb after it: "API キーの名前を入力" names the key, asks for no key.
+    let no_label_before = |s: &Hit, r: &Hit| {
+        !hits
+            .iter()
+            .any(|m| m.kind == Kind::Metadata && m.start + 1 >= s.end && m.end <= r.start + 1)
+    };
+    // The verb ends its clause, its object before it ("パスワードを教えてください", "kodunu girin"): a term a
+    // few words ahead of it, with no other request verb between (that one would be the term's verb).
+    let before_final = |r: &Hit, s: &Hit| {
+        s.end <= r.start + 1
+            && r.word >= s.word
+            && r.word - s.word <= FINAL_REACH
+            && c.verb_final.contains(verb(r))
+            && no_label_before(s, r)
+            && !hits.iter().any(|o| {
+                o.kind == Kind::Request && o.start >= s.end && o.end + 1 <= r.start
+            })
     };
     // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
     let ends_message = |r: &Hit| {
@@ -1241,6 +1286,30 @@ fn requested_in_message(
             .unwrap_or("")
             .split_whitespace()
             .all(|w| c.generic.contains(w))
+    };
+    // A label word right after the term, before any other verb: "请输入 kubeconfig 文件的路径", "enter the API
+    // key name" ask for its path or name.
+    let labelled = |s: &Hit| {
+        hits.iter().any(|m| {
+            m.kind == Kind::Metadata
+                && m.start + 1 >= s.end
+                && m.word >= s.word
+                && m.word - s.word <= LABEL_AFTER
+                // Inside one word of an unspaced script, only a label right after the term ("キーの名前"):
+                // a folded Thai word loses its vowel marks, and a label's letters turn up inside others.
+                && (m.word > s.word || m.start <= s.end + UNSPACED_LABEL_BYTES)
+                && !hits.iter().any(|o| {
+                    o.kind == Kind::Request && o.start + 1 >= s.end && o.end <= m.start + 1
+                })
+        })
+    };
+    // The verb ends the message, the term a few words before it ("Your code from the bank: enter it here").
+    let before_end = |r: &Hit, s: &Hit| {
+        s.end <= r.start + 1
+            && r.word >= s.word
+            && r.word - s.word <= REQUEST_REACH
+            && ends_message(r)
+            && no_label_before(s, r)
     };
     let requests = || {
         hits.iter()
@@ -1255,13 +1324,10 @@ fn requested_in_message(
         let Some(info) = enabled(s.cat) else {
             continue;
         };
-        let asked = requests().any(|r| {
-            (after(r, s) && no_label_between(r, s))
-                || (s.end <= r.start + 1
-                    && r.word >= s.word
-                    && r.word - s.word <= REQUEST_REACH
-                    && ends_message(r))
-        });
+        let asked = !labelled(s)
+            && requests().any(|r| {
+                (after(r, s) && no_label_between(r, s)) || before_end(r, s) || before_final(r, s)
+            });
         if asked {
             let term = c.shown.get(s.pattern).map(String::as_str).unwrap_or("");
             return Some(Finding::block(
@@ -1278,7 +1344,10 @@ fn requested_in_message(
         let Some(info) = enabled(w.cat) else {
             continue;
         };
-        let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
+        let asked = !labelled(w)
+            && requests().any(|r| {
+                (after(r, w) && no_label_between(r, w)) || before_end(r, w) || before_final(r, w)
+            });
         let qualified = hits.iter().any(|q| {
             q.kind == Kind::Qualifier
                 && q.cat == w.cat
@@ -1300,6 +1369,18 @@ fn requested_in_message(
     }
     None
 }
+
+/// Most words after a term where a label word makes it the label's subject in the message ("kubeconfig
+/// file path": the term and one or two words of its own before the label).
+const LABEL_AFTER: usize = 3;
+
+/// Most bytes between a term and a label right after it in one word of an unspaced script: one character
+/// (a particle, `の`, `的`).
+const UNSPACED_LABEL_BYTES: usize = 3;
+
+/// Most words a verb that ends its clause (`final: true`) may follow the term it asks for: the object, its
+/// possessive and postposition, and an adverb or two ("۲۴ کلمه بازیابی خود را به ترتیب وارد کنید").
+const FINAL_REACH: usize = 8;
 
 /// Most words between a speaker and the verb it governs; each of them must be a stopword (an auxiliary,
 /// the recipient: "we will send you", "wir senden Ihnen", "chúng tôi sẽ gửi").
@@ -1332,7 +1413,7 @@ struct Speakers {
 }
 
 impl Speakers {
-    fn read(c: &Compiled, message: &str) -> Self {
+    fn read(c: &Compiled, message: &str, verb_at: impl Fn(usize) -> bool) -> Self {
         let mut out = Speakers::default();
         let mut full = Vec::new();
         Folder::default().fold_into(message, &WordSet::default(), &mut full);
@@ -1352,9 +1433,9 @@ impl Speakers {
         // For each word, the index of the last word before it that is neither a stopword nor a word of a
         // spaced speaker ("chúng" of "chúng tôi" is not between a verb and "tôi").
         let speaker_word = |w: &str| {
-            c.speakers
-                .iter()
-                .any(|(p, unspaced, _)| !unspaced && p.split(' ').any(|x| x == w))
+            c.speakers.iter().any(|s| {
+                !s.unspaced && !s.subject_only && s.phrase.split(' ').any(|x| x == w)
+            })
         };
         let mut plain_before = Vec::with_capacity(words.len());
         let mut last = 0usize;
@@ -1380,7 +1461,8 @@ impl Speakers {
                 .iter()
                 .all(|w| c.stopwords.contains(w))
         };
-        for (phrase, unspaced, inverted) in &c.speakers {
+        for speaker in &c.speakers {
+            let (phrase, unspaced, inverted) = (&speaker.phrase, &speaker.unspaced, &speaker.inverted);
             let n = phrase.split(' ').count();
             for start in 0..words.len() {
                 let end = start + n;
@@ -1398,7 +1480,9 @@ impl Speakers {
                     {
                         if k > 0 {
                             out.verbs.push((k, at + phrase.len()));
-                            out.at.push(((k, at), None));
+                            if !speaker.subject_only {
+                                out.at.push(((k, at), None));
+                            }
                         }
                     }
                     continue;
@@ -1411,9 +1495,15 @@ impl Speakers {
                     .flatten()
                     .and_then(|i| index.get(i).map(|&k| (i, k)));
                 if let Some((i, k)) = next {
+                    let governs = i - end <= SPEAKER_REACH && stop(end, i);
+                    // A noun speaks only as the subject of a request verb right after it ("the bank will
+                    // send you"); "send your bank PIN" has no speaker.
+                    if speaker.subject_only && !(governs && verb_at(k)) {
+                        continue;
+                    }
                     let prev = plain_before.get(start).copied();
                     out.at.push(((k, 0), Some(prev.unwrap_or(0))));
-                    if i - end <= SPEAKER_REACH && stop(end, i) {
+                    if governs {
                         out.verbs.push((k, usize::MAX));
                     }
                 }
@@ -1513,6 +1603,23 @@ fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
         ptr,
         format!(
             "{what} {} (matched \".env\"); secrets must go through URL mode",
+            info.label
+        ),
+    ))
+}
+
+/// The `developer` finding for a text that has the user run a command printing credentials
+/// ([`command::prints_secret`]), when the category is on.
+fn command_finding(c: &Compiled, ptr: String, whose: &str) -> Option<Finding> {
+    let info = c
+        .category("developer")
+        .and_then(|k| c.categories.get(k))
+        .filter(|i| i.enabled)?;
+    Some(Finding::block(
+        format!("form.secret.{}", info.name),
+        ptr,
+        format!(
+            "{whose} has the user run a command that prints {} and asks for its output; secrets must go through URL mode",
             info.label
         ),
     ))
