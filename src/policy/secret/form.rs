@@ -1254,12 +1254,28 @@ fn requested_in_message(
             .any(|m| m.kind == Kind::Metadata && m.start + 1 >= a.end && m.end <= b.start + 1)
     };
     let verb = |r: &Hit| folded.get(r.start..r.end).unwrap_or("").trim();
+    // Where the verb's object is something harmless ("we need your phone number to send the code", "enter
+    // your e-mail"), the term after it is not that object; and a verb asks for nothing in another sentence
+    // ("Your password must be long. Enter your user name."). Both read only for a message that holds a
+    // request verb and a term.
+    let (benign, sentences) = if hits.iter().any(|h| h.kind == Kind::Request)
+        && hits.iter().any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+    {
+        (benign_spans(c, folded), sentence_starts(c, message))
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let apart = |a: &Hit, b: &Hit| {
+        benign.iter().any(|&(s, e)| s + 1 >= a.end && e <= b.start + 1)
+            || sentences.iter().any(|&w| a.word < w && w <= b.word)
+    };
     let after = |r: &Hit, s: &Hit| {
         let reach = c.reaches.get(verb(r)).copied().unwrap_or(REQUEST_REACH);
         r.end <= s.start + 1
             && s.word >= r.word
             && s.word - r.word <= reach
             && !speakers.between(r, s, folded)
+            && !apart(r, s)
     };
     // A label word between the term and a verb after it: "API キーの名前を入力" names the key, asks for no key.
     let no_label_before = |s: &Hit, r: &Hit| {
@@ -1275,6 +1291,7 @@ fn requested_in_message(
             && r.word - s.word <= FINAL_REACH
             && c.verb_final.contains(verb(r))
             && no_label_before(s, r)
+            && !apart(s, r)
             && !hits.iter().any(|o| {
                 o.kind == Kind::Request && o.start >= s.end && o.end + 1 <= r.start
             })
@@ -1340,6 +1357,18 @@ fn requested_in_message(
             ));
         }
     }
+    // "The bank will send you a code. Enter it here.": a code the speaker sends is a one-time code, as
+    // "the code we texted you" is; the verb that offered it qualifies it.
+    let otp = c.category("otp");
+    let sent_by_speaker = |w: &Hit| {
+        hits.iter().any(|r| {
+            r.kind == Kind::Request
+                && speakers.governs(r, folded)
+                && r.end <= w.start + 1
+                && w.word >= r.word
+                && w.word - r.word <= REQUEST_REACH
+        })
+    };
     for w in hits.iter().filter(|h| h.kind == Kind::Weak) {
         let Some(info) = enabled(w.cat) else {
             continue;
@@ -1354,7 +1383,7 @@ fn requested_in_message(
                 && q.pattern != w.pattern
                 && (q.end <= w.start + 1 || w.end <= q.start + 1)
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
-        });
+        }) || (w.cat.is_some() && w.cat == otp && sent_by_speaker(w));
         if asked && qualified {
             let term = c.shown.get(w.pattern).map(String::as_str).unwrap_or("");
             return Some(Finding::block(
@@ -1377,6 +1406,57 @@ const LABEL_AFTER: usize = 3;
 /// Most bytes between a term and a label right after it in one word of an unspaced script: one character
 /// (a particle, `の`, `的`).
 const UNSPACED_LABEL_BYTES: usize = 3;
+
+/// The spans of the benign phrases in a folded message ("phone number", "e-mail address"): a request verb
+/// whose object is one asks for that, not for a term past it.
+fn benign_spans(c: &Compiled, folded: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    c.find_terms(folded.as_bytes(), |pattern, start, end| {
+        let benign = c
+            .infos
+            .get(pattern)
+            .is_some_and(|i| i.iter().any(|t| t.kind == Kind::Benign));
+        if benign {
+            out.push((start, end));
+        }
+    });
+    out
+}
+
+/// Most sentences of a message read for their bounds.
+const MAX_SENTENCES: usize = 32;
+
+/// The word index ([`Hit::word`]) of the first word of every sentence of `message` after the first: the
+/// message cut at sentence ends (`.`, `!`, `?`, a line break and their CJK, Devanagari, Arabic and Thai
+/// forms) and each piece folded alone, its words counted. A stop followed by no space (`8.5`, `e.g.x`) is
+/// no sentence end.
+fn sentence_starts(c: &Compiled, message: &str) -> Vec<usize> {
+    let message = head(super::scan_limit(message), DOTENV_MESSAGE_BYTES);
+    let ends = |ch: char| matches!(ch, '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '।' | '؟' | '۔' | '॥');
+    let mut out = Vec::new();
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut words = 0usize;
+    let mut from = 0usize;
+    let mut chars = message.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        if !ends(ch) || out.len() >= MAX_SENTENCES {
+            continue;
+        }
+        // An ASCII stop ends a sentence only before a space or the end (not in `8.5`, `config.json`).
+        let next = chars.peek().map(|&(_, n)| n);
+        if ch.is_ascii() && ch != '\n' && next.is_some_and(|n| !n.is_whitespace()) {
+            continue;
+        }
+        let end = i + ch.len_utf8();
+        buf.clear();
+        folder.fold_into(message.get(from..end).unwrap_or(""), &c.stopwords, &mut buf);
+        words += buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+        out.push(words + 1);
+        from = end;
+    }
+    out
+}
 
 /// Most words a verb that ends its clause (`final: true`) may follow the term it asks for: the object, its
 /// possessive and postposition, and an adverb or two ("۲۴ کلمه بازیابی خود را به ترتیب وارد کنید").
