@@ -1235,8 +1235,7 @@ fn requested_in_message(
     // message holds a request verb at all.
     let speakers = if hits.iter().any(|h| h.kind == Kind::Request) && !c.speakers.is_empty() {
         Speakers::read(c, message, |k| {
-            hits.iter()
-                .any(|h| h.kind == Kind::Request && h.word == k)
+            hits.iter().any(|h| h.kind == Kind::Request && h.word == k)
         })
     } else {
         Speakers::default()
@@ -1259,14 +1258,18 @@ fn requested_in_message(
     // ("Your password must be long. Enter your user name."). Both read only for a message that holds a
     // request verb and a term.
     let (benign, sentences) = if hits.iter().any(|h| h.kind == Kind::Request)
-        && hits.iter().any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+        && hits
+            .iter()
+            .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
     {
         (benign_spans(c, folded), sentence_starts(c, message))
     } else {
         (Vec::new(), Vec::new())
     };
     let apart = |a: &Hit, b: &Hit| {
-        benign.iter().any(|&(s, e)| s + 1 >= a.end && e <= b.start + 1)
+        benign
+            .iter()
+            .any(|&(s, e)| s + 1 >= a.end && e <= b.start + 1)
             || sentences.iter().any(|&w| a.word < w && w <= b.word)
     };
     let after = |r: &Hit, s: &Hit| {
@@ -1292,9 +1295,9 @@ fn requested_in_message(
             && c.verb_final.contains(verb(r))
             && no_label_before(s, r)
             && !apart(s, r)
-            && !hits.iter().any(|o| {
-                o.kind == Kind::Request && o.start >= s.end && o.end + 1 <= r.start
-            })
+            && !hits
+                .iter()
+                .any(|o| o.kind == Kind::Request && o.start >= s.end && o.end + 1 <= r.start)
     };
     // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
     let ends_message = |r: &Hit| {
@@ -1308,10 +1311,15 @@ fn requested_in_message(
     // key name" ask for its path or name.
     let labelled = |s: &Hit| {
         hits.iter().any(|m| {
+            // The term's last word: a phrase ("service account key file") counts from its end.
+            let last = s.word
+                + folded
+                    .get(s.start..s.end)
+                    .map_or(0, |t| t.split_whitespace().count().saturating_sub(1));
             m.kind == Kind::Metadata
                 && m.start + 1 >= s.end
-                && m.word >= s.word
-                && m.word - s.word <= LABEL_AFTER
+                && m.word >= last
+                && m.word - last <= LABEL_AFTER
                 // Inside one word of an unspaced script, only a label right after the term ("キーの名前"):
                 // a folded Thai word loses its vowel marks, and a label's letters turn up inside others.
                 && (m.word > s.word || m.start <= s.end + UNSPACED_LABEL_BYTES)
@@ -1399,9 +1407,9 @@ fn requested_in_message(
     None
 }
 
-/// Most words after a term where a label word makes it the label's subject in the message ("kubeconfig
-/// file path": the term and one or two words of its own before the label).
-const LABEL_AFTER: usize = 3;
+/// Most words from a term's last word to a label word that makes it the label's subject in the message
+/// ("kubeconfig file path": a word or two of its own before the label).
+const LABEL_AFTER: usize = 2;
 
 /// Most bytes between a term and a label right after it in one word of an unspaced script: one character
 /// (a particle, `の`, `的`).
@@ -1432,7 +1440,12 @@ const MAX_SENTENCES: usize = 32;
 /// no sentence end.
 fn sentence_starts(c: &Compiled, message: &str) -> Vec<usize> {
     let message = head(super::scan_limit(message), DOTENV_MESSAGE_BYTES);
-    let ends = |ch: char| matches!(ch, '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '।' | '؟' | '۔' | '॥');
+    let ends = |ch: char| {
+        matches!(
+            ch,
+            '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '।' | '؟' | '۔' | '॥'
+        )
+    };
     let mut out = Vec::new();
     let mut folder = Folder::default();
     let mut buf = Vec::new();
@@ -1513,9 +1526,9 @@ impl Speakers {
         // For each word, the index of the last word before it that is neither a stopword nor a word of a
         // spaced speaker ("chúng" of "chúng tôi" is not between a verb and "tôi").
         let speaker_word = |w: &str| {
-            c.speakers.iter().any(|s| {
-                !s.unspaced && !s.subject_only && s.phrase.split(' ').any(|x| x == w)
-            })
+            c.speakers
+                .iter()
+                .any(|s| !s.unspaced && !s.subject_only && s.phrase.split(' ').any(|x| x == w))
         };
         let mut plain_before = Vec::with_capacity(words.len());
         let mut last = 0usize;
@@ -1542,7 +1555,8 @@ impl Speakers {
                 .all(|w| c.stopwords.contains(w))
         };
         for speaker in &c.speakers {
-            let (phrase, unspaced, inverted) = (&speaker.phrase, &speaker.unspaced, &speaker.inverted);
+            let (phrase, unspaced, inverted) =
+                (&speaker.phrase, &speaker.unspaced, &speaker.inverted);
             let n = phrase.split(' ').count();
             for start in 0..words.len() {
                 let end = start + n;
@@ -2480,6 +2494,117 @@ mod tests {
             props(serde_json::json!({"k": {"type": "string", "title": "Mailbox key"}}))
         )
         .is_empty());
+    }
+
+    /// A field that names nothing of its own and is no generic word: only the message's request rule
+    /// can find a secret here.
+    fn remark() -> serde_json::Value {
+        props(serde_json::json!({"remark": {"type": "string"}}))
+    }
+
+    fn asked(message: &str) -> bool {
+        judge(message, remark())
+            .iter()
+            .any(|r| r.starts_with("form.secret."))
+    }
+
+    #[test]
+    fn a_verb_that_ends_its_clause_asks_for_the_term_before_it() {
+        // Persian, Turkish, Hindi: the object, its marker and an adverb or two before the verb.
+        assert!(asked(
+            "لطفاً رمز عبور ایمیل خود را همین الان در کادر پایین وارد کنید"
+        ));
+        assert!(asked(
+            "Güvenlik kontrolü için banka şifrenizi aşağıdaki kutuya dikkatle yazınız."
+        ));
+        assert!(asked("सत्यापन के लिए अपना यूपीआई पिन नीचे वाले बॉक्स में तुरंत भेजें।"));
+        // Not across a sentence end, not past what the verb takes instead (a benign phrase).
+        assert!(!asked(
+            "Şifreniz gizlidir. Lütfen kullanıcı adınızı yazınız."
+        ));
+        // An English verb does not end its clause: a term before it is asked only when it ends the message.
+        assert!(!asked(
+            "If your password expired, provide the ticket number from the help desk."
+        ));
+    }
+
+    #[test]
+    fn enclitic_and_polite_imperatives_ask() {
+        assert!(asked(
+            "Para cerrar la incidencia, mándenos su contraseña del correo."
+        ));
+        assert!(asked("Per procedere scrivici la password del tuo account."));
+        assert!(asked(
+            "Veuillez nous transmettre le code de vérification reçu."
+        ));
+        assert!(asked("Pakipadala po ang inyong password para ma-verify."));
+        assert!(asked("Tafadhali nitumie nenosiri lako la benki."));
+        // A verb of needing asks whoever says it.
+        assert!(asked(
+            "Il nous faut le code PIN de votre carte pour débloquer le compte."
+        ));
+    }
+
+    #[test]
+    fn far_reaching_verbs_read_many_short_words() {
+        assert!(asked(
+            "Vui lòng nhập đầy đủ và chính xác mật khẩu của bạn vào đây."
+        ));
+        assert!(asked(
+            "Silakan ketikkan sekarang dengan lengkap kata sandi email Anda."
+        ));
+        // Reach stays short where the pack sets none.
+        assert!(!asked(
+            "Enter the reference from the letter we posted about your password."
+        ));
+    }
+
+    #[test]
+    fn a_sender_named_by_a_noun_offers_and_the_imperative_after_it_still_asks() {
+        assert!(!asked(
+            "The service will send you a one-time code once the transfer is approved."
+        ));
+        assert!(!asked("Hệ thống sẽ gửi mã OTP cho bạn sau khi đăng ký."));
+        assert!(asked("The service will send you a code. Type it in here."));
+        // A noun with no auxiliary is no subject: the imperative after it asks.
+        assert!(asked("To log in to the server, send your password here."));
+    }
+
+    #[test]
+    fn a_label_after_the_term_in_the_message_asks_about_it() {
+        assert!(!asked(
+            "Please enter the service account key file path on the runner."
+        ));
+        assert!(!asked("Entrez le chemin de votre fichier kubeconfig."));
+        assert!(asked("Please enter the service account key file here."));
+    }
+
+    #[test]
+    fn a_command_that_prints_a_secret_asks_for_its_output_in_any_language() {
+        let dev = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.developer");
+        let out = serde_json::json!({"resultado": {"type": "string", "title": "Resultado"}});
+        assert!(dev(
+            "Ejecute `kubectl config view --raw` y copie lo que aparece.",
+            out.clone()
+        ));
+        assert!(dev(
+            "ターミナルで cat ~/.ssh/id_ecdsa を実行してください。",
+            out.clone()
+        ));
+        // Its public key, or the command in a yes/no question, is no secret asked.
+        assert!(!dev(
+            "Ejecute `cat ~/.ssh/id_ecdsa.pub` y copie la clave pública.",
+            out
+        ));
+        assert!(!dev(
+            "Have you run gcloud auth print-access-token before?",
+            serde_json::json!({"done": {"type": "boolean"}})
+        ));
+        // A field whose own title holds the command.
+        assert!(dev(
+            "Almost done",
+            serde_json::json!({"o": {"type": "string", "title": "Result of `printenv`"}})
+        ));
     }
 
     fn one_field(name: &str, title: &str) -> serde_json::Value {

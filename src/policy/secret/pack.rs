@@ -584,13 +584,19 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         for g in &pack.groups {
             let request = g.kind == Kind::Request;
             if !request && (g.verb_final || g.reach.is_some() || !g.clitics.is_empty()) {
-                return Err(err(file, "`final`, `reach` and `clitics` are for request groups"));
+                return Err(err(
+                    file,
+                    "`final`, `reach` and `clitics` are for request groups",
+                ));
             }
             if g.kind != Kind::Speaker && g.subject_only {
                 return Err(err(file, "`subject_only` is for speaker groups"));
             }
             if let Some(r) = g.reach.filter(|&r| r == 0 || r > MAX_REACH) {
-                return Err(err(file, format!("reach {r} is not within 1..={MAX_REACH}")));
+                return Err(err(
+                    file,
+                    format!("reach {r} is not within 1..={MAX_REACH}"),
+                ));
             }
             if g.kind == Kind::Speaker {
                 for t in &g.terms {

@@ -42,8 +42,28 @@ const PRINTS_SECRET: &[&str] = &[
 /// Commands that print or copy a file's contents (matched as whole words, then a secret path after them
 /// on the same line).
 const SHOWS_FILE: &[&str] = &[
-    "cat", "type", "more", "less", "head", "tail", "bat", "base64", "xxd", "get-content", "gc", "pbcopy",
-    "xclip", "xsel", "clip", "clip.exe", "notepad", "notepad.exe", "nano", "vim", "strings", "tac",
+    "cat",
+    "type",
+    "more",
+    "less",
+    "head",
+    "tail",
+    "bat",
+    "base64",
+    "xxd",
+    "get-content",
+    "gc",
+    "pbcopy",
+    "xclip",
+    "xsel",
+    "clip",
+    "clip.exe",
+    "notepad",
+    "notepad.exe",
+    "nano",
+    "vim",
+    "strings",
+    "tac",
 ];
 
 /// Paths (lower case) of files that hold credentials. A path ending in `.pub` is a public key and no
@@ -87,7 +107,11 @@ fn word_byte(b: u8) -> bool {
 
 /// Where a token of a command line ends: blanks, quotes, backticks and brackets.
 fn token_end(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'`' | b'"' | b'\'' | b'(' | b')' | b',' | b';' | b'|' | b'>')
+    b.is_ascii_whitespace()
+        || matches!(
+            b,
+            b'`' | b'"' | b'\'' | b'(' | b')' | b',' | b';' | b'|' | b'>'
+        )
 }
 
 /// One automaton over [`PRINTS_SECRET`] then [`SECRET_PATHS`], ASCII case-insensitive: a text is read
@@ -157,7 +181,11 @@ pub(super) fn prints_secret(text: &str) -> bool {
                 i -= 1;
             }
             let w_end = i;
-            while i > 0 && bytes.get(i - 1).is_some_and(|&b| !b.is_ascii_whitespace() && b != b'`') {
+            while i > 0
+                && bytes
+                    .get(i - 1)
+                    .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'`')
+            {
                 i -= 1;
             }
             if i == w_end {
