@@ -1297,7 +1297,7 @@ fn requested_in_message(
             && !apart(s, r)
             && !hits
                 .iter()
-                .any(|o| o.kind == Kind::Request && o.start >= s.end && o.end + 1 <= r.start)
+                .any(|o| o.kind == Kind::Request && o.start >= s.end && o.end < r.start)
     };
     // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
     let ends_message = |r: &Hit| {

@@ -710,9 +710,11 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 scope: g.scope,
                 plural: false,
             };
-            let glued = (g.kind == Kind::Request)
-                .then(|| clitic_forms(g, &stopwords))
-                .unwrap_or_default();
+            let glued = if g.kind == Kind::Request {
+                clitic_forms(g, &stopwords)
+            } else {
+                Vec::new()
+            };
             for term in g.terms.iter().chain(&glued) {
                 total += 1;
                 if total > MAX_TERMS {
@@ -997,6 +999,45 @@ mod tests {
     fn compiled() -> &'static Compiled {
         static C: OnceLock<Compiled> = OnceLock::new();
         C.get_or_init(|| compile(&[]).unwrap())
+    }
+
+    fn with_pack(text: &str) -> Result<Compiled, SecretError> {
+        compile(&[PackSource {
+            name: "test.yaml".to_owned(),
+            text: text.to_owned(),
+        }])
+    }
+
+    #[test]
+    fn clitics_reach_and_final_are_made_for_request_groups_only() {
+        let c = with_pack(
+            "groups:\n  - kind: request\n    final: true\n    reach: 5\n    clitics: [zu, mo]\n    terms: [frobni, quux plex]\n",
+        )
+        .unwrap();
+        // The glued forms are patterns of their own; a phrase takes no clitic.
+        for glued in ["frobnizu", "frobnimo"] {
+            assert!(c.patterns.iter().any(|p| p.trim() == glued), "{glued}");
+            assert!(c.verb_final.contains(glued) && c.reaches.get(glued) == Some(&5));
+        }
+        assert!(!c.patterns.iter().any(|p| p.contains("plexzu")));
+        assert!(c.verb_final.contains("quux plex") && !c.verb_final.contains("frobni zu"));
+        // Misplaced or out of range: an error, not a silent no-op.
+        for bad in [
+            "groups:\n  - kind: generic\n    final: true\n    terms: [frobni]\n",
+            "groups:\n  - kind: request\n    reach: 9\n    terms: [frobni]\n",
+            "groups:\n  - kind: request\n    subject_only: true\n    terms: [frobni]\n",
+            "groups:\n  - kind: stopword\n    clitics: [zu]\n    terms: [frobni]\n",
+        ] {
+            assert!(with_pack(bad).is_err(), "{bad}");
+        }
+        let c = with_pack(
+            "groups:\n  - kind: speaker\n    subject_only: true\n    terms: [gadget will]\n",
+        )
+        .unwrap();
+        assert!(c
+            .speakers
+            .iter()
+            .any(|s| s.phrase == "gadget will" && s.subject_only && !s.unspaced));
     }
 
     #[test]
