@@ -562,8 +562,12 @@ pub fn judge_form(
     // bytes, so that a long message costs no second pass) is scanned anyway, for its request verb.
     let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
     // "Run `cat ~/.ssh/id_rsa` and paste what it prints": a command whose output is a secret, in any language.
-    let command_message = command::prints_secret(message);
-    if proof == Proof::Nothing || dotenv_message {
+    let reading = command::read(message);
+    let command_message = reading.prints;
+    // A credential file named as written ("~/.aws/credentials", "id_ed25519", ".env"), read for a request
+    // verb anywhere in the message when no verb reaches it.
+    let file_message = dotenv_message || reading.file;
+    if proof == Proof::Nothing || file_message {
         texts.add(c, Source::Message, message);
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
@@ -746,16 +750,23 @@ pub fn judge_form(
             findings.push(f);
         } else if command_message {
             findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
-        } else if dotenv_message
+        } else if file_message
             && message_hits.iter().any(|h| h.kind == Kind::Request)
             && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
         {
-            // "Paste your .env": the file is named as written, with a request verb, and no word for its
-            // path or name ("indique la ruta de su archivo .env" asks where it is).
+            // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box": the file is
+            // named as written, with a request verb, and no word for its path or name ("indique la ruta de
+            // su archivo .env" asks where it is).
+            let matched = if dotenv_message {
+                "\".env\""
+            } else {
+                "a credential file's path"
+            };
             findings.extend(dotenv_finding(
                 c,
                 message_ptr(),
                 "the elicitation message asks for",
+                matched,
             ));
         }
     }
@@ -1003,6 +1014,7 @@ fn judge_property(
             c,
             ptr(),
             &format!("form field `{}` asks for", super::shown_name(c, name)),
+            "\".env\"",
         ) {
             return Some(f);
         }
@@ -1686,8 +1698,9 @@ fn names_dotenv(text: &str) -> bool {
     })
 }
 
-/// The `developer` finding for a `.env` file named as written, when the category is on.
-fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
+/// The `developer` finding for a `.env` (or another credential file) named as written, when the category is
+/// on; `matched` says what was read.
+fn dotenv_finding(c: &Compiled, ptr: String, what: &str, matched: &str) -> Option<Finding> {
     let info = c
         .category("developer")
         .and_then(|k| c.categories.get(k))
@@ -1696,7 +1709,7 @@ fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
         format!("form.secret.{}", info.name),
         ptr,
         format!(
-            "{what} {} (matched \".env\"); secrets must go through URL mode",
+            "{what} {} (matched {matched}); secrets must go through URL mode",
             info.label
         ),
     ))

@@ -95,6 +95,11 @@ const SECRET_PATHS: &[&str] = &[
     "secrets.yml",
     "terraform.tfvars",
     "wallet.dat",
+    // The same under Windows, with backslashes.
+    ".ssh\\id_",
+    ".aws\\credentials",
+    ".kube\\config",
+    ".docker\\config.json",
 ];
 
 /// Bytes of a text read for a command (the message's first kilobytes, a title or description).
@@ -127,15 +132,30 @@ fn automaton() -> Option<&'static aho_corasick::AhoCorasick> {
     .as_ref()
 }
 
+/// What a text says of developer credentials, read in one pass ([`read`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Reading {
+    /// It names a shell command that prints a credential ([`prints_secret`]).
+    pub prints: bool,
+    /// It names a file that holds credentials as written ([`SECRET_PATHS`]; not a `.pub` public key).
+    pub file: bool,
+}
+
 /// Whether `text` names a shell command that prints developer credentials: a command from
 /// [`PRINTS_SECRET`], or one from [`SHOWS_FILE`] with a secret path ([`SECRET_PATHS`], not a `.pub`
 /// public key) as the argument right after it.
 pub(super) fn prints_secret(text: &str) -> bool {
+    read(text).prints
+}
+
+/// Reads `text` for a command that prints a credential and for a credential file named as written.
+pub(super) fn read(text: &str) -> Reading {
+    let mut out = Reading::default();
     let text = super::head(super::super::scan_limit(text), COMMAND_BYTES);
     let bytes = text.as_bytes();
     let lower = |i: usize| bytes.get(i).map(u8::to_ascii_lowercase);
     let Some(ac) = automaton() else {
-        return false;
+        return out;
     };
     for m in ac.find_overlapping_iter(text) {
         let (at, end) = (m.start(), m.end());
@@ -147,7 +167,8 @@ pub(super) fn prints_secret(text: &str) -> bool {
                 .get(m.pattern().as_usize())
                 .is_some_and(|c| c.ends_with(':'));
             if !before.is_some_and(word_byte) && (open_end || !after.is_some_and(word_byte)) {
-                return true;
+                out.prints = true;
+                return out;
             }
             continue;
         };
@@ -172,6 +193,7 @@ pub(super) fn prints_secret(text: &str) -> bool {
         if token.to_ascii_lowercase().ends_with(".pub") {
             continue;
         }
+        out.file = true;
         // The word before the token on its line, options skipped: a command that shows a file.
         let mut i = start;
         let mut words = 0;
@@ -201,14 +223,16 @@ pub(super) fn prints_secret(text: &str) -> bool {
                 continue;
             }
             if SHOWS_FILE.iter().any(|c| c.trim_end_matches(" <") == word) {
-                return true;
+                out.prints = true;
+                return out;
             }
             break;
         }
     }
     // `env` alone prints every variable, as a command written as one (quoted, or after a prompt); as a
     // word of prose it names an environment.
-    text.contains("`env`") || text.contains("`env |") || text.contains("$ env\n")
+    out.prints = text.contains("`env`") || text.contains("`env |") || text.contains("$ env\n");
+    out
 }
 
 #[cfg(test)]
@@ -231,6 +255,16 @@ mod tests {
         ] {
             assert!(prints_secret(yes), "{yes}");
         }
+    }
+
+    #[test]
+    fn a_secret_file_is_read_as_written_but_not_its_public_half() {
+        use super::read;
+        assert!(read("Paste what is in ~/.aws/credentials").file);
+        assert!(read("Bitte den Inhalt von C:\\Users\\me\\.docker\\config.json").file);
+        assert!(!read("Paste ~/.ssh/id_ed25519.pub here").file);
+        assert!(!read("Which process.env key holds the port?").file);
+        assert!(!read("the credentials of the database").file);
     }
 
     #[test]
