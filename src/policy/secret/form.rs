@@ -16,6 +16,7 @@
 //! form's texts are matched against the credential formats. Beside the words, the form's shape is read
 //! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
+mod command;
 mod label;
 mod limit;
 mod postal;
@@ -568,7 +569,13 @@ pub fn judge_form(
     let lang_cell = std::cell::OnceCell::new();
     let message_lang = || *lang_cell.get_or_init(|| language::written_in(c, message));
     let mut read_ordinary = false;
-    if proof == Proof::Nothing || dotenv_message {
+    // "Run `cat ~/.ssh/id_rsa` and paste what it prints": a command whose output is a secret, in any language.
+    let reading = command::read(message);
+    let command_message = reading.prints;
+    // A credential file named as written ("~/.aws/credentials", "id_ed25519", ".env"), read for a request
+    // verb anywhere in the message when no verb reaches it.
+    let file_message = dotenv_message || reading.file;
+    if proof == Proof::Nothing || file_message {
         texts.add(c, Source::Message, message);
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
@@ -593,7 +600,8 @@ pub fn judge_form(
         (Search::All, Known::Nothing)
     };
     embedded(c, message, search, message_ptr, &mut findings);
-    let message_neutral = message_hits.is_empty();
+    // A message that has the user run a command printing a secret is never neutral: the form is judged.
+    let message_neutral = message_hits.is_empty() && !command_message;
     // The form's language is that of its message, when the message is long enough to tell: the one text read on
     // every path (a remembered schema's titles are not built again), so the finding never depends on what was
     // remembered. A short message with foreign titles is not flagged.
@@ -806,12 +814,25 @@ pub fn judge_form(
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
         {
             findings.push(f);
-        } else if dotenv_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
-            // "Paste your .env": the file is named as written, with a request verb.
+        } else if command_message {
+            findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
+        } else if file_message
+            && message_hits.iter().any(|h| h.kind == Kind::Request)
+            && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
+        {
+            // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box": the file is
+            // named as written, with a request verb, and no word for its path or name ("indique la ruta de
+            // su archivo .env" asks where it is).
+            let matched = if dotenv_message {
+                "\".env\""
+            } else {
+                "a credential file's path"
+            };
             findings.extend(dotenv_finding(
                 c,
                 message_ptr(),
                 "the elicitation message asks for",
+                matched,
             ));
         }
     }
@@ -1060,6 +1081,22 @@ fn judge_property(
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
     }
     if kind == FieldKind::Text
+        && [prop.title, prop.description]
+            .into_iter()
+            .any(command::prints_secret)
+    {
+        // "Output of `kubectl config view --raw`": the field holds what the command prints.
+        let what = format!("form field `{}`", super::shown_name(c, name));
+        if let Some(f) = command_finding(c, ptr(), &what) {
+            return Some(f);
+        }
+    }
+    if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
+        // "Name of the new key": about the secret the message speaks of, not the secret itself; "Path to
+        // your .env file": where it lies, not what it holds.
+        return None;
+    }
+    if kind == FieldKind::Text
         && [name, prop.title, prop.description]
             .into_iter()
             .any(names_dotenv)
@@ -1068,13 +1105,10 @@ fn judge_property(
             c,
             ptr(),
             &format!("form field `{}` asks for", super::shown_name(c, name)),
+            "\".env\"",
         ) {
             return Some(f);
         }
-    }
-    if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
-        // "Name of the new key": about the secret the message speaks of, not the secret itself.
-        return None;
     }
     if notes.excused {
         // "Mobile number to send the SMS to" (10 digits) under "we will text you a code": the field's own
@@ -1410,7 +1444,9 @@ fn requested_in_message(
     // A verb the speaker governs offers, it does not ask ("we'll send you a code"). Read only when the
     // message holds a request verb at all.
     let speakers = if hits.iter().any(|h| h.kind == Kind::Request) && !c.speakers.is_empty() {
-        Speakers::read(c, message)
+        Speakers::read(c, message, |k| {
+            hits.iter().any(|h| h.kind == Kind::Request && h.word == k)
+        })
     } else {
         Speakers::default()
     };
@@ -1426,11 +1462,52 @@ fn requested_in_message(
             .iter()
             .any(|m| m.kind == Kind::Metadata && m.start + 1 >= a.end && m.end <= b.start + 1)
     };
+    let verb = |r: &Hit| folded.get(r.start..r.end).unwrap_or("").trim();
+    // Where the verb's object is something harmless ("we need your phone number to send the code", "enter
+    // your e-mail"), the term after it is not that object; and a verb asks for nothing in another sentence
+    // ("Your password must be long. Enter your user name."). Both read only for a message that holds a
+    // request verb and a term.
+    let (benign, sentences) = if hits.iter().any(|h| h.kind == Kind::Request)
+        && hits
+            .iter()
+            .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+    {
+        (benign_spans(c, folded), sentence_starts(c, message))
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let apart = |a: &Hit, b: &Hit| {
+        benign
+            .iter()
+            .any(|&(s, e)| s + 1 >= a.end && e <= b.start + 1)
+            || sentences.iter().any(|&w| a.word < w && w <= b.word)
+    };
     let after = |r: &Hit, s: &Hit| {
+        let reach = c.reaches.get(verb(r)).copied().unwrap_or(REQUEST_REACH);
         r.end <= s.start + 1
             && s.word >= r.word
-            && s.word - r.word <= REQUEST_REACH
+            && s.word - r.word <= reach
             && !speakers.between(r, s, folded)
+            && !apart(r, s)
+    };
+    // A label word between the term and a verb after it: "API キーの名前を入力" names the key, asks for no key.
+    let no_label_before = |s: &Hit, r: &Hit| {
+        !hits
+            .iter()
+            .any(|m| m.kind == Kind::Metadata && m.start + 1 >= s.end && m.end <= r.start + 1)
+    };
+    // The verb ends its clause, its object before it ("パスワードを教えてください", "kodunu girin"): a term a
+    // few words ahead of it, with no other request verb between (that one would be the term's verb).
+    let before_final = |r: &Hit, s: &Hit| {
+        s.end <= r.start + 1
+            && r.word >= s.word
+            && r.word - s.word <= FINAL_REACH
+            && c.verb_final.contains(verb(r))
+            && no_label_before(s, r)
+            && !apart(s, r)
+            && !hits
+                .iter()
+                .any(|o| o.kind == Kind::Request && o.start >= s.end && o.end < r.start)
     };
     // The verb is the message's last word but for words that say nothing ("here", "below", "it" dropped).
     let ends_message = |r: &Hit| {
@@ -1439,6 +1516,47 @@ fn requested_in_message(
             .unwrap_or("")
             .split_whitespace()
             .all(|w| c.generic.contains(w))
+    };
+    // The label is no field's name: the word after it is none of the packs' generic words ("field",
+    // "Feld", "campo", "項目"). "Enter your API key in the name field" names where the key goes (the stopwords
+    // between are gone), so the key is still asked for; "the key file path on the runner" asks for a path.
+    let label_names_no_field = |m: &Hit| {
+        folded
+            .get(m.end.min(folded.len())..)
+            .unwrap_or("")
+            .split_whitespace()
+            .next()
+            .is_none_or(|w| !c.generic.contains(w))
+    };
+    // A label word right after the term, before any other verb: "请输入 kubeconfig 文件的路径", "enter the API
+    // key name" ask for its path or name.
+    let labelled = |s: &Hit| {
+        hits.iter().any(|m| {
+            // The term's last word: a phrase ("service account key file") counts from its end.
+            let last = s.word
+                + folded
+                    .get(s.start..s.end)
+                    .map_or(0, |t| t.split_whitespace().count().saturating_sub(1));
+            m.kind == Kind::Metadata
+                && m.start + 1 >= s.end
+                && m.word >= last
+                && m.word - last <= LABEL_AFTER
+                // Inside one word of an unspaced script, only a label right after the term ("キーの名前"):
+                // a folded Thai word loses its vowel marks, and a label's letters turn up inside others.
+                && (m.word > s.word || m.start <= s.end + UNSPACED_LABEL_BYTES)
+                && !hits.iter().any(|o| {
+                    o.kind == Kind::Request && o.start + 1 >= s.end && o.end <= m.start + 1
+                })
+                && label_names_no_field(m)
+        })
+    };
+    // The verb ends the message, the term a few words before it ("Your code from the bank: enter it here").
+    let before_end = |r: &Hit, s: &Hit| {
+        s.end <= r.start + 1
+            && r.word >= s.word
+            && r.word - s.word <= REQUEST_REACH
+            && ends_message(r)
+            && no_label_before(s, r)
     };
     let requests = || {
         hits.iter()
@@ -1466,13 +1584,12 @@ fn requested_in_message(
         let Some(info) = enabled(s.cat) else {
             continue;
         };
-        let asked = requests().any(|r| {
-            (after(r, s) && no_label_between(r, s) && !names_it(r, s))
-                || (s.end <= r.start + 1
-                    && r.word >= s.word
-                    && r.word - s.word <= REQUEST_REACH
-                    && ends_message(r))
-        });
+        let asked = !labelled(s)
+            && requests().any(|r| {
+                (after(r, s) && no_label_between(r, s) && !names_it(r, s))
+                    || before_end(r, s)
+                    || before_final(r, s)
+            });
         if asked {
             let term = c.shown.get(s.pattern).map(String::as_str).unwrap_or("");
             return Some(Finding::block(
@@ -1485,18 +1602,35 @@ fn requested_in_message(
             ));
         }
     }
+    // "The bank will send you a code. Enter it here.": a code the speaker sends is a one-time code, as
+    // "the code we texted you" is; the verb that offered it qualifies it.
+    let otp = c.category("otp");
+    let sent_by_speaker = |w: &Hit| {
+        hits.iter().any(|r| {
+            r.kind == Kind::Request
+                && speakers.governs(r, folded)
+                && r.end <= w.start + 1
+                && w.word >= r.word
+                && w.word - r.word <= REQUEST_REACH
+        })
+    };
     for w in hits.iter().filter(|h| h.kind == Kind::Weak) {
         let Some(info) = enabled(w.cat) else {
             continue;
         };
-        let asked = requests().any(|r| after(r, w) && no_label_between(r, w) && !names_it(r, w));
+        let asked = !labelled(w)
+            && requests().any(|r| {
+                (after(r, w) && no_label_between(r, w) && !names_it(r, w))
+                    || before_end(r, w)
+                    || before_final(r, w)
+            });
         let qualified = hits.iter().any(|q| {
             q.kind == Kind::Qualifier
                 && q.cat == w.cat
                 && q.pattern != w.pattern
                 && (q.end <= w.start + 1 || w.end <= q.start + 1)
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
-        });
+        }) || (w.cat.is_some() && w.cat == otp && sent_by_speaker(w));
         if asked && qualified {
             let term = c.shown.get(w.pattern).map(String::as_str).unwrap_or("");
             return Some(Finding::block(
@@ -1511,6 +1645,74 @@ fn requested_in_message(
     }
     None
 }
+
+/// Most words from a term's last word to a label word that makes it the label's subject in the message
+/// ("kubeconfig file path": a word or two of its own before the label).
+const LABEL_AFTER: usize = 2;
+
+/// Most bytes between a term and a label right after it in one word of an unspaced script: one character
+/// (a particle, `の`, `的`).
+const UNSPACED_LABEL_BYTES: usize = 3;
+
+/// The spans of the benign phrases in a folded message ("phone number", "e-mail address"): a request verb
+/// whose object is one asks for that, not for a term past it.
+fn benign_spans(c: &Compiled, folded: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    c.find_terms(folded.as_bytes(), |pattern, start, end| {
+        let benign = c
+            .infos
+            .get(pattern)
+            .is_some_and(|i| i.iter().any(|t| t.kind == Kind::Benign));
+        if benign {
+            out.push((start, end));
+        }
+    });
+    out
+}
+
+/// Most sentences of a message read for their bounds.
+const MAX_SENTENCES: usize = 32;
+
+/// The word index ([`Hit::word`]) of the first word of every sentence of `message` after the first: the
+/// message cut at sentence ends (`.`, `!`, `?`, a line break and their CJK, Devanagari, Arabic and Thai
+/// forms) and each piece folded alone, its words counted. A stop followed by no space (`8.5`, `e.g.x`) is
+/// no sentence end.
+fn sentence_starts(c: &Compiled, message: &str) -> Vec<usize> {
+    let message = head(super::scan_limit(message), DOTENV_MESSAGE_BYTES);
+    let ends = |ch: char| {
+        matches!(
+            ch,
+            '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '।' | '؟' | '۔' | '॥'
+        )
+    };
+    let mut out = Vec::new();
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut words = 0usize;
+    let mut from = 0usize;
+    let mut chars = message.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        if !ends(ch) || out.len() >= MAX_SENTENCES {
+            continue;
+        }
+        // An ASCII stop ends a sentence only before a space or the end (not in `8.5`, `config.json`).
+        let next = chars.peek().map(|&(_, n)| n);
+        if ch.is_ascii() && ch != '\n' && next.is_some_and(|n| !n.is_whitespace()) {
+            continue;
+        }
+        let end = i + ch.len_utf8();
+        buf.clear();
+        folder.fold_into(message.get(from..end).unwrap_or(""), &c.stopwords, &mut buf);
+        words += buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+        out.push(words + 1);
+        from = end;
+    }
+    out
+}
+
+/// Most words a verb that ends its clause (`final: true`) may follow the term it asks for: the object, its
+/// possessive and postposition, and an adverb or two ("۲۴ کلمه بازیابی خود را به ترتیب وارد کنید").
+const FINAL_REACH: usize = 8;
 
 /// Most words between a speaker and the verb it governs; each of them must be a stopword (an auxiliary,
 /// the recipient: "we will send you", "wir senden Ihnen", "chúng tôi sẽ gửi").
@@ -1543,7 +1745,7 @@ struct Speakers {
 }
 
 impl Speakers {
-    fn read(c: &Compiled, message: &str) -> Self {
+    fn read(c: &Compiled, message: &str, verb_at: impl Fn(usize) -> bool) -> Self {
         let mut out = Speakers::default();
         let mut full = Vec::new();
         Folder::default().fold_into(message, &WordSet::default(), &mut full);
@@ -1565,7 +1767,7 @@ impl Speakers {
         let speaker_word = |w: &str| {
             c.speakers
                 .iter()
-                .any(|(p, unspaced, _)| !unspaced && p.split(' ').any(|x| x == w))
+                .any(|s| !s.unspaced && !s.subject_only && s.phrase.split(' ').any(|x| x == w))
         };
         let mut plain_before = Vec::with_capacity(words.len());
         let mut last = 0usize;
@@ -1591,7 +1793,9 @@ impl Speakers {
                 .iter()
                 .all(|w| c.stopwords.contains(w))
         };
-        for (phrase, unspaced, inverted) in &c.speakers {
+        for speaker in &c.speakers {
+            let (phrase, unspaced, inverted) =
+                (&speaker.phrase, &speaker.unspaced, &speaker.inverted);
             let n = phrase.split(' ').count();
             for start in 0..words.len() {
                 let end = start + n;
@@ -1609,7 +1813,9 @@ impl Speakers {
                     {
                         if k > 0 {
                             out.verbs.push((k, at + phrase.len()));
-                            out.at.push(((k, at), None));
+                            if !speaker.subject_only {
+                                out.at.push(((k, at), None));
+                            }
                         }
                     }
                     continue;
@@ -1622,9 +1828,15 @@ impl Speakers {
                     .flatten()
                     .and_then(|i| index.get(i).map(|&k| (i, k)));
                 if let Some((i, k)) = next {
+                    let governs = i - end <= SPEAKER_REACH && stop(end, i);
+                    // A noun speaks only as the subject of a request verb right after it ("the bank will
+                    // send you"); "send your bank PIN" has no speaker.
+                    if speaker.subject_only && !(governs && verb_at(k)) {
+                        continue;
+                    }
                     let prev = plain_before.get(start).copied();
                     out.at.push(((k, 0), Some(prev.unwrap_or(0))));
-                    if i - end <= SPEAKER_REACH && stop(end, i) {
+                    if governs {
                         out.verbs.push((k, usize::MAX));
                     }
                 }
@@ -1713,8 +1925,9 @@ fn names_dotenv(text: &str) -> bool {
     })
 }
 
-/// The `developer` finding for a `.env` file named as written, when the category is on.
-fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
+/// The `developer` finding for a `.env` (or another credential file) named as written, when the category is
+/// on; `matched` says what was read.
+fn dotenv_finding(c: &Compiled, ptr: String, what: &str, matched: &str) -> Option<Finding> {
     let info = c
         .category("developer")
         .and_then(|k| c.categories.get(k))
@@ -1723,7 +1936,24 @@ fn dotenv_finding(c: &Compiled, ptr: String, what: &str) -> Option<Finding> {
         format!("form.secret.{}", info.name),
         ptr,
         format!(
-            "{what} {} (matched \".env\"); secrets must go through URL mode",
+            "{what} {} (matched {matched}); secrets must go through URL mode",
+            info.label
+        ),
+    ))
+}
+
+/// The `developer` finding for a text that has the user run a command printing credentials
+/// ([`command::prints_secret`]), when the category is on.
+fn command_finding(c: &Compiled, ptr: String, whose: &str) -> Option<Finding> {
+    let info = c
+        .category("developer")
+        .and_then(|k| c.categories.get(k))
+        .filter(|i| i.enabled)?;
+    Some(Finding::block(
+        format!("form.secret.{}", info.name),
+        ptr,
+        format!(
+            "{whose} has the user run a command that prints {} and asks for its output; secrets must go through URL mode",
             info.label
         ),
     ))
@@ -2736,6 +2966,121 @@ mod tests {
             props(serde_json::json!({"k": {"type": "string", "title": "Mailbox key"}}))
         )
         .is_empty());
+    }
+
+    /// A field that names nothing of its own and is no generic word: only the message's request rule
+    /// can find a secret here.
+    fn remark() -> serde_json::Value {
+        props(serde_json::json!({"remark": {"type": "string"}}))
+    }
+
+    fn asked(message: &str) -> bool {
+        judge(message, remark())
+            .iter()
+            .any(|r| r.starts_with("form.secret."))
+    }
+
+    #[test]
+    fn a_verb_that_ends_its_clause_asks_for_the_term_before_it() {
+        // Persian, Turkish, Hindi: the object, its marker and an adverb or two before the verb.
+        assert!(asked(
+            "لطفاً رمز عبور ایمیل خود را همین الان در کادر پایین وارد کنید"
+        ));
+        assert!(asked(
+            "Güvenlik kontrolü için banka şifrenizi aşağıdaki kutuya dikkatle yazınız."
+        ));
+        assert!(asked("सत्यापन के लिए अपना यूपीआई पिन नीचे वाले बॉक्स में तुरंत भेजें।"));
+        // Not across a sentence end, not past what the verb takes instead (a benign phrase).
+        assert!(!asked(
+            "Şifreniz gizlidir. Lütfen kullanıcı adınızı yazınız."
+        ));
+        // An English verb does not end its clause: a term before it is asked only when it ends the message.
+        assert!(!asked(
+            "If your password expired, provide the ticket number from the help desk."
+        ));
+    }
+
+    #[test]
+    fn enclitic_and_polite_imperatives_ask() {
+        assert!(asked(
+            "Para cerrar la incidencia, mándenos su contraseña del correo."
+        ));
+        assert!(asked("Per procedere scrivici la password del tuo account."));
+        assert!(asked(
+            "Veuillez nous transmettre le code de vérification reçu."
+        ));
+        assert!(asked("Pakipadala po ang inyong password para ma-verify."));
+        assert!(asked("Tafadhali nitumie nenosiri lako la benki."));
+        // A verb of needing asks whoever says it.
+        assert!(asked(
+            "Il nous faut le code PIN de votre carte pour débloquer le compte."
+        ));
+    }
+
+    #[test]
+    fn far_reaching_verbs_read_many_short_words() {
+        assert!(asked(
+            "Vui lòng nhập đầy đủ và chính xác mật khẩu của bạn vào đây."
+        ));
+        assert!(asked(
+            "Silakan ketikkan sekarang dengan lengkap kata sandi email Anda."
+        ));
+        // Reach stays short where the pack sets none.
+        assert!(!asked(
+            "Enter the reference from the letter we posted about your password."
+        ));
+    }
+
+    #[test]
+    fn a_sender_named_by_a_noun_offers_and_the_imperative_after_it_still_asks() {
+        assert!(!asked(
+            "The service will send you a one-time code once the transfer is approved."
+        ));
+        assert!(!asked("Hệ thống sẽ gửi mã OTP cho bạn sau khi đăng ký."));
+        assert!(asked("The service will send you a code. Type it in here."));
+        // A noun with no auxiliary is no subject: the imperative after it asks.
+        assert!(asked("To log in to the server, send your password here."));
+    }
+
+    #[test]
+    fn a_label_after_the_term_in_the_message_asks_about_it() {
+        assert!(!asked(
+            "Please enter the service account key file path on the runner."
+        ));
+        assert!(!asked("Entrez le chemin de votre fichier kubeconfig."));
+        assert!(asked("Please enter the service account key file here."));
+        // A label that names the field the secret goes in does not make the secret its subject.
+        assert!(asked(
+            "Paste the service account key file in the name field."
+        ));
+    }
+
+    #[test]
+    fn a_command_that_prints_a_secret_asks_for_its_output_in_any_language() {
+        let dev = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.developer");
+        let out = serde_json::json!({"resultado": {"type": "string", "title": "Resultado"}});
+        assert!(dev(
+            "Ejecute `kubectl config view --raw` y copie lo que aparece.",
+            out.clone()
+        ));
+        assert!(dev(
+            "ターミナルで cat ~/.ssh/id_ecdsa を実行してください。",
+            out.clone()
+        ));
+        // Its public key, or the command in a yes/no question, is no secret asked.
+        assert!(!dev(
+            "Ejecute `cat ~/.ssh/id_ecdsa.pub` y copie la clave pública.",
+            out
+        ));
+        assert!(!dev(
+            "Have you run gcloud auth print-access-token before?",
+            serde_json::json!({"done": {"type": "boolean"}})
+        ));
+        // A field whose own title holds the command.
+        assert!(dev(
+            "Almost done",
+            serde_json::json!({"o": {"type": "string", "title": "Result of `printenv`"}})
+        ));
     }
 
     fn one_field(name: &str, title: &str) -> serde_json::Value {

@@ -228,6 +228,28 @@ pub struct GroupSpec {
     /// "send us"). Default false.
     #[serde(default)]
     pub inverted: bool,
+    /// On a `request` group: the verb ends its clause and its object comes before it (Persian, Turkish,
+    /// Hindi, Japanese: "۲۴ کلمه بازیابی را ... وارد کنید"), so a term up to a few words before it, in the
+    /// same stretch of the message with no other verb between, is asked for. Default false: before the
+    /// verb, only a term right ahead of a verb that ends the message counts.
+    #[serde(default, rename = "final")]
+    pub verb_final: bool,
+    /// On a `request` group: most words between its verb and the term after it (default 3, at most 8).
+    /// Languages that name a thing in many short words (Vietnamese syllables, classifiers and possessives
+    /// in Indonesian, Malay, Tagalog) reach farther.
+    #[serde(default)]
+    pub reach: Option<usize>,
+    /// On a `request` group: object pronouns written glued to the verb (Spanish `envíenos`, Italian
+    /// `inviaci`): every one-word verb of the group matches with each of them glued on, made by rule
+    /// rather than listed.
+    #[serde(default)]
+    pub clitics: Vec<String>,
+    /// On a `speaker` group: the terms are nouns ("the bank", "our system", "the app") that speak only as
+    /// the subject of a request verb right after them ("the bank will send you a code"); before anything
+    /// else they are plain words ("send your bank PIN"). Default false: pronouns, subjects wherever they
+    /// stand.
+    #[serde(default)]
+    pub subject_only: bool,
     /// The terms, written naturally ("API-Schlüssel", "mot de passe"); they are folded like any text.
     pub terms: Vec<String>,
 }
@@ -306,9 +328,13 @@ pub struct Compiled {
     pub generic: WordSet,
     /// The `speaker` terms, folded without stopwords, each with whether it is in a script written without
     /// spaces (matched inside a word then, as a whole phrase otherwise) and whether it may follow its verb.
-    pub speakers: Vec<(String, bool, bool)>,
+    pub speakers: Vec<Speaker>,
     /// The folded request verbs of `asks: true` groups: they ask whoever their subject is.
     pub asking: WordSet,
+    /// The folded request verbs of `final: true` groups: their object comes before them.
+    pub verb_final: WordSet,
+    /// The folded request verbs of groups with a `reach`, and the reach (the most of their groups').
+    pub reaches: HashMap<String, usize>,
     /// The credential formats ([`Formats`]: one set, and the formats without a literal prefix alone).
     pub formats: Formats,
     /// Format metadata, by format index.
@@ -331,6 +357,22 @@ pub struct Compiled {
     /// By pattern id: the index in `chains` of the inflected term the pattern anchors, or [`NO_CHAIN`].
     pub chain_of: Vec<u32>,
 }
+
+/// A `speaker` term, compiled ([`Compiled::speakers`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Speaker {
+    /// The phrase, folded with its stopwords kept.
+    pub phrase: String,
+    /// In a script written without spaces: matched inside a word.
+    pub unspaced: bool,
+    /// May follow its verb (`inverted: true`).
+    pub inverted: bool,
+    /// A noun that speaks only before a request verb (`subject_only: true`).
+    pub subject_only: bool,
+}
+
+/// Most words a group's `reach` may set between a request verb and its term.
+pub const MAX_REACH: usize = 8;
 
 /// [`Compiled::chain_of`] of a pattern written out, not inflected.
 pub const NO_CHAIN: u32 = u32::MAX;
@@ -430,6 +472,38 @@ fn unspaced(term: &str) -> bool {
     term.chars().any(is_unspaced_script)
 }
 
+/// A request group's one-word verbs with each of its `clitics` glued on (`envíe` + `nos`), folded.
+fn clitic_forms(g: &GroupSpec, stopwords: &WordSet) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in &g.terms {
+        let verb = fold(t, stopwords);
+        let verb = verb.trim();
+        if verb.is_empty() || verb.contains(' ') {
+            continue;
+        }
+        for c in &g.clitics {
+            let c = fold_words(c);
+            let c = c.trim();
+            if !c.is_empty() && !c.contains(' ') {
+                out.push(format!("{verb}{c}"));
+            }
+        }
+    }
+    out
+}
+
+/// Every form a request group's verbs match, folded: as written and with their clitics glued on.
+fn request_forms(g: &GroupSpec, stopwords: &WordSet) -> Vec<String> {
+    let mut out: Vec<String> = g
+        .terms
+        .iter()
+        .map(|t| fold(t, stopwords).trim().to_owned())
+        .filter(|t| !t.is_empty())
+        .collect();
+    out.extend(clitic_forms(g, stopwords));
+    out
+}
+
 /// Parses and compiles the built-in packs followed by `extra`.
 pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     let mut files: Vec<(String, PackFile)> = Vec::with_capacity(BUILTIN_PACKS.len() + extra.len());
@@ -516,20 +590,52 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     }
 
     // Speakers are read on the message folded with its stopwords kept, since most of them are stopwords.
-    let mut speakers: Vec<(String, bool, bool)> = Vec::new();
+    let mut speakers: Vec<Speaker> = Vec::new();
     let mut asking = WordSet::default();
-    for (_, pack) in &files {
+    let mut verb_final = WordSet::default();
+    let mut reaches: HashMap<String, usize> = HashMap::new();
+    for (file, pack) in &files {
         for g in &pack.groups {
+            let request = g.kind == Kind::Request;
+            if !request && (g.verb_final || g.reach.is_some() || !g.clitics.is_empty()) {
+                return Err(err(
+                    file,
+                    "`final`, `reach` and `clitics` are for request groups",
+                ));
+            }
+            if g.kind != Kind::Speaker && g.subject_only {
+                return Err(err(file, "`subject_only` is for speaker groups"));
+            }
+            if let Some(r) = g.reach.filter(|&r| r == 0 || r > MAX_REACH) {
+                return Err(err(
+                    file,
+                    format!("reach {r} is not within 1..={MAX_REACH}"),
+                ));
+            }
             if g.kind == Kind::Speaker {
                 for t in &g.terms {
                     let folded = fold_words(t).trim().to_owned();
-                    if !folded.is_empty() && !speakers.iter().any(|(s, _, _)| *s == folded) {
-                        speakers.push((folded, unspaced(t), g.inverted));
+                    if !folded.is_empty() && !speakers.iter().any(|s| s.phrase == folded) {
+                        speakers.push(Speaker {
+                            phrase: folded,
+                            unspaced: unspaced(t),
+                            inverted: g.inverted,
+                            subject_only: g.subject_only,
+                        });
                     }
                 }
-            } else if g.asks && g.kind == Kind::Request {
-                for t in &g.terms {
-                    asking.insert(fold(t, &stopwords).trim().to_owned());
+            } else if request {
+                for t in request_forms(g, &stopwords) {
+                    if g.asks {
+                        asking.insert(t.clone());
+                    }
+                    if g.verb_final {
+                        verb_final.insert(t.clone());
+                    }
+                    if let Some(r) = g.reach {
+                        let e = reaches.entry(t).or_insert(r);
+                        *e = (*e).max(r);
+                    }
                 }
             }
         }
@@ -621,7 +727,12 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 scope: g.scope,
                 plural: false,
             };
-            for term in &g.terms {
+            let glued = if g.kind == Kind::Request {
+                clitic_forms(g, &stopwords)
+            } else {
+                Vec::new()
+            };
+            for term in g.terms.iter().chain(&glued) {
                 total += 1;
                 if total > MAX_TERMS {
                     return Err(err(
@@ -833,6 +944,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         generic,
         speakers,
         asking,
+        verb_final,
+        reaches,
         formats,
         format_infos,
         term_free,
@@ -921,6 +1034,45 @@ mod tests {
     fn compiled() -> &'static Compiled {
         static C: OnceLock<Compiled> = OnceLock::new();
         C.get_or_init(|| compile(&[]).unwrap())
+    }
+
+    fn with_pack(text: &str) -> Result<Compiled, SecretError> {
+        compile(&[PackSource {
+            name: "test.yaml".to_owned(),
+            text: text.to_owned(),
+        }])
+    }
+
+    #[test]
+    fn clitics_reach_and_final_are_made_for_request_groups_only() {
+        let c = with_pack(
+            "groups:\n  - kind: request\n    final: true\n    reach: 5\n    clitics: [zu, mo]\n    terms: [frobni, quux plex]\n",
+        )
+        .unwrap();
+        // The glued forms are patterns of their own; a phrase takes no clitic.
+        for glued in ["frobnizu", "frobnimo"] {
+            assert!(c.patterns.iter().any(|p| p.trim() == glued), "{glued}");
+            assert!(c.verb_final.contains(glued) && c.reaches.get(glued) == Some(&5));
+        }
+        assert!(!c.patterns.iter().any(|p| p.contains("plexzu")));
+        assert!(c.verb_final.contains("quux plex") && !c.verb_final.contains("frobni zu"));
+        // Misplaced or out of range: an error, not a silent no-op.
+        for bad in [
+            "groups:\n  - kind: generic\n    final: true\n    terms: [frobni]\n",
+            "groups:\n  - kind: request\n    reach: 9\n    terms: [frobni]\n",
+            "groups:\n  - kind: request\n    subject_only: true\n    terms: [frobni]\n",
+            "groups:\n  - kind: stopword\n    clitics: [zu]\n    terms: [frobni]\n",
+        ] {
+            assert!(with_pack(bad).is_err(), "{bad}");
+        }
+        let c = with_pack(
+            "groups:\n  - kind: speaker\n    subject_only: true\n    terms: [gadget will]\n",
+        )
+        .unwrap();
+        assert!(c
+            .speakers
+            .iter()
+            .any(|s| s.phrase == "gadget will" && s.subject_only && !s.unspaced));
     }
 
     #[test]

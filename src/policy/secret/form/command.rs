@@ -1,0 +1,287 @@
+//! A shell command that prints developer credentials, named in a form's text: in any language, a form that
+//! has the user run `cat ~/.ssh/id_rsa`, `kubectl config view --raw` or `gcloud auth print-access-token`
+//! and gives them a text field wants what the command prints.
+//!
+//! Read on the raw text, not the folded one: the folding drops the dots, slashes and tildes that make
+//! `~/.ssh/id_rsa` a path and `.pub` a public key. Commands and paths are ASCII and language-free, so one
+//! list serves every pack; the words around them (a request verb, "output") are not needed, since a
+//! command whose only product is a secret, beside a field to type into, leaves nothing else to answer.
+//!
+//! A file merely named (`.env`, "path to your kubeconfig") is not a command: the vocabulary judges it,
+//! with its location and label readings.
+
+/// Commands whose output is a credential, whatever their arguments (lower case, matched in a lower-cased
+/// text as whole words: the byte before and after is no letter, digit, `-` or `_`).
+const PRINTS_SECRET: &[&str] = &[
+    "gcloud auth print-access-token",
+    "gcloud auth print-identity-token",
+    "gcloud auth application-default print-access-token",
+    "aws configure get",
+    "aws configure export-credentials",
+    "aws sts get-session-token",
+    "aws ecr get-login-password",
+    "kubectl config view --raw",
+    "kubectl config view --flatten",
+    "az account get-access-token",
+    "gh auth token",
+    "heroku auth:token",
+    "git credential fill",
+    "vault print token",
+    "printenv",
+    "get-childitem env:",
+    "gci env:",
+    "dir env:",
+    "/proc/self/environ",
+    "security find-generic-password",
+    "security find-internet-password",
+    "docker-credential-desktop get",
+    "doctl auth token",
+    "firebase login:ci",
+];
+
+/// Commands that print or copy a file's contents (matched as whole words, then a secret path after them
+/// on the same line).
+const SHOWS_FILE: &[&str] = &[
+    "cat",
+    "type",
+    "more",
+    "less",
+    "head",
+    "tail",
+    "bat",
+    "base64",
+    "xxd",
+    "get-content",
+    "gc",
+    "pbcopy",
+    "xclip",
+    "xsel",
+    "clip",
+    "clip.exe",
+    "notepad",
+    "notepad.exe",
+    "nano",
+    "vim",
+    "strings",
+    "tac",
+];
+
+/// Paths (lower case) of files that hold credentials. A path ending in `.pub` is a public key and no
+/// secret.
+const SECRET_PATHS: &[&str] = &[
+    ".ssh/id_",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    "id_dsa",
+    ".aws/credentials",
+    ".kube/config",
+    "kubeconfig",
+    ".docker/config.json",
+    ".npmrc",
+    ".pypirc",
+    ".netrc",
+    ".git-credentials",
+    "credentials.json",
+    "application_default_credentials",
+    "service-account",
+    "service_account",
+    "serviceaccount",
+    ".pgpass",
+    ".vault-token",
+    ".env",
+    "secrets.json",
+    "secrets.yaml",
+    "secrets.yml",
+    "terraform.tfvars",
+    "wallet.dat",
+    // The same under Windows, with backslashes.
+    ".ssh\\id_",
+    ".aws\\credentials",
+    ".kube\\config",
+    ".docker\\config.json",
+];
+
+/// Bytes of a text read for a command (the message's first kilobytes, a title or description).
+const COMMAND_BYTES: usize = 4096;
+
+/// Whether the byte may continue a command word or path (a byte that does not ends it).
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// Where a token of a command line ends: blanks, quotes, backticks and brackets.
+fn token_end(b: u8) -> bool {
+    b.is_ascii_whitespace()
+        || matches!(
+            b,
+            b'`' | b'"' | b'\'' | b'(' | b')' | b',' | b';' | b'|' | b'>'
+        )
+}
+
+/// One automaton over [`PRINTS_SECRET`] then [`SECRET_PATHS`], ASCII case-insensitive: a text is read
+/// once, whatever the length of the lists.
+fn automaton() -> Option<&'static aho_corasick::AhoCorasick> {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
+    AC.get_or_init(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(PRINTS_SECRET.iter().chain(SECRET_PATHS))
+            .ok()
+    })
+    .as_ref()
+}
+
+/// What a text says of developer credentials, read in one pass ([`read`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Reading {
+    /// It names a shell command that prints a credential ([`prints_secret`]).
+    pub prints: bool,
+    /// It names a file that holds credentials as written ([`SECRET_PATHS`]; not a `.pub` public key).
+    pub file: bool,
+}
+
+/// Whether `text` names a shell command that prints developer credentials: a command from
+/// [`PRINTS_SECRET`], or one from [`SHOWS_FILE`] with a secret path ([`SECRET_PATHS`], not a `.pub`
+/// public key) as the argument right after it.
+pub(super) fn prints_secret(text: &str) -> bool {
+    read(text).prints
+}
+
+/// Reads `text` for a command that prints a credential and for a credential file named as written.
+pub(super) fn read(text: &str) -> Reading {
+    let mut out = Reading::default();
+    let text = super::head(super::super::scan_limit(text), COMMAND_BYTES);
+    let bytes = text.as_bytes();
+    let lower = |i: usize| bytes.get(i).map(u8::to_ascii_lowercase);
+    let Some(ac) = automaton() else {
+        return out;
+    };
+    for m in ac.find_overlapping_iter(text) {
+        let (at, end) = (m.start(), m.end());
+        let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
+        let after = bytes.get(end).copied();
+        let Some(path) = m.pattern().as_usize().checked_sub(PRINTS_SECRET.len()) else {
+            // A command: a whole word at its start; at its end too, unless it ends in a separator.
+            let open_end = PRINTS_SECRET
+                .get(m.pattern().as_usize())
+                .is_some_and(|c| c.ends_with(':'));
+            if !before.is_some_and(word_byte) && (open_end || !after.is_some_and(word_byte)) {
+                out.prints = true;
+                return out;
+            }
+            continue;
+        };
+        // `.env` is the file only as written (`.env`, `.env.local`; not `.envrc`, `process.env.x`).
+        let dotenv = SECRET_PATHS.get(path) == Some(&".env");
+        if dotenv
+            && (after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+                || before.is_some_and(|b| b.is_ascii_alphanumeric()))
+        {
+            continue;
+        }
+        // The token holding the path: not a public key.
+        let start = bytes
+            .get(..at)
+            .and_then(|b| b.iter().rposition(|&x| token_end(x)))
+            .map_or(0, |p| p + 1);
+        let stop = bytes
+            .get(end..)
+            .and_then(|b| b.iter().position(|&x| token_end(x)))
+            .map_or(bytes.len(), |p| end + p);
+        let token = text.get(start..stop).unwrap_or("");
+        if token.to_ascii_lowercase().ends_with(".pub") {
+            continue;
+        }
+        out.file = true;
+        // The word before the token on its line, options skipped: a command that shows a file.
+        let mut i = start;
+        let mut words = 0;
+        while words < 4 {
+            // Back over blanks (not a line break) and opening quotes.
+            while i > 0 && matches!(bytes.get(i - 1), Some(b' ' | b'\t' | b'`' | b'"' | b'\'')) {
+                i -= 1;
+            }
+            let w_end = i;
+            while i > 0
+                && bytes
+                    .get(i - 1)
+                    .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'`')
+            {
+                i -= 1;
+            }
+            if i == w_end {
+                break;
+            }
+            words += 1;
+            let word: String = (i..w_end).filter_map(lower).map(char::from).collect();
+            if word.starts_with('-') {
+                continue;
+            }
+            let word = word.trim_matches(|c: char| c == '(' || c == '$');
+            if word == "<" {
+                continue;
+            }
+            if SHOWS_FILE.iter().any(|c| c.trim_end_matches(" <") == word) {
+                out.prints = true;
+                return out;
+            }
+            break;
+        }
+    }
+    // `env` alone prints every variable, as a command written as one (quoted, or after a prompt); as a
+    // word of prose it names an environment.
+    out.prints = text.contains("`env`") || text.contains("`env |") || text.contains("$ env\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prints_secret;
+
+    #[test]
+    fn a_command_that_prints_a_secret_is_read_in_any_language() {
+        for yes in [
+            "Ejecuta `cat ~/.ssh/id_ecdsa` y pega lo que salga.",
+            "ターミナルで type %USERPROFILE%\\.ssh\\id_rsa を実行",
+            "Lancez gcloud auth print-access-token puis collez le jeton.",
+            "Запустите `aws configure get aws_secret_access_key`",
+            "run: kubectl config view --raw > out.txt and paste out.txt",
+            "Get-Content C:\\app\\.env",
+            "pbcopy < ~/.ssh/id_ed25519",
+            "cat -A ~/.aws/credentials",
+            "Führen Sie `env` aus",
+            "gh auth token",
+        ] {
+            assert!(prints_secret(yes), "{yes}");
+        }
+    }
+
+    #[test]
+    fn a_secret_file_is_read_as_written_but_not_its_public_half() {
+        use super::read;
+        assert!(read("Paste what is in ~/.aws/credentials").file);
+        assert!(read("Bitte den Inhalt von C:\\Users\\me\\.docker\\config.json").file);
+        assert!(!read("Paste ~/.ssh/id_ed25519.pub here").file);
+        assert!(!read("Which process.env key holds the port?").file);
+        assert!(!read("the credentials of the database").file);
+    }
+
+    #[test]
+    fn a_public_key_a_path_or_a_word_is_no_command() {
+        for no in [
+            "run `cat ~/.ssh/id_ed25519.pub` and paste your public key",
+            "Path to your kubeconfig (~/.kube/config)",
+            "Does your project use a .env file?",
+            "the cat sat on the mat of id_rsa fame",
+            "type your name",
+            "cat README.md",
+            "Which environment (env) do you deploy to?",
+            "process.env.API_URL",
+            "cat .envrc",
+            "Do you have the gh CLI installed?",
+        ] {
+            assert!(!prints_secret(no), "{no}");
+        }
+    }
+}
