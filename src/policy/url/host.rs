@@ -852,9 +852,24 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
         let own = ascii_labels
             .get(..ascii_labels.len().saturating_sub(suffix_labels))
             .unwrap_or_default();
-        if let Some(b) =
-            top.and_then(|t| t.lure_brand(own, hosted, cheap, policy.brand_min_len_for_edit))
-        {
+        let lure = top.and_then(|t| {
+            t.lure_brand(own, hosted, cheap, policy.brand_min_len_for_edit)
+                .or_else(|| {
+                    // A Cyrillic host writes the service's name and the lure word in Cyrillic
+                    // (`госуслуги-вход.рф`): read again in Latin letters.
+                    if !own.iter().any(|l| l.starts_with("xn--")) {
+                        return None;
+                    }
+                    let latin: SmallVec<[String; 8]> = ulabels
+                        .iter()
+                        .take(own.len())
+                        .map(|l| super::translit::cyrillic_to_latin(l).unwrap_or_else(|| l.to_string()))
+                        .collect();
+                    let latin: SmallVec<[&str; 8]> = latin.iter().map(String::as_str).collect();
+                    t.lure_brand(&latin, hosted, cheap, policy.brand_min_len_for_edit)
+                })
+        });
+        if let Some(b) = lure {
             let why = if hosted.is_some() {
                 "a page anyone can publish on a hosting service"
             } else {

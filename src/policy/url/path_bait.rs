@@ -1,0 +1,415 @@
+//! A protected name in the path of a page that is not the name's own, set up to collect a sign-in
+//! (rule `url.path.brand`): the host is one anyone can put a page on, or a stranger's site, so the host
+//! checks see nothing, and the name the person trusts is further along the link.
+//!
+//! Three places where a phishing kit puts a brand's name in the path:
+//! - a page on a shared host, whose path (or part of it) is a stranger's space: a cloud-storage bucket
+//!   (`s3.amazonaws.com/<bucket>/`, `storage.googleapis.com/<bucket>/`), a site builder's or form
+//!   builder's page (`sites.google.com/view/<site>/`, `forms.zohopublic.com/<account>/`), an IPFS
+//!   gateway, or any page of a hosting service (the public suffix list's private section, or a site
+//!   builder tagged `hosting`); the name beside a lure word of the path, or, in a storage bucket, a web
+//!   page served from it (buckets hold files; a brand's sign-in page there is a kit);
+//! - a compromised site's system folders (`wp-includes/`, `wp-admin/`, `wp-content/`, `.well-known/`,
+//!   `cgi-bin/`), where no site keeps a brand's folder: the name beside a lure word or a page;
+//! - any other site that is not well known: the name's folder, then a sign-in word, ending in a page
+//!   file (`<brand>/signin/index.php`, `<brand>/login.html`).
+//!
+//! Not bait: the name right after a sign-in route's word (`/auth/google/login`, `/login/github`), which
+//! is an app's "sign in with" route; the name on its own host (`github.com/...`) or on the shared host's
+//! own name; code-hosting sites (`github.com/<org>`), where brands keep their real organisations.
+//! Names count from [`MIN_PATH_NAME`] letters (the long tail's from one more): shorter ones are words
+//! that paths are made of.
+
+use smallvec::SmallVec;
+
+use super::top_sites::{is_lure, TopBrand, TopSites, AFFIX_WORDS, LURE_WORDS};
+use super::{rules, Findings, Parts};
+
+/// Shortest protected name read in a path: paths are made of short words (`live`, `mail`, `docs`).
+pub(super) const MIN_PATH_NAME: usize = 5;
+/// Most path segments read.
+const MAX_PATH_SEGMENTS: usize = 12;
+/// Longest path segment read (a name's folder is short; longer segments are ids and slugs).
+const MAX_SEGMENT: usize = 64;
+
+/// Shared hosts whose path holds a stranger's space: (host, or `.suffix` for every host under it).
+const SHARED_PATH_HOSTS: &[&str] = &[
+    "s3.amazonaws.com",
+    "storage.googleapis.com",
+    "storage.cloud.google.com",
+    "firebasestorage.googleapis.com",
+    "sites.google.com",
+    "forms.zohopublic.com",
+    "forms.zohopublic.eu",
+    "forms.zohopublic.in",
+    "ipfs.io",
+    "dweb.link",
+    "cloudflare-ipfs.com",
+    "gateway.pinata.cloud",
+    "padlet.com",
+    "linktr.ee",
+];
+
+/// Of [`SHARED_PATH_HOSTS`], the cloud-storage ones (and every regional S3 endpoint): buckets hold files,
+/// and a web page served from a bucket named after a brand is bait without a lure word.
+const STORAGE_HOSTS: &[&str] = &[
+    "s3.amazonaws.com",
+    "storage.googleapis.com",
+    "storage.cloud.google.com",
+    "firebasestorage.googleapis.com",
+    "ipfs.io",
+    "dweb.link",
+    "cloudflare-ipfs.com",
+    "gateway.pinata.cloud",
+];
+
+/// Folders of a web site's software that hold no page of a brand's: a brand's folder inside one is a
+/// phishing kit dropped on a compromised site.
+const SYSTEM_FOLDERS: &[&str] = &[
+    "wp-includes",
+    "wp-admin",
+    "wp-content",
+    ".well-known",
+    "cgi-bin",
+];
+
+/// Path words of an app's own sign-in routes: the name after one is the provider a person signs in with
+/// (`/auth/google`, `/login/github/callback`), not bait.
+const SIGN_IN_ROUTES: &[&str] = &[
+    "auth",
+    "oauth",
+    "oauth2",
+    "login",
+    "signin",
+    "sso",
+    "social",
+    "connect",
+    "callback",
+    "provider",
+    "providers",
+    "integrations",
+    "accounts",
+];
+
+/// File endings of web pages (as opposed to scripts, styles, images and downloads).
+const PAGE_EXTENSIONS: &[&str] = &["html", "htm", "shtml", "php", "asp", "aspx", "jsp", "cgi"];
+
+/// Words of a sign-in or verification step, for a stranger's site (narrower than the lure words: a
+/// shop's `paypal/payment.php` is its checkout).
+const SIGN_IN_WORDS: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "verify",
+    "verification",
+    "validate",
+    "authenticate",
+    "unlock",
+    "recover",
+    "recovery",
+    "password",
+    "webscr",
+    "secure",
+    "security",
+    "account",
+    "update",
+    "confirm",
+    "kyc",
+    "otp",
+    "connexion",
+    "anmelden",
+    "anmeldung",
+    "inloggen",
+    "acceso",
+    "acesso",
+    "acceder",
+    "accedi",
+    "entrar",
+    "ingresar",
+    "masuk",
+    "giris",
+    "logowanie",
+    "prihlaseni",
+    "prijava",
+    "vhod",
+    "dangnhap",
+    "kirjaudu",
+    "logga",
+];
+
+/// Whether a word of a path names a sign-in step ([`SIGN_IN_WORDS`], also glued to another word from
+/// four letters: `loginform`, `verifyaccount`).
+fn sign_in_word(token: &str) -> bool {
+    SIGN_IN_WORDS.iter().any(|w| {
+        token == *w || (w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w)))
+    })
+}
+
+/// A path segment split into its words: lowercase ASCII alphanumeric runs (`KYCUpdate` is one word,
+/// `kycupdate`; `gmail-storage-upgrade` three).
+fn words(segment: &str) -> SmallVec<[String; 6]> {
+    segment
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The file ending of a segment, lowercase, when it has one.
+fn extension(segment: &str) -> Option<String> {
+    let (stem, ext) = segment.rsplit_once('.')?;
+    (!stem.is_empty() && !ext.is_empty() && ext.len() <= 5).then(|| ext.to_ascii_lowercase())
+}
+
+/// The protected name a segment's words are (one word, or up to three neighbours joined: `ceska-posta`),
+/// or carry with affix words glued (`paypallogin`): `(name, the words it spans)`.
+fn name_in<'t>(
+    t: &'t TopSites,
+    words: &[String],
+    min_edit: usize,
+) -> Option<(&'t TopBrand, std::ops::Range<usize>)> {
+    for n in 1..=3usize.min(words.len()) {
+        for at in 0..=words.len() - n {
+            let Some(span) = words.get(at..at + n) else {
+                continue;
+            };
+            let joined = span.concat();
+            if LURE_WORDS.contains(&joined.as_str()) || AFFIX_WORDS.contains(&joined.as_str()) {
+                continue;
+            }
+            let found = t
+                .exact(&joined)
+                .or_else(|| (n == 1).then(|| t.with_affixes(&joined, min_edit)).flatten())
+                .filter(|b| {
+                    let min = if b.tail {
+                        MIN_PATH_NAME + 1
+                    } else {
+                        MIN_PATH_NAME
+                    };
+                    b.label.len() >= min
+                        && !LURE_WORDS.contains(&b.label.as_str())
+                        && !AFFIX_WORDS.contains(&b.label.as_str())
+                        && !SIGN_IN_ROUTES.contains(&b.label.as_str())
+                });
+            if let Some(b) = found {
+                return Some((b, at..at + n));
+            }
+        }
+    }
+    None
+}
+
+/// How a host holds pages, for this check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// A cloud-storage host (bucket paths).
+    Storage,
+    /// Another host whose path or subdomain is a stranger's space.
+    Shared,
+    /// A site on the shipped list of well-known sites: its paths are its own business.
+    Known,
+    /// Any other site.
+    Other,
+}
+
+/// Judges the path of a link whose host is `host` (ASCII, lowercase).
+pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
+    let Some(host) = url.domain() else { return };
+    let host = host.trim_end_matches('.');
+    let Some(reg) = psl::domain_str(host) else {
+        return;
+    };
+    let reg_label = reg.split('.').next().unwrap_or("");
+    let listed = |list: &[&str]| list.contains(&host) || (list == STORAGE_HOSTS && s3_endpoint(host));
+    let private_suffix = psl::suffix(host.as_bytes())
+        .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private));
+    let place = if listed(STORAGE_HOSTS) {
+        Place::Storage
+    } else if listed(SHARED_PATH_HOSTS)
+        || private_suffix
+        || (t.is_hosting(reg) && host != reg && !host.starts_with("www."))
+    {
+        Place::Shared
+    } else if t.is_known(reg) {
+        Place::Known
+    } else {
+        Place::Other
+    };
+    if place == Place::Known {
+        return;
+    }
+    let Some(segments) = url.path_segments() else {
+        return;
+    };
+    let segs: SmallVec<[&str; 12]> = segments
+        .filter(|s| !s.is_empty())
+        .take(MAX_PATH_SEGMENTS)
+        .collect();
+    let page = segs
+        .last()
+        .and_then(|s| extension(s))
+        .is_some_and(|e| PAGE_EXTENSIONS.contains(&e.as_str()));
+    let mut system = false;
+    for (i, seg) in segs.iter().enumerate() {
+        let lower = seg.to_ascii_lowercase();
+        if SYSTEM_FOLDERS.contains(&lower.as_str()) {
+            system = true;
+            continue;
+        }
+        if seg.len() > MAX_SEGMENT {
+            continue;
+        }
+        // After a sign-in route's word the name is the provider an app signs you in with.
+        let after_route = i
+            .checked_sub(1)
+            .and_then(|p| segs.get(p))
+            .is_some_and(|p| SIGN_IN_ROUTES.contains(&p.to_ascii_lowercase().as_str()));
+        if after_route {
+            continue;
+        }
+        let w = words(seg);
+        let Some((b, span)) = name_in(t, &w, min_edit) else {
+            continue;
+        };
+        // The host's own name (`google` on `sites.google.com`) is the host's business.
+        if b.label == reg_label {
+            continue;
+        }
+        // Lure words of the path besides the name's own words, in this segment and those after it.
+        let later = || segs.iter().skip(i + 1).flat_map(|s| words(s));
+        let here = || {
+            w.iter()
+                .enumerate()
+                .filter(|(j, _)| !span.contains(j))
+                .map(|(_, x)| x.clone())
+        };
+        let bait = match place {
+            Place::Storage => page || here().chain(later()).any(|x| is_lure(&x)),
+            Place::Shared => here().chain(later()).any(|x| is_lure(&x)),
+            Place::Other if system => page || here().chain(later()).any(|x| is_lure(&x)),
+            Place::Other => {
+                page && segs
+                    .iter()
+                    .skip(i + 1)
+                    .take(2)
+                    .any(|s| words(s).iter().any(|x| sign_in_word(x)))
+            }
+            Place::Known => false,
+        };
+        if bait {
+            let why = match place {
+                Place::Storage | Place::Shared => "a page anyone can publish",
+                _ if system => "a folder of the site's software, where a phishing kit is dropped",
+                _ => "a sign-in page of a site that is not",
+            };
+            out.push(
+                rules::PATH_BRAND,
+                format!(
+                    "the link's path names `{}` on {why} ({host}), but it is not {}",
+                    b.label, b.domain
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Whether a host is a regional Amazon S3 endpoint (`s3.eu-west-1.amazonaws.com`, `s3-us-west-2...`),
+/// whose path starts with a bucket.
+fn s3_endpoint(host: &str) -> bool {
+    host.strip_suffix(".amazonaws.com").is_some_and(|h| {
+        (h.starts_with("s3.") || h.starts_with("s3-"))
+            && h.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge(list: &str, url: &str) -> Vec<String> {
+        let t = TopSites::parse(list);
+        let parsed = url::Url::parse(url).expect("test URL parses");
+        let mut out = Findings::new("/url");
+        check(&t, &Parts::of_url(&parsed), 6, &mut out);
+        out.into_vec().into_iter().map(|f| f.message).collect()
+    }
+
+    const LIST: &str = "northbank.com\nquokkapay.io\nsitebuild.com hosting\ngoogle.com\nknownsite.com\n";
+
+    #[test]
+    fn names_on_shared_hosts_beside_lure_words() {
+        // A bucket named after the name, serving a page or beside a lure word.
+        assert_eq!(
+            judge(LIST, "https://s3.amazonaws.com/northbank-statements/view.htm").len(),
+            1
+        );
+        assert_eq!(
+            judge(LIST, "https://s3.eu-central-1.amazonaws.com/quokkapay/verify/start").len(),
+            1
+        );
+        assert_eq!(
+            judge(LIST, "https://storage.googleapis.com/quokkapay-cdn/logo.png").len(),
+            0
+        );
+        // A site or form builder's page, a hosting service's page.
+        assert_eq!(
+            judge(LIST, "https://sites.google.com/view/northbank-online/home").len(),
+            1
+        );
+        assert_eq!(
+            judge(LIST, "https://fan-page.sitebuild.com/northbank/unlock").len(),
+            1
+        );
+        assert_eq!(
+            judge(LIST, "https://random-thing.web.app/quokkapay/account-reset").len(),
+            1
+        );
+        assert_eq!(
+            judge(LIST, "https://sites.google.com/view/northbank-history/photos").len(),
+            0
+        );
+        // The host's own name, and an app's sign-in route, are not bait.
+        assert_eq!(
+            judge(LIST, "https://sites.google.com/view/google-login-workshop/").len(),
+            0
+        );
+        assert_eq!(
+            judge(LIST, "https://myapp.web.app/auth/northbank/login").len(),
+            0
+        );
+    }
+
+    #[test]
+    fn names_in_a_strangers_site() {
+        // A kit in the site's software folders.
+        assert_eq!(
+            judge(LIST, "https://bakery.example.org/wp-content/uploads/northbank/verify/").len(),
+            1
+        );
+        // A name's folder, a sign-in word, a page.
+        assert_eq!(
+            judge(LIST, "https://plumber.example.net/northbank/logon/start.php").len(),
+            1
+        );
+        assert_eq!(
+            judge(LIST, "https://plumber.example.net/quokkapay/loginform.aspx").len(),
+            1
+        );
+        // A shop's checkout through the name, a folder without a page, a well-known site's own paths.
+        assert_eq!(
+            judge(LIST, "https://shop.example.net/quokkapay/payment.php").len(),
+            0
+        );
+        assert_eq!(
+            judge(LIST, "https://blog.example.net/northbank/login-tips").len(),
+            0
+        );
+        assert_eq!(
+            judge(LIST, "https://knownsite.com/northbank/login.html").len(),
+            0
+        );
+        assert_eq!(judge(LIST, "https://northbank.com/secure/login.html").len(), 0);
+    }
+}
