@@ -217,9 +217,8 @@ enum Place {
 pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
     let Some(host) = url.domain() else { return };
     let host = host.trim_end_matches('.');
-    let Some(reg) = psl::domain_str(host) else {
-        return;
-    };
+    // A shared host that is a public suffix itself (`s3.amazonaws.com`) is its own registrable name here.
+    let reg = psl::domain_str(host).unwrap_or(host);
     let reg_label = reg.split('.').next().unwrap_or("");
     let listed = |list: &[&str]| list.contains(&host) || (list == STORAGE_HOSTS && s3_endpoint(host));
     let private_suffix = psl::suffix(host.as_bytes())
@@ -312,6 +311,82 @@ pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Fi
             );
             return;
         }
+    }
+}
+
+/// Words of a page's path or query names that confirm a weak look-alike host: a sign-in step
+/// ([`SIGN_IN_WORDS`]) or a person's account page.
+fn account_word(token: &str) -> bool {
+    sign_in_word(token) || matches!(token, "profile" | "users" | "user" | "wallet" | "billing")
+}
+
+/// A host that is only weakly like a protected name, confirmed by its page (rule `url.host.brand`): the
+/// registrable label is one edit from a five-letter name or one look-alike letter from a four-letter one
+/// ([`TopSites::near_short`]: `pypj`, `bxbit`), has a name as a hyphenated part of its own (`nid-naver`,
+/// `pypi-mirror`), or is a name under a country's second-level ending its owner is not listed with
+/// (`roblox.com.ge`, for a name listed under no country at all); and the path or the query's names hold a
+/// sign-in or account word, or the name itself (`fedez.com/fedextrack`). Each alone is an ordinary site
+/// as often as not (`sell` is one edit from `dell`); a sign-in page on it is bait.
+pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
+    let Some(host) = url.domain() else { return };
+    let host = host.trim_end_matches('.');
+    let Some(reg) = psl::domain_str(host) else {
+        return;
+    };
+    if t.is_known(reg) || !reg.is_ascii() {
+        return;
+    }
+    let Some((label, suffix)) = reg.split_once('.') else {
+        return;
+    };
+    let name = t
+        .near_short(label, min_edit)
+        .or_else(|| {
+            label.contains('-').then(|| {
+                label.split('-').find_map(|p| {
+                    t.exact(p).filter(|b| {
+                        !b.tail
+                            && b.label.len() >= super::top_sites::MIN_SKELETON
+                            && !LURE_WORDS.contains(&b.label.as_str())
+                            && !AFFIX_WORDS.contains(&b.label.as_str())
+                    })
+                })
+            })?
+        })
+        .or_else(|| {
+            let second_level = suffix
+                .split_once('.')
+                .is_some_and(|(sld, cc)| cc.len() == 2 && matches!(sld, "com" | "co" | "net" | "org"));
+            t.exact(label).filter(|b| {
+                second_level
+                    && !b.tail
+                    && b.label.len() >= super::top_sites::MIN_TLD_SWAP
+                    && !t.has_country_domain(&b.label)
+            })
+        });
+    let Some(b) = name else { return };
+    let mut page_words = url
+        .path_segments()
+        .into_iter()
+        .flatten()
+        .take(MAX_PATH_SEGMENTS)
+        .flat_map(words)
+        .chain(
+            url.query
+                .unwrap_or("")
+                .split('&')
+                .filter_map(|p| p.split('=').next())
+                .take(MAX_PATH_SEGMENTS)
+                .flat_map(words),
+        );
+    if page_words.any(|w| account_word(&w) || w.contains(b.label.as_str())) {
+        out.push(
+            rules::HOST_BRAND,
+            format!(
+                "the name `{label}` is close to `{}`, and its page asks you to sign in, but it is not {}",
+                b.label, b.domain
+            ),
+        );
     }
 }
 

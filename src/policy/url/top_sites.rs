@@ -731,6 +731,8 @@ pub(super) struct TopSites {
     /// which the public suffix list's private section does not name (`weebly.com`).
     hosting: HashSet<String, foldhash::fast::RandomState>,
     brands: Vec<TopBrand>,
+    /// Names listed under some country's top-level domain (`amazon` of `amazon.de`).
+    country_labels: HashSet<String, foldhash::fast::RandomState>,
     by_label: HashMap<String, usize, foldhash::fast::RandomState>,
     /// Positions in `brands` by skeleton, for names of [`MIN_SKELETON`] letters or more.
     by_folded: HashMap<String, Vec<usize>, foldhash::fast::RandomState>,
@@ -782,6 +784,9 @@ impl TopSites {
                 t.redirectors.insert(reg.clone());
             }
             let label = reg.split('.').next().unwrap_or("").to_string();
+            if reg.rsplit('.').next().is_some_and(|tld| tld.len() == 2) {
+                t.country_labels.insert(label.clone());
+            }
             t.known.insert(reg.clone());
             // A documentation domain (`example.com`) is what it says, but nobody's name to imitate.
             if unprotected {
@@ -823,6 +828,12 @@ impl TopSites {
             });
         }
         t
+    }
+
+    /// Whether the name is listed under some country's top-level domain: its owner runs country sites, so
+    /// another country's is not out of place.
+    pub(super) fn has_country_domain(&self, label: &str) -> bool {
+        self.country_labels.contains(label)
     }
 
     /// Whether a registrable domain (ASCII) is on the list.
@@ -975,6 +986,48 @@ impl TopSites {
                             && (swapped_neighbours(text.as_bytes(), f.as_bytes())
                                 || (b.label.len() >= MIN_SHORT_INSERTION
                                     && inserted_inside(text.as_bytes(), f.as_bytes())))
+                    }
+            })
+    }
+
+    /// The top-tier name shorter than `min_edit` letters that `label` is one edit from, for names of five
+    /// letters or more (`fedez`, `bxbit`), or one look-alike letter from, for four (`ltau`, `pypj`): a
+    /// weak sign on its own (one edit turns such names into ordinary words), which the page's own words
+    /// confirm (`super::path_bait::weak_host`).
+    pub(super) fn near_short(&self, label: &str, min_edit: usize) -> Option<&TopBrand> {
+        if !label.is_ascii() || label.len() + 1 < MIN_SKELETON || label.len() > min_edit {
+            return None;
+        }
+        let mut candidates: SmallVec<[usize; 8]> = SmallVec::new();
+        let mut look = |key: &str| {
+            if let Some(found) = self.near_raw.get(key) {
+                candidates.extend(found.iter().copied());
+            }
+        };
+        look(label);
+        let mut key = String::with_capacity(label.len());
+        for i in 0..label.len() {
+            key.clear();
+            key.push_str(label.get(..i).unwrap_or(""));
+            key.push_str(label.get(i + 1..).unwrap_or(""));
+            look(&key);
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates
+            .into_iter()
+            .filter_map(|i| self.brands.get(i))
+            .find(|b| {
+                let n = b.label.len();
+                !b.tail
+                    && b.label != label
+                    && n >= MIN_SKELETON
+                    && n < min_edit
+                    && !singular_of(label, &b.label)
+                    && if n >= MIN_VISUAL {
+                        within_one_edit(label, &b.label)
+                    } else {
+                        one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
                     }
             })
     }
@@ -1311,6 +1364,22 @@ fn add_neighbourhood(
 /// (`correo` beside `correos`), not a typo of it.
 fn singular_of(text: &str, name: &str) -> bool {
     name.strip_suffix('s') == Some(text)
+}
+
+/// Whether `a` is `b` with one letter shown as its look-alike ([`VISUAL_SWAPS`] of one letter, and `j`
+/// for `i`, the same stroke with a tail).
+fn one_look_alike_letter(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = a.iter().zip(b).filter(|(x, y)| x != y);
+    let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
+        return false;
+    };
+    (x, y) == (b'j', b'i')
+        || VISUAL_SWAPS
+            .iter()
+            .any(|(from, to)| from.as_bytes() == [x] && to.as_bytes() == [y])
 }
 
 /// Whether `a` is `b` with two different neighbouring letters swapped.
