@@ -801,7 +801,15 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     }
     if let (Some(t), false, true) = (top, known, out.pushes == before) {
         let reg_ascii = reg.split('.').next().unwrap_or("");
-        if let Some(b) = t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit) {
+        // A listed name under a country's ending (`mercadolibre.com.ar`) is that name's country site, not
+        // a look-alike of a neighbouring name (`mercadolivre`). Under a generic ending (`revolt.com`) it is
+        // still read as one: the listed site is elsewhere.
+        let country_ending = reg.rsplit('.').next().is_some_and(|tld| tld.len() == 2);
+        let listed_name = country_ending && t.exact(reg_ascii).is_some();
+        if let Some(b) = (!listed_name)
+            .then(|| t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit))
+            .flatten()
+        {
             out.push(
                 rules::HOST_BRAND,
                 format!("the name `{reg_label}` imitates `{}`", b.domain),

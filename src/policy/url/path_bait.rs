@@ -7,8 +7,8 @@
 //!   (`s3.amazonaws.com/<bucket>/`, `storage.googleapis.com/<bucket>/`), a site builder's or form
 //!   builder's page (`sites.google.com/view/<site>/`, `forms.zohopublic.com/<account>/`), an IPFS
 //!   gateway, or any page of a hosting service (the public suffix list's private section, or a site
-//!   builder tagged `hosting`); the name beside a lure word of the path, or, in a storage bucket, a web
-//!   page served from it (buckets hold files; a brand's sign-in page there is a kit);
+//!   builder tagged `hosting`); the name beside a sign-in or scam word of the path, or, in a storage
+//!   bucket, a web page served from it (buckets hold files; a brand's sign-in page there is a kit);
 //! - a compromised site's system folders (`wp-includes/`, `wp-admin/`, `wp-content/`, `.well-known/`,
 //!   `cgi-bin/`), where no site keeps a brand's folder: the name beside a lure word or a page;
 //! - any other site that is not well known: the name's folder, then a sign-in word, ending in a page
@@ -137,6 +137,24 @@ const SIGN_IN_WORDS: &[&str] = &[
     "kirjaudu",
     "logga",
 ];
+
+/// Scam words of a path beside a name on a shared host or in a site's software folders, with the sign-in
+/// words ([`path_lure`]): a bill, a refund, a parcel, a full mailbox, a locked account, a prize. Not the
+/// lure words that a club's or a shop's pages use too (`members`, `online`, `service`, `portal`).
+const PATH_SCAM_WORDS: &[&str] = &[
+    "billing", "payment", "refund", "invoice", "wallet", "delivery", "tracking", "customs", "parcel",
+    "storage", "quota", "mailbox", "suspended", "locked", "unusual", "expired", "reward", "claim",
+    "airdrop", "restore", "unblock", "validation", "statement", "docs", "shared",
+];
+
+/// Whether a word of a path beside a name on a shared host is bait: a sign-in word
+/// ([`sign_in_word`]) or a scam word ([`PATH_SCAM_WORDS`], also glued from four letters).
+fn path_lure(token: &str) -> bool {
+    sign_in_word(token)
+        || PATH_SCAM_WORDS.iter().any(|w| {
+            token == *w || (w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w)))
+        })
+}
 
 /// Whether a word of a path names a sign-in step ([`SIGN_IN_WORDS`], also glued to another word from
 /// four letters: `loginform`, `verifyaccount`).
@@ -284,9 +302,9 @@ pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Fi
                 .map(|(_, x)| x.clone())
         };
         let bait = match place {
-            Place::Storage => page || here().chain(later()).any(|x| is_lure(&x)),
-            Place::Shared => here().chain(later()).any(|x| is_lure(&x)),
-            Place::Other if system => page || here().chain(later()).any(|x| is_lure(&x)),
+            Place::Storage => page || here().chain(later()).any(|x| path_lure(&x)),
+            Place::Shared => here().chain(later()).any(|x| path_lure(&x)),
+            Place::Other if system => page || here().chain(later()).any(|x| path_lure(&x)),
             Place::Other => {
                 page && segs
                     .iter()
@@ -323,8 +341,8 @@ fn account_word(token: &str) -> bool {
 /// A host that is only weakly like a protected name, confirmed by its page (rule `url.host.brand`): the
 /// registrable label is one edit from a five-letter name or one look-alike letter from a four-letter one
 /// ([`TopSites::near_short`]: `pypj`, `bxbit`), has a name as a hyphenated part of its own (`nid-naver`,
-/// `pypi-mirror`), or is a name under a country's second-level ending its owner is not listed with
-/// (`roblox.com.ge`, for a name listed under no country at all); and the path or the query's names hold a
+/// `pypi-mirror`; not beside a word of a brand's own second domain, [`OWNED_WORDS`]); and the path or the
+/// query's names hold a
 /// sign-in or account word, or the name itself (`fedez.com/fedextrack`). Each alone is an ordinary site
 /// as often as not (`sell` is one edit from `dell`); a sign-in page on it is bait.
 pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
@@ -336,34 +354,18 @@ pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mu
     if t.is_known(reg) || !reg.is_ascii() {
         return;
     }
-    let Some((label, suffix)) = reg.split_once('.') else {
+    let Some((label, _)) = reg.split_once('.') else {
         return;
     };
-    let name = t
-        .near_short(label, min_edit)
-        .or_else(|| {
-            label.contains('-').then(|| {
-                label.split('-').find_map(|p| {
-                    t.exact(p).filter(|b| {
-                        !b.tail
-                            && b.label.len() >= super::top_sites::MIN_SKELETON
-                            && !LURE_WORDS.contains(&b.label.as_str())
-                            && !AFFIX_WORDS.contains(&b.label.as_str())
-                    })
-                })
-            })?
-        })
-        .or_else(|| {
-            let second_level = suffix
-                .split_once('.')
-                .is_some_and(|(sld, cc)| cc.len() == 2 && matches!(sld, "com" | "co" | "net" | "org"));
-            t.exact(label).filter(|b| {
-                second_level
-                    && !b.tail
-                    && b.label.len() >= super::top_sites::MIN_TLD_SWAP
-                    && !t.has_country_domain(&b.label)
-            })
-        });
+    // A typo of a short name is confirmed by any lure word of the page (`dhhl.de/.../pakete`); a name
+    // among other words, by a sign-in or account word only.
+    let (name, typo) = match t.near_short(label, min_edit) {
+        Some(b) => (Some(b), true),
+        None => (
+            hyphenated_name(t, label).or_else(|| t.short_with_affixes(label)),
+            false,
+        ),
+    };
     let Some(b) = name else { return };
     let mut page_words = url
         .path_segments()
@@ -379,7 +381,12 @@ pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mu
                 .take(MAX_PATH_SEGMENTS)
                 .flat_map(words),
         );
-    if page_words.any(|w| account_word(&w) || w.contains(b.label.as_str())) {
+    // The name itself in the page's words (`fedez.com/fedextrack`): inside a word from five letters, a
+    // shorter one only as a word of its own (`ing` is in `pricing`).
+    let names_it = |w: &str| {
+        w == b.label || (b.label.len() >= MIN_PATH_NAME && w.contains(b.label.as_str()))
+    };
+    if page_words.any(|w| account_word(&w) || names_it(&w) || (typo && is_lure(&w))) {
         out.push(
             rules::HOST_BRAND,
             format!(
@@ -389,6 +396,30 @@ pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mu
         );
     }
 }
+
+/// The top-tier name (of four letters or more) that is a hyphenated part of `label` (`nid-naver`), unless a
+/// part says the domain is the brand's own second one ([`OWNED_WORDS`]).
+fn hyphenated_name<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {
+    let parts: SmallVec<[&str; 6]> = label.split('-').collect();
+    if parts.len() < 2 || parts.iter().any(|p| OWNED_WORDS.contains(p)) {
+        return None;
+    }
+    parts.iter().find_map(|p| {
+        t.exact(p).filter(|b| {
+            !b.tail
+                && b.label.len() >= super::top_sites::MIN_SKELETON
+                && !LURE_WORDS.contains(&b.label.as_str())
+                && !AFFIX_WORDS.contains(&b.label.as_str())
+        })
+    })
+}
+
+/// Words a brand's own second domain puts beside its name (`paypal-community.com`, `brand-status.com`):
+/// a hyphenated name beside one is not a weak look-alike.
+const OWNED_WORDS: &[&str] = &[
+    "community", "forum", "forums", "status", "blog", "careers", "jobs", "news", "press", "developer",
+    "developers", "events", "fans", "foundation", "research", "labs",
+];
 
 /// Whether a host is a regional Amazon S3 endpoint (`s3.eu-west-1.amazonaws.com`, `s3-us-west-2...`),
 /// whose path starts with a bucket.
@@ -430,7 +461,7 @@ mod tests {
         );
         // A site or form builder's page, a hosting service's page.
         assert_eq!(
-            judge(LIST, "https://sites.google.com/view/northbank-online/home").len(),
+            judge(LIST, "https://sites.google.com/view/northbank-online/verify").len(),
             1
         );
         assert_eq!(

@@ -558,6 +558,7 @@ fn schemeless_link(v: &str) -> Option<String> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
         || (rest.is_empty() && !host.starts_with("www."))
+        || !rest.bytes().all(|b| b.is_ascii_graphic())
         || host.starts_with('.')
         || host.ends_with('.')
     {
@@ -691,10 +692,19 @@ fn implicit_target(
 const CALLBACK_PARAMS: &[&str] = &["redirecturi", "postlogoutredirecturi", "returnto"];
 
 /// Words of a shared-document lure, which an attacker's app takes for its callback's name to pass for the
-/// provider's own file service (`docs-share-office.com`, `drive-backup-tool`).
+/// provider's own file service (`docs-share-office.com`).
+/// Only the words of a shared document: an app's own name has words of its trade (`sync`, `backup`,
+/// `tool`) that are no bait.
 const SHARE_WORDS: &[&str] = &[
-    "doc", "docs", "document", "documents", "share", "shared", "sharing", "file", "files", "drive",
-    "view", "viewer", "backup", "sync", "cloud", "storage", "download", "mail", "inbox",
+    "doc", "docs", "document", "documents", "share", "shared", "sharing", "file", "files", "view",
+    "viewer", "attachment", "attachments",
+];
+
+/// Words of a sign-in step that, beside a provider tenant's own name in a callback's domain, make it the
+/// tenant's look-alike (`acme-corp-login.com`).
+const TENANT_BAIT_WORDS: &[&str] = &[
+    "login", "logon", "signin", "signon", "reauth", "verify", "verification", "secure", "security",
+    "unlock", "recovery", "password", "validate", "confirm", "sso",
 ];
 
 /// Labels of a provider's host in front of its registrable domain that are no tenant's name: the
@@ -709,8 +719,8 @@ const PROVIDER_LABELS: &[&str] = &[
 /// - is under one of the cheapest, most abused top-level domains ([`super::top_sites::cheap_tld`]);
 /// - combines a protected name with a lure word or a file-sharing word ([`SHARE_WORDS`]:
 ///   `docs-share-office.com`): an app's callback is on its own name, not a brand's beside bait;
-/// - combines the provider tenant's own name (`acme-corp` of `acme-corp.eu.auth0.com`) with a lure word
-///   (`acme-corp-login.com`): the tenant's look-alike.
+/// - combines the provider tenant's own name (`acme-corp` of `acme-corp.eu.auth0.com`) with a sign-in
+///   word ([`TENANT_BAIT_WORDS`]: `acme-corp-login.com`): the tenant's look-alike.
 ///
 /// A callback on the app's own name (`myapp-example.com` for the tenant `myapp-prod`) passes.
 fn hostile_callback(
@@ -744,12 +754,15 @@ fn hostile_callback(
     let lure = parts
         .iter()
         .any(|p| super::top_sites::is_lure(p) || SHARE_WORDS.contains(p));
+    // The tenant's own name beside a sign-in word (`acme-corp-login`); beside other words
+    // (`myteam-portal`, `acme-dashboard`) it is the tenant's own app.
+    let sign_in = parts.iter().any(|p| TENANT_BAIT_WORDS.contains(p));
     let tenant = idp
         .strip_suffix(own.as_str())
         .unwrap_or("")
         .split('.')
         .find(|l| l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit()));
-    if let Some(t) = tenant.filter(|t| lure && label != *t && label.contains(*t)) {
+    if let Some(t) = tenant.filter(|t| sign_in && t.len() >= 4 && label != *t && label.contains(*t)) {
         return Some(format!(
             "the sign-in request of `{t}` sends you back to `{dest}`, which puts `{t}` beside a sign-in word but is not its domain"
         ));

@@ -498,6 +498,9 @@ pub(super) const LURE_WORDS: &[&str] = &[
     // and Slovenian, Greek, Bulgarian, Swedish, Danish and Norwegian, Finnish and Estonian, Baltic,
     // Hebrew and Arabic transliterated, Malay and Tagalog, Japanese and Korean romanised, Chinese pinyin,
     // Hindi transliterated, and Russian and Ukrainian transliterated.
+    // Shared-document lures (`office365-docs`, `dropbox-shared`).
+    "docs",
+    "shared",
     "bezorging",
     "bezorgen",
     "levering",
@@ -731,8 +734,6 @@ pub(super) struct TopSites {
     /// which the public suffix list's private section does not name (`weebly.com`).
     hosting: HashSet<String, foldhash::fast::RandomState>,
     brands: Vec<TopBrand>,
-    /// Names listed under some country's top-level domain (`amazon` of `amazon.de`).
-    country_labels: HashSet<String, foldhash::fast::RandomState>,
     by_label: HashMap<String, usize, foldhash::fast::RandomState>,
     /// Positions in `brands` by skeleton, for names of [`MIN_SKELETON`] letters or more.
     by_folded: HashMap<String, Vec<usize>, foldhash::fast::RandomState>,
@@ -784,9 +785,6 @@ impl TopSites {
                 t.redirectors.insert(reg.clone());
             }
             let label = reg.split('.').next().unwrap_or("").to_string();
-            if reg.rsplit('.').next().is_some_and(|tld| tld.len() == 2) {
-                t.country_labels.insert(label.clone());
-            }
             t.known.insert(reg.clone());
             // A documentation domain (`example.com`) is what it says, but nobody's name to imitate.
             if unprotected {
@@ -828,12 +826,6 @@ impl TopSites {
             });
         }
         t
-    }
-
-    /// Whether the name is listed under some country's top-level domain: its owner runs country sites, so
-    /// another country's is not out of place.
-    pub(super) fn has_country_domain(&self, label: &str) -> bool {
-        self.country_labels.contains(label)
     }
 
     /// Whether a registrable domain (ASCII) is on the list.
@@ -998,6 +990,16 @@ impl TopSites {
         if !label.is_ascii() || label.len() + 1 < MIN_SKELETON || label.len() > min_edit {
             return None;
         }
+        // A letter typed twice in a name of three letters or more (`dhhl`).
+        let collapsed = collapse_runs(label);
+        if collapsed != label {
+            if let Some(b) = self
+                .exact(&collapsed)
+                .filter(|b| !b.tail && b.label.len() >= MIN_CHEAP && b.label.len() < min_edit)
+            {
+                return Some(b);
+            }
+        }
         let mut candidates: SmallVec<[usize; 8]> = SmallVec::new();
         let mut look = |key: &str| {
             if let Some(found) = self.near_raw.get(key) {
@@ -1030,6 +1032,34 @@ impl TopSites {
                         one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
                     }
             })
+    }
+
+    /// The top-tier name of three or four letters that `label` is once affix words are taken off, glued
+    /// (`ingsecure`, `upsonline`), or with two neighbours swapped as well (`hbsconline`): below
+    /// [`MIN_AFFIX`] + 1 letters a glued name is a syllable as often as a name, a weak sign that the page
+    /// confirms (`super::path_bait::weak_host`).
+    pub(super) fn short_with_affixes(&self, label: &str) -> Option<&TopBrand> {
+        if !label.is_ascii() {
+            return None;
+        }
+        strip_affixes(label).find_map(|(rest, _)| {
+            let short = |b: &&TopBrand| {
+                !b.tail
+                    && (MIN_CHEAP..=MIN_AFFIX).contains(&b.label.len())
+                    && !AFFIX_WORDS.contains(&b.label.as_str())
+                    && !LURE_WORDS.contains(&b.label.as_str())
+            };
+            self.exact(rest).filter(short).or_else(|| {
+                let n = rest.len();
+                (n == MIN_AFFIX)
+                    .then(|| {
+                        self.brands.iter().find(|b| {
+                            short(b) && swapped_neighbours(rest.as_bytes(), b.label.as_bytes())
+                        })
+                    })
+                    .flatten()
+            })
+        })
     }
 
     /// The protected name `label` is made of, with affix words around it (`paypal-login`, `mypaypal`,
@@ -1770,4 +1800,45 @@ linkedin.com
         assert!(!generic_tld("com") && !generic_tld("de") && !generic_tld("co.uk"));
         assert!(!generic_tld("xn--p1ai"));
     }
+
+    /// A short name's typo, look-alike letter or glued affix is found (a weak sign that the page must
+    /// confirm); a documentation domain is known but protects no name.
+    #[test]
+    fn weak_signs_of_short_names() {
+        let t = TopSites::parse("kqbv.com\nzanto.com\nqxr.com\nexample.org unprotected\nword.com tail\n");
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        // Five letters: one edit. Four: one look-alike letter only. Three: a doubled letter.
+        assert_eq!(name(t.near_short("zamto", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zant", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("kqbj", 6)), None);
+        assert_eq!(name(t.near_short("kqdv", 6)), Some("kqbv".into()));
+        assert_eq!(name(t.near_short("qxxr", 6)), Some("qxr".into()));
+        assert_eq!(name(t.near_short("zanto", 6)), None);
+        assert_eq!(name(t.near_short("wort", 6)), None);
+        // Glued affix words around a three- or four-letter name, also with two neighbours swapped.
+        assert_eq!(name(t.short_with_affixes("qxrsecure")), Some("qxr".into()));
+        assert_eq!(name(t.short_with_affixes("mykbqv")), Some("kqbv".into()));
+        assert_eq!(name(t.short_with_affixes("qxrfans")), None);
+        // Documentation domains.
+        assert!(t.is_known("example.org") && t.exact("example").is_none());
+    }
+
+    /// Lure words of more languages, as phishers write them in hosts.
+    #[test]
+    fn lure_words_of_more_languages() {
+        for w in [
+            "bezorging", "doruceni", "kezbesites", "livrare", "posiljka", "tawseel", "haisou", "kuaidi",
+            "taekbae", "penghantaran", "posylka", "vhod", "zasilky", "douane", "teslimat", "docs",
+        ] {
+            assert!(is_lure(w), "{w}");
+        }
+        // Glued to a name, from four letters.
+        assert!(is_lure("bezorgingnl") && is_lure("mytawseel"));
+        // Ordinary words stay ordinary.
+        for w in ["garden", "photos", "recipes", "music"] {
+            assert!(!is_lure(w), "{w}");
+        }
+        assert!(LURE_WORDS.iter().all(|w| w.is_ascii() && !w.is_empty()));
+    }
+
 }
