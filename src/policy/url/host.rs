@@ -871,7 +871,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     let latin: SmallVec<[String; 8]> = ulabels
                         .iter()
                         .take(own.len())
-                        .map(|l| super::translit::cyrillic_to_latin(l).unwrap_or_else(|| l.to_string()))
+                        .map(|l| {
+                            super::translit::cyrillic_to_latin(l).unwrap_or_else(|| l.to_string())
+                        })
                         .collect();
                     let latin: SmallVec<[&str; 8]> = latin.iter().map(String::as_str).collect();
                     t.lure_brand(&latin, hosted, cheap, policy.brand_min_len_for_edit)

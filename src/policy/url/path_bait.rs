@@ -142,9 +142,31 @@ const SIGN_IN_WORDS: &[&str] = &[
 /// words ([`path_lure`]): a bill, a refund, a parcel, a full mailbox, a locked account, a prize. Not the
 /// lure words that a club's or a shop's pages use too (`members`, `online`, `service`, `portal`).
 const PATH_SCAM_WORDS: &[&str] = &[
-    "billing", "payment", "refund", "invoice", "wallet", "delivery", "tracking", "customs", "parcel",
-    "storage", "quota", "mailbox", "suspended", "locked", "unusual", "expired", "reward", "claim",
-    "airdrop", "restore", "unblock", "validation", "statement", "docs", "shared",
+    "billing",
+    "payment",
+    "refund",
+    "invoice",
+    "wallet",
+    "delivery",
+    "tracking",
+    "customs",
+    "parcel",
+    "storage",
+    "quota",
+    "mailbox",
+    "suspended",
+    "locked",
+    "unusual",
+    "expired",
+    "reward",
+    "claim",
+    "airdrop",
+    "restore",
+    "unblock",
+    "validation",
+    "statement",
+    "docs",
+    "shared",
 ];
 
 /// Whether a word of a path beside a name on a shared host is bait: a sign-in word
@@ -152,7 +174,10 @@ const PATH_SCAM_WORDS: &[&str] = &[
 fn path_lure(token: &str) -> bool {
     sign_in_word(token)
         || PATH_SCAM_WORDS.iter().any(|w| {
-            token == *w || (w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w)))
+            token == *w
+                || (w.len() >= 4
+                    && token.len() > w.len()
+                    && (token.starts_with(w) || token.ends_with(w)))
         })
 }
 
@@ -160,7 +185,10 @@ fn path_lure(token: &str) -> bool {
 /// four letters: `loginform`, `verifyaccount`).
 fn sign_in_word(token: &str) -> bool {
     SIGN_IN_WORDS.iter().any(|w| {
-        token == *w || (w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w)))
+        token == *w
+            || (w.len() >= 4
+                && token.len() > w.len()
+                && (token.starts_with(w) || token.ends_with(w)))
     })
 }
 
@@ -198,7 +226,11 @@ fn name_in<'t>(
             }
             let found = t
                 .exact(&joined)
-                .or_else(|| (n == 1).then(|| t.with_affixes(&joined, min_edit)).flatten())
+                .or_else(|| {
+                    (n == 1)
+                        .then(|| t.with_affixes(&joined, min_edit))
+                        .flatten()
+                })
                 .filter(|b| {
                     let min = if b.tail {
                         MIN_PATH_NAME + 1
@@ -238,7 +270,8 @@ pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Fi
     // A shared host that is a public suffix itself (`s3.amazonaws.com`) is its own registrable name here.
     let reg = psl::domain_str(host).unwrap_or(host);
     let reg_label = reg.split('.').next().unwrap_or("");
-    let listed = |list: &[&str]| list.contains(&host) || (list == STORAGE_HOSTS && s3_endpoint(host));
+    let listed =
+        |list: &[&str]| list.contains(&host) || (list == STORAGE_HOSTS && s3_endpoint(host));
     let private_suffix = psl::suffix(host.as_bytes())
         .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private));
     let place = if listed(STORAGE_HOSTS) {
@@ -383,9 +416,8 @@ pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mu
         );
     // The name itself in the page's words (`fedez.com/fedextrack`): inside a word from five letters, a
     // shorter one only as a word of its own (`ing` is in `pricing`).
-    let names_it = |w: &str| {
-        w == b.label || (b.label.len() >= MIN_PATH_NAME && w.contains(b.label.as_str()))
-    };
+    let names_it =
+        |w: &str| w == b.label || (b.label.len() >= MIN_PATH_NAME && w.contains(b.label.as_str()));
     if page_words.any(|w| account_word(&w) || names_it(&w) || (typo && is_lure(&w))) {
         out.push(
             rules::HOST_BRAND,
@@ -417,8 +449,22 @@ fn hyphenated_name<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {
 /// Words a brand's own second domain puts beside its name (`paypal-community.com`, `brand-status.com`):
 /// a hyphenated name beside one is not a weak look-alike.
 const OWNED_WORDS: &[&str] = &[
-    "community", "forum", "forums", "status", "blog", "careers", "jobs", "news", "press", "developer",
-    "developers", "events", "fans", "foundation", "research", "labs",
+    "community",
+    "forum",
+    "forums",
+    "status",
+    "blog",
+    "careers",
+    "jobs",
+    "news",
+    "press",
+    "developer",
+    "developers",
+    "events",
+    "fans",
+    "foundation",
+    "research",
+    "labs",
 ];
 
 /// Whether a host is a regional Amazon S3 endpoint (`s3.eu-west-1.amazonaws.com`, `s3-us-west-2...`),
@@ -426,7 +472,8 @@ const OWNED_WORDS: &[&str] = &[
 fn s3_endpoint(host: &str) -> bool {
     host.strip_suffix(".amazonaws.com").is_some_and(|h| {
         (h.starts_with("s3.") || h.starts_with("s3-"))
-            && h.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+            && h.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
     })
 }
 
@@ -442,26 +489,43 @@ mod tests {
         out.into_vec().into_iter().map(|f| f.message).collect()
     }
 
-    const LIST: &str = "northbank.com\nquokkapay.io\nsitebuild.com hosting\ngoogle.com\nknownsite.com\n";
+    const LIST: &str =
+        "northbank.com\nquokkapay.io\nsitebuild.com hosting\ngoogle.com\nknownsite.com\n";
 
     #[test]
     fn names_on_shared_hosts_beside_lure_words() {
         // A bucket named after the name, serving a page or beside a lure word.
         assert_eq!(
-            judge(LIST, "https://s3.amazonaws.com/northbank-statements/view.htm").len(),
+            judge(
+                LIST,
+                "https://s3.amazonaws.com/northbank-statements/view.htm"
+            )
+            .len(),
             1
         );
         assert_eq!(
-            judge(LIST, "https://s3.eu-central-1.amazonaws.com/quokkapay/verify/start").len(),
+            judge(
+                LIST,
+                "https://s3.eu-central-1.amazonaws.com/quokkapay/verify/start"
+            )
+            .len(),
             1
         );
         assert_eq!(
-            judge(LIST, "https://storage.googleapis.com/quokkapay-cdn/logo.png").len(),
+            judge(
+                LIST,
+                "https://storage.googleapis.com/quokkapay-cdn/logo.png"
+            )
+            .len(),
             0
         );
         // A site or form builder's page, a hosting service's page.
         assert_eq!(
-            judge(LIST, "https://sites.google.com/view/northbank-online/verify").len(),
+            judge(
+                LIST,
+                "https://sites.google.com/view/northbank-online/verify"
+            )
+            .len(),
             1
         );
         assert_eq!(
@@ -473,7 +537,11 @@ mod tests {
             1
         );
         assert_eq!(
-            judge(LIST, "https://sites.google.com/view/northbank-history/photos").len(),
+            judge(
+                LIST,
+                "https://sites.google.com/view/northbank-history/photos"
+            )
+            .len(),
             0
         );
         // The host's own name, and an app's sign-in route, are not bait.
@@ -491,12 +559,20 @@ mod tests {
     fn names_in_a_strangers_site() {
         // A kit in the site's software folders.
         assert_eq!(
-            judge(LIST, "https://bakery.example.org/wp-content/uploads/northbank/verify/").len(),
+            judge(
+                LIST,
+                "https://bakery.example.org/wp-content/uploads/northbank/verify/"
+            )
+            .len(),
             1
         );
         // A name's folder, a sign-in word, a page.
         assert_eq!(
-            judge(LIST, "https://plumber.example.net/northbank/logon/start.php").len(),
+            judge(
+                LIST,
+                "https://plumber.example.net/northbank/logon/start.php"
+            )
+            .len(),
             1
         );
         assert_eq!(
@@ -516,6 +592,9 @@ mod tests {
             judge(LIST, "https://knownsite.com/northbank/login.html").len(),
             0
         );
-        assert_eq!(judge(LIST, "https://northbank.com/secure/login.html").len(), 0);
+        assert_eq!(
+            judge(LIST, "https://northbank.com/secure/login.html").len(),
+            0
+        );
     }
 }

@@ -243,13 +243,29 @@ pub(super) fn check(
     if let Some(q) = url.query.filter(|q| !q.contains('=')) {
         let q = form_decode(q);
         if web_link(&q) {
-            link(policy, &mut place, &|| "query".to_owned(), "", &q, false, out);
+            link(
+                policy,
+                &mut place,
+                &|| "query".to_owned(),
+                "",
+                &q,
+                false,
+                out,
+            );
         }
     }
     if let Some(at) = url.path.find(";http") {
         let target = form_decode(url.path.get(at + 1..).unwrap_or(""));
         if web_link(&target) {
-            link(policy, &mut place, &|| "path".to_owned(), "", &target, false, out);
+            link(
+                policy,
+                &mut place,
+                &|| "path".to_owned(),
+                "",
+                &target,
+                false,
+                out,
+            );
         }
     }
     // `Url::query_pairs` is this parse of the query, or of nothing when there is none.
@@ -696,15 +712,39 @@ const CALLBACK_PARAMS: &[&str] = &["redirecturi", "postlogoutredirecturi", "retu
 /// Only the words of a shared document: an app's own name has words of its trade (`sync`, `backup`,
 /// `tool`) that are no bait.
 const SHARE_WORDS: &[&str] = &[
-    "doc", "docs", "document", "documents", "share", "shared", "sharing", "file", "files", "view",
-    "viewer", "attachment", "attachments",
+    "doc",
+    "docs",
+    "document",
+    "documents",
+    "share",
+    "shared",
+    "sharing",
+    "file",
+    "files",
+    "view",
+    "viewer",
+    "attachment",
+    "attachments",
 ];
 
 /// Words of a sign-in step that, beside a provider tenant's own name in a callback's domain, make it the
 /// tenant's look-alike (`acme-corp-login.com`).
 const TENANT_BAIT_WORDS: &[&str] = &[
-    "login", "logon", "signin", "signon", "reauth", "verify", "verification", "secure", "security",
-    "unlock", "recovery", "password", "validate", "confirm", "sso",
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "reauth",
+    "verify",
+    "verification",
+    "secure",
+    "security",
+    "unlock",
+    "recovery",
+    "password",
+    "validate",
+    "confirm",
+    "sso",
 ];
 
 /// Labels of a provider's host in front of its registrable domain that are no tenant's name: the
@@ -761,8 +801,11 @@ fn hostile_callback(
         .strip_suffix(own.as_str())
         .unwrap_or("")
         .split('.')
-        .find(|l| l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit()));
-    if let Some(t) = tenant.filter(|t| sign_in && t.len() >= 4 && label != *t && label.contains(*t)) {
+        .find(|l| {
+            l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit())
+        });
+    if let Some(t) = tenant.filter(|t| sign_in && t.len() >= 4 && label != *t && label.contains(*t))
+    {
         return Some(format!(
             "the sign-in request of `{t}` sends you back to `{dest}`, which puts `{t}` beside a sign-in word but is not its domain"
         ));

@@ -1434,7 +1434,11 @@ fn weak_hosts_confirmed_by_their_page_and_trackers_targets() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
     // `auth=2` is a mode; a long value is still a credential.
-    assert!(!has(&p, "https://www.office.com/?auth=1&home=2", rules::QUERY_CREDENTIAL));
+    assert!(!has(
+        &p,
+        "https://www.office.com/?auth=1&home=2",
+        rules::QUERY_CREDENTIAL
+    ));
     assert!(has(
         &p,
         "https://app.example.com/?auth=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
@@ -1481,6 +1485,10 @@ fn hostile_callbacks_of_real_sign_in_requests() {
             to.replace(':', "%3A").replace('/', "%2F")
         )
     };
-    assert!(has(&p, &logout("https://globex-hr-signin.com/"), rules::QUERY_REDIRECT));
+    assert!(has(
+        &p,
+        &logout("https://globex-hr-signin.com/"),
+        rules::QUERY_REDIRECT
+    ));
     assert!(rules_of(&p, &logout("https://globex-hr-portal.com/")).is_empty());
 }

@@ -768,7 +768,8 @@ impl TopSites {
                 continue;
             };
             let reg = reg.to_string();
-            let (mut redirector, mut tail, mut hosting, mut unprotected) = (false, false, false, false);
+            let (mut redirector, mut tail, mut hosting, mut unprotected) =
+                (false, false, false, false);
             for w in words {
                 redirector |= w == "redirector" || w == "tenant" || w == "hosting";
                 tail |= w == "tail";
@@ -1805,7 +1806,9 @@ linkedin.com
     /// confirm); a documentation domain is known but protects no name.
     #[test]
     fn weak_signs_of_short_names() {
-        let t = TopSites::parse("kqbv.com\nzanto.com\nqxr.com\nexample.org unprotected\nword.com tail\n");
+        let t = TopSites::parse(
+            "kqbv.com\nzanto.com\nqxr.com\nexample.org unprotected\nword.com tail\n",
+        );
         let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
         // Five letters: one edit. Four: one look-alike letter only. Three: a doubled letter.
         assert_eq!(name(t.near_short("zamto", 6)), Some("zanto".into()));
@@ -1827,8 +1830,22 @@ linkedin.com
     #[test]
     fn lure_words_of_more_languages() {
         for w in [
-            "bezorging", "doruceni", "kezbesites", "livrare", "posiljka", "tawseel", "haisou", "kuaidi",
-            "taekbae", "penghantaran", "posylka", "vhod", "zasilky", "douane", "teslimat", "docs",
+            "bezorging",
+            "doruceni",
+            "kezbesites",
+            "livrare",
+            "posiljka",
+            "tawseel",
+            "haisou",
+            "kuaidi",
+            "taekbae",
+            "penghantaran",
+            "posylka",
+            "vhod",
+            "zasilky",
+            "douane",
+            "teslimat",
+            "docs",
         ] {
             assert!(is_lure(w), "{w}");
         }
@@ -1840,5 +1857,4 @@ linkedin.com
         }
         assert!(LURE_WORDS.iter().all(|w| w.is_ascii() && !w.is_empty()));
     }
-
 }

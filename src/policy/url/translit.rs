@@ -74,10 +74,19 @@ mod tests {
 
     #[test]
     fn cyrillic_labels_read_in_latin() {
-        assert_eq!(cyrillic_to_latin("почта-вход").as_deref(), Some("pochta-vhod"));
+        assert_eq!(
+            cyrillic_to_latin("почта-вход").as_deref(),
+            Some("pochta-vhod")
+        );
         assert_eq!(cyrillic_to_latin("укрпошта").as_deref(), Some("ukrposhta"));
-        assert_eq!(cyrillic_to_latin("доставка24").as_deref(), Some("dostavka24"));
-        assert_eq!(cyrillic_to_latin("підтвердження").as_deref(), Some("pidtverdzhennya"));
+        assert_eq!(
+            cyrillic_to_latin("доставка24").as_deref(),
+            Some("dostavka24")
+        );
+        assert_eq!(
+            cyrillic_to_latin("підтвердження").as_deref(),
+            Some("pidtverdzhennya")
+        );
         // ASCII, and another script, are left alone.
         assert_eq!(cyrillic_to_latin("pochta"), None);
         assert_eq!(cyrillic_to_latin("почтаλ"), None);
