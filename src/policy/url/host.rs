@@ -837,11 +837,20 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     // domain placed inside another one.
     // A site builder's subdomain (`weebly.com`, tag `hosting` on the list) is a page anyone publishes,
     // judged as one on a hosting service's public suffix, though the builder's own domain is known.
-    let builder_page = sub_len > 0 && top.is_some_and(|t| t.is_hosting(reg));
+    // A cloud-storage endpoint's subdomain (`<account>.blob.core.windows.net`) is a stranger's bucket,
+    // under a provider's known domain the public suffix list does not split.
+    let storage = top
+        .is_some()
+        .then(|| super::path_bait::storage_suffix(ascii))
+        .flatten()
+        .filter(|s| ascii.len() > s.len());
+    let builder_page = sub_len > 0 && (storage.is_some() || top.is_some_and(|t| t.is_hosting(reg)));
     if (!known || builder_page) && out.pushes == before {
         let suffix = psl::suffix(ascii.as_bytes()).filter(|s| s.is_known());
         let suffix_str = suffix.and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
-        let hosted = if builder_page {
+        let hosted = if let Some(s) = storage {
+            Some(s)
+        } else if builder_page {
             Some(reg)
         } else {
             suffix
@@ -849,7 +858,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 .and_then(|s| std::str::from_utf8(s.as_bytes()).ok())
         };
         let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld);
-        let suffix_labels = if builder_page {
+        let suffix_labels = if let Some(s) = storage {
+            super::split_byte(s, b'.').count()
+        } else if builder_page {
             reg_labels
         } else {
             suffix.map_or(1, |s| {
@@ -871,12 +882,18 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     let latin: SmallVec<[String; 8]> = ulabels
                         .iter()
                         .take(own.len())
-                        .map(|l| {
-                            super::translit::cyrillic_to_latin(l).unwrap_or_else(|| l.to_string())
-                        })
+                        .map(|l| super::translit::cyrillic_to_latin(l).unwrap_or_default())
                         .collect();
                     let latin: SmallVec<[&str; 8]> = latin.iter().map(String::as_str).collect();
+                    // Only a name written out in Cyrillic, beside a lure word: a transliteration is
+                    // one spelling of many, so a near spelling is no look-alike (`poshta`, `pochta`).
                     t.lure_brand(&latin, hosted, cheap, policy.brand_min_len_for_edit)
+                        .filter(|b| {
+                            latin.iter().any(|l| {
+                                let parts: SmallVec<[&str; 8]> = l.split('-').collect();
+                                (1..=3).any(|n| parts.windows(n).any(|w| w.concat() == b.label))
+                            })
+                        })
                 })
         });
         if let Some(b) = lure {

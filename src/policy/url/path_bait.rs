@@ -63,6 +63,31 @@ const STORAGE_HOSTS: &[&str] = &[
     "gateway.pinata.cloud",
 ];
 
+/// Cloud object-storage and CDN endpoints whose subdomain is a stranger's bucket or account, under a
+/// provider's domain that the public suffix list does not split: the path is that stranger's files, the
+/// subdomain their name (judged like a hosting service's by the host checks).
+const STORAGE_SUFFIXES: &[&str] = &[
+    "blob.core.windows.net",
+    "web.core.windows.net",
+    "file.core.windows.net",
+    "digitaloceanspaces.com",
+    "backblazeb2.com",
+    "linodeobjects.com",
+    "cloudfront.net",
+    "r2.dev",
+    "s3.amazonaws.com",
+    "firebasestorage.app",
+];
+
+/// The storage endpoint suffix ([`STORAGE_SUFFIXES`]) a host is under or is, when there is one.
+pub(super) fn storage_suffix(host: &str) -> Option<&'static str> {
+    let host = host.trim_end_matches('.');
+    STORAGE_SUFFIXES.iter().copied().find(|s| {
+        host.strip_suffix(s)
+            .is_some_and(|head| head.is_empty() || head.ends_with('.'))
+    })
+}
+
 /// Folders of a web site's software that hold no page of a brand's: a brand's folder inside one is a
 /// phishing kit dropped on a compromised site.
 const SYSTEM_FOLDERS: &[&str] = &[
@@ -270,8 +295,10 @@ pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Fi
     // A shared host that is a public suffix itself (`s3.amazonaws.com`) is its own registrable name here.
     let reg = psl::domain_str(host).unwrap_or(host);
     let reg_label = reg.split('.').next().unwrap_or("");
-    let listed =
-        |list: &[&str]| list.contains(&host) || (list == STORAGE_HOSTS && s3_endpoint(host));
+    let listed = |list: &[&str]| {
+        list.contains(&host)
+            || (list == STORAGE_HOSTS && (s3_endpoint(host) || storage_suffix(host).is_some()))
+    };
     let private_suffix = psl::suffix(host.as_bytes())
         .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private));
     let place = if listed(STORAGE_HOSTS) {
@@ -429,8 +456,9 @@ pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mu
     }
 }
 
-/// The top-tier name (of four letters or more) that is a hyphenated part of `label` (`nid-naver`), unless a
-/// part says the domain is the brand's own second one ([`OWNED_WORDS`]).
+/// The top-tier name (of five letters or more: shorter ones are words, `grab-and-go`) that is a
+/// hyphenated part of `label` (`nid-naver`), unless a part says the domain is the brand's own second one
+/// ([`OWNED_WORDS`]).
 fn hyphenated_name<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {
     let parts: SmallVec<[&str; 6]> = label.split('-').collect();
     if parts.len() < 2 || parts.iter().any(|p| OWNED_WORDS.contains(p)) {
@@ -439,7 +467,7 @@ fn hyphenated_name<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {
     parts.iter().find_map(|p| {
         t.exact(p).filter(|b| {
             !b.tail
-                && b.label.len() >= super::top_sites::MIN_SKELETON
+                && b.label.len() >= MIN_PATH_NAME
                 && !LURE_WORDS.contains(&b.label.as_str())
                 && !AFFIX_WORDS.contains(&b.label.as_str())
         })

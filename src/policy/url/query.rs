@@ -1182,7 +1182,11 @@ fn link(
         .then(|| redirecting_site(policy, place, name))
         .flatten()
         .and_then(|(top, own)| {
-            with_dest(&|scheme, host| open_redirect(top, &own, listed, scheme, host))
+            // A returning redirect (`continue`) is the site's own step only in the link a person was
+            // sent: in a link inside another (`ServiceLogin?continue=<another site's sign-in>?continue=`),
+            // it launders the stranger behind two trusted names, and counts as any other parameter.
+            let returning = listed && place.depth.level() == 0;
+            with_dest(&|scheme, host| open_redirect(top, &own, returning, scheme, host))
         });
     // A sign-in request's registered callback or return address that itself looks hostile: consent
     // phishing uses the provider's real authorize page to hand the code to the attacker's app.

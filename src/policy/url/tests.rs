@@ -1393,8 +1393,8 @@ fn names_in_paths_of_pages_that_are_not_theirs() {
 fn weak_hosts_confirmed_by_their_page_and_trackers_targets() {
     let p = policy();
     for u in [
-        "https://chasf.com/login",
-        "https://fedxx.com/account/signin",
+        "https://chasr.com/login",
+        "https://fedec.com/account/signin",
         "https://uupps.com/tracking/parcel",
         "https://okta-reauth.com/signin",
         "https://upsonline.com/user/verify",
@@ -1402,7 +1402,7 @@ fn weak_hosts_confirmed_by_their_page_and_trackers_targets() {
         assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
     }
     for u in [
-        "https://chasf.com/recipes",
+        "https://chasr.com/recipes",
         "https://nike-running-club.org/about",
         "https://spotify-community.dev/login",
         "https://www.mercadolibre.com.mx/login",

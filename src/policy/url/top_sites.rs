@@ -312,6 +312,7 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "notice",
     "review",
     "dispute",
+    "resolution",
     "ebanking",
     "netbanking",
     "banking",
@@ -983,10 +984,11 @@ impl TopSites {
             })
     }
 
-    /// The top-tier name shorter than `min_edit` letters that `label` is one edit from, for names of five
-    /// letters or more (`fedez`, `bxbit`), or one look-alike letter from, for four (`ltau`, `pypj`): a
-    /// weak sign on its own (one edit turns such names into ordinary words), which the page's own words
-    /// confirm (`super::path_bait::weak_host`).
+    /// The top-tier name shorter than `min_edit` letters that `label` is one slip of the hand from, for
+    /// names of five letters or more (a neighbouring key, a flipped bit, two neighbours swapped: `fedez`,
+    /// `bxbit`), or one look-alike letter from (`ltau`, `pypj`), or the name with a letter doubled
+    /// (`dhhl`): a weak sign on its own (any edit turns short names into ordinary words, `cello` beside
+    /// `cellc`), which the page's own words confirm (`super::path_bait::weak_host`).
     pub(super) fn near_short(&self, label: &str, min_edit: usize) -> Option<&TopBrand> {
         if !label.is_ascii() || label.len() + 1 < MIN_SKELETON || label.len() > min_edit {
             return None;
@@ -1027,11 +1029,8 @@ impl TopSites {
                     && n >= MIN_SKELETON
                     && n < min_edit
                     && !singular_of(label, &b.label)
-                    && if n >= MIN_VISUAL {
-                        within_one_edit(label, &b.label)
-                    } else {
-                        one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
-                    }
+                    && (one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
+                        || (n >= MIN_VISUAL && slip_of(label.as_bytes(), b.label.as_bytes())))
             })
     }
 
@@ -1268,7 +1267,10 @@ impl TopSites {
                 // Joined neighbours are read as a name only exactly: joined, a name's parts and the
                 // words beside them make look-alikes by accident (`my-spotify-bot`).
                 let single = n == 1 || n == parts.len();
+                // A part that is a listed name is that name (`correos` beside `correios`), found as
+                // such above or not at all.
                 let imitation = (single
+                    && self.exact(part).is_none()
                     && (lure || hosted.is_some() || (is_reg && parts.len() > 1)))
                     .then(|| {
                         (part.len() >= MIN_SKELETON)
@@ -1411,6 +1413,48 @@ fn one_look_alike_letter(a: &[u8], b: &[u8]) -> bool {
         || VISUAL_SWAPS
             .iter()
             .any(|(from, to)| from.as_bytes() == [x] && to.as_bytes() == [y])
+}
+
+/// Rows of a QWERTY keyboard, for [`neighbouring_keys`].
+const KEY_ROWS: [&[u8]; 4] = [b"1234567890", b"qwertyuiop", b"asdfghjkl", b"zxcvbnm"];
+
+/// Whether two keys are next to each other on a QWERTY keyboard, in a row or diagonally between rows.
+fn neighbouring_keys(x: u8, y: u8) -> bool {
+    let at = |c: u8| {
+        KEY_ROWS
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&k| k == c).map(|i| (r, i)))
+    };
+    let (Some((rx, ix)), Some((ry, iy))) = (at(x), at(y)) else {
+        return false;
+    };
+    // Each row sits half a key to the right of the one above: a key touches the one above it and the
+    // one above to the right.
+    match rx.abs_diff(ry) {
+        0 => ix.abs_diff(iy) == 1,
+        1 => {
+            let (upper, lower) = if rx < ry { (ix, iy) } else { (iy, ix) };
+            upper == lower || upper == lower + 1
+        }
+        _ => false,
+    }
+}
+
+/// Whether `a` is `b` after one slip of the hand: one letter replaced by a neighbouring key's or by the
+/// letter one bit away (bitsquatting), or two neighbouring letters swapped.
+fn slip_of(a: &[u8], b: &[u8]) -> bool {
+    if swapped_neighbours(a, b) {
+        return true;
+    }
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = a.iter().zip(b).filter(|(x, y)| x != y);
+    let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
+        return false;
+    };
+    neighbouring_keys(x, y) || ((x ^ y).count_ones() == 1 && x.is_ascii_alphanumeric())
 }
 
 /// Whether `a` is `b` with two different neighbouring letters swapped.
@@ -1811,8 +1855,17 @@ linkedin.com
         );
         let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
         // Five letters: one edit. Four: one look-alike letter only. Three: a doubled letter.
-        assert_eq!(name(t.near_short("zamto", 6)), Some("zanto".into()));
-        assert_eq!(name(t.near_short("zant", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zabto", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zanot", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zanuo", 6)), Some("zanto".into()));
+        // Not any edit: a far key, a letter put in or left out.
+        assert_eq!(name(t.near_short("zanko", 6)), None);
+        assert_eq!(name(t.near_short("zantro", 6)), None);
+        assert!(
+            neighbouring_keys(b'x', b'z')
+                && neighbouring_keys(b'i', b'j')
+                && !neighbouring_keys(b'o', b'c')
+        );
         assert_eq!(name(t.near_short("kqbj", 6)), None);
         assert_eq!(name(t.near_short("kqdv", 6)), Some("kqbv".into()));
         assert_eq!(name(t.near_short("qxxr", 6)), Some("qxr".into()));
