@@ -882,7 +882,13 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     let latin: SmallVec<[String; 8]> = ulabels
                         .iter()
                         .take(own.len())
-                        .map(|l| super::translit::cyrillic_to_latin(l).unwrap_or_default())
+                        .map(|l| {
+                            if l.is_ascii() {
+                                l.to_string()
+                            } else {
+                                super::translit::cyrillic_to_latin(l).unwrap_or_default()
+                            }
+                        })
                         .collect();
                     let latin: SmallVec<[&str; 8]> = latin.iter().map(String::as_str).collect();
                     // Only a name written out in Cyrillic, beside a lure word: a transliteration is

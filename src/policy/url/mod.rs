@@ -832,11 +832,7 @@ impl UrlPolicy {
             if !loopback_ok {
                 host::check(self, h, raw_host, out);
                 if let Some(t) = self.top_sites() {
-                    let before = out.pushes;
-                    path_bait::check(t, url, self.brand_min_len_for_edit, out);
-                    if out.pushes == before {
-                        path_bait::weak_host(t, url, self.brand_min_len_for_edit, out);
-                    }
+                    path_bait::judge(t, url, self.brand_min_len_for_edit, out);
                 }
             }
             domain_lists(url, route, out);

@@ -27,12 +27,16 @@ use super::{rules, Findings, Parts};
 
 /// Shortest protected name read in a path: paths are made of short words (`live`, `mail`, `docs`).
 pub(super) const MIN_PATH_NAME: usize = 5;
+/// Longest path word read as a name with affix words glued to it.
+const MAX_AFFIXED_WORD: usize = 32;
+/// Most words of one path segment read (a slug is a sentence; a name's folder is a word or three).
+const MAX_SEGMENT_WORDS: usize = 8;
 /// Most path segments read.
 const MAX_PATH_SEGMENTS: usize = 12;
 /// Longest path segment read (a name's folder is short; longer segments are ids and slugs).
 const MAX_SEGMENT: usize = 64;
 
-/// Shared hosts whose path holds a stranger's space: (host, or `.suffix` for every host under it).
+/// Shared hosts whose path holds a stranger's space (exact host names).
 const SHARED_PATH_HOSTS: &[&str] = &[
     "s3.amazonaws.com",
     "storage.googleapis.com",
@@ -223,6 +227,7 @@ fn words(segment: &str) -> SmallVec<[String; 6]> {
     segment
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
+        .take(MAX_SEGMENT_WORDS)
         .map(str::to_ascii_lowercase)
         .collect()
 }
@@ -252,7 +257,9 @@ fn name_in<'t>(
             let found = t
                 .exact(&joined)
                 .or_else(|| {
-                    (n == 1)
+                    // A name with an affix word glued (`paypallogin`): at least two letters more
+                    // than the shortest name, and no longer than a name and three affixes.
+                    (n == 1 && (MIN_PATH_NAME + 2..=MAX_AFFIXED_WORD).contains(&joined.len()))
                         .then(|| t.with_affixes(&joined, min_edit))
                         .flatten()
                 })
@@ -289,27 +296,49 @@ enum Place {
 }
 
 /// Judges the path of a link whose host is `host` (ASCII, lowercase).
-pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
+pub(super) fn judge(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
     let Some(host) = url.domain() else { return };
     let host = host.trim_end_matches('.');
     // A shared host that is a public suffix itself (`s3.amazonaws.com`) is its own registrable name here.
     let reg = psl::domain_str(host).unwrap_or(host);
+    let before = out.pushes;
+    check(t, url, host, reg, min_edit, out);
+    if out.pushes == before {
+        weak_host(t, url, reg, min_edit, out);
+    }
+}
+
+/// The path checks of the module doc, for a link to `host` (ASCII, lowercase), registrable as `reg`.
+fn check(
+    t: &TopSites,
+    url: &Parts<'_>,
+    host: &str,
+    reg: &str,
+    min_edit: usize,
+    out: &mut Findings,
+) {
     let reg_label = reg.split('.').next().unwrap_or("");
     let listed = |list: &[&str]| {
         list.contains(&host)
             || (list == STORAGE_HOSTS && (s3_endpoint(host) || storage_suffix(host).is_some()))
     };
-    let private_suffix = psl::suffix(host.as_bytes())
-        .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private));
+    let known = t.is_known(reg);
+    // A host under a hosting service's public suffix has that whole name as its registrable domain,
+    // which is on no list: the suffix is looked up only for a host the list does not know.
+    let private_suffix = || {
+        psl::suffix(host.as_bytes())
+            .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private))
+    };
     let place = if listed(STORAGE_HOSTS) {
         Place::Storage
     } else if listed(SHARED_PATH_HOSTS)
-        || private_suffix
-        || (t.is_hosting(reg) && host != reg && !host.starts_with("www."))
+        || (known && t.is_hosting(reg) && host != reg && !host.starts_with("www."))
     {
         Place::Shared
-    } else if t.is_known(reg) {
+    } else if known {
         Place::Known
+    } else if private_suffix() {
+        Place::Shared
     } else {
         Place::Other
     };
@@ -327,6 +356,14 @@ pub(super) fn check(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Fi
         .last()
         .and_then(|s| extension(s))
         .is_some_and(|e| PAGE_EXTENSIONS.contains(&e.as_str()));
+    // A stranger's site is read only with a page at the end or a software folder in the path: the
+    // rest of the web's paths are nobody's bait, and reading each word costs look-ups.
+    let any_system = segs
+        .iter()
+        .any(|s| SYSTEM_FOLDERS.iter().any(|f| s.eq_ignore_ascii_case(f)));
+    if place == Place::Other && !page && !any_system {
+        return;
+    }
     let mut system = false;
     for (i, seg) in segs.iter().enumerate() {
         let lower = seg.to_ascii_lowercase();
@@ -405,12 +442,7 @@ fn account_word(token: &str) -> bool {
 /// query's names hold a
 /// sign-in or account word, or the name itself (`fedez.com/fedextrack`). Each alone is an ordinary site
 /// as often as not (`sell` is one edit from `dell`); a sign-in page on it is bait.
-pub(super) fn weak_host(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
-    let Some(host) = url.domain() else { return };
-    let host = host.trim_end_matches('.');
-    let Some(reg) = psl::domain_str(host) else {
-        return;
-    };
+fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mut Findings) {
     if t.is_known(reg) || !reg.is_ascii() {
         return;
     }
@@ -509,11 +541,11 @@ fn s3_endpoint(host: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn judge(list: &str, url: &str) -> Vec<String> {
+    fn findings(list: &str, url: &str) -> Vec<String> {
         let t = TopSites::parse(list);
         let parsed = url::Url::parse(url).expect("test URL parses");
         let mut out = Findings::new("/url");
-        check(&t, &Parts::of_url(&parsed), 6, &mut out);
+        judge(&t, &Parts::of_url(&parsed), 6, &mut out);
         out.into_vec().into_iter().map(|f| f.message).collect()
     }
 
@@ -524,7 +556,7 @@ mod tests {
     fn names_on_shared_hosts_beside_lure_words() {
         // A bucket named after the name, serving a page or beside a lure word.
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://s3.amazonaws.com/northbank-statements/view.htm"
             )
@@ -532,7 +564,7 @@ mod tests {
             1
         );
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://s3.eu-central-1.amazonaws.com/quokkapay/verify/start"
             )
@@ -540,7 +572,7 @@ mod tests {
             1
         );
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://storage.googleapis.com/quokkapay-cdn/logo.png"
             )
@@ -549,7 +581,7 @@ mod tests {
         );
         // A site or form builder's page, a hosting service's page.
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://sites.google.com/view/northbank-online/verify"
             )
@@ -557,15 +589,15 @@ mod tests {
             1
         );
         assert_eq!(
-            judge(LIST, "https://fan-page.sitebuild.com/northbank/unlock").len(),
+            findings(LIST, "https://fan-page.sitebuild.com/northbank/unlock").len(),
             1
         );
         assert_eq!(
-            judge(LIST, "https://random-thing.web.app/quokkapay/account-reset").len(),
+            findings(LIST, "https://random-thing.web.app/quokkapay/account-reset").len(),
             1
         );
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://sites.google.com/view/northbank-history/photos"
             )
@@ -574,11 +606,11 @@ mod tests {
         );
         // The host's own name, and an app's sign-in route, are not bait.
         assert_eq!(
-            judge(LIST, "https://sites.google.com/view/google-login-workshop/").len(),
+            findings(LIST, "https://sites.google.com/view/google-login-workshop/").len(),
             0
         );
         assert_eq!(
-            judge(LIST, "https://myapp.web.app/auth/northbank/login").len(),
+            findings(LIST, "https://myapp.web.app/auth/northbank/login").len(),
             0
         );
     }
@@ -587,7 +619,7 @@ mod tests {
     fn names_in_a_strangers_site() {
         // A kit in the site's software folders.
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://bakery.example.org/wp-content/uploads/northbank/verify/"
             )
@@ -596,7 +628,7 @@ mod tests {
         );
         // A name's folder, a sign-in word, a page.
         assert_eq!(
-            judge(
+            findings(
                 LIST,
                 "https://plumber.example.net/northbank/logon/start.php"
             )
@@ -604,24 +636,24 @@ mod tests {
             1
         );
         assert_eq!(
-            judge(LIST, "https://plumber.example.net/quokkapay/loginform.aspx").len(),
+            findings(LIST, "https://plumber.example.net/quokkapay/loginform.aspx").len(),
             1
         );
         // A shop's checkout through the name, a folder without a page, a well-known site's own paths.
         assert_eq!(
-            judge(LIST, "https://shop.example.net/quokkapay/payment.php").len(),
+            findings(LIST, "https://shop.example.net/quokkapay/payment.php").len(),
             0
         );
         assert_eq!(
-            judge(LIST, "https://blog.example.net/northbank/login-tips").len(),
+            findings(LIST, "https://blog.example.net/northbank/login-tips").len(),
             0
         );
         assert_eq!(
-            judge(LIST, "https://knownsite.com/northbank/login.html").len(),
+            findings(LIST, "https://knownsite.com/northbank/login.html").len(),
             0
         );
         assert_eq!(
-            judge(LIST, "https://northbank.com/secure/login.html").len(),
+            findings(LIST, "https://northbank.com/secure/login.html").len(),
             0
         );
     }

@@ -1492,3 +1492,44 @@ fn hostile_callbacks_of_real_sign_in_requests() {
     ));
     assert!(rules_of(&p, &logout("https://globex-hr-portal.com/")).is_empty());
 }
+
+/// A returning redirect inside a link inside another launders a stranger; storage endpoints' subdomains
+/// are strangers' buckets.
+#[test]
+fn redirect_chains_and_storage_endpoints() {
+    let p = policy();
+    let chain = "https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Fwww.youtube.com%2Fsignin%3Fnext%3Dhttps%3A%2F%2Fharvest-example.net%2Fgrab";
+    assert!(
+        has(&p, chain, rules::QUERY_REDIRECT),
+        "{:?}",
+        rules_of(&p, chain)
+    );
+    // One returning redirect to the app, and a chain that ends on a well-known site, pass.
+    for u in [
+        "https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Fapp.acmecorp.com%2Fhome",
+        "https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Fwww.youtube.com%2Fsignin%3Fnext%3Dhttps%3A%2F%2Fwww.wikipedia.org%2F",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://netflix-billing.blob.core.windows.net/index.html",
+        "https://d3x9.cloudfront.net/coinbase/verify/index.html",
+        "https://binance-reward.r2.dev/claim",
+    ] {
+        assert!(!rules_of(&p, u).is_empty(), "{u}");
+    }
+    for u in [
+        "https://acmefiles.blob.core.windows.net/public/brochure.pdf",
+        "https://d3x9.cloudfront.net/static/app.4f2a.js",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// A Cyrillic name beside an ASCII lure word in another label.
+#[test]
+fn cyrillic_names_beside_ascii_lure_words() {
+    let p = policy();
+    let u = "https://укрпошта.secure-payment.com/";
+    assert!(has(&p, u, rules::HOST_BRAND), "{:?}", rules_of(&p, u));
+}

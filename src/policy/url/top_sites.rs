@@ -1441,8 +1441,9 @@ fn neighbouring_keys(x: u8, y: u8) -> bool {
     }
 }
 
-/// Whether `a` is `b` after one slip of the hand: one letter replaced by a neighbouring key's or by the
-/// letter one bit away (bitsquatting), or two neighbouring letters swapped.
+/// Whether `a` is `b` after one slip of the hand: one letter replaced by a neighbouring key's, by the
+/// letter one bit away (bitsquatting) or a vowel by another (`amazen`), or two neighbouring letters
+/// swapped.
 fn slip_of(a: &[u8], b: &[u8]) -> bool {
     if swapped_neighbours(a, b) {
         return true;
@@ -1454,7 +1455,10 @@ fn slip_of(a: &[u8], b: &[u8]) -> bool {
     let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
         return false;
     };
-    neighbouring_keys(x, y) || ((x ^ y).count_ones() == 1 && x.is_ascii_alphanumeric())
+    let vowel = |c: u8| b"aeiou".contains(&c);
+    neighbouring_keys(x, y)
+        || ((x ^ y).count_ones() == 1 && x.is_ascii_alphanumeric())
+        || (vowel(x) && vowel(y))
 }
 
 /// Whether `a` is `b` with two different neighbouring letters swapped.
@@ -1858,6 +1862,8 @@ linkedin.com
         assert_eq!(name(t.near_short("zabto", 6)), Some("zanto".into()));
         assert_eq!(name(t.near_short("zanot", 6)), Some("zanto".into()));
         assert_eq!(name(t.near_short("zanuo", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zenti", 6)), None);
+        assert_eq!(name(t.near_short("zinto", 6)), Some("zanto".into()));
         // Not any edit: a far key, a letter put in or left out.
         assert_eq!(name(t.near_short("zanko", 6)), None);
         assert_eq!(name(t.near_short("zantro", 6)), None);
