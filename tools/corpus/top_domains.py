@@ -53,6 +53,11 @@ import urllib.parse
 # Shorteners and link services in the top-sites list: their links lead anywhere.
 TOP_SITES_REDIRECTORS = {"bit.ly", "t.co", "goo.gl", "tinyurl.com", "cutt.ly", "linktr.ee", "forms.gle"}
 
+# Domains reserved for documentation (RFC 2606, RFC 6761) that the top-sites list counts among the most
+# linked-to: nobody's brand, and a word that apps and examples put in their own names
+# (`myapp-example.com`). Tag `unprotected`: known (a link to them is what it says), but no protected name.
+RESERVED_DOCUMENTATION = {"example.com", "example.net", "example.org"}
+
 HOST = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$")
 
 
@@ -153,6 +158,8 @@ def main():
                 tags.setdefault(host, set())
                 if host in TOP_SITES_REDIRECTORS:
                     tags[host].add("redirector")
+                if host in RESERVED_DOCUMENTATION:
+                    tags[host].add("unprotected")
     n_top = len(tags)
     with open(args.extra, encoding="utf-8") as f:
         for line in f:
@@ -186,7 +193,8 @@ def main():
                   f"# npm `banks-db` 0.12.0 (CC BY 4.0), {n_banks} more hosts; "
                   f"npm `simple-icons` 16.37.0 (CC0 1.0), {n_tail} more hosts.\n"
                   "# Tag `tail`: the long tail, judged without the one-edit checks; `redirector`, `tenant`:\n"
-                  "# never a trusted destination; `hosting`: a site builder whose subdomains anyone publishes.\n")
+                  "# never a trusted destination; `hosting`: a site builder whose subdomains anyone publishes;\n"
+                  "# `unprotected`: known, but no protected name (documentation domains).\n")
         out.write("# One host a line, then its tags; the gateway reduces each host to its registrable domain.\n")
         for host in sorted(tags):
             t = " ".join(sorted(tags[host]))

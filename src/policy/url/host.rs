@@ -801,7 +801,15 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     }
     if let (Some(t), false, true) = (top, known, out.pushes == before) {
         let reg_ascii = reg.split('.').next().unwrap_or("");
-        if let Some(b) = t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit) {
+        // A listed name under a country's ending (`mercadolibre.com.ar`) is that name's country site, not
+        // a look-alike of a neighbouring name (`mercadolivre`). Under a generic ending (`revolt.com`) it is
+        // still read as one: the listed site is elsewhere.
+        let country_ending = reg.rsplit('.').next().is_some_and(|tld| tld.len() == 2);
+        let listed_name = country_ending && t.exact(reg_ascii).is_some();
+        if let Some(b) = (!listed_name)
+            .then(|| t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit))
+            .flatten()
+        {
             out.push(
                 rules::HOST_BRAND,
                 format!("the name `{reg_label}` imitates `{}`", b.domain),
@@ -829,11 +837,20 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     // domain placed inside another one.
     // A site builder's subdomain (`weebly.com`, tag `hosting` on the list) is a page anyone publishes,
     // judged as one on a hosting service's public suffix, though the builder's own domain is known.
-    let builder_page = sub_len > 0 && top.is_some_and(|t| t.is_hosting(reg));
+    // A cloud-storage endpoint's subdomain (`<account>.blob.core.windows.net`) is a stranger's bucket,
+    // under a provider's known domain the public suffix list does not split.
+    let storage = top
+        .is_some()
+        .then(|| super::path_bait::storage_suffix(ascii))
+        .flatten()
+        .filter(|s| ascii.len() > s.len());
+    let builder_page = sub_len > 0 && (storage.is_some() || top.is_some_and(|t| t.is_hosting(reg)));
     if (!known || builder_page) && out.pushes == before {
         let suffix = psl::suffix(ascii.as_bytes()).filter(|s| s.is_known());
         let suffix_str = suffix.and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
-        let hosted = if builder_page {
+        let hosted = if let Some(s) = storage {
+            Some(s)
+        } else if builder_page {
             Some(reg)
         } else {
             suffix
@@ -841,7 +858,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 .and_then(|s| std::str::from_utf8(s.as_bytes()).ok())
         };
         let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld);
-        let suffix_labels = if builder_page {
+        let suffix_labels = if let Some(s) = storage {
+            super::split_byte(s, b'.').count()
+        } else if builder_page {
             reg_labels
         } else {
             suffix.map_or(1, |s| {
@@ -852,9 +871,38 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
         let own = ascii_labels
             .get(..ascii_labels.len().saturating_sub(suffix_labels))
             .unwrap_or_default();
-        if let Some(b) =
-            top.and_then(|t| t.lure_brand(own, hosted, cheap, policy.brand_min_len_for_edit))
-        {
+        let lure = top.and_then(|t| {
+            t.lure_brand(own, hosted, cheap, policy.brand_min_len_for_edit)
+                .or_else(|| {
+                    // A Cyrillic host writes the service's name and the lure word in Cyrillic
+                    // (`госуслуги-вход.рф`): read again in Latin letters.
+                    if !own.iter().any(|l| l.starts_with("xn--")) {
+                        return None;
+                    }
+                    let latin: SmallVec<[String; 8]> = ulabels
+                        .iter()
+                        .take(own.len())
+                        .map(|l| {
+                            if l.is_ascii() {
+                                l.to_string()
+                            } else {
+                                super::translit::cyrillic_to_latin(l).unwrap_or_default()
+                            }
+                        })
+                        .collect();
+                    let latin: SmallVec<[&str; 8]> = latin.iter().map(String::as_str).collect();
+                    // Only a name written out in Cyrillic, beside a lure word: a transliteration is
+                    // one spelling of many, so a near spelling is no look-alike (`poshta`, `pochta`).
+                    t.lure_brand(&latin, hosted, cheap, policy.brand_min_len_for_edit)
+                        .filter(|b| {
+                            latin.iter().any(|l| {
+                                let parts: SmallVec<[&str; 8]> = l.split('-').collect();
+                                (1..=3).any(|n| parts.windows(n).any(|w| w.concat() == b.label))
+                            })
+                        })
+                })
+        });
+        if let Some(b) = lure {
             let why = if hosted.is_some() {
                 "a page anyone can publish on a hosting service"
             } else {

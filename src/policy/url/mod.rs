@@ -8,7 +8,8 @@
 //! `url.ambiguous`, `url.too_long`, `url.host.ip`, `url.host.internal`, `url.host.single_label`,
 //! `url.host.punycode`, `url.host.idn_character`, `url.host.mixed_script`, `url.host.confusable`,
 //! `url.host.brand`, `url.domain.denied`, `url.domain.not_allowed`, `url.query.credential`, `url.query.pii`,
-//! `url.query.redirect`, `url.query.open_redirect`, `url.path.credential`, `url.path.pii`) and
+//! `url.query.redirect`, `url.query.open_redirect`, `url.path.credential`, `url.path.pii`,
+//! `url.path.brand`) and
 //! `Action::Block`; the caller applies
 //! per-rule actions. `canonical` is the URL re-serialised with its ASCII host when it parses. The
 //! judgement never changes the URL: a benign URL passes byte for byte. [`render_warning_page`] renders
@@ -32,10 +33,12 @@ mod clean_hosts;
 mod embedded;
 mod host;
 mod idn;
+mod path_bait;
 mod query;
 mod raw;
 mod simple;
 mod top_sites;
+mod translit;
 pub mod warning_page;
 
 #[cfg(test)]
@@ -107,6 +110,10 @@ pub mod rules {
     pub const PATH_CREDENTIAL: &str = "url.path.credential";
     /// Personal data in the path (an email address).
     pub const PATH_PII: &str = "url.path.pii";
+    /// A protected brand's name in the path of a page that is not the brand's, beside a sign-in or lure
+    /// word: a storage bucket, a site or form builder's page, a compromised site's software folders, a
+    /// stranger's sign-in page (`path_bait`).
+    pub const PATH_BRAND: &str = "url.path.brand";
 }
 
 /// Default cap on a URL's length in bytes: browsers and proxies start to disagree above this, and a
@@ -824,6 +831,9 @@ impl UrlPolicy {
         if let Some(h) = url.host.clone() {
             if !loopback_ok {
                 host::check(self, h, raw_host, out);
+                if let Some(t) = self.top_sites() {
+                    path_bait::judge(t, url, self.brand_min_len_for_edit, out);
+                }
             }
             domain_lists(url, route, out);
         }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet};
+use smallvec::SmallVec;
 
 use super::top_sites::TopSites;
 use super::{
@@ -173,6 +174,9 @@ struct Place<'a> {
     host: Option<&'a str>,
     /// Its query, read again only for a link found in a parameter of a well-known site ([`open_redirect`]).
     query: Option<&'a str>,
+    /// The link being judged was written without its scheme ([`schemeless_link`]): judged as a destination,
+    /// but not as a well-known site's open redirect (a search for `example.com/page` names a site).
+    schemeless: bool,
 }
 
 /// Whether `url`'s path ends in OAuth 1.0a's authorize step, where the query's `oauth_token` is the
@@ -205,6 +209,7 @@ pub(super) fn check(
         oauth1_authorize: oauth1_authorize_step(url),
         host: url.host_str,
         query: url.query,
+        schemeless: false,
     };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
@@ -232,6 +237,36 @@ pub(super) fn check(
             false,
             out,
         );
+    }
+    // A click or ad tracker's target written whole after the `?` with no name (`/clk;123;h?https://...`),
+    // or after a `;` in the path (`/clk;123;https://...`): the browser is sent there all the same.
+    if let Some(q) = url.query.filter(|q| !q.contains('=')) {
+        let q = form_decode(q);
+        if web_link(&q) {
+            link(
+                policy,
+                &mut place,
+                &|| "query".to_owned(),
+                "",
+                &q,
+                false,
+                out,
+            );
+        }
+    }
+    if let Some(at) = url.path.find(";http") {
+        let target = form_decode(url.path.get(at + 1..).unwrap_or(""));
+        if web_link(&target) {
+            link(
+                policy,
+                &mut place,
+                &|| "path".to_owned(),
+                "",
+                &target,
+                false,
+                out,
+            );
+        }
     }
     // `Url::query_pairs` is this parse of the query, or of nothing when there is none.
     let pairs = form_pairs(url.query.unwrap_or("")).take(MAX_PARAMS);
@@ -448,7 +483,10 @@ fn param(
     let name = name.as_str();
     let where_ = || format!("{} parameter `{}`", part.name(), key);
     let trimmed = value.trim();
-    let flag = FLAG_VALUES.iter().any(|f| f.eq_ignore_ascii_case(trimmed));
+    // A setting, not a secret: a listed flag word, or a number of one or two digits (`auth=2`, a sign-in
+    // page's mode; seven bits at most, no credential).
+    let flag = FLAG_VALUES.iter().any(|f| f.eq_ignore_ascii_case(trimmed))
+        || (trimmed.len() <= 2 && trimmed.bytes().all(|b| b.is_ascii_digit()));
     let kind = policy.params.get(name).copied().unwrap_or_default();
     let weak = kind.weak;
     // Only the query's: the protocol puts the request token there, never in a fragment.
@@ -513,7 +551,39 @@ fn param(
     } else if let Some(hidden) = base64_link(value) {
         // A click tracker's target in base64 (`u=a1aHR0cHM6Ly9...`): the browser goes there all the same.
         link(policy, place, &where_, name, &hidden, false, out);
+    } else if let Some(bare) = schemeless_link(value) {
+        // A mail tracker's target without its scheme (`p1=site.com%2Flogin`): the tracker adds it.
+        place.schemeless = true;
+        link(policy, place, &where_, name, &bare, false, out);
+        place.schemeless = false;
     }
+}
+
+/// A value that is a link written without its scheme, as `https://` + the value: a host name of two labels
+/// or more under a known public suffix followed by a path (`site.com/login`), or starting `www.`.
+/// File names (`main.rs`, `setup.py`) have no path after them and are not read.
+fn schemeless_link(v: &str) -> Option<String> {
+    let v = v.trim();
+    let (host, rest) = match v.find('/') {
+        Some(i) => (v.get(..i)?, v.get(i..)?),
+        None => (v, ""),
+    };
+    if host.len() > 253
+        || !host.contains('.')
+        || !host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        || (rest.is_empty() && !host.starts_with("www."))
+        || !rest.bytes().all(|b| b.is_ascii_graphic())
+        || host.starts_with('.')
+        || host.ends_with('.')
+    {
+        return None;
+    }
+    let host = host.to_ascii_lowercase();
+    let icann = psl::suffix(host.as_bytes())
+        .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Icann));
+    (icann && psl::domain_str(&host).is_some()).then(|| format!("https://{v}"))
 }
 
 /// Shortest value searched for a web link in base64: `https://a.bc` alone takes 16 characters.
@@ -630,6 +700,133 @@ fn implicit_target(
     Some(format!(
         "the sign-in link at `{own}` asks for an access token handed straight to `{dest}` in the address (the implicit grant), a site the list does not vouch for"
     ))
+}
+
+/// Parameters ([`super::norm_param`] form) of a sign-in request where the provider sends the browser, and
+/// with it the authorization code or the signed-out session: the client's registered callback, its
+/// logout return address (OpenID Connect, Auth0's `returnTo`).
+const CALLBACK_PARAMS: &[&str] = &["redirecturi", "postlogoutredirecturi", "returnto"];
+
+/// Words of a shared-document lure, which an attacker's app takes for its callback's name to pass for the
+/// provider's own file service (`docs-share-office.com`).
+/// Only the words of a shared document: an app's own name has words of its trade (`sync`, `backup`,
+/// `tool`) that are no bait.
+const SHARE_WORDS: &[&str] = &[
+    "doc",
+    "docs",
+    "document",
+    "documents",
+    "share",
+    "shared",
+    "sharing",
+    "file",
+    "files",
+    "view",
+    "viewer",
+    "attachment",
+    "attachments",
+];
+
+/// Words of a sign-in step that, beside a provider tenant's own name in a callback's domain, make it the
+/// tenant's look-alike (`acme-corp-login.com`).
+const TENANT_BAIT_WORDS: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "reauth",
+    "verify",
+    "verification",
+    "secure",
+    "security",
+    "unlock",
+    "recovery",
+    "password",
+    "validate",
+    "confirm",
+    "sso",
+];
+
+/// Labels of a provider's host in front of its registrable domain that are no tenant's name: the
+/// provider's own sign-in hosts and regions (`login.`, `accounts.`, `eu.`, `auth.eu-west-1.`).
+const PROVIDER_LABELS: &[&str] = &[
+    "www", "login", "accounts", "account", "auth", "oauth", "sso", "id", "signin", "secure", "api",
+];
+
+/// Why the callback (`scheme`, `host`) of a sign-in request on the provider's host `idp` looks hostile, if
+/// it does (illicit consent grant): another registrable domain than the provider's, not on the shipped
+/// list, that
+/// - is under one of the cheapest, most abused top-level domains ([`super::top_sites::cheap_tld`]);
+/// - combines a protected name with a lure word or a file-sharing word ([`SHARE_WORDS`]:
+///   `docs-share-office.com`): an app's callback is on its own name, not a brand's beside bait;
+/// - combines the provider tenant's own name (`acme-corp` of `acme-corp.eu.auth0.com`) with a sign-in
+///   word ([`TENANT_BAIT_WORDS`]: `acme-corp-login.com`): the tenant's look-alike.
+///
+/// A callback on the app's own name (`myapp-example.com` for the tenant `myapp-prod`) passes.
+fn hostile_callback(
+    top: &TopSites,
+    idp: &str,
+    scheme: &str,
+    host: url::Host<&str>,
+) -> Option<String> {
+    if !matches!(scheme, "http" | "https") {
+        return None;
+    }
+    let url::Host::Domain(d) = host else {
+        return None;
+    };
+    let d = d.trim_end_matches('.');
+    let dest = super::registrable(d)?;
+    let own = super::registrable(idp)?;
+    if dest == own || top.is_known(&dest) {
+        return None;
+    }
+    let (label, suffix) = dest.split_once('.')?;
+    if super::top_sites::cheap_tld(suffix) {
+        return Some(format!(
+            "the sign-in request at `{own}` sends you back to `{dest}`, under one of the most abused top-level domains"
+        ));
+    }
+    let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let lure = parts
+        .iter()
+        .any(|p| super::top_sites::is_lure(p) || SHARE_WORDS.contains(p));
+    // The tenant's own name beside a sign-in word (`acme-corp-login`); beside other words
+    // (`myteam-portal`, `acme-dashboard`) it is the tenant's own app.
+    let sign_in = parts.iter().any(|p| TENANT_BAIT_WORDS.contains(p));
+    let tenant = idp
+        .strip_suffix(own.as_str())
+        .unwrap_or("")
+        .split('.')
+        .find(|l| {
+            l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit())
+        });
+    if let Some(t) = tenant.filter(|t| sign_in && t.len() >= 4 && label != *t && label.contains(*t))
+    {
+        return Some(format!(
+            "the sign-in request of `{t}` sends you back to `{dest}`, which puts `{t}` beside a sign-in word but is not its domain"
+        ));
+    }
+    if !lure {
+        return None;
+    }
+    let brand = parts.iter().find_map(|p| {
+        top.exact(p).filter(|b| {
+            !b.tail
+                && b.label.len() >= super::top_sites::MIN_SKELETON
+                && !super::top_sites::LURE_WORDS.contains(&b.label.as_str())
+                && !super::top_sites::AFFIX_WORDS.contains(&b.label.as_str())
+        })
+    });
+    brand.map(|b| {
+        format!(
+            "the sign-in request at `{own}` sends you back to `{dest}`, which combines `{}` with other words but is not {}",
+            b.label, b.domain
+        )
+    })
 }
 
 /// Whether a parameter named `name` in a URL with this query is a sign-in protocol's own address
@@ -981,9 +1178,29 @@ fn link(
         };
         dest.and_then(|(scheme, host)| f(scheme, host))
     };
-    let open = redirecting_site(policy, place, name).and_then(|(top, own)| {
-        with_dest(&|scheme, host| open_redirect(top, &own, listed, scheme, host))
-    });
+    let open = (!place.schemeless)
+        .then(|| redirecting_site(policy, place, name))
+        .flatten()
+        .and_then(|(top, own)| {
+            // A returning redirect (`continue`) is the site's own step only in the link a person was
+            // sent: in a link inside another (`ServiceLogin?continue=<another site's sign-in>?continue=`),
+            // it launders the stranger behind two trusted names, and counts as any other parameter.
+            let returning = listed && place.depth.level() == 0;
+            with_dest(&|scheme, host| open_redirect(top, &own, returning, scheme, host))
+        });
+    // A sign-in request's registered callback or return address that itself looks hostile: consent
+    // phishing uses the provider's real authorize page to hand the code to the attacker's app.
+    let hostile = CALLBACK_PARAMS
+        .contains(&name)
+        .then(|| {
+            if !protocol_uri_param(name, place.query) {
+                return None;
+            }
+            let top = policy.top_sites()?;
+            let idp = place.host?.trim_end_matches('.');
+            with_dest(&|scheme, host| hostile_callback(top, idp, scheme, host))
+        })
+        .flatten();
     // An implicit-grant request whose callback is a stranger's, whoever the provider is.
     let implicit = (name == "redirecturi" && implicit_grant(place.query))
         .then(|| {
@@ -997,6 +1214,9 @@ fn link(
             rules::QUERY_OPEN_REDIRECT,
             format!("{why} (the {})", where_()),
         );
+    }
+    if let Some(why) = hostile {
+        out.push(rules::QUERY_REDIRECT, format!("{why} (the {})", where_()));
     }
     let inner = inner.into_vec();
     if inner.is_empty() {

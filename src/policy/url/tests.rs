@@ -1318,3 +1318,218 @@ fn secrets_after_an_ampersand_in_a_path_or_fragment_are_found() {
         rules::PATH_CREDENTIAL
     ));
 }
+
+/// Issue 35, third pass: a name beside a lure word of another language, a Cyrillic host read in Latin,
+/// a brand's own second domains and a documentation domain.
+#[test]
+fn lure_words_of_more_languages_and_scripts() {
+    let p = policy();
+    // Parcel, customs and sign-in words of other languages beside a national carrier's name.
+    for u in [
+        "https://bpost-levering.com/volg",
+        "https://inpost-sledzenie.net/paczka",
+        "https://ceskaposta-zasilky.info/",
+        "https://correos-aduana.com/pago",
+        "https://anpost-customs-fee.com/pay",
+        "https://posten-sporing.com/pakke",
+        "https://thailandpost-haisou.net/",
+        "https://qatarpost-tawseel.com/ar",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    // A Cyrillic host spelling the service and the lure word in Cyrillic; the service's own Cyrillic
+    // name and other Cyrillic names pass.
+    assert!(has(&p, "https://укрпошта-доставка.com/", rules::HOST_BRAND));
+    assert!(has(&p, "https://почта-оплата.рф/", rules::HOST_BRAND));
+    for u in [
+        "https://госуслуги.рф/",
+        "https://новости-доставка.рф/",
+        "https://пример.рф/вход",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    // A brand's own second domains, and a documentation domain in an app's name.
+    for u in [
+        "https://www.paypal-community.com/t5/help/ct-p/help",
+        "https://cdn.discordapp.com/attachments/1/2/a.png",
+        "https://github.blog/changelog/",
+        "https://ims-na1.adobelogin.com/ims/authorize/v2?client_id=x&response_type=code&redirect_uri=https%3A%2F%2Fwww.adobe.com%2F",
+        "https://www.shop-example.com/login",
+        "https://login.live.com/?auth=2",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// A brand's name in the path of a page that is not the brand's (`url.path.brand`).
+#[test]
+fn names_in_paths_of_pages_that_are_not_theirs() {
+    let p = policy();
+    for u in [
+        "https://storage.googleapis.com/netflix-billing-update/index.html",
+        "https://s3.us-east-2.amazonaws.com/coinbase-wallet-restore/start.htm",
+        "https://sites.google.com/view/outlook-mailbox-quota/home",
+        "https://forms.zohopublic.com/santander/form/VerifyAccount/formperma/AbC123",
+        "https://oldgarage.example.org/wp-content/themes/x/instagram/verify/",
+        "https://tyres-example.co.za/docs/binance/login.php",
+    ] {
+        assert!(has(&p, u, rules::PATH_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://storage.googleapis.com/acme-exports/netflix-report.csv",
+        "https://sites.google.com/view/netflix-watch-club/members",
+        "https://myapp.example.com/auth/github/login",
+        "https://shop.example.com/paypal/return.php",
+        "https://docs.example.com/guides/stripe/signin-flow",
+        "https://github.com/netflix/zuul/blob/master/login.md",
+    ] {
+        assert!(!has(&p, u, rules::PATH_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// A host only weakly like a name, confirmed by a sign-in page; trackers' targets without a name or a
+/// scheme; a setting in a credential-named parameter.
+#[test]
+fn weak_hosts_confirmed_by_their_page_and_trackers_targets() {
+    let p = policy();
+    for u in [
+        "https://chasr.com/login",
+        "https://fedec.com/account/signin",
+        "https://uupps.com/tracking/parcel",
+        "https://okta-reauth.com/signin",
+        "https://upsonline.com/user/verify",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://chasr.com/recipes",
+        "https://nike-running-club.org/about",
+        "https://spotify-community.dev/login",
+        "https://www.mercadolibre.com.mx/login",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    // A tracker's target written whole after the `?`, after a `;` in the path, or without its scheme.
+    assert!(has(
+        &p,
+        "https://ad.doubleclick.net/ddm/trackclk/N1.2;dc_trk_aid=3;dc_trk_cid=4?https://paypal-refund-center.top/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://clicks.example-mailer.com/c/1;https://secure-login-amazon.xyz/",
+        rules::QUERY_REDIRECT
+    ));
+    assert!(has(
+        &p,
+        "https://links.mail.netflix.com/ls/click?upn=x&p2=netflix-billing-verify.com%2Fsignin",
+        rules::QUERY_REDIRECT
+    ));
+    // A value naming a site without a scheme is read as a link, but not as an open redirect.
+    for u in [
+        "https://www.google.com/search?q=docs.rs%2Fserde",
+        "https://www.bing.com/search?q=paypal.com%2Fsignin+help",
+        "https://example-ci.com/build?file=src%2Fmain.rs",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    // `auth=2` is a mode; a long value is still a credential.
+    assert!(!has(
+        &p,
+        "https://www.office.com/?auth=1&home=2",
+        rules::QUERY_CREDENTIAL
+    ));
+    assert!(has(
+        &p,
+        "https://app.example.com/?auth=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+        rules::QUERY_CREDENTIAL
+    ));
+}
+
+/// Consent phishing: a real provider's authorize link whose callback looks hostile.
+#[test]
+fn hostile_callbacks_of_real_sign_in_requests() {
+    let p = policy();
+    let authorize = |redirect: &str| {
+        format!(
+            "https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=0000&response_type=code&redirect_uri={}&scope=Files.Read.All",
+            redirect.replace(':', "%3A").replace('/', "%2F")
+        )
+    };
+    for r in [
+        "https://onedrive-files-view.com/cb",
+        "https://mailbox-sync.click/auth",
+        "https://sharepoint-shared-docs.net/oauth",
+    ] {
+        assert!(
+            has(&p, &authorize(r), rules::QUERY_REDIRECT),
+            "{r}: {:?}",
+            rules_of(&p, &authorize(r))
+        );
+    }
+    for r in [
+        "https://app.contoso-analytics.com/cb",
+        "https://reports.fabrikam.io/oauth",
+        "https://mirror-sync-tool.com/cb",
+    ] {
+        assert!(
+            rules_of(&p, &authorize(r)).is_empty(),
+            "{r}: {:?}",
+            rules_of(&p, &authorize(r))
+        );
+    }
+    // A tenant's name beside a sign-in word on another domain; the tenant's own app passes.
+    let logout = |to: &str| {
+        format!(
+            "https://globex-hr.us.auth0.com/v2/logout?client_id=abc&returnTo={}",
+            to.replace(':', "%3A").replace('/', "%2F")
+        )
+    };
+    assert!(has(
+        &p,
+        &logout("https://globex-hr-signin.com/"),
+        rules::QUERY_REDIRECT
+    ));
+    assert!(rules_of(&p, &logout("https://globex-hr-portal.com/")).is_empty());
+}
+
+/// A returning redirect inside a link inside another launders a stranger; storage endpoints' subdomains
+/// are strangers' buckets.
+#[test]
+fn redirect_chains_and_storage_endpoints() {
+    let p = policy();
+    let chain = "https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Fwww.youtube.com%2Fsignin%3Fnext%3Dhttps%3A%2F%2Fharvest-example.net%2Fgrab";
+    assert!(
+        has(&p, chain, rules::QUERY_REDIRECT),
+        "{:?}",
+        rules_of(&p, chain)
+    );
+    // One returning redirect to the app, and a chain that ends on a well-known site, pass.
+    for u in [
+        "https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Fapp.acmecorp.com%2Fhome",
+        "https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Fwww.youtube.com%2Fsignin%3Fnext%3Dhttps%3A%2F%2Fwww.wikipedia.org%2F",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://netflix-billing.blob.core.windows.net/index.html",
+        "https://d3x9.cloudfront.net/coinbase/verify/index.html",
+        "https://binance-reward.r2.dev/claim",
+    ] {
+        assert!(!rules_of(&p, u).is_empty(), "{u}");
+    }
+    for u in [
+        "https://acmefiles.blob.core.windows.net/public/brochure.pdf",
+        "https://d3x9.cloudfront.net/static/app.4f2a.js",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// A Cyrillic name beside an ASCII lure word in another label.
+#[test]
+fn cyrillic_names_beside_ascii_lure_words() {
+    let p = policy();
+    let u = "https://укрпошта.secure-payment.com/";
+    assert!(has(&p, u, rules::HOST_BRAND), "{:?}", rules_of(&p, u));
+}

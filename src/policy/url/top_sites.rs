@@ -312,6 +312,7 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "notice",
     "review",
     "dispute",
+    "resolution",
     "ebanking",
     "netbanking",
     "banking",
@@ -491,6 +492,188 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "kirjaudu",
     "logga",
     "bankid",
+    // The words of parcel, customs, sign-in and verification lures in more languages, as a phisher
+    // writes them in a host name (ASCII, without diacritics; Cyrillic labels are read transliterated,
+    // see `translit`): delivery, parcel, tracking, customs, fee, sign-in, verification, confirmation,
+    // activation, account. Dutch and Flemish, Czech and Slovak, Hungarian, Romanian, Croatian, Serbian
+    // and Slovenian, Greek, Bulgarian, Swedish, Danish and Norwegian, Finnish and Estonian, Baltic,
+    // Hebrew and Arabic transliterated, Malay and Tagalog, Japanese and Korean romanised, Chinese pinyin,
+    // Hindi transliterated, and Russian and Ukrainian transliterated.
+    // Shared-document lures (`office365-docs`, `dropbox-shared`).
+    "docs",
+    "shared",
+    "bezorging",
+    "bezorgen",
+    "levering",
+    "zending",
+    "verzending",
+    "pakketje",
+    "douane",
+    "inklaring",
+    "invoerrechten",
+    "bevestigen",
+    "bevestiging",
+    "activeren",
+    "activatie",
+    "verificeren",
+    "verifieer",
+    "aanmelden",
+    "rekening",
+    "betalen",
+    "doruceni",
+    "dorucenie",
+    "zasilka",
+    "zasilky",
+    "zasielka",
+    "balik",
+    "baliky",
+    "sledovani",
+    "sledovanie",
+    "prihlaseni",
+    "prihlasenie",
+    "prihlasit",
+    "overeni",
+    "overenie",
+    "platba",
+    "doplatek",
+    "poplatek",
+    "kezbesites",
+    "csomag",
+    "csomagkovetes",
+    "bejelentkezes",
+    "ellenorzes",
+    "fizetes",
+    "livrare",
+    "colet",
+    "coletul",
+    "urmarire",
+    "autentificare",
+    "verificare",
+    "plata",
+    "vama",
+    "dostava",
+    "posiljka",
+    "prijava",
+    "potvrda",
+    "provjera",
+    "placanje",
+    "carina",
+    "pratka",
+    "paketi",
+    "apostoli",
+    "syndesi",
+    "eisodos",
+    "epalitheusi",
+    "leverans",
+    "paketet",
+    "forsandelse",
+    "sporing",
+    "tull",
+    "tullen",
+    "inlogning",
+    "bekraefte",
+    "bekrafta",
+    "verifiering",
+    "betala",
+    "toimitus",
+    "paketti",
+    "seuranta",
+    "tulli",
+    "vahvista",
+    "kirjautuminen",
+    "tarne",
+    "siunta",
+    "siuntinys",
+    "prisijungti",
+    "piegade",
+    "sutijums",
+    "mishloach",
+    "mishloah",
+    "havila",
+    "tashlum",
+    "tawsil",
+    "tawseel",
+    "shahn",
+    "shahna",
+    "jamarik",
+    "tahaqquq",
+    "penghantaran",
+    "bungkusan",
+    "kastam",
+    "pengesahan",
+    "hantar",
+    "padala",
+    "pagpapadala",
+    "beripikasyon",
+    "haisou",
+    "haitatsu",
+    "saihaitatsu",
+    "fuzai",
+    "nimotsu",
+    "kakunin",
+    "taekbae",
+    "baesong",
+    "baedal",
+    "injeung",
+    "kuaidi",
+    "wuliu",
+    "baoguo",
+    "denglu",
+    "yanzheng",
+    "zhanghu",
+    "haiguan",
+    "vitaran",
+    "satyapan",
+    "posylka",
+    "posilka",
+    "otslezhivanie",
+    "vozvrat",
+    "nalog",
+    "kompensaciya",
+    "kompensatsiya",
+    "proverka",
+    "podtverzhdenie",
+    "vhid",
+    "lichnyi",
+    "lichnyy",
+    "tamozhnya",
+    "knisa",
+    "akkaunt",
+    "uviiti",
+    "pidtverdzhennya",
+    "sledzenie",
+    "odbior",
+    "zoll",
+    "lieferung",
+    "paketverfolgung",
+    "verifizieren",
+    "bestaetigung",
+    "einloggen",
+    "kundenkonto",
+    "suivi",
+    "frais",
+    "confirmer",
+    "authentification",
+    "facture",
+    "aduana",
+    "seguimiento",
+    "rastreo",
+    "alfandega",
+    "dogana",
+    "consegna",
+    "tracciamento",
+    "accedi",
+    "teslimat",
+    "gonderi",
+    "takip",
+    "gumruk",
+    "pengiriman",
+    "lacak",
+    "beacukai",
+    "giaohang",
+    "xacthuc",
+    "tasjil",
+    "dukhul",
 ];
 
 /// Whether a token of a host's label is a lure word, or (from four letters) starts or ends with one
@@ -586,11 +769,13 @@ impl TopSites {
                 continue;
             };
             let reg = reg.to_string();
-            let (mut redirector, mut tail, mut hosting) = (false, false, false);
+            let (mut redirector, mut tail, mut hosting, mut unprotected) =
+                (false, false, false, false);
             for w in words {
                 redirector |= w == "redirector" || w == "tenant" || w == "hosting";
                 tail |= w == "tail";
                 hosting |= w == "hosting";
+                unprotected |= w == "unprotected";
             }
             if hosting {
                 t.hosting.insert(reg.clone());
@@ -603,6 +788,10 @@ impl TopSites {
             }
             let label = reg.split('.').next().unwrap_or("").to_string();
             t.known.insert(reg.clone());
+            // A documentation domain (`example.com`) is what it says, but nobody's name to imitate.
+            if unprotected {
+                continue;
+            }
             if let Some(&at) = t.by_label.get(&label) {
                 // A name on several domains is shown by its `.com` one when it has one.
                 if let Some(b) = t.brands.get_mut(at) {
@@ -793,6 +982,84 @@ impl TopSites {
                                     && inserted_inside(text.as_bytes(), f.as_bytes())))
                     }
             })
+    }
+
+    /// The top-tier name shorter than `min_edit` letters that `label` is one slip of the hand from, for
+    /// names of five letters or more (a neighbouring key, a flipped bit, two neighbours swapped: `fedez`,
+    /// `bxbit`), or one look-alike letter from (`ltau`, `pypj`), or the name with a letter doubled
+    /// (`dhhl`): a weak sign on its own (any edit turns short names into ordinary words, `cello` beside
+    /// `cellc`), which the page's own words confirm (`super::path_bait::weak_host`).
+    pub(super) fn near_short(&self, label: &str, min_edit: usize) -> Option<&TopBrand> {
+        if !label.is_ascii() || label.len() + 1 < MIN_SKELETON || label.len() > min_edit {
+            return None;
+        }
+        // A letter typed twice in a name of three letters or more (`dhhl`).
+        let collapsed = collapse_runs(label);
+        if collapsed != label {
+            if let Some(b) = self
+                .exact(&collapsed)
+                .filter(|b| !b.tail && b.label.len() >= MIN_CHEAP && b.label.len() < min_edit)
+            {
+                return Some(b);
+            }
+        }
+        let mut candidates: SmallVec<[usize; 8]> = SmallVec::new();
+        let mut look = |key: &str| {
+            if let Some(found) = self.near_raw.get(key) {
+                candidates.extend(found.iter().copied());
+            }
+        };
+        look(label);
+        let mut key = String::with_capacity(label.len());
+        for i in 0..label.len() {
+            key.clear();
+            key.push_str(label.get(..i).unwrap_or(""));
+            key.push_str(label.get(i + 1..).unwrap_or(""));
+            look(&key);
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates
+            .into_iter()
+            .filter_map(|i| self.brands.get(i))
+            .find(|b| {
+                let n = b.label.len();
+                !b.tail
+                    && b.label != label
+                    && n >= MIN_SKELETON
+                    && n < min_edit
+                    && !singular_of(label, &b.label)
+                    && (one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
+                        || (n >= MIN_VISUAL && slip_of(label.as_bytes(), b.label.as_bytes())))
+            })
+    }
+
+    /// The top-tier name of three or four letters that `label` is once affix words are taken off, glued
+    /// (`ingsecure`, `upsonline`), or with two neighbours swapped as well (`hbsconline`): below
+    /// [`MIN_AFFIX`] + 1 letters a glued name is a syllable as often as a name, a weak sign that the page
+    /// confirms (`super::path_bait::weak_host`).
+    pub(super) fn short_with_affixes(&self, label: &str) -> Option<&TopBrand> {
+        if !label.is_ascii() {
+            return None;
+        }
+        strip_affixes(label).find_map(|(rest, _)| {
+            let short = |b: &&TopBrand| {
+                !b.tail
+                    && (MIN_CHEAP..=MIN_AFFIX).contains(&b.label.len())
+                    && !AFFIX_WORDS.contains(&b.label.as_str())
+                    && !LURE_WORDS.contains(&b.label.as_str())
+            };
+            self.exact(rest).filter(short).or_else(|| {
+                let n = rest.len();
+                (n == MIN_AFFIX)
+                    .then(|| {
+                        self.brands.iter().find(|b| {
+                            short(b) && swapped_neighbours(rest.as_bytes(), b.label.as_bytes())
+                        })
+                    })
+                    .flatten()
+            })
+        })
     }
 
     /// The protected name `label` is made of, with affix words around it (`paypal-login`, `mypaypal`,
@@ -1000,7 +1267,10 @@ impl TopSites {
                 // Joined neighbours are read as a name only exactly: joined, a name's parts and the
                 // words beside them make look-alikes by accident (`my-spotify-bot`).
                 let single = n == 1 || n == parts.len();
+                // A part that is a listed name is that name (`correos` beside `correios`), found as
+                // such above or not at all.
                 let imitation = (single
+                    && self.exact(part).is_none()
                     && (lure || hosted.is_some() || (is_reg && parts.len() > 1)))
                     .then(|| {
                         (part.len() >= MIN_SKELETON)
@@ -1127,6 +1397,68 @@ fn add_neighbourhood(
 /// (`correo` beside `correos`), not a typo of it.
 fn singular_of(text: &str, name: &str) -> bool {
     name.strip_suffix('s') == Some(text)
+}
+
+/// Whether `a` is `b` with one letter shown as its look-alike ([`VISUAL_SWAPS`] of one letter, and `j`
+/// for `i`, the same stroke with a tail).
+fn one_look_alike_letter(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = a.iter().zip(b).filter(|(x, y)| x != y);
+    let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
+        return false;
+    };
+    (x, y) == (b'j', b'i')
+        || VISUAL_SWAPS
+            .iter()
+            .any(|(from, to)| from.as_bytes() == [x] && to.as_bytes() == [y])
+}
+
+/// Rows of a QWERTY keyboard, for [`neighbouring_keys`].
+const KEY_ROWS: [&[u8]; 4] = [b"1234567890", b"qwertyuiop", b"asdfghjkl", b"zxcvbnm"];
+
+/// Whether two keys are next to each other on a QWERTY keyboard, in a row or diagonally between rows.
+fn neighbouring_keys(x: u8, y: u8) -> bool {
+    let at = |c: u8| {
+        KEY_ROWS
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&k| k == c).map(|i| (r, i)))
+    };
+    let (Some((rx, ix)), Some((ry, iy))) = (at(x), at(y)) else {
+        return false;
+    };
+    // Each row sits half a key to the right of the one above: a key touches the one above it and the
+    // one above to the right.
+    match rx.abs_diff(ry) {
+        0 => ix.abs_diff(iy) == 1,
+        1 => {
+            let (upper, lower) = if rx < ry { (ix, iy) } else { (iy, ix) };
+            upper == lower || upper == lower + 1
+        }
+        _ => false,
+    }
+}
+
+/// Whether `a` is `b` after one slip of the hand: one letter replaced by a neighbouring key's, by the
+/// letter one bit away (bitsquatting) or a vowel by another (`amazen`), or two neighbouring letters
+/// swapped.
+fn slip_of(a: &[u8], b: &[u8]) -> bool {
+    if swapped_neighbours(a, b) {
+        return true;
+    }
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = a.iter().zip(b).filter(|(x, y)| x != y);
+    let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
+        return false;
+    };
+    let vowel = |c: u8| b"aeiou".contains(&c);
+    neighbouring_keys(x, y)
+        || ((x ^ y).count_ones() == 1 && x.is_ascii_alphanumeric())
+        || (vowel(x) && vowel(y))
 }
 
 /// Whether `a` is `b` with two different neighbouring letters swapped.
@@ -1516,5 +1848,72 @@ linkedin.com
         assert!(generic_tld("top") && generic_tld("online") && generic_tld("app"));
         assert!(!generic_tld("com") && !generic_tld("de") && !generic_tld("co.uk"));
         assert!(!generic_tld("xn--p1ai"));
+    }
+
+    /// A short name's typo, look-alike letter or glued affix is found (a weak sign that the page must
+    /// confirm); a documentation domain is known but protects no name.
+    #[test]
+    fn weak_signs_of_short_names() {
+        let t = TopSites::parse(
+            "kqbv.com\nzanto.com\nqxr.com\nexample.org unprotected\nword.com tail\n",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        // Five letters: one edit. Four: one look-alike letter only. Three: a doubled letter.
+        assert_eq!(name(t.near_short("zabto", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zanot", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zanuo", 6)), Some("zanto".into()));
+        assert_eq!(name(t.near_short("zenti", 6)), None);
+        assert_eq!(name(t.near_short("zinto", 6)), Some("zanto".into()));
+        // Not any edit: a far key, a letter put in or left out.
+        assert_eq!(name(t.near_short("zanko", 6)), None);
+        assert_eq!(name(t.near_short("zantro", 6)), None);
+        assert!(
+            neighbouring_keys(b'x', b'z')
+                && neighbouring_keys(b'i', b'j')
+                && !neighbouring_keys(b'o', b'c')
+        );
+        assert_eq!(name(t.near_short("kqbj", 6)), None);
+        assert_eq!(name(t.near_short("kqdv", 6)), Some("kqbv".into()));
+        assert_eq!(name(t.near_short("qxxr", 6)), Some("qxr".into()));
+        assert_eq!(name(t.near_short("zanto", 6)), None);
+        assert_eq!(name(t.near_short("wort", 6)), None);
+        // Glued affix words around a three- or four-letter name, also with two neighbours swapped.
+        assert_eq!(name(t.short_with_affixes("qxrsecure")), Some("qxr".into()));
+        assert_eq!(name(t.short_with_affixes("mykbqv")), Some("kqbv".into()));
+        assert_eq!(name(t.short_with_affixes("qxrfans")), None);
+        // Documentation domains.
+        assert!(t.is_known("example.org") && t.exact("example").is_none());
+    }
+
+    /// Lure words of more languages, as phishers write them in hosts.
+    #[test]
+    fn lure_words_of_more_languages() {
+        for w in [
+            "bezorging",
+            "doruceni",
+            "kezbesites",
+            "livrare",
+            "posiljka",
+            "tawseel",
+            "haisou",
+            "kuaidi",
+            "taekbae",
+            "penghantaran",
+            "posylka",
+            "vhod",
+            "zasilky",
+            "douane",
+            "teslimat",
+            "docs",
+        ] {
+            assert!(is_lure(w), "{w}");
+        }
+        // Glued to a name, from four letters.
+        assert!(is_lure("bezorgingnl") && is_lure("mytawseel"));
+        // Ordinary words stay ordinary.
+        for w in ["garden", "photos", "recipes", "music"] {
+            assert!(!is_lure(w), "{w}");
+        }
+        assert!(LURE_WORDS.iter().all(|w| w.is_ascii() && !w.is_empty()));
     }
 }

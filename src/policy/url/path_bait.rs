@@ -1,0 +1,660 @@
+//! A protected name in the path of a page that is not the name's own, set up to collect a sign-in
+//! (rule `url.path.brand`): the host is one anyone can put a page on, or a stranger's site, so the host
+//! checks see nothing, and the name the person trusts is further along the link.
+//!
+//! Three places where a phishing kit puts a brand's name in the path:
+//! - a page on a shared host, whose path (or part of it) is a stranger's space: a cloud-storage bucket
+//!   (`s3.amazonaws.com/<bucket>/`, `storage.googleapis.com/<bucket>/`), a site builder's or form
+//!   builder's page (`sites.google.com/view/<site>/`, `forms.zohopublic.com/<account>/`), an IPFS
+//!   gateway, or any page of a hosting service (the public suffix list's private section, or a site
+//!   builder tagged `hosting`); the name beside a sign-in or scam word of the path, or, in a storage
+//!   bucket, a web page served from it (buckets hold files; a brand's sign-in page there is a kit);
+//! - a compromised site's system folders (`wp-includes/`, `wp-admin/`, `wp-content/`, `.well-known/`,
+//!   `cgi-bin/`), where no site keeps a brand's folder: the name beside a lure word or a page;
+//! - any other site that is not well known: the name's folder, then a sign-in word, ending in a page
+//!   file (`<brand>/signin/index.php`, `<brand>/login.html`).
+//!
+//! Not bait: the name right after a sign-in route's word (`/auth/google/login`, `/login/github`), which
+//! is an app's "sign in with" route; the name on its own host (`github.com/...`) or on the shared host's
+//! own name; code-hosting sites (`github.com/<org>`), where brands keep their real organisations.
+//! Names count from [`MIN_PATH_NAME`] letters (the long tail's from one more): shorter ones are words
+//! that paths are made of.
+
+use smallvec::SmallVec;
+
+use super::top_sites::{is_lure, TopBrand, TopSites, AFFIX_WORDS, LURE_WORDS};
+use super::{rules, Findings, Parts};
+
+/// Shortest protected name read in a path: paths are made of short words (`live`, `mail`, `docs`).
+pub(super) const MIN_PATH_NAME: usize = 5;
+/// Longest path word read as a name with affix words glued to it.
+const MAX_AFFIXED_WORD: usize = 32;
+/// Most words of one path segment read (a slug is a sentence; a name's folder is a word or three).
+const MAX_SEGMENT_WORDS: usize = 8;
+/// Most path segments read.
+const MAX_PATH_SEGMENTS: usize = 12;
+/// Longest path segment read (a name's folder is short; longer segments are ids and slugs).
+const MAX_SEGMENT: usize = 64;
+
+/// Shared hosts whose path holds a stranger's space (exact host names).
+const SHARED_PATH_HOSTS: &[&str] = &[
+    "s3.amazonaws.com",
+    "storage.googleapis.com",
+    "storage.cloud.google.com",
+    "firebasestorage.googleapis.com",
+    "sites.google.com",
+    "forms.zohopublic.com",
+    "forms.zohopublic.eu",
+    "forms.zohopublic.in",
+    "ipfs.io",
+    "dweb.link",
+    "cloudflare-ipfs.com",
+    "gateway.pinata.cloud",
+    "padlet.com",
+    "linktr.ee",
+];
+
+/// Of [`SHARED_PATH_HOSTS`], the cloud-storage ones (and every regional S3 endpoint): buckets hold files,
+/// and a web page served from a bucket named after a brand is bait without a lure word.
+const STORAGE_HOSTS: &[&str] = &[
+    "s3.amazonaws.com",
+    "storage.googleapis.com",
+    "storage.cloud.google.com",
+    "firebasestorage.googleapis.com",
+    "ipfs.io",
+    "dweb.link",
+    "cloudflare-ipfs.com",
+    "gateway.pinata.cloud",
+];
+
+/// Cloud object-storage and CDN endpoints whose subdomain is a stranger's bucket or account, under a
+/// provider's domain that the public suffix list does not split: the path is that stranger's files, the
+/// subdomain their name (judged like a hosting service's by the host checks).
+const STORAGE_SUFFIXES: &[&str] = &[
+    "blob.core.windows.net",
+    "web.core.windows.net",
+    "file.core.windows.net",
+    "digitaloceanspaces.com",
+    "backblazeb2.com",
+    "linodeobjects.com",
+    "cloudfront.net",
+    "r2.dev",
+    "s3.amazonaws.com",
+    "firebasestorage.app",
+];
+
+/// The storage endpoint suffix ([`STORAGE_SUFFIXES`]) a host is under or is, when there is one.
+pub(super) fn storage_suffix(host: &str) -> Option<&'static str> {
+    let host = host.trim_end_matches('.');
+    STORAGE_SUFFIXES.iter().copied().find(|s| {
+        host.strip_suffix(s)
+            .is_some_and(|head| head.is_empty() || head.ends_with('.'))
+    })
+}
+
+/// Folders of a web site's software that hold no page of a brand's: a brand's folder inside one is a
+/// phishing kit dropped on a compromised site.
+const SYSTEM_FOLDERS: &[&str] = &[
+    "wp-includes",
+    "wp-admin",
+    "wp-content",
+    ".well-known",
+    "cgi-bin",
+];
+
+/// Path words of an app's own sign-in routes: the name after one is the provider a person signs in with
+/// (`/auth/google`, `/login/github/callback`), not bait.
+const SIGN_IN_ROUTES: &[&str] = &[
+    "auth",
+    "oauth",
+    "oauth2",
+    "login",
+    "signin",
+    "sso",
+    "social",
+    "connect",
+    "callback",
+    "provider",
+    "providers",
+    "integrations",
+    "accounts",
+];
+
+/// File endings of web pages (as opposed to scripts, styles, images and downloads).
+const PAGE_EXTENSIONS: &[&str] = &["html", "htm", "shtml", "php", "asp", "aspx", "jsp", "cgi"];
+
+/// Words of a sign-in or verification step, for a stranger's site (narrower than the lure words: a
+/// shop's `paypal/payment.php` is its checkout).
+const SIGN_IN_WORDS: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "verify",
+    "verification",
+    "validate",
+    "authenticate",
+    "unlock",
+    "recover",
+    "recovery",
+    "password",
+    "webscr",
+    "secure",
+    "security",
+    "account",
+    "update",
+    "confirm",
+    "kyc",
+    "otp",
+    "connexion",
+    "anmelden",
+    "anmeldung",
+    "inloggen",
+    "acceso",
+    "acesso",
+    "acceder",
+    "accedi",
+    "entrar",
+    "ingresar",
+    "masuk",
+    "giris",
+    "logowanie",
+    "prihlaseni",
+    "prijava",
+    "vhod",
+    "dangnhap",
+    "kirjaudu",
+    "logga",
+];
+
+/// Scam words of a path beside a name on a shared host or in a site's software folders, with the sign-in
+/// words ([`path_lure`]): a bill, a refund, a parcel, a full mailbox, a locked account, a prize. Not the
+/// lure words that a club's or a shop's pages use too (`members`, `online`, `service`, `portal`).
+const PATH_SCAM_WORDS: &[&str] = &[
+    "billing",
+    "payment",
+    "refund",
+    "invoice",
+    "wallet",
+    "delivery",
+    "tracking",
+    "customs",
+    "parcel",
+    "storage",
+    "quota",
+    "mailbox",
+    "suspended",
+    "locked",
+    "unusual",
+    "expired",
+    "reward",
+    "claim",
+    "airdrop",
+    "restore",
+    "unblock",
+    "validation",
+    "statement",
+    "docs",
+    "shared",
+];
+
+/// Whether a word of a path beside a name on a shared host is bait: a sign-in word
+/// ([`sign_in_word`]) or a scam word ([`PATH_SCAM_WORDS`], also glued from four letters).
+fn path_lure(token: &str) -> bool {
+    sign_in_word(token)
+        || PATH_SCAM_WORDS.iter().any(|w| {
+            token == *w
+                || (w.len() >= 4
+                    && token.len() > w.len()
+                    && (token.starts_with(w) || token.ends_with(w)))
+        })
+}
+
+/// Whether a word of a path names a sign-in step ([`SIGN_IN_WORDS`], also glued to another word from
+/// four letters: `loginform`, `verifyaccount`).
+fn sign_in_word(token: &str) -> bool {
+    SIGN_IN_WORDS.iter().any(|w| {
+        token == *w
+            || (w.len() >= 4
+                && token.len() > w.len()
+                && (token.starts_with(w) || token.ends_with(w)))
+    })
+}
+
+/// A path segment split into its words: lowercase ASCII alphanumeric runs (`KYCUpdate` is one word,
+/// `kycupdate`; `gmail-storage-upgrade` three).
+fn words(segment: &str) -> SmallVec<[String; 6]> {
+    segment
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(MAX_SEGMENT_WORDS)
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The file ending of a segment, lowercase, when it has one.
+fn extension(segment: &str) -> Option<String> {
+    let (stem, ext) = segment.rsplit_once('.')?;
+    (!stem.is_empty() && !ext.is_empty() && ext.len() <= 5).then(|| ext.to_ascii_lowercase())
+}
+
+/// The protected name a segment's words are (one word, or up to three neighbours joined: `ceska-posta`),
+/// or carry with affix words glued (`paypallogin`): `(name, the words it spans)`.
+fn name_in<'t>(
+    t: &'t TopSites,
+    words: &[String],
+    min_edit: usize,
+) -> Option<(&'t TopBrand, std::ops::Range<usize>)> {
+    for n in 1..=3usize.min(words.len()) {
+        for at in 0..=words.len() - n {
+            let Some(span) = words.get(at..at + n) else {
+                continue;
+            };
+            let joined = span.concat();
+            if LURE_WORDS.contains(&joined.as_str()) || AFFIX_WORDS.contains(&joined.as_str()) {
+                continue;
+            }
+            let found = t
+                .exact(&joined)
+                .or_else(|| {
+                    // A name with an affix word glued (`paypallogin`): at least two letters more
+                    // than the shortest name, and no longer than a name and three affixes.
+                    (n == 1 && (MIN_PATH_NAME + 2..=MAX_AFFIXED_WORD).contains(&joined.len()))
+                        .then(|| t.with_affixes(&joined, min_edit))
+                        .flatten()
+                })
+                .filter(|b| {
+                    let min = if b.tail {
+                        MIN_PATH_NAME + 1
+                    } else {
+                        MIN_PATH_NAME
+                    };
+                    b.label.len() >= min
+                        && !LURE_WORDS.contains(&b.label.as_str())
+                        && !AFFIX_WORDS.contains(&b.label.as_str())
+                        && !SIGN_IN_ROUTES.contains(&b.label.as_str())
+                });
+            if let Some(b) = found {
+                return Some((b, at..at + n));
+            }
+        }
+    }
+    None
+}
+
+/// How a host holds pages, for this check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// A cloud-storage host (bucket paths).
+    Storage,
+    /// Another host whose path or subdomain is a stranger's space.
+    Shared,
+    /// A site on the shipped list of well-known sites: its paths are its own business.
+    Known,
+    /// Any other site.
+    Other,
+}
+
+/// Judges the path of a link whose host is `host` (ASCII, lowercase).
+pub(super) fn judge(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Findings) {
+    let Some(host) = url.domain() else { return };
+    let host = host.trim_end_matches('.');
+    // A shared host that is a public suffix itself (`s3.amazonaws.com`) is its own registrable name here.
+    let reg = psl::domain_str(host).unwrap_or(host);
+    let before = out.pushes;
+    check(t, url, host, reg, min_edit, out);
+    if out.pushes == before {
+        weak_host(t, url, reg, min_edit, out);
+    }
+}
+
+/// The path checks of the module doc, for a link to `host` (ASCII, lowercase), registrable as `reg`.
+fn check(
+    t: &TopSites,
+    url: &Parts<'_>,
+    host: &str,
+    reg: &str,
+    min_edit: usize,
+    out: &mut Findings,
+) {
+    let reg_label = reg.split('.').next().unwrap_or("");
+    let listed = |list: &[&str]| {
+        list.contains(&host)
+            || (list == STORAGE_HOSTS && (s3_endpoint(host) || storage_suffix(host).is_some()))
+    };
+    let known = t.is_known(reg);
+    // A host under a hosting service's public suffix has that whole name as its registrable domain,
+    // which is on no list: the suffix is looked up only for a host the list does not know.
+    let private_suffix = || {
+        psl::suffix(host.as_bytes())
+            .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private))
+    };
+    let place = if listed(STORAGE_HOSTS) {
+        Place::Storage
+    } else if listed(SHARED_PATH_HOSTS)
+        || (known && t.is_hosting(reg) && host != reg && !host.starts_with("www."))
+    {
+        Place::Shared
+    } else if known {
+        Place::Known
+    } else if private_suffix() {
+        Place::Shared
+    } else {
+        Place::Other
+    };
+    if place == Place::Known {
+        return;
+    }
+    let Some(segments) = url.path_segments() else {
+        return;
+    };
+    let segs: SmallVec<[&str; 12]> = segments
+        .filter(|s| !s.is_empty())
+        .take(MAX_PATH_SEGMENTS)
+        .collect();
+    let page = segs
+        .last()
+        .and_then(|s| extension(s))
+        .is_some_and(|e| PAGE_EXTENSIONS.contains(&e.as_str()));
+    // A stranger's site is read only with a page at the end or a software folder in the path: the
+    // rest of the web's paths are nobody's bait, and reading each word costs look-ups.
+    let any_system = segs
+        .iter()
+        .any(|s| SYSTEM_FOLDERS.iter().any(|f| s.eq_ignore_ascii_case(f)));
+    if place == Place::Other && !page && !any_system {
+        return;
+    }
+    let mut system = false;
+    for (i, seg) in segs.iter().enumerate() {
+        let lower = seg.to_ascii_lowercase();
+        if SYSTEM_FOLDERS.contains(&lower.as_str()) {
+            system = true;
+            continue;
+        }
+        if seg.len() > MAX_SEGMENT {
+            continue;
+        }
+        // After a sign-in route's word the name is the provider an app signs you in with.
+        let after_route = i
+            .checked_sub(1)
+            .and_then(|p| segs.get(p))
+            .is_some_and(|p| SIGN_IN_ROUTES.contains(&p.to_ascii_lowercase().as_str()));
+        if after_route {
+            continue;
+        }
+        let w = words(seg);
+        let Some((b, span)) = name_in(t, &w, min_edit) else {
+            continue;
+        };
+        // The host's own name (`google` on `sites.google.com`) is the host's business.
+        if b.label == reg_label {
+            continue;
+        }
+        // Lure words of the path besides the name's own words, in this segment and those after it.
+        let later = || segs.iter().skip(i + 1).flat_map(|s| words(s));
+        let here = || {
+            w.iter()
+                .enumerate()
+                .filter(|(j, _)| !span.contains(j))
+                .map(|(_, x)| x.clone())
+        };
+        let bait = match place {
+            Place::Storage => page || here().chain(later()).any(|x| path_lure(&x)),
+            Place::Shared => here().chain(later()).any(|x| path_lure(&x)),
+            Place::Other if system => page || here().chain(later()).any(|x| path_lure(&x)),
+            Place::Other => {
+                page && segs
+                    .iter()
+                    .skip(i + 1)
+                    .take(2)
+                    .any(|s| words(s).iter().any(|x| sign_in_word(x)))
+            }
+            Place::Known => false,
+        };
+        if bait {
+            let why = match place {
+                Place::Storage | Place::Shared => "a page anyone can publish",
+                _ if system => "a folder of the site's software, where a phishing kit is dropped",
+                _ => "a sign-in page of a site that is not",
+            };
+            out.push(
+                rules::PATH_BRAND,
+                format!(
+                    "the link's path names `{}` on {why} ({host}), but it is not {}",
+                    b.label, b.domain
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Words of a page's path or query names that confirm a weak look-alike host: a sign-in step
+/// ([`SIGN_IN_WORDS`]) or a person's account page.
+fn account_word(token: &str) -> bool {
+    sign_in_word(token) || matches!(token, "profile" | "users" | "user" | "wallet" | "billing")
+}
+
+/// A host that is only weakly like a protected name, confirmed by its page (rule `url.host.brand`): the
+/// registrable label is one edit from a five-letter name or one look-alike letter from a four-letter one
+/// ([`TopSites::near_short`]: `pypj`, `bxbit`), has a name as a hyphenated part of its own (`nid-naver`,
+/// `pypi-mirror`; not beside a word of a brand's own second domain, [`OWNED_WORDS`]); and the path or the
+/// query's names hold a
+/// sign-in or account word, or the name itself (`fedez.com/fedextrack`). Each alone is an ordinary site
+/// as often as not (`sell` is one edit from `dell`); a sign-in page on it is bait.
+fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mut Findings) {
+    if t.is_known(reg) || !reg.is_ascii() {
+        return;
+    }
+    let Some((label, _)) = reg.split_once('.') else {
+        return;
+    };
+    // A typo of a short name is confirmed by any lure word of the page (`dhhl.de/.../pakete`); a name
+    // among other words, by a sign-in or account word only.
+    let (name, typo) = match t.near_short(label, min_edit) {
+        Some(b) => (Some(b), true),
+        None => (
+            hyphenated_name(t, label).or_else(|| t.short_with_affixes(label)),
+            false,
+        ),
+    };
+    let Some(b) = name else { return };
+    let mut page_words = url
+        .path_segments()
+        .into_iter()
+        .flatten()
+        .take(MAX_PATH_SEGMENTS)
+        .flat_map(words)
+        .chain(
+            url.query
+                .unwrap_or("")
+                .split('&')
+                .filter_map(|p| p.split('=').next())
+                .take(MAX_PATH_SEGMENTS)
+                .flat_map(words),
+        );
+    // The name itself in the page's words (`fedez.com/fedextrack`): inside a word from five letters, a
+    // shorter one only as a word of its own (`ing` is in `pricing`).
+    let names_it =
+        |w: &str| w == b.label || (b.label.len() >= MIN_PATH_NAME && w.contains(b.label.as_str()));
+    if page_words.any(|w| account_word(&w) || names_it(&w) || (typo && is_lure(&w))) {
+        out.push(
+            rules::HOST_BRAND,
+            format!(
+                "the name `{label}` is close to `{}`, and its page asks you to sign in, but it is not {}",
+                b.label, b.domain
+            ),
+        );
+    }
+}
+
+/// The top-tier name (of five letters or more: shorter ones are words, `grab-and-go`) that is a
+/// hyphenated part of `label` (`nid-naver`), unless a part says the domain is the brand's own second one
+/// ([`OWNED_WORDS`]).
+fn hyphenated_name<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {
+    let parts: SmallVec<[&str; 6]> = label.split('-').collect();
+    if parts.len() < 2 || parts.iter().any(|p| OWNED_WORDS.contains(p)) {
+        return None;
+    }
+    parts.iter().find_map(|p| {
+        t.exact(p).filter(|b| {
+            !b.tail
+                && b.label.len() >= MIN_PATH_NAME
+                && !LURE_WORDS.contains(&b.label.as_str())
+                && !AFFIX_WORDS.contains(&b.label.as_str())
+        })
+    })
+}
+
+/// Words a brand's own second domain puts beside its name (`paypal-community.com`, `brand-status.com`):
+/// a hyphenated name beside one is not a weak look-alike.
+const OWNED_WORDS: &[&str] = &[
+    "community",
+    "forum",
+    "forums",
+    "status",
+    "blog",
+    "careers",
+    "jobs",
+    "news",
+    "press",
+    "developer",
+    "developers",
+    "events",
+    "fans",
+    "foundation",
+    "research",
+    "labs",
+];
+
+/// Whether a host is a regional Amazon S3 endpoint (`s3.eu-west-1.amazonaws.com`, `s3-us-west-2...`),
+/// whose path starts with a bucket.
+fn s3_endpoint(host: &str) -> bool {
+    host.strip_suffix(".amazonaws.com").is_some_and(|h| {
+        (h.starts_with("s3.") || h.starts_with("s3-"))
+            && h.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(list: &str, url: &str) -> Vec<String> {
+        let t = TopSites::parse(list);
+        let parsed = url::Url::parse(url).expect("test URL parses");
+        let mut out = Findings::new("/url");
+        judge(&t, &Parts::of_url(&parsed), 6, &mut out);
+        out.into_vec().into_iter().map(|f| f.message).collect()
+    }
+
+    const LIST: &str =
+        "northbank.com\nquokkapay.io\nsitebuild.com hosting\ngoogle.com\nknownsite.com\n";
+
+    #[test]
+    fn names_on_shared_hosts_beside_lure_words() {
+        // A bucket named after the name, serving a page or beside a lure word.
+        assert_eq!(
+            findings(
+                LIST,
+                "https://s3.amazonaws.com/northbank-statements/view.htm"
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            findings(
+                LIST,
+                "https://s3.eu-central-1.amazonaws.com/quokkapay/verify/start"
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            findings(
+                LIST,
+                "https://storage.googleapis.com/quokkapay-cdn/logo.png"
+            )
+            .len(),
+            0
+        );
+        // A site or form builder's page, a hosting service's page.
+        assert_eq!(
+            findings(
+                LIST,
+                "https://sites.google.com/view/northbank-online/verify"
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            findings(LIST, "https://fan-page.sitebuild.com/northbank/unlock").len(),
+            1
+        );
+        assert_eq!(
+            findings(LIST, "https://random-thing.web.app/quokkapay/account-reset").len(),
+            1
+        );
+        assert_eq!(
+            findings(
+                LIST,
+                "https://sites.google.com/view/northbank-history/photos"
+            )
+            .len(),
+            0
+        );
+        // The host's own name, and an app's sign-in route, are not bait.
+        assert_eq!(
+            findings(LIST, "https://sites.google.com/view/google-login-workshop/").len(),
+            0
+        );
+        assert_eq!(
+            findings(LIST, "https://myapp.web.app/auth/northbank/login").len(),
+            0
+        );
+    }
+
+    #[test]
+    fn names_in_a_strangers_site() {
+        // A kit in the site's software folders.
+        assert_eq!(
+            findings(
+                LIST,
+                "https://bakery.example.org/wp-content/uploads/northbank/verify/"
+            )
+            .len(),
+            1
+        );
+        // A name's folder, a sign-in word, a page.
+        assert_eq!(
+            findings(
+                LIST,
+                "https://plumber.example.net/northbank/logon/start.php"
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            findings(LIST, "https://plumber.example.net/quokkapay/loginform.aspx").len(),
+            1
+        );
+        // A shop's checkout through the name, a folder without a page, a well-known site's own paths.
+        assert_eq!(
+            findings(LIST, "https://shop.example.net/quokkapay/payment.php").len(),
+            0
+        );
+        assert_eq!(
+            findings(LIST, "https://blog.example.net/northbank/login-tips").len(),
+            0
+        );
+        assert_eq!(
+            findings(LIST, "https://knownsite.com/northbank/login.html").len(),
+            0
+        );
+        assert_eq!(
+            findings(LIST, "https://northbank.com/secure/login.html").len(),
+            0
+        );
+    }
+}
