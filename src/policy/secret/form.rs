@@ -77,6 +77,27 @@ struct Hit {
     pattern: usize,
     /// The term's English plural, made by rule.
     plural: bool,
+    /// A weak term's reach: only a qualifier this close supports it ([`Hit::reaches`]).
+    reach: Option<u16>,
+}
+
+impl Hit {
+    /// Whether `q` is close enough to qualify this weak term. A term without a reach takes a qualifier
+    /// from any text of the form; one with a reach ("digits", "character string": words that name a secret
+    /// only with what it is used for) takes one from its own text, in the message at most `reach` words
+    /// away, so that "the digits you press at the ATM" is a PIN and "Filter string" under "Sign in to
+    /// continue" is no password. In a script written without spaces a clause is one word, so the reach is
+    /// the clause there.
+    fn reaches(&self, q: &Hit) -> bool {
+        match self.reach {
+            None => true,
+            Some(n) => {
+                q.source == self.source
+                    && (self.source != Source::Message
+                        || q.word.abs_diff(self.word) <= usize::from(n))
+            }
+        }
+    }
 }
 
 /// What a property is, for the purpose of typing a secret into it.
@@ -267,6 +288,7 @@ fn scan_noting(
                 word: 0,
                 pattern,
                 plural: info.plural,
+                reach: info.reach,
             });
         }
     });
@@ -410,6 +432,7 @@ impl Evidence<'_> {
                     && q.cat == w.cat
                     && q.pattern != w.pattern
                     && pick(q)
+                    && w.reaches(q)
                     // Folded terms share the space between two words: "aws key" is two terms side by side.
                     && (q.source != w.source || q.end <= w.start + 1 || w.end <= q.start + 1)
             });
@@ -830,7 +853,8 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
             .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Qualifier))
     };
     match h.kind {
-        Kind::Weak if of_login && also_qualifier() => Support::Qualifier,
+        // A word with a reach ("digits") names a code only with its use beside it: alone, a qualifier.
+        Kind::Weak if of_login && (h.reach.is_some() || also_qualifier()) => Support::Qualifier,
         Kind::Strong | Kind::Weak if of_login => Support::Term,
         Kind::Qualifier if of_login => Support::Qualifier,
         _ => Support::None,
@@ -890,7 +914,8 @@ fn judge_property(
         notes.weak_password = hits
             .iter()
             .filter(own_password)
-            .find(|h| h.kind == Kind::Weak && bare(h))
+            // "String" or "Characters" beside a user name is no password: such words need their use.
+            .find(|h| h.kind == Kind::Weak && h.reach.is_none() && bare(h))
             .copied();
     }
     if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
@@ -1285,6 +1310,7 @@ fn requested_in_message(
                 && q.pattern != w.pattern
                 && (q.end <= w.start + 1 || w.end <= q.start + 1)
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
+                && w.reaches(q)
         });
         if asked && qualified {
             let term = c.shown.get(w.pattern).map(String::as_str).unwrap_or("");

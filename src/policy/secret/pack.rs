@@ -218,6 +218,13 @@ pub struct GroupSpec {
     /// "send us"). Default false.
     #[serde(default)]
     pub inverted: bool,
+    /// On a `weak` group: a qualifier supports its terms only in the same text and, in the message, at most
+    /// this many words away (one clause: "the four digits you press at the ATM"). For words that name a
+    /// secret only by what it is used for or where it came from ("digits", "character string"): paired
+    /// across texts they would read "Filter string" under "Sign in to continue" as a password. Default: any
+    /// qualifier of the form.
+    #[serde(default)]
+    pub reach: Option<u16>,
     /// The terms, written naturally ("API-Schlüssel", "mot de passe"); they are folded like any text.
     pub terms: Vec<String>,
 }
@@ -263,6 +270,8 @@ pub struct TermInfo {
     pub scope: Scope,
     /// Made by rule, not written: the English plural of a written term (see `english_plural`).
     pub plural: bool,
+    /// A weak term's reach (see [`GroupSpec::reach`]).
+    pub reach: Option<u16>,
 }
 
 /// A compiled format.
@@ -598,11 +607,21 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 }
                 (None, false, _) => None,
             };
+            if g.reach.is_some() && g.kind != Kind::Weak {
+                return Err(err(
+                    file,
+                    format!(
+                        "a {:?} group takes no `reach` (only a weak group does)",
+                        g.kind
+                    ),
+                ));
+            }
             let info = TermInfo {
                 kind: g.kind,
                 category,
                 scope: g.scope,
                 plural: false,
+                reach: g.reach,
             };
             for term in &g.terms {
                 total += 1;
