@@ -1303,7 +1303,16 @@ fn requested_in_message(
         let Some(info) = enabled(w.cat) else {
             continue;
         };
-        let asked = requests().any(|r| after(r, w) && no_label_between(r, w));
+        // A word with a reach ("the digits", "the character string") is named with its use in one clause,
+        // and a verb right after it asks for it as well as one before: the object comes first where the verb
+        // ends the clause ("ఆరు అంకెలను టైప్ చేయండి", "rakamları yazın", "ciąg znaków wpisz").
+        let before = |r: &Hit| {
+            w.reach.is_some()
+                && w.end <= r.start + 1
+                && r.word >= w.word
+                && r.word - w.word <= REQUEST_REACH
+        };
+        let asked = requests().any(|r| (after(r, w) || before(r)) && no_label_between(r, w));
         let qualified = hits.iter().any(|q| {
             q.kind == Kind::Qualifier
                 && q.cat == w.cat
