@@ -79,6 +79,8 @@ struct Hit {
     plural: bool,
     /// A weak term's reach: only a qualifier this close supports it ([`Hit::reaches`]).
     reach: Option<u16>,
+    /// The message's clause the hit is in, counted from 0 ([`mark_clauses`]); 0 in every other text.
+    clause: u32,
 }
 
 impl Hit {
@@ -93,6 +95,7 @@ impl Hit {
             None => true,
             Some(n) => {
                 q.source == self.source
+                    && q.clause == self.clause
                     && (self.source != Source::Message
                         || q.word.abs_diff(self.word) <= usize::from(n))
             }
@@ -289,6 +292,7 @@ fn scan_noting(
                 pattern,
                 plural: info.plural,
                 reach: info.reach,
+                clause: 0,
             });
         }
     });
@@ -596,6 +600,9 @@ pub fn judge_form(
                     .iter()
                     .any(|&(_, cat)| cat.is_some() && cat == h.cat))
         });
+        if message_hits.iter().any(|h| h.reach.is_some()) {
+            mark_clauses(c, message, &mut message_hits);
+        }
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -1334,6 +1341,67 @@ fn requested_in_message(
         }
     }
     None
+}
+
+/// Whether `ch` ends a clause: a sentence's end, a semicolon, a line break, in the scripts the packs read. Not
+/// a comma, which also sets off a phrase of the same clause ("the four digits, the ones you press at the ATM"),
+/// and not a full stop inside a number or a name ("3.5", "example.com"), which [`mark_clauses`] reads.
+fn ends_clause(ch: char) -> bool {
+    matches!(
+        ch,
+        '.' | '!'
+            | '?'
+            | ';'
+            | '\n'
+            | '。'
+            | '！'
+            | '？'
+            | '；'
+            | '．'
+            | '।'
+            | '॥'
+            | '؟'
+            | '؛'
+            | '።'
+            | '۔'
+    )
+}
+
+/// Numbers the message's clauses on its hits, for the weak terms with a reach: "Enter the digits on your meter.
+/// Payments at the ATM are free" is no PIN, though the two words are a few words apart. The message is folded
+/// again clause by clause (the folding works word by word, so the clauses' words add up to the message's),
+/// which only a message holding such a term pays for.
+fn mark_clauses(c: &Compiled, message: &str, hits: &mut [Hit]) {
+    let message = super::normalize::truncate(message, super::normalize::MAX_FOLD_BYTES);
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    // The last word of each clause but the last, as a hit counts them (the first word is 1).
+    let mut ends = Vec::new();
+    let mut words = 0usize;
+    let mut start = 0usize;
+    let mut chars = message.char_indices().peekable();
+    while let Some((at, ch)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        // A full stop ends a clause only before a space or the end: not in "3.5" or "example.com".
+        let ends_here = ends_clause(ch) && (ch != '.' || next.is_none_or(char::is_whitespace));
+        if !ends_here {
+            continue;
+        }
+        let end = at + ch.len_utf8();
+        buf.clear();
+        folder.fold_into(
+            message.get(start..end).unwrap_or(""),
+            &c.stopwords,
+            &mut buf,
+        );
+        words += buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+        ends.push(words);
+        start = end;
+    }
+    for h in hits {
+        let clause = ends.partition_point(|&e| e < h.word);
+        h.clause = u32::try_from(clause).unwrap_or(u32::MAX);
+    }
 }
 
 /// Most words between a speaker and the verb it governs; each of them must be a stopword (an auxiliary,
