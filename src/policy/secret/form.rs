@@ -1024,10 +1024,13 @@ fn judge_property(
         // above; a form that asks for the code in its message is still found by the request rule.
         return None;
     }
-    let clue = ev
-        .hits
-        .iter()
-        .any(|h| matches!(h.kind, Kind::Weak | Kind::Qualifier));
+    // A word with a reach ("number", "digits", "番号") names nothing alone: a field titled with it takes what
+    // its title says ("your mobile number, and we will send you a code" over a field titled "number"), not
+    // the message's secret.
+    let clue = ev.hits.iter().any(|h| {
+        matches!(h.kind, Kind::Weak | Kind::Qualifier)
+            && !(h.kind == Kind::Weak && h.reach.is_some())
+    });
     let shown_texts = [texts.of(Source::Title), texts.of(Source::Description)];
     // A name the pack cannot read (`uttar`, `kaitou`, `javabu`: the title romanised) under a title that says
     // nothing ("उत्तर", "回答") is no more than the title: the user answers what the title and the message say.
@@ -1037,7 +1040,7 @@ fn judge_property(
         && !notes.excused
         && !ev.hits.iter().any(|h| h.source == Source::Name)
         && says_nothing(c, &shown_texts, link);
-    if !(clue
+    let blank = clue
         || titled_blank
         || says_nothing(
             c,
@@ -1047,8 +1050,16 @@ fn judge_property(
                 texts.of(Source::Description),
             ],
             link,
-        ))
-    {
+        );
+    // A field named by a word with a reach ("Tal", "Number", "数字") is no blank: a secret the message only
+    // names does not go in it ("your mobile number, we will send you a code"). But the message may say
+    // where the digits come from ("you just got an SMS. Write the numbers here"): its weak term and
+    // qualifier, paired, say what the number is.
+    let numbered = ev
+        .hits
+        .iter()
+        .any(|h| h.kind == Kind::Weak && h.reach.is_some());
+    if !blank && (!numbered || link) {
         return None;
     }
     ev.hits.extend_from_slice(message_hits);
@@ -1071,7 +1082,8 @@ fn judge_property(
         // "Which recovery e-mail should we use if you forget your password?": the field takes an address.
         return None;
     }
-    let (cat, hit) = ev.strong(from_message).or_else(|| ev.paired(|_| true))?;
+    let named = if blank { ev.strong(from_message) } else { None };
+    let (cat, hit) = named.or_else(|| ev.paired(|_| true))?;
     Some(finding(
         c,
         cat,
@@ -2496,6 +2508,120 @@ mod tests {
             let rules = judge(message, schema);
             assert!(rules.is_empty(), "{message}: {rules:?}");
         }
+    }
+
+    #[test]
+    fn a_secret_named_by_its_use_or_origin_is_asked_for() {
+        // No name of the secret: its digits or characters, with what they are used for or where they came
+        // from, in one clause.
+        let cases = [
+            (
+                "To check it is you, key in the 4 digits you use at the cash machine.",
+                one_field("answer", "Answer"),
+                "form.secret.pin",
+            ),
+            (
+                "Bitte geben Sie die Zeichenkette ein, mit der Sie sich einloggen.",
+                one_field("wert", "Wert"),
+                "form.secret.password",
+            ),
+            (
+                "Introduzca el valor de la casilla C4 de su tarjeta de coordenadas.",
+                one_field("valor", "Valor"),
+                "form.secret.otp",
+            ),
+            (
+                "ログインするときに使う文字列を入力してください。",
+                one_field("kotae", "回答"),
+                "form.secret.password",
+            ),
+            (
+                "Oppgi de seks sifrene som kodebrikken viser nå.",
+                one_field("svar", "Svar"),
+                "form.secret.otp",
+            ),
+            (
+                "బ్యాంక్ పంపిన అంకెలను ఇక్కడ నమోదు చేయండి.",
+                one_field("javabu", "జవాబు"),
+                "form.secret.otp",
+            ),
+            (
+                "Bhai, apna gupt number bata do jaldi.",
+                one_field("jawab", "Jawab"),
+                "form.secret.pin",
+            ),
+            // A field titled with a number word takes the digits the message says came by SMS.
+            (
+                "Du fik lige en sms fra banken. Skriv tallene her.",
+                one_field("tal", "Tal"),
+                "form.secret.otp",
+            ),
+            (
+                "Hello. Type the four digits you press at the ATM; thanks!",
+                one_field("answer", "Answer"),
+                "form.secret.pin",
+            ),
+        ];
+        for (message, schema, rule) in cases {
+            let rules = judge(message, schema);
+            assert!(rules.iter().any(|r| r == rule), "{message}: {rules:?}");
+        }
+    }
+
+    #[test]
+    fn the_words_of_a_use_ask_for_nothing_out_of_their_clause_or_read_another_way() {
+        let cases = [
+            // The use in another text than the word: a field's own "string" under a sign-in message.
+            ("Sign in to continue.", one_field("filter", "Filter string")),
+            // The use in another sentence.
+            (
+                "Enter the digits on your electricity meter. Payments at the ATM are free.",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "メーターの数字を入力してください。ATMでのお支払いは無料です。",
+                one_field("kaitou", "回答"),
+            ),
+            // A captcha, a count, a meter, a parcel.
+            (
+                "Type the characters you see in the picture to log in.",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "Saisissez les caractères de l'image pour vous connecter.",
+                one_field("reponse", "Réponse"),
+            ),
+            (
+                "Masukkan angka meteran listrik Anda.",
+                one_field("jawaban", "Jawaban"),
+            ),
+            ("Podaj numer paczki.", one_field("odpowiedz", "Odpowiedź")),
+            // A field titled with a number word is no blank field: the code is named, not relayed.
+            (
+                "Din mobilnummer, så sender vi dig en kode.",
+                one_field("tal", "Tal"),
+            ),
+            (
+                "Your mobile number please, then we'll text you a code.",
+                one_field("n", "Number"),
+            ),
+        ];
+        for (message, schema) in cases {
+            let rules = judge(message, schema);
+            assert!(rules.is_empty(), "{message}: {rules:?}");
+        }
+    }
+
+    #[test]
+    fn a_verb_after_digits_named_by_their_origin_asks_for_them() {
+        // The object first where the verb ends the clause; the same words without their origin ask nothing.
+        let asked = judge(
+            "Az önce gelen SMS'teki rakamları yazın.",
+            one_field("deger", "Değer"),
+        );
+        assert!(asked.iter().any(|r| r == "form.secret.otp"), "{asked:?}");
+        let not_asked = judge("Sayaçtaki rakamları yazın.", one_field("deger", "Değer"));
+        assert!(not_asked.is_empty(), "{not_asked:?}");
     }
 
     #[test]
