@@ -80,6 +80,30 @@ struct Hit {
     pattern: usize,
     /// The term's English plural, made by rule.
     plural: bool,
+    /// A weak term's reach: only a qualifier this close supports it ([`Hit::reaches`]).
+    reach: Option<u16>,
+    /// The message's clause the hit is in, counted from 0 ([`mark_clauses`]); 0 in every other text.
+    clause: u32,
+}
+
+impl Hit {
+    /// Whether `q` is close enough to qualify this weak term. A term without a reach takes a qualifier
+    /// from any text of the form; one with a reach ("digits", "character string": words that name a secret
+    /// only with what it is used for) takes one from its own text, in the message at most `reach` words
+    /// away, so that "the digits you press at the ATM" is a PIN and "Filter string" under "Sign in to
+    /// continue" is no password. In a script written without spaces a clause is one word, so the reach is
+    /// the clause there.
+    fn reaches(&self, q: &Hit) -> bool {
+        match self.reach {
+            None => true,
+            Some(n) => {
+                q.source == self.source
+                    && q.clause == self.clause
+                    && (self.source != Source::Message
+                        || q.word.abs_diff(self.word) <= usize::from(n))
+            }
+        }
+    }
 }
 
 /// What a property is, for the purpose of typing a secret into it.
@@ -270,6 +294,8 @@ fn scan_noting(
                 word: 0,
                 pattern,
                 plural: info.plural,
+                reach: info.reach,
+                clause: 0,
             });
         }
     });
@@ -413,6 +439,7 @@ impl Evidence<'_> {
                     && q.cat == w.cat
                     && q.pattern != w.pattern
                     && pick(q)
+                    && w.reaches(q)
                     // Folded terms share the space between two words: "aws key" is two terms side by side.
                     && (q.source != w.source || q.end <= w.start + 1 || w.end <= q.start + 1)
             });
@@ -590,6 +617,9 @@ pub fn judge_form(
         });
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
+        if message_hits.iter().any(|h| h.reach.is_some()) {
+            mark_clauses(c, message, &mut message_hits);
+        }
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
@@ -925,7 +955,8 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
             .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Qualifier))
     };
     match h.kind {
-        Kind::Weak if of_login && also_qualifier() => Support::Qualifier,
+        // A word with a reach ("digits") names a code only with its use beside it: alone, a qualifier.
+        Kind::Weak if of_login && (h.reach.is_some() || also_qualifier()) => Support::Qualifier,
         Kind::Strong | Kind::Weak if of_login => Support::Term,
         Kind::Qualifier if of_login => Support::Qualifier,
         _ => Support::None,
@@ -998,7 +1029,8 @@ fn judge_property(
         notes.weak_password = hits
             .iter()
             .filter(own_password)
-            .find(|h| h.kind == Kind::Weak && bare(h))
+            // "String" or "Characters" beside a user name is no password: such words need their use.
+            .find(|h| h.kind == Kind::Weak && h.reach.is_none() && bare(h))
             .copied();
     }
     if kind == FieldKind::Number && prop.maximum.is_some_and(|m| m < MIN_SECRET_NUMBER) {
@@ -1117,10 +1149,13 @@ fn judge_property(
         // above; a form that asks for the code in its message is still found by the request rule.
         return None;
     }
-    let clue = ev
-        .hits
-        .iter()
-        .any(|h| matches!(h.kind, Kind::Weak | Kind::Qualifier));
+    // A word with a reach ("number", "digits", "番号") names nothing alone: a field titled with it takes what
+    // its title says ("your mobile number, and we will send you a code" over a field titled "number"), not
+    // the message's secret.
+    let clue = ev.hits.iter().any(|h| {
+        matches!(h.kind, Kind::Weak | Kind::Qualifier)
+            && !(h.kind == Kind::Weak && h.reach.is_some())
+    });
     let shown_texts = [texts.of(Source::Title), texts.of(Source::Description)];
     // A name the pack cannot read (`uttar`, `kaitou`, `javabu`: the title romanised) under a title that says
     // nothing ("उत्तर", "回答") is no more than the title: the user answers what the title and the message say.
@@ -1130,7 +1165,7 @@ fn judge_property(
         && !notes.excused
         && !ev.hits.iter().any(|h| h.source == Source::Name)
         && says_nothing(c, &shown_texts, link);
-    if !(clue
+    let blank = clue
         || titled_blank
         || says_nothing(
             c,
@@ -1140,8 +1175,16 @@ fn judge_property(
                 texts.of(Source::Description),
             ],
             link,
-        ))
-    {
+        );
+    // A field named by a word with a reach ("Tal", "Number", "数字") is no blank: a secret the message only
+    // names does not go in it ("your mobile number, we will send you a code"). But the message may say
+    // where the digits come from ("you just got an SMS. Write the numbers here"): its weak term and
+    // qualifier, paired, say what the number is.
+    let numbered = ev
+        .hits
+        .iter()
+        .any(|h| h.kind == Kind::Weak && h.reach.is_some());
+    if !blank && (!numbered || link) {
         return None;
     }
     ev.hits.extend_from_slice(message_hits);
@@ -1164,7 +1207,8 @@ fn judge_property(
         // "Which recovery e-mail should we use if you forget your password?": the field takes an address.
         return None;
     }
-    let (cat, hit) = ev.strong(from_message).or_else(|| ev.paired(|_| true))?;
+    let named = if blank { ev.strong(from_message) } else { None };
+    let (cat, hit) = named.or_else(|| ev.paired(|_| true))?;
     Some(finding(
         c,
         cat,
@@ -1618,9 +1662,18 @@ fn requested_in_message(
         let Some(info) = enabled(w.cat) else {
             continue;
         };
+        // A word with a reach ("the digits", "the character string") is named with its use in one clause,
+        // and a verb right after it asks for it as well as one before: the object comes first where the verb
+        // ends the clause ("ఆరు అంకెలను టైప్ చేయండి", "rakamları yazın", "ciąg znaków wpisz").
+        let before = |r: &Hit| {
+            w.reach.is_some()
+                && w.end <= r.start + 1
+                && r.word >= w.word
+                && r.word - w.word <= REQUEST_REACH
+        };
         let asked = !labelled(w)
             && requests().any(|r| {
-                (after(r, w) && no_label_between(r, w) && !names_it(r, w))
+                ((after(r, w) || before(r)) && no_label_between(r, w) && !names_it(r, w))
                     || before_end(r, w)
                     || before_final(r, w)
             });
@@ -1630,6 +1683,7 @@ fn requested_in_message(
                 && q.pattern != w.pattern
                 && (q.end <= w.start + 1 || w.end <= q.start + 1)
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
+                && w.reaches(q)
         }) || (w.cat.is_some() && w.cat == otp && sent_by_speaker(w));
         if asked && qualified {
             let term = c.shown.get(w.pattern).map(String::as_str).unwrap_or("");
@@ -1713,6 +1767,67 @@ fn sentence_starts(c: &Compiled, message: &str) -> Vec<usize> {
 /// Most words a verb that ends its clause (`final: true`) may follow the term it asks for: the object, its
 /// possessive and postposition, and an adverb or two ("۲۴ کلمه بازیابی خود را به ترتیب وارد کنید").
 const FINAL_REACH: usize = 8;
+
+/// Whether `ch` ends a clause: a sentence's end, a semicolon, a line break, in the scripts the packs read. Not
+/// a comma, which also sets off a phrase of the same clause ("the four digits, the ones you press at the ATM"),
+/// and not a full stop inside a number or a name ("3.5", "example.com"), which [`mark_clauses`] reads.
+fn ends_clause(ch: char) -> bool {
+    matches!(
+        ch,
+        '.' | '!'
+            | '?'
+            | ';'
+            | '\n'
+            | '。'
+            | '！'
+            | '？'
+            | '；'
+            | '．'
+            | '।'
+            | '॥'
+            | '؟'
+            | '؛'
+            | '።'
+            | '۔'
+    )
+}
+
+/// Numbers the message's clauses on its hits, for the weak terms with a reach: "Enter the digits on your meter.
+/// Payments at the ATM are free" is no PIN, though the two words are a few words apart. The message is folded
+/// again clause by clause (the folding works word by word, so the clauses' words add up to the message's),
+/// which only a message holding such a term pays for.
+fn mark_clauses(c: &Compiled, message: &str, hits: &mut [Hit]) {
+    let message = super::normalize::truncate(message, super::normalize::MAX_FOLD_BYTES);
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    // The last word of each clause but the last, as a hit counts them (the first word is 1).
+    let mut ends = Vec::new();
+    let mut words = 0usize;
+    let mut start = 0usize;
+    let mut chars = message.char_indices().peekable();
+    while let Some((at, ch)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        // A full stop ends a clause only before a space or the end: not in "3.5" or "example.com".
+        let ends_here = ends_clause(ch) && (ch != '.' || next.is_none_or(char::is_whitespace));
+        if !ends_here {
+            continue;
+        }
+        let end = at + ch.len_utf8();
+        buf.clear();
+        folder.fold_into(
+            message.get(start..end).unwrap_or(""),
+            &c.stopwords,
+            &mut buf,
+        );
+        words += buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+        ends.push(words);
+        start = end;
+    }
+    for h in hits {
+        let clause = ends.partition_point(|&e| e < h.word);
+        h.clause = u32::try_from(clause).unwrap_or(u32::MAX);
+    }
+}
 
 /// Most words between a speaker and the verb it governs; each of them must be a stopword (an auxiliary,
 /// the recipient: "we will send you", "wir senden Ihnen", "chúng tôi sẽ gửi").
@@ -3181,6 +3296,120 @@ mod tests {
             let rules = judge(message, schema);
             assert!(rules.is_empty(), "{message}: {rules:?}");
         }
+    }
+
+    #[test]
+    fn a_secret_named_by_its_use_or_origin_is_asked_for() {
+        // No name of the secret: its digits or characters, with what they are used for or where they came
+        // from, in one clause.
+        let cases = [
+            (
+                "To check it is you, key in the 4 digits you use at the cash machine.",
+                one_field("answer", "Answer"),
+                "form.secret.pin",
+            ),
+            (
+                "Bitte geben Sie die Zeichenkette ein, mit der Sie sich einloggen.",
+                one_field("wert", "Wert"),
+                "form.secret.password",
+            ),
+            (
+                "Introduzca el valor de la casilla C4 de su tarjeta de coordenadas.",
+                one_field("valor", "Valor"),
+                "form.secret.otp",
+            ),
+            (
+                "ログインするときに使う文字列を入力してください。",
+                one_field("kotae", "回答"),
+                "form.secret.password",
+            ),
+            (
+                "Oppgi de seks sifrene som kodebrikken viser nå.",
+                one_field("svar", "Svar"),
+                "form.secret.otp",
+            ),
+            (
+                "బ్యాంక్ పంపిన అంకెలను ఇక్కడ నమోదు చేయండి.",
+                one_field("javabu", "జవాబు"),
+                "form.secret.otp",
+            ),
+            (
+                "Bhai, apna gupt number bata do jaldi.",
+                one_field("jawab", "Jawab"),
+                "form.secret.pin",
+            ),
+            // A field titled with a number word takes the digits the message says came by SMS.
+            (
+                "Du fik lige en sms fra banken. Skriv tallene her.",
+                one_field("tal", "Tal"),
+                "form.secret.otp",
+            ),
+            (
+                "Hello. Type the four digits you press at the ATM; thanks!",
+                one_field("answer", "Answer"),
+                "form.secret.pin",
+            ),
+        ];
+        for (message, schema, rule) in cases {
+            let rules = judge(message, schema);
+            assert!(rules.iter().any(|r| r == rule), "{message}: {rules:?}");
+        }
+    }
+
+    #[test]
+    fn the_words_of_a_use_ask_for_nothing_out_of_their_clause_or_read_another_way() {
+        let cases = [
+            // The use in another text than the word: a field's own "string" under a sign-in message.
+            ("Sign in to continue.", one_field("filter", "Filter string")),
+            // The use in another sentence.
+            (
+                "Enter the digits on your electricity meter. Payments at the ATM are free.",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "メーターの数字を入力してください。ATMでのお支払いは無料です。",
+                one_field("kaitou", "回答"),
+            ),
+            // A captcha, a count, a meter, a parcel.
+            (
+                "Type the characters you see in the picture to log in.",
+                one_field("answer", "Answer"),
+            ),
+            (
+                "Saisissez les caractères de l'image pour vous connecter.",
+                one_field("reponse", "Réponse"),
+            ),
+            (
+                "Masukkan angka meteran listrik Anda.",
+                one_field("jawaban", "Jawaban"),
+            ),
+            ("Podaj numer paczki.", one_field("odpowiedz", "Odpowiedź")),
+            // A field titled with a number word is no blank field: the code is named, not relayed.
+            (
+                "Din mobilnummer, så sender vi dig en kode.",
+                one_field("tal", "Tal"),
+            ),
+            (
+                "Your mobile number please, then we'll text you a code.",
+                one_field("n", "Number"),
+            ),
+        ];
+        for (message, schema) in cases {
+            let rules = judge(message, schema);
+            assert!(rules.is_empty(), "{message}: {rules:?}");
+        }
+    }
+
+    #[test]
+    fn a_verb_after_digits_named_by_their_origin_asks_for_them() {
+        // The object first where the verb ends the clause; the same words without their origin ask nothing.
+        let asked = judge(
+            "Az önce gelen SMS'teki rakamları yazın.",
+            one_field("deger", "Değer"),
+        );
+        assert!(asked.iter().any(|r| r == "form.secret.otp"), "{asked:?}");
+        let not_asked = judge("Sayaçtaki rakamları yazın.", one_field("deger", "Değer"));
+        assert!(not_asked.is_empty(), "{not_asked:?}");
     }
 
     #[test]

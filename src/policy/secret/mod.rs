@@ -810,6 +810,11 @@ mod tests {
                 "empty",
             ),
             ("yaml.yaml", "groups: [\n", "yaml.yaml"),
+            (
+                "reach.yaml",
+                "groups:\n  - kind: qualifier\n    category: pin\n    reach: 3\n    terms: [atm]\n",
+                "reach",
+            ),
         ];
         for (name, text, needle) in cases {
             let err = SecretPolicy::compile(&[pack(name, text)])

@@ -237,6 +237,11 @@ pub struct GroupSpec {
     /// On a `request` group: most words between its verb and the term after it (default 3, at most 8).
     /// Languages that name a thing in many short words (Vietnamese syllables, classifiers and possessives
     /// in Indonesian, Malay, Tagalog) reach farther.
+    /// On a `weak` group: a qualifier supports its terms only in the same text and, in the message, at most
+    /// this many words away (one clause: "the four digits you press at the ATM"). For words that name a
+    /// secret only by what it is used for or where it came from ("digits", "character string"): paired
+    /// across texts they would read "Filter string" under "Sign in to continue" as a password. Default: any
+    /// qualifier of the form. One key for both, since both bound a distance in words from the term.
     #[serde(default)]
     pub reach: Option<usize>,
     /// On a `request` group: object pronouns written glued to the verb (Spanish `envíenos`, Italian
@@ -295,6 +300,8 @@ pub struct TermInfo {
     pub scope: Scope,
     /// Made by rule, not written: the English plural of a written term (see `english_plural`).
     pub plural: bool,
+    /// A weak term's reach (see [`GroupSpec::reach`]).
+    pub reach: Option<u16>,
 }
 
 /// A compiled format.
@@ -597,10 +604,16 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     for (file, pack) in &files {
         for g in &pack.groups {
             let request = g.kind == Kind::Request;
-            if !request && (g.verb_final || g.reach.is_some() || !g.clitics.is_empty()) {
+            if !request && (g.verb_final || !g.clitics.is_empty()) {
+                return Err(err(file, "`final` and `clitics` are for request groups"));
+            }
+            if g.reach.is_some() && !matches!(g.kind, Kind::Request | Kind::Weak) {
                 return Err(err(
                     file,
-                    "`final`, `reach` and `clitics` are for request groups",
+                    format!(
+                        "a {:?} group takes no `reach` (only a request or weak group does)",
+                        g.kind
+                    ),
                 ));
             }
             if g.kind != Kind::Speaker && g.subject_only {
@@ -726,6 +739,11 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 category,
                 scope: g.scope,
                 plural: false,
+                // Only a weak group's reach bounds a qualifier; a request group's is read above.
+                reach: g
+                    .reach
+                    .filter(|_| g.kind == Kind::Weak)
+                    .and_then(|r| u16::try_from(r).ok()),
             };
             let glued = if g.kind == Kind::Request {
                 clitic_forms(g, &stopwords)
