@@ -570,6 +570,28 @@ pub fn judge_form(
     allowed_fields: &[String],
     properties_known_clean: bool,
 ) -> FormJudgement {
+    judge_form_in(
+        c,
+        message,
+        schema,
+        params_ptr,
+        allowed_fields,
+        properties_known_clean,
+        &mut language::Memo::default(),
+    )
+}
+
+/// [`judge_form`], one of the forms of a message: `languages` holds the language verdicts of the texts already
+/// read in it, the forms of one message mostly repeating one message.
+pub(crate) fn judge_form_in(
+    c: &Compiled,
+    message: &str,
+    schema: &Node<'_>,
+    params_ptr: &str,
+    allowed_fields: &[String],
+    properties_known_clean: bool,
+    languages: &mut language::Memo,
+) -> FormJudgement {
     let mut findings = Vec::new();
     // Pointers are built only for findings: a benign form (nearly every form) needs none.
     let props_ptr = || pointer_push(&pointer_push(params_ptr, "requestedSchema"), "properties");
@@ -640,7 +662,7 @@ pub fn judge_form(
     form_text.add(message);
     if properties_known_clean && message_neutral {
         if message_decides {
-            unread_language(c, &form_text, params_ptr, &mut findings);
+            unread_language(c, &form_text, languages, params_ptr, &mut findings);
         }
         return FormJudgement {
             findings,
@@ -870,7 +892,7 @@ pub fn judge_form(
     // enough to decide alone is read, here as on the remembered-schema path above, so that remembering a
     // schema never changes a verdict (the fuzz target schema_judge holds the two paths to that).
     if message_decides {
-        unread_language(c, &form_text, params_ptr, &mut findings);
+        unread_language(c, &form_text, languages, params_ptr, &mut findings);
     }
     // A code field's verdict reads the message's digits, which the term-free proof does not cover: such a
     // schema is judged afresh every time.
@@ -1452,10 +1474,11 @@ fn finding(c: &Compiled, cat: CatId, ptr: &str, name: &str, hit: &Hit, verb: &st
 fn unread_language(
     c: &Compiled,
     text: &language::FormText,
+    memo: &mut language::Memo,
     params_ptr: &str,
     out: &mut Vec<Finding>,
 ) {
-    if let Some(lang) = language::unsupported(c, text.as_str()) {
+    if let Some(lang) = memo.unsupported(c, text.as_str()) {
         out.push(Finding::block(
             "form.language.unsupported",
             params_ptr.to_owned(),

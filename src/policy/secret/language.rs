@@ -84,50 +84,82 @@ fn reads_as_covered(c: &Compiled, text: &str) -> bool {
 /// The languages (bits of indexes in [`Compiled::languages`], the first 64) whose pack's stopwords reach
 /// [`COVERED_WORDS`] and [`COVERED_SHARE`] in `text`, read until the first does: [`reads_as_covered`].
 fn covered_by(c: &Compiled, text: &str) -> u64 {
-    let mut words = 0usize;
-    let mut seen = [0u64; 64];
-    let mut counts = [0usize; 64];
-    let mut word = String::new();
-    // Reads one word; true once a pack's stopwords reach the bar in the words read so far. Stopping there
-    // keeps the test to the first dozen words of a form in a covered language, whatever its length.
-    let mut flush = |word: &mut String, words: &mut usize| -> u64 {
+    let mut tally = Tally::default();
+    // One buffer for every word of the text: a word is lowered into it and looked up from it.
+    let mut word = String::with_capacity(32);
+    for ch in text.chars() {
+        // ASCII, nearly every character of a form in a Latin-script language, is lowered in place: the
+        // general `char::to_lowercase` builds an iterator of up to three characters for each.
+        if ch.is_ascii() {
+            if ch.is_ascii_alphanumeric() || ch == '\'' {
+                word.push(ch.to_ascii_lowercase());
+                continue;
+            }
+        } else if ch.is_alphanumeric() {
+            word.extend(ch.to_lowercase());
+            continue;
+        }
+        // Stopping once a pack reaches the bar keeps the test to the first dozen words of a form in a covered
+        // language, whatever its length.
+        let covered = tally.read(c, &word);
+        if covered != 0 {
+            return covered;
+        }
+        word.clear();
+    }
+    tally.read(c, &word)
+}
+
+/// The stopwords of each pack counted so far in a text, by [`covered_by`].
+struct Tally {
+    /// Words read, stopwords or not.
+    words: usize,
+    /// By language bit: the [`word_hash`]es of its distinct stopwords seen, as a 64-bit set.
+    seen: [u64; 64],
+    /// By language bit: how many distinct stopwords of it were seen.
+    counts: [usize; 64],
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            words: 0,
+            seen: [0; 64],
+            counts: [0; 64],
+        }
+    }
+}
+
+impl Tally {
+    /// Reads one word (lower case; empty between two separators, and then not a word); the languages whose
+    /// stopwords reach the bar in the words read so far, as bits (0 while none does).
+    fn read(&mut self, c: &Compiled, word: &str) -> u64 {
         if word.is_empty() {
             return 0;
         }
-        *words += 1;
+        self.words += 1;
+        let Some(&bits) = c.function_words.get(word) else {
+            return 0;
+        };
+        // Distinct words only: a text repeating "the" is not more English for it.
+        let h = word_hash(word) % 64;
         let mut covered = 0u64;
-        if let Some(&bits) = c.function_words.get(word.as_str()) {
-            // Distinct words only: a text repeating "the" is not more English for it.
-            let h = word_hash(word) % 64;
-            let mut b = bits;
-            while b != 0 {
-                let i = b.trailing_zeros() as usize;
-                b &= b - 1;
-                if let (Some(s), Some(n)) = (seen.get_mut(i), counts.get_mut(i)) {
-                    if *s & (1u64 << h) == 0 {
-                        *s |= 1u64 << h;
-                        *n += 1;
-                    }
-                    if *n >= COVERED_WORDS && *n * COVERED_SHARE >= *words {
-                        covered |= 1u64 << i;
-                    }
+        let mut b = bits;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            if let (Some(s), Some(n)) = (self.seen.get_mut(i), self.counts.get_mut(i)) {
+                if *s & (1u64 << h) == 0 {
+                    *s |= 1u64 << h;
+                    *n += 1;
+                }
+                if *n >= COVERED_WORDS && *n * COVERED_SHARE >= self.words {
+                    covered |= 1u64 << i;
                 }
             }
         }
-        word.clear();
         covered
-    };
-    for ch in text.chars() {
-        if ch.is_alphanumeric() || ch == '\'' {
-            word.extend(ch.to_lowercase());
-        } else {
-            let covered = flush(&mut word, &mut words);
-            if covered != 0 {
-                return covered;
-            }
-        }
     }
-    flush(&mut word, &mut words)
 }
 
 /// The covered languages `text` is written in, as bits of indexes in [`Compiled::languages`] (the first
@@ -174,6 +206,48 @@ pub(crate) fn unsupported(c: &Compiled, text: &str) -> Option<Lang> {
     }
     let lang = info.lang();
     (!covers(&c.languages, lang)).then_some(lang)
+}
+
+/// Most distinct texts whose verdict a [`Memo`] holds. The forms of one message mostly share their message
+/// (the 64 KB benchmark's 40 forms have two between them), so a few are enough; the bound is what a hostile
+/// message of many distinct forms can make it hold (`MEMO_TEXTS` × [`MAX_BYTES`], 2 KiB, allocated once) and
+/// cost on a miss (four comparisons, of the bytes of a text of equal length only).
+pub const MEMO_TEXTS: usize = 4;
+
+/// The verdicts of [`unsupported`] on the texts already read while judging one message, under one policy.
+///
+/// Identifying a text costs more than the rest of its form's judgement when the form's schema is remembered
+/// clean; 40 forms repeating one message pay for it once. The verdict is a function of the compiled packs and
+/// of the text's first [`MAX_BYTES`] alone, which is the key: a remembered verdict is the one a new reading
+/// would give. Past [`MEMO_TEXTS`] texts, the oldest is replaced.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Texts (cut to [`MAX_BYTES`]) and their verdicts, at most [`MEMO_TEXTS`].
+    texts: Vec<(String, Option<Lang>)>,
+    /// The entry replaced next once `texts` is full.
+    next: usize,
+}
+
+impl Memo {
+    /// [`unsupported`] for `text`, read once per distinct text (see [`Memo`]). `c` must be the policy of every
+    /// call on this memo.
+    pub(crate) fn unsupported(&mut self, c: &Compiled, text: &str) -> Option<Lang> {
+        let text = truncate(text, MAX_BYTES);
+        if let Some((_, verdict)) = self.texts.iter().find(|(t, _)| t == text) {
+            return *verdict;
+        }
+        let verdict = unsupported(c, text);
+        if self.texts.len() < MEMO_TEXTS {
+            self.texts.push((text.to_owned(), verdict));
+        } else if let Some((t, v)) = self.texts.get_mut(self.next) {
+            // The buffer is reused: a message of many distinct forms allocates no more than `MEMO_TEXTS`.
+            t.clear();
+            t.push_str(text);
+            *v = verdict;
+            self.next = (self.next + 1) % MEMO_TEXTS;
+        }
+        verdict
+    }
 }
 
 /// Whether one of the packs' language codes (lower case, ISO 639-1 or 639-3 as a pack writes it) names `lang`.
@@ -388,6 +462,78 @@ mod tests {
         ));
         // One word repeated is one word.
         assert!(!reads_as_covered(c, "the the the the the zzz"));
+    }
+
+    /// The memo answers as a new reading would, for every text it remembers or has let go, and stays bounded.
+    #[test]
+    fn the_memo_gives_the_verdict_of_a_new_reading() {
+        let c = compiled();
+        let texts = [
+            "Lai turpinātu, lūdzu, ievadiet sava konta datus zemāk esošajā laukā un apstipriniet darbību.",
+            "To continue, please enter the details of your account below and confirm the operation.",
+            "Wpisz hasło",
+            "Devam etmek için lütfen hesabınıza ait bilgileri aşağıdaki alana yazın ve onaylayın.",
+            "Pour continuer, veuillez saisir ci-dessous les informations de votre compte et confirmer.",
+            "Lai turpinātu, lūdzu, ievadiet sava konta datus zemāk esošajā laukā un apstipriniet.",
+        ];
+        let mut memo = Memo::default();
+        for round in 0..3 {
+            for (i, text) in texts.iter().enumerate() {
+                // Each text twice in a row, then after the others have pushed it out.
+                for _ in 0..=(round + i) % 2 {
+                    assert_eq!(memo.unsupported(c, text), unsupported(c, text), "{text}");
+                }
+                assert!(memo.texts.len() <= MEMO_TEXTS);
+            }
+        }
+        // Only the first `MAX_BYTES` decide, so they are the key.
+        let long = format!(
+            "{}{}",
+            "Lai turpinātu, lūdzu, ievadiet datus. ".repeat(20),
+            "the end"
+        );
+        assert_eq!(memo.unsupported(c, &long), unsupported(c, &long));
+        assert!(memo.texts.iter().all(|(t, _)| t.len() <= MAX_BYTES));
+    }
+
+    /// The ASCII fast path reads words as the general one does: the previous implementation, kept as the
+    /// reference, agrees on texts that mix ASCII, other scripts, apostrophes, digits and letters whose lower
+    /// case is longer than they are.
+    #[test]
+    fn the_fast_path_reads_as_the_general_one() {
+        fn reference(c: &Compiled, text: &str) -> bool {
+            let mut tally = Tally::default();
+            let mut word = String::new();
+            for ch in text.chars() {
+                if ch.is_alphanumeric() || ch == '\'' {
+                    word.extend(ch.to_lowercase());
+                } else {
+                    if tally.read(c, &word) != 0 {
+                        return true;
+                    }
+                    word.clear();
+                }
+            }
+            tally.read(c, &word) != 0
+        }
+        let c = compiled();
+        let texts = [
+            "Please enter the name of your project and the region it should run in.",
+            "THE NAME OF YOUR PROJECT AND THE REGION IT SHOULD RUN IN",
+            "Bitte geben Sie den Namen des Projekts und die Region ein, in der es laufen soll.",
+            "İSTANBUL'DA ÇALIŞAN BİR PROJE İÇİN LÜTFEN ADINIZI VE ŞİFRENİZİ GİRİN",
+            "ΠΑΡΑΚΑΛΩ ΕΙΣΑΓΕΤΕ ΤΟΝ ΚΩΔΙΚΟ ΣΑΣ ΓΙΑ ΝΑ ΣΥΝΕΧΙΣΕΤΕ ΣΤΟ ΛΟΓΑΡΙΑΣΜΟ",
+            "Введите, пожалуйста, ваш пароль для входа в систему и нажмите кнопку",
+            "l'adresse de l'utilisateur et le nom d'utilisateur qu'il a choisi pour ce compte",
+            "you're the one who'll pick it, it's your 2nd try and 3rd code",
+            "Lai turpinātu, lūdzu, ievadiet sava konta datus zemāk esošajā laukā un apstipriniet.",
+            "the the the the the zzz",
+            "",
+            "  ,,, ",
+        ];
+        for text in texts {
+            assert_eq!(reads_as_covered(c, text), reference(c, text), "{text}");
+        }
     }
 
     #[test]

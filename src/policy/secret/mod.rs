@@ -251,6 +251,28 @@ impl SecretPolicy {
         )
     }
 
+    /// [`SecretPolicy::judge_form_with`] for one of the forms of a message: `languages`, made for the message,
+    /// remembers the language verdicts of its texts across its forms ([`language::Memo`]).
+    pub(crate) fn judge_form_in(
+        &self,
+        message: &str,
+        schema: &Node<'_>,
+        params_ptr: &str,
+        allowed_fields: &[String],
+        properties_known_clean: bool,
+        languages: &mut language::Memo,
+    ) -> form::FormJudgement {
+        form::judge_form_in(
+            &self.compiled,
+            message,
+            schema,
+            params_ptr,
+            allowed_fields,
+            properties_known_clean,
+            languages,
+        )
+    }
+
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.
     /// `content_ptr` points at the content object.
     pub fn judge_content(
