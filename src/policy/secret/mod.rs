@@ -241,13 +241,13 @@ impl SecretPolicy {
         allowed_fields: &[String],
         properties_known_clean: bool,
     ) -> form::FormJudgement {
-        form::judge_form(
-            &self.compiled,
+        self.judge_form_in(
             message,
             schema,
             params_ptr,
             allowed_fields,
             properties_known_clean,
+            &mut language::Memo::default(),
         )
     }
 
