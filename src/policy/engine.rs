@@ -13,7 +13,7 @@ use crate::wire::tree::Node;
 use crate::policy::clean_schemas::CleanSchemas;
 use crate::policy::rules::{RuleSetting, RuleTable};
 use crate::policy::schema::check_schema;
-use crate::policy::secret::{language, SecretPolicy};
+use crate::policy::secret::{form, SecretPolicy};
 use crate::policy::text::{sanitize_known, Known, MAX_LABEL_CHARS, MAX_MESSAGE_CHARS};
 use crate::policy::url::{RouteUrlRules, UrlPolicy};
 use crate::policy::{pointer_push, Action, Finding, Verdict};
@@ -107,8 +107,8 @@ impl Engine {
             entries: vec![],
         };
         let mut edits: Vec<(String, Value)> = Vec::new();
-        // The forms of one message mostly repeat one message: its language is identified once.
-        let mut languages = language::Memo::default();
+        // The forms of one message mostly repeat one message: it is read, and its language identified, once.
+        let mut messages = form::message::Memo::default();
         for carrier in carriers {
             for f in &carrier.problems {
                 self.settle(f.clone(), route, &mut j);
@@ -130,7 +130,7 @@ impl Engine {
                         source,
                         &entry.params_ptr,
                         route,
-                        &mut languages,
+                        &mut messages,
                         &mut raw,
                         &mut edits,
                     ),
@@ -217,7 +217,7 @@ impl Engine {
         }
     }
 
-    // The message-wide state (the language memo, findings, edits) is passed apart, as `judge` holds it.
+    // The message-wide state (the message memo, findings, edits) is passed apart, as `judge` holds it.
     #[allow(clippy::too_many_arguments)]
     fn check_form(
         &self,
@@ -225,7 +225,7 @@ impl Engine {
         source: &[u8],
         ptr: &str,
         route: &RoutePolicy,
-        languages: &mut language::Memo,
+        messages: &mut form::message::Memo,
         out: &mut Vec<Finding>,
         edits: &mut Vec<(String, Value)>,
     ) {
@@ -269,7 +269,7 @@ impl Engine {
             ptr,
             &route.allow_fields,
             known_clean,
-            languages,
+            messages,
         );
         out.extend(form.findings);
         // Pointers are built only for text that needs rewriting: nearly all text is left as it is.

@@ -19,6 +19,7 @@
 mod command;
 mod label;
 mod limit;
+pub(crate) mod message;
 mod postal;
 mod structure;
 
@@ -577,12 +578,12 @@ pub fn judge_form(
         params_ptr,
         allowed_fields,
         properties_known_clean,
-        &mut language::Memo::default(),
+        &mut message::Memo::default(),
     )
 }
 
-/// [`judge_form`], one of the forms of a message: `languages` holds the language verdicts of the texts already
-/// read in it, the forms of one message mostly repeating one message.
+/// [`judge_form`], one of the forms of a message: `memo` holds the readings and language verdicts of the texts
+/// already read in it, the forms of one message mostly repeating one message ([`message::Memo`]).
 pub(crate) fn judge_form_in(
     c: &Compiled,
     message: &str,
@@ -590,7 +591,7 @@ pub(crate) fn judge_form_in(
     params_ptr: &str,
     allowed_fields: &[String],
     properties_known_clean: bool,
-    languages: &mut language::Memo,
+    memo: &mut message::Memo,
 ) -> FormJudgement {
     let mut findings = Vec::new();
     // Pointers are built only for findings: a benign form (nearly every form) needs none.
@@ -605,13 +606,17 @@ pub(crate) fn judge_form_in(
     // A message proven to hold no strong, weak or qualifier term (the only kinds its hits are read for, see
     // `prefilter`) is not folded or scanned: the folded message serves nothing else, and the texts are
     // cleared before the first property. The same pass may prove it free of the formats' prefixes too.
-    let proof = c.term_free.prove(message);
+    // It is read with the message's other readings that depend on its text alone, once per distinct text of
+    // the `InputRequiredResult` ([`message::Memo`]).
+    let read = memo.read(c, message);
+    let languages = &mut memo.languages;
+    let proof = read.proof;
     // The folded message, kept for the request rule once the texts are reused for the properties (only a
     // message holding a term is folded at all).
     let mut folded_message = String::new();
     // "Paste your .env" names no term the proof looks for: a message naming the file as written (in its first
     // bytes, so that a long message costs no second pass) is scanned anyway, for its request verb.
-    let dotenv_message = names_dotenv(head(message, DOTENV_MESSAGE_BYTES));
+    let dotenv_message = read.dotenv;
     // The languages the message is written in, identified only once an `ordinary` word met a secret's term
     // (Polish `dni` read as the Spanish `DNI`), and whether one did: the verdict then reads the message, so
     // the schema is not remembered clean.
@@ -619,7 +624,7 @@ pub(crate) fn judge_form_in(
     let message_lang = || *lang_cell.get_or_init(|| language::written_in(c, message));
     let mut read_ordinary = false;
     // "Run `cat ~/.ssh/id_rsa` and paste what it prints": a command whose output is a secret, in any language.
-    let reading = command::read(message);
+    let reading = read.command;
     let command_message = reading.prints;
     // A credential file named as written ("~/.aws/credentials", "id_ed25519", ".env"), read for a request
     // verb anywhere in the message when no verb reaches it.
@@ -657,7 +662,7 @@ pub(crate) fn judge_form_in(
     // The form's language is that of its message, when the message is long enough to tell: the one text read on
     // every path (a remembered schema's titles are not built again), so the finding never depends on what was
     // remembered. A short message with foreign titles is not flagged.
-    let message_decides = language::long_enough(message);
+    let message_decides = read.decides;
     let mut form_text = language::FormText::default();
     form_text.add(message);
     if properties_known_clean && message_neutral {

@@ -247,12 +247,12 @@ impl SecretPolicy {
             params_ptr,
             allowed_fields,
             properties_known_clean,
-            &mut language::Memo::default(),
+            &mut form::message::Memo::default(),
         )
     }
 
-    /// [`SecretPolicy::judge_form_with`] for one of the forms of a message: `languages`, made for the message,
-    /// remembers the language verdicts of its texts across its forms ([`language::Memo`]).
+    /// [`SecretPolicy::judge_form_with`] for one of the forms of a message: `memo`, made for the message,
+    /// remembers the readings and language verdicts of its texts across its forms ([`form::message::Memo`]).
     pub(crate) fn judge_form_in(
         &self,
         message: &str,
@@ -260,7 +260,7 @@ impl SecretPolicy {
         params_ptr: &str,
         allowed_fields: &[String],
         properties_known_clean: bool,
-        languages: &mut language::Memo,
+        memo: &mut form::message::Memo,
     ) -> form::FormJudgement {
         form::judge_form_in(
             &self.compiled,
@@ -269,7 +269,7 @@ impl SecretPolicy {
             params_ptr,
             allowed_fields,
             properties_known_clean,
-            languages,
+            memo,
         )
     }
 
