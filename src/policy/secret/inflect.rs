@@ -214,6 +214,8 @@ const SLAVIC_ENDINGS: &[&str] = &[
     "ách",
     "iach",
     "iami",
+    // Czech instrumental plural of the soft nouns (`číslicemi`, `ulicemi`).
+    "emi",
     "iom",
     "iu",
     "ia",
@@ -374,9 +376,9 @@ const TURKIC_SUFFIXES: &[&str] = &[
 const FINNIC_SUFFIXES: &[&str] = &[
     "n", "t", "a", "ä", "ta", "tä", "na", "nä", "ksi", "ssa", "ssä", "sta", "stä", "lla", "llä",
     "lta", "ltä", "lle", "seen", "han", "hin", "hen", "in", "en", "ja", "jä", "i", "ni", "si",
-    "mme", "nne", "nsa", "nsä", "an", "än", "kin", "kaan", "kään", "ko", "kö", "pa", "pä", "ne",
-    "ineen", "ne", "iin", "ien", "ihin", "issa", "ista", "illa", "ilta", "ille", "ina", "iksi",
-    "sen", "jen",
+    "den", "tten", "mme", "nne", "nsa", "nsä", "an", "än", "kin", "kaan", "kään", "ko", "kö", "pa",
+    "pä", "ne", "ineen", "ne", "iin", "ien", "ihin", "issa", "ista", "illa", "ilta", "ille", "ina",
+    "iksi", "sen", "jen",
 ];
 
 /// Hungarian suffixes (possessive, case, plural).
@@ -515,6 +517,33 @@ impl Rules {
             }
         }
         (w.to_string(), true)
+    }
+
+    /// The plural stems of a folded Finnish word (Finnic only; empty for every other family and for a word
+    /// too short to inflect): the plural of a case is built on a stem whose last vowel changes before the
+    /// plural `i` / `j` (`koodi` -> `koode-`: `koodeja`, `varakoodeista`; `salasana` -> `salasano-`:
+    /// `salasanoja`, `salasanoissa`) or stays (`numero` -> `numeroita`, `luku` -> `lukuja`). Each stem is
+    /// returned with the plural's `i` and with its `j`, so that a stem never matches without a plural after
+    /// it. A word that ends in a consonant (`avain`, `tunnus`) changes its stem otherwise; the packs write
+    /// that stem (`avaime`).
+    pub fn plural_stems(&self, word: &str) -> Vec<String> {
+        if self.family != Family::Finnic || word.chars().count() < MIN_STEM + 1 {
+            return Vec::new();
+        }
+        let Some(last) = word.chars().last() else {
+            return Vec::new();
+        };
+        let body = &word[..word.len() - last.len_utf8()];
+        let vowel = match last {
+            'i' => 'e',
+            'a' => 'o',
+            'e' | 'o' | 'u' | 'y' => last,
+            _ => return Vec::new(),
+        };
+        ["i", "j"]
+            .iter()
+            .map(|p| format!("{body}{vowel}{p}"))
+            .collect()
     }
 
     /// Whether `rest` is a sequence of at most `max_endings` endings (the empty sequence included).
@@ -745,6 +774,8 @@ mod tests {
         assert!(matches(Family::Slavic, "шестцифрен", "шестцифреното"));
         assert!(!matches(Family::Slavic, "число", "числотоо"));
         assert!(matches(Family::Slavic, "numer karty", "numeru karty"));
+        assert!(matches(Family::Slavic, "číslice", "s několika číslicemi"));
+        assert!(!matches(Family::Slavic, "číslice", "číslicemix"));
         assert!(matches(
             Family::Slavic,
             "код подтверждения",
@@ -877,6 +908,50 @@ mod tests {
         // A word of three letters alone stays as written (`kod`), one of four takes the endings (`kode`).
         assert!(!matches(Family::Germanic, "kod", "koden"));
         assert!(matches(Family::Germanic, "kode", "koden"));
+    }
+
+    #[test]
+    fn finnic_plural_stems() {
+        let r = Rules::new(Family::Finnic);
+        let f = |w: &str| r.plural_stems(&folded(w));
+        assert_eq!(f("koodi"), vec!["koodei", "koodej"]);
+        assert_eq!(f("salasana"), vec!["salasanoi", "salasanoj"]);
+        assert_eq!(f("numero"), vec!["numeroi", "numeroj"]);
+        // A consonant stem changes otherwise (written in the pack), a short word not at all.
+        assert!(f("avain").is_empty());
+        assert!(f("pin").is_empty());
+        assert!(Rules::new(Family::Turkic).plural_stems("şifre").is_empty());
+        // The plural stems take the case and possessive endings as the singular does.
+        let matches_plural = |word: &str, text: &str| {
+            let hay = fold_words(text);
+            f(word).into_iter().any(|stem| {
+                let chain = Chain {
+                    rules: 0,
+                    words: vec![ChainWord {
+                        stem,
+                        inflects: true,
+                    }],
+                };
+                let anchor = chain.anchor(&r);
+                hay.find(&anchor).is_some_and(|i| {
+                    chain
+                        .verify(&r, hay.as_bytes(), i, i + anchor.len())
+                        .is_some()
+                })
+            })
+        };
+        for (word, text, want) in [
+            ("salasana", "salasanoja", true),
+            ("salasana", "salasanoistasi", true),
+            ("salasana", "salasanoillanne", true),
+            ("vahvistuskoodi", "vahvistuskoodeiden", true),
+            ("vahvistuskoodi", "vahvistuskoodejasi", true),
+            ("salasana", "salasanoi", true),
+            ("salasana", "salasanoxyz", false),
+            ("salasana", "salasanojxyz", false),
+        ] {
+            assert_eq!(matches_plural(word, text), want, "{text}");
+        }
     }
 
     #[test]

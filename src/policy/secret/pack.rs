@@ -801,21 +801,44 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     let digit_led = core.starts_with(|ch: char| ch.is_ascii_digit());
                     (!digit_led && words.iter().any(|w| w.inflects)).then_some((r, words))
                 });
+                // Finnish plurals are built on another stem (`koodi` -> `koodeja`, `salasanoista`,
+                // [`Rules::plural_stems`]): a one-word term, inflected or matched inside compounds,
+                // matches on that stem too.
+                let plural_stems: Vec<String> = match (inflect.or(rules_id), &g.inflect) {
+                    (Some(r), None | Some(true)) if !core.contains(' ') => rules
+                        .get(r)
+                        .map(|rl| rl.plural_stems(core))
+                        .unwrap_or_default(),
+                    _ => Vec::new(),
+                };
                 if let Some((r, words)) = chain {
-                    let next = u32::try_from(chains.len()).unwrap_or(NO_CHAIN - 1);
-                    let id = *chain_index.entry((r, words.clone())).or_insert_with(|| {
-                        chains.push(Chain { rules: r, words });
-                        next
+                    let alternates = plural_stems.iter().map(|stem| {
+                        vec![ChainWord {
+                            stem: stem.clone(),
+                            inflects: true,
+                        }]
                     });
-                    let anchor = chains
-                        .get(id as usize)
-                        .zip(rules.get(r))
-                        .map(|(c, rl)| c.anchor(rl))
-                        .unwrap_or_default();
-                    if anchor.trim().is_empty() {
-                        return Err(err(file, format!("term {term:?} has no stem")));
+                    for words in std::iter::once(words).chain(alternates) {
+                        let next = u32::try_from(chains.len()).unwrap_or(NO_CHAIN - 1);
+                        let id = *chain_index.entry((r, words.clone())).or_insert_with(|| {
+                            chains.push(Chain { rules: r, words });
+                            next
+                        });
+                        let anchor = chains
+                            .get(id as usize)
+                            .zip(rules.get(r))
+                            .map(|(c, rl)| c.anchor(rl))
+                            .unwrap_or_default();
+                        if anchor.trim().is_empty() {
+                            return Err(err(file, format!("term {term:?} has no stem")));
+                        }
+                        add(anchor, id, info, term);
                     }
-                    add(anchor, id, info, term);
+                } else if mode == MatchMode::Substring && !plural_stems.is_empty() {
+                    add(shape(core, mode), NO_CHAIN, info, term);
+                    for stem in &plural_stems {
+                        add(shape(stem, mode), NO_CHAIN, info, term);
+                    }
                 } else if mode == MatchMode::Prefix {
                     add(shape(open_ending(core), mode), NO_CHAIN, info, term);
                 } else {
