@@ -624,7 +624,7 @@ pub(crate) fn judge_form_in(
     // A credential file named as written ("~/.aws/credentials", "id_ed25519", ".env"), read for a request
     // verb anywhere in the message when no verb reaches it.
     let file_message = dotenv_message || reading.file;
-    if proof == Proof::Nothing || file_message {
+    if proof == Proof::Nothing || file_message || command_message {
         texts.add(c, Source::Message, message);
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
@@ -637,6 +637,10 @@ pub(crate) fn judge_form_in(
                     .iter()
                     .any(|&(_, cat)| cat.is_some() && cat == h.cat))
         });
+        if !file_message {
+            // "Contents" asks for a file named as written, and for nothing else.
+            message_hits.retain(|h| h.kind != Kind::Contents);
+        }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         if message_hits.iter().any(|h| h.reach.is_some()) {
@@ -866,15 +870,20 @@ pub(crate) fn judge_form_in(
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
         {
             findings.push(f);
-        } else if command_message {
+        } else if command_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
+            // "Run `gh auth token` and paste what it prints": a command named with a request verb. Named in
+            // prose alone ("we checked printenv on the host; any comments?") it asks for nothing.
             findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
         } else if file_message
-            && message_hits.iter().any(|h| h.kind == Kind::Request)
+            && message_hits
+                .iter()
+                .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
             && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
         {
-            // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box": the file is
-            // named as written, with a request verb, and no word for its path or name ("indique la ruta de
-            // su archivo .env" asks where it is).
+            // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box", "den Inhalt
+            // von ~/.ssh/id_ed25519": the file is named as written, with a request verb or a word for what
+            // it holds, and no word for its path or name ("indique la ruta de su archivo .env" asks where
+            // it is).
             let matched = if dotenv_message {
                 "\".env\""
             } else {

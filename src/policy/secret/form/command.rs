@@ -4,11 +4,13 @@
 //!
 //! Read on the raw text, not the folded one: the folding drops the dots, slashes and tildes that make
 //! `~/.ssh/id_rsa` a path and `.pub` a public key. Commands and paths are ASCII and language-free, so one
-//! list serves every pack; the words around them (a request verb, "output") are not needed, since a
-//! command whose only product is a secret, beside a field to type into, leaves nothing else to answer.
+//! list serves every pack. A field whose own title or description names such a command holds what it
+//! prints ("Output of `gh auth token`"); a message that names one asks for its output only with a request
+//! verb of some pack (form.rs): "we checked printenv on the build host, any comments?" asks for nothing.
 //!
 //! A file merely named (`.env`, "path to your kubeconfig") is not a command: the vocabulary judges it,
-//! with its location and label readings.
+//! with its location and label readings, and the message asks for it with a request verb or a word for
+//! what it holds (`contents` in the packs: "den Inhalt von ~/.ssh/id_ed25519").
 
 /// Commands whose output is a credential, whatever their arguments (lower case, matched in a lower-cased
 /// text as whole words: the byte before and after is no letter, digit, `-` or `_`).
@@ -100,6 +102,17 @@ const SECRET_PATHS: &[&str] = &[
     ".aws\\credentials",
     ".kube\\config",
     ".docker\\config.json",
+];
+
+/// The commands that print every environment variable but are ordinary words too (`env`, `set`), as they
+/// are written when meant as commands: quoted, piped, or after a shell prompt.
+const WRITTEN_DUMPS: &[&str] = &[
+    "`env`",
+    "`env |",
+    "$ env\n",
+    "`set`",
+    "`set |",
+    "> set\n",
 ];
 
 /// Bytes of a text read for a command (the message's first kilobytes, a title or description).
@@ -229,9 +242,9 @@ pub(super) fn read(text: &str) -> Reading {
             break;
         }
     }
-    // `env` alone prints every variable, as a command written as one (quoted, or after a prompt); as a
-    // word of prose it names an environment.
-    out.prints = text.contains("`env`") || text.contains("`env |") || text.contains("$ env\n");
+    // `env` (and the Windows shell's `set`) alone print every variable, as a command written as one
+    // (quoted, or after a prompt); as a word of prose they name an environment or a setting.
+    out.prints = WRITTEN_DUMPS.iter().any(|d| text.contains(d));
     out
 }
 
