@@ -692,6 +692,8 @@ pub(crate) fn judge_form_in(
     let schema = &schema;
 
     let mut any_text_field = false;
+    // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.
+    let mut any_open_field = false;
     let mut field_found = false;
     let mut structure = structure::Structure::default();
     // The login pair: a field that names the user ("User name") beside one named by a word that is a password
@@ -772,6 +774,7 @@ pub(crate) fn judge_form_in(
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             read_ordinary |= notes.read_ordinary;
+            any_open_field |= notes.open;
             if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
                 // (six digits are no one-time code here).
@@ -875,6 +878,7 @@ pub(crate) fn judge_form_in(
             // prose alone ("we checked printenv on the host; any comments?") it asks for nothing.
             findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
         } else if file_message
+            && any_open_field
             && message_hits
                 .iter()
                 .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
@@ -883,7 +887,7 @@ pub(crate) fn judge_form_in(
             // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box", "den Inhalt
             // von ~/.ssh/id_ed25519": the file is named as written, with a request verb or a word for what
             // it holds, and no word for its path or name ("indique la ruta de su archivo .env" asks where
-            // it is).
+            // it is); and a field that takes what is asked, not one named for something else ("Port").
             let matched = if dotenv_message {
                 "\".env\""
             } else {
@@ -947,6 +951,10 @@ struct FieldNotes {
     /// An `ordinary` word of some language met a secret's term in its own texts: its verdict reads the
     /// form's language.
     read_ordinary: bool,
+    /// A text field that names nothing of its own (only generic words, or a word for what a file holds:
+    /// "Contents", "Inhalt"): what the message asks for goes in it. A field titled "Port" or "Framework"
+    /// under "copy .env.example to .env, then tell us the port" takes the port, not the file.
+    open: bool,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -1037,6 +1045,7 @@ fn judge_property(
         .max()
         .unwrap_or(Support::None);
     notes.card = speaks_of_card(c, &hits);
+    notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
     let password = c.category("password");
     let own_password =
         |h: &&Hit| h.cat.is_some() && h.cat == password && h.source != Source::Message;
@@ -1207,6 +1216,7 @@ fn judge_property(
             ],
             link,
         );
+    notes.open |= kind == FieldKind::Text && blank;
     // A field named by a word with a reach ("Tal", "Number", "数字") is no blank: a secret the message only
     // names does not go in it ("your mobile number, we will send you a code"). But the message may say
     // where the digits come from ("you just got an SMS. Write the numbers here"): its weak term and
@@ -2069,6 +2079,7 @@ fn names_dotenv(text: &str) -> bool {
             && w.get(1..).is_some_and(|e| e.eq_ignore_ascii_case(b"env"))
             && !word(i.checked_sub(1).and_then(|j| bytes.get(j)))
             && !word(bytes.get(i + 4))
+            && !bytes.get(i + 4..).is_some_and(command::names_template)
     })
 }
 

@@ -106,14 +106,30 @@ const SECRET_PATHS: &[&str] = &[
 
 /// The commands that print every environment variable but are ordinary words too (`env`, `set`), as they
 /// are written when meant as commands: quoted, piped, or after a shell prompt.
-const WRITTEN_DUMPS: &[&str] = &[
-    "`env`",
-    "`env |",
-    "$ env\n",
-    "`set`",
-    "`set |",
-    "> set\n",
+const WRITTEN_DUMPS: &[&str] = &["`env`", "`env |", "$ env\n", "`set`", "`set |", "> set\n"];
+
+/// What follows a credential file's name in its templates (`.env.example`, `config.json.sample`): a file
+/// committed beside the code with placeholders, no secret, like a key's `.pub` half.
+const TEMPLATE_SUFFIXES: &[&str] = &[
+    ".example",
+    ".sample",
+    ".template",
+    ".tpl",
+    ".dist",
+    ".defaults",
+    ".default",
+    ".skeleton",
 ];
+
+/// Whether `rest`, the bytes right after a credential file's name, makes it a template
+/// ([`TEMPLATE_SUFFIXES`]): the suffix, then no letter or digit.
+pub(super) fn names_template(rest: &[u8]) -> bool {
+    TEMPLATE_SUFFIXES.iter().any(|t| {
+        rest.get(..t.len())
+            .is_some_and(|r| r.eq_ignore_ascii_case(t.as_bytes()))
+            && !rest.get(t.len()).is_some_and(|b| b.is_ascii_alphanumeric())
+    })
+}
 
 /// Bytes of a text read for a command (the message's first kilobytes, a title or description).
 const COMMAND_BYTES: usize = 4096;
@@ -191,6 +207,10 @@ pub(super) fn read(text: &str) -> Reading {
             && (after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
                 || before.is_some_and(|b| b.is_ascii_alphanumeric()))
         {
+            continue;
+        }
+        if bytes.get(end..).is_some_and(names_template) {
+            // `.env.example`, `credentials.json.sample`: placeholders, no secret.
             continue;
         }
         // The token holding the path: not a public key.
@@ -278,6 +298,9 @@ mod tests {
         assert!(!read("Paste ~/.ssh/id_ed25519.pub here").file);
         assert!(!read("Which process.env key holds the port?").file);
         assert!(!read("the credentials of the database").file);
+        assert!(!read("Copy .env.sample into place").file);
+        assert!(!read("see credentials.json.template for the fields").file);
+        assert!(read("the values in .env.production").file);
     }
 
     #[test]
