@@ -637,6 +637,18 @@ pub(crate) fn judge_form_in(
                     .iter()
                     .any(|&(_, cat)| cat.is_some() && cat == h.cat))
         });
+        let developer = c.category("developer");
+        if developer.is_some()
+            && asks_a_question(message)
+            && !message_hits
+                .iter()
+                .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
+        {
+            // "Does your project use a .env file?", "Hast du schon eine kubeconfig?": a question about the
+            // file with no verb asking for it nor a word for what it holds is answered yes or no, not with
+            // the file.
+            message_hits.retain(|h| h.cat != developer);
+        }
         if !file_message {
             // "Contents" asks for a file named as written, and for nothing else.
             message_hits.retain(|h| h.kind != Kind::Contents);
@@ -2052,6 +2064,14 @@ fn place(h: &Hit, folded: &str) -> Place {
     (h.word, h.start.saturating_sub(word_start))
 }
 
+/// Whether a message asks a question: a question mark of one of the packs' scripts (`?`, `？`, `؟`, the
+/// Greek `;`), as "does your project use a .env file?" does.
+fn asks_a_question(message: &str) -> bool {
+    head(message, DOTENV_MESSAGE_BYTES)
+        .chars()
+        .any(|ch| matches!(ch, '?' | '\u{FF1F}' | '\u{61F}' | '\u{37E}'))
+}
+
 /// Bytes of the message read for a `.env` named as written.
 const DOTENV_MESSAGE_BYTES: usize = 4096;
 
@@ -2560,6 +2580,93 @@ mod tests {
         ));
         assert!(!dev("We write the .env for you. Project name:", value));
         assert!(names_dotenv(".env") && names_dotenv("(.env)") && !names_dotenv(".envrc"));
+    }
+
+    #[test]
+    fn a_file_is_asked_for_by_what_it_holds_into_a_field_that_takes_it() {
+        let dev = |m: &str, title: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"f": {"type": "string", "title": title}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        // A word for what the file holds asks for it without a verb, in any language of the packs.
+        assert!(dev(
+            "Wäre es möglich, mir den Inhalt von ~/.aws/credentials zu überlassen?",
+            "Feld"
+        ));
+        assert!(dev("~/.ssh/id_ecdsa の中身をここへ", "入力"));
+        assert!(dev("Bạn gửi mình nội dung tệp .env nhé", "Giá trị"));
+        assert!(dev(
+            "Pegá acá todo el contenido de tu .env.staging",
+            "Salida"
+        ));
+        // A question about the file, a template, or a field named for something else asks for nothing.
+        assert!(!dev("Zawiera twój projekt plik .env?", "Odpowiedź"));
+        assert!(!dev(
+            "Does .env.sample list every variable the app reads?",
+            "Answer"
+        ));
+        assert!(!dev(
+            "Kopiere den Inhalt von .env.template nach .env. Welche Version nutzt du?",
+            "Version"
+        ));
+        assert!(!dev(
+            "Kopioi .env-tiedosto palvelimelle ja kerro alue.",
+            "Alue"
+        ));
+    }
+
+    #[test]
+    fn a_question_about_a_developer_file_is_answered_yes_or_no() {
+        let dev = |m: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"a": {"type": "string", "title": "Answer"}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        assert!(!dev("Is there a kubeconfig on your laptop already?"));
+        assert!(!dev("¿Tu repositorio incluye un archivo .npmrc?"));
+        assert!(!dev("هل لديك ملف kubeconfig؟"));
+        // With a verb asking for it, or a word for what it holds, the question asks for the file.
+        assert!(dev("Could you paste your kubeconfig?"));
+        assert!(dev("Can you send over the contents of ~/.npmrc?"));
+        assert!(dev("Your kubeconfig, please."));
+    }
+
+    #[test]
+    fn a_command_in_prose_asks_for_nothing_but_one_to_run_does() {
+        let dev = |m: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"f": {"type": "string", "title": "Text"}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        assert!(dev("Ejecuta printenv y pega aquí lo que muestre."));
+        assert!(dev("Run `set` in cmd.exe and paste everything it prints."));
+        assert!(!dev(
+            "Our tutorial shows what printenv prints. How clear was it?"
+        ));
+        assert!(!dev(
+            "Chapter 3 explains aws configure get and its profiles. Your thoughts?"
+        ));
+        // A field titled with the command holds its output, whatever the message says.
+        assert!(has(
+            &judge(
+                "Thanks for helping us debug.",
+                props(serde_json::json!({"o": {"type": "string", "title": "Output of printenv"}}))
+            ),
+            "form.secret.developer"
+        ));
     }
 
     #[test]
