@@ -885,9 +885,13 @@ pub(crate) fn judge_form_in(
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
         {
             findings.push(f);
-        } else if command_message && message_hits.iter().any(|h| h.kind == Kind::Request) {
-            // "Run `gh auth token` and paste what it prints": a command named with a request verb. Named in
-            // prose alone ("we checked printenv on the host; any comments?") it asks for nothing.
+        } else if command_message
+            && (message_hits.iter().any(|h| h.kind == Kind::Request)
+                || command::written_as_command(message))
+        {
+            // "Run `gh auth token`", "cat ~/.ssh/id_rsa を実行": a command written as one to run, or
+            // named with a request verb. Named in prose alone ("we checked printenv on the host; any
+            // comments?") it asks for nothing.
             findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
         } else if file_message
             && any_open_field

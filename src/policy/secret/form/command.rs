@@ -177,6 +177,71 @@ pub(super) fn prints_secret(text: &str) -> bool {
     read(text).prints
 }
 
+/// Whether the commands [`read`] found in `text` are written as commands to run, not named in prose: every
+/// command of [`PRINTS_SECRET`] in it is quoted (a backtick or quote right before it), after a shell prompt
+/// (`$`, `>`, `#`), or alone on its line (at the line's start, with only a pipe, a redirection or an
+/// option after it). A command that shows a secret file (`cat ~/.ssh/id_rsa`) and a written environment
+/// dump ([`WRITTEN_DUMPS`]) are written so by their shape. "Run printenv and paste the output" names
+/// `printenv` in prose: a request verb must ask for its output (form.rs); "we checked printenv on the
+/// host" asks for nothing.
+pub(super) fn written_as_command(text: &str) -> bool {
+    let text = super::head(super::super::scan_limit(text), COMMAND_BYTES);
+    let bytes = text.as_bytes();
+    let Some(ac) = automaton() else {
+        return false;
+    };
+    for m in ac.find_overlapping_iter(text) {
+        let (at, end) = (m.start(), m.end());
+        if m.pattern().as_usize() >= PRINTS_SECRET.len() {
+            continue;
+        }
+        let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
+        let after = bytes.get(end).copied();
+        let open_end = PRINTS_SECRET
+            .get(m.pattern().as_usize())
+            .is_some_and(|c| c.ends_with(':'));
+        if before.is_some_and(word_byte) || (!open_end && after.is_some_and(word_byte)) {
+            continue;
+        }
+        if !command_shaped(bytes, at, end) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether the command at `at..end` of `bytes` is written as one: quoted, after a prompt, or alone on its
+/// line ([`written_as_command`]).
+fn command_shaped(bytes: &[u8], at: usize, end: usize) -> bool {
+    let before = bytes.get(..at).unwrap_or_default();
+    // The line up to the command, blanks before it dropped: a quote or a prompt ends it, or nothing is left.
+    let line = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(before, |p| before.get(p + 1..).unwrap_or_default());
+    let lead = line.trim_ascii_end();
+    if OPENERS.iter().any(|o| lead.ends_with(o.as_bytes())) {
+        return true;
+    }
+    if !lead.is_empty() {
+        return false;
+    }
+    // At the line's start: alone, or with a pipe, a redirection or an option after it.
+    let rest = bytes.get(end..).unwrap_or_default();
+    let rest = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(rest, |p| rest.get(..p).unwrap_or_default())
+        .trim_ascii();
+    rest.is_empty() || matches!(rest.first(), Some(b'|' | b'>' | b'-' | b'`'))
+}
+
+/// What opens a command written as one: quotes of the packs' languages, and shell prompts.
+const OPENERS: &[&str] = &[
+    "`", "\"", "'", "\u{AB}", "\u{201C}", "\u{201E}", "\u{2018}", "\u{300C}", "\u{300E}", "$", ">",
+    "#",
+];
+
 /// Reads `text` for a command that prints a credential and for a credential file named as written.
 pub(super) fn read(text: &str) -> Reading {
     let mut out = Reading::default();
@@ -287,6 +352,28 @@ mod tests {
             "gh auth token",
         ] {
             assert!(prints_secret(yes), "{yes}");
+        }
+    }
+
+    #[test]
+    fn a_command_is_written_as_one_or_named_in_prose() {
+        use super::written_as_command;
+        for yes in [
+            "Run `printenv` and paste it",
+            "$ gh auth token",
+            "C:\\> set",
+            "Open a shell:\nprintenv | sort\nthen copy the lines",
+            "ターミナルで cat ~/.ssh/id_ecdsa を実行",
+            "Lancez « az account get-access-token »",
+        ] {
+            assert!(written_as_command(yes), "{yes}");
+        }
+        for no in [
+            "We checked printenv on the build host.",
+            "Chapter 2 shows how gh auth token works.",
+            "printenv lists the variables; what did you think of the lesson?",
+        ] {
+            assert!(!written_as_command(no), "{no}");
         }
     }
 
