@@ -177,50 +177,72 @@ pub(super) fn prints_secret(text: &str) -> bool {
     read(text).prints
 }
 
-/// Whether the commands [`read`] found in `text` are written as commands to run, not named in prose: every
-/// command of [`PRINTS_SECRET`] in it is quoted (a backtick or quote right before it), after a shell prompt
-/// (`$`, `>`, `#`), or alone on its line (at the line's start, with only a pipe, a redirection or an
-/// option after it). A command that shows a secret file (`cat ~/.ssh/id_rsa`) and a written environment
-/// dump ([`WRITTEN_DUMPS`]) are written so by their shape. "Run printenv and paste the output" names
-/// `printenv` in prose: a request verb must ask for its output (form.rs); "we checked printenv on the
-/// host" asks for nothing.
+/// Whether a command [`read`] found in `text` is one to run, not a tool named in prose. The commands that
+/// print every environment variable ([`ENV_DUMPS`], and `env` or `set` quoted) are ordinary tools a text
+/// may explain ("the `env` command lists your variables; how was the lesson?"): they count only after a
+/// shell prompt (`$`, `>`, `#`) or alone on their line, with a pipe, a redirection or an option at most.
+/// A command whose only product is a secret (`gh auth token`, `cat ~/.ssh/id_rsa`) is one to run wherever
+/// it stands. Named in prose, a dump asks for its output only with a request verb (form.rs).
 pub(super) fn written_as_command(text: &str) -> bool {
     let text = super::head(super::super::scan_limit(text), COMMAND_BYTES);
     let bytes = text.as_bytes();
     let Some(ac) = automaton() else {
         return false;
     };
+    let mut dump_in_prose = false;
     for m in ac.find_overlapping_iter(text) {
         let (at, end) = (m.start(), m.end());
-        if m.pattern().as_usize() >= PRINTS_SECRET.len() {
+        let Some(command) = PRINTS_SECRET.get(m.pattern().as_usize()) else {
             continue;
-        }
+        };
         let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
         let after = bytes.get(end).copied();
-        let open_end = PRINTS_SECRET
-            .get(m.pattern().as_usize())
-            .is_some_and(|c| c.ends_with(':'));
-        if before.is_some_and(word_byte) || (!open_end && after.is_some_and(word_byte)) {
+        if before.is_some_and(word_byte)
+            || (!command.ends_with(':') && after.is_some_and(word_byte))
+        {
             continue;
         }
-        if !command_shaped(bytes, at, end) {
-            return false;
+        if !ENV_DUMPS.contains(command) {
+            return true;
         }
+        if command_shaped(bytes, at, end) {
+            return true;
+        }
+        dump_in_prose = true;
     }
-    true
+    // `env` and `set` are read only as written: after a prompt they run, quoted they are named.
+    let prompted = WRITTEN_DUMPS
+        .iter()
+        .any(|d| !d.starts_with('`') && text.contains(d));
+    let quoted = WRITTEN_DUMPS
+        .iter()
+        .any(|d| d.starts_with('`') && text.contains(d));
+    prompted || !(dump_in_prose || quoted)
 }
 
-/// Whether the command at `at..end` of `bytes` is written as one: quoted, after a prompt, or alone on its
+/// The commands of [`PRINTS_SECRET`] that print every environment variable: tools a text may name
+/// without asking for their output ([`written_as_command`]).
+const ENV_DUMPS: &[&str] = &[
+    "printenv",
+    "get-childitem env:",
+    "gci env:",
+    "dir env:",
+    "/proc/self/environ",
+];
+
+/// Whether the command at `at..end` of `bytes` is written as one to run: after a prompt, or alone on its
 /// line ([`written_as_command`]).
 fn command_shaped(bytes: &[u8], at: usize, end: usize) -> bool {
     let before = bytes.get(..at).unwrap_or_default();
-    // The line up to the command, blanks before it dropped: a quote or a prompt ends it, or nothing is left.
+    // The line up to the command, blanks and an opening quote before it dropped: a prompt ends it, or
+    // nothing is left.
     let line = before
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(before, |p| before.get(p + 1..).unwrap_or_default());
     let lead = line.trim_ascii_end();
-    if OPENERS.iter().any(|o| lead.ends_with(o.as_bytes())) {
+    let lead = lead.strip_suffix(b"`").unwrap_or(lead).trim_ascii_end();
+    if matches!(lead.last(), Some(b'$' | b'>' | b'#')) {
         return true;
     }
     if !lead.is_empty() {
@@ -235,12 +257,6 @@ fn command_shaped(bytes: &[u8], at: usize, end: usize) -> bool {
         .trim_ascii();
     rest.is_empty() || matches!(rest.first(), Some(b'|' | b'>' | b'-' | b'`'))
 }
-
-/// What opens a command written as one: quotes of the packs' languages, and shell prompts.
-const OPENERS: &[&str] = &[
-    "`", "\"", "'", "\u{AB}", "\u{201C}", "\u{201E}", "\u{2018}", "\u{300C}", "\u{300E}", "$", ">",
-    "#",
-];
 
 /// Reads `text` for a command that prints a credential and for a credential file named as written.
 pub(super) fn read(text: &str) -> Reading {
@@ -359,18 +375,19 @@ mod tests {
     fn a_command_is_written_as_one_or_named_in_prose() {
         use super::written_as_command;
         for yes in [
-            "Run `printenv` and paste it",
-            "$ gh auth token",
+            "$ printenv",
             "C:\\> set",
             "Open a shell:\nprintenv | sort\nthen copy the lines",
             "ターミナルで cat ~/.ssh/id_ecdsa を実行",
             "Lancez « az account get-access-token »",
+            "gh auth token explains itself",
         ] {
             assert!(written_as_command(yes), "{yes}");
         }
         for no in [
             "We checked printenv on the build host.",
-            "Chapter 2 shows how gh auth token works.",
+            "The `printenv` command lists your variables.",
+            "El comando `env` muestra las variables de entorno.",
             "printenv lists the variables; what did you think of the lesson?",
         ] {
             assert!(!written_as_command(no), "{no}");
