@@ -889,9 +889,9 @@ pub(crate) fn judge_form_in(
             && (message_hits.iter().any(|h| h.kind == Kind::Request)
                 || command::written_as_command(message))
         {
-            // "Run `gh auth token`", "cat ~/.ssh/id_rsa を実行": a command written as one to run, or
-            // named with a request verb. Named in prose alone ("we checked printenv on the host; any
-            // comments?") it asks for nothing.
+            // "Run `gh auth token`", "cat ~/.ssh/id_rsa を実行": a command whose only product is a secret,
+            // an environment dump after a prompt, or one named with a request verb. A dump named in prose
+            // alone ("we checked printenv on the host; any comments?") asks for nothing.
             findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
         } else if file_message
             && any_open_field
@@ -2661,7 +2661,7 @@ mod tests {
             "Our tutorial shows what printenv prints. How clear was it?"
         ));
         assert!(!dev(
-            "Chapter 3 explains aws configure get and its profiles. Your thoughts?"
+            "The `env` command lists every variable. Your thoughts?"
         ));
         // A field titled with the command holds its output, whatever the message says.
         assert!(has(

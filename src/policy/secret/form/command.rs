@@ -5,8 +5,10 @@
 //! Read on the raw text, not the folded one: the folding drops the dots, slashes and tildes that make
 //! `~/.ssh/id_rsa` a path and `.pub` a public key. Commands and paths are ASCII and language-free, so one
 //! list serves every pack. A field whose own title or description names such a command holds what it
-//! prints ("Output of `gh auth token`"); a message that names one asks for its output only with a request
-//! verb of some pack (form.rs): "we checked printenv on the build host, any comments?" asks for nothing.
+//! prints ("Output of `gh auth token`"). A message that names a command whose only product is a secret
+//! asks for its output; one that names a tool printing every environment variable (`printenv`, `env`,
+//! `set`) does so after a shell prompt, alone on its line, or with a request verb of some pack (form.rs):
+//! "we checked printenv on the build host, any comments?" asks for nothing.
 //!
 //! A file merely named (`.env`, "path to your kubeconfig") is not a command: the vocabulary judges it,
 //! with its location and label readings, and the message asks for it with a request verb or a word for
