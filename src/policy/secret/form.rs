@@ -629,7 +629,7 @@ pub(crate) fn judge_form_in(
     // A credential file named as written ("~/.aws/credentials", "id_ed25519", ".env"), read for a request
     // verb anywhere in the message when no verb reaches it.
     let file_message = dotenv_message || reading.file;
-    if proof == Proof::Nothing || file_message {
+    if proof == Proof::Nothing || file_message || command_message {
         texts.add(c, Source::Message, message);
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
@@ -642,6 +642,22 @@ pub(crate) fn judge_form_in(
                     .iter()
                     .any(|&(_, cat)| cat.is_some() && cat == h.cat))
         });
+        let developer = c.category("developer");
+        if developer.is_some()
+            && asks_a_question(message)
+            && !message_hits
+                .iter()
+                .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
+        {
+            // "Does your project use a .env file?", "Hast du schon eine kubeconfig?": a question about the
+            // file with no verb asking for it nor a word for what it holds is answered yes or no, not with
+            // the file.
+            message_hits.retain(|h| h.cat != developer);
+        }
+        if !file_message {
+            // "Contents" asks for a file named as written, and for nothing else.
+            message_hits.retain(|h| h.kind != Kind::Contents);
+        }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         if message_hits.iter().any(|h| h.reach.is_some()) {
@@ -693,6 +709,8 @@ pub(crate) fn judge_form_in(
     let schema = &schema;
 
     let mut any_text_field = false;
+    // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.
+    let mut any_open_field = false;
     let mut field_found = false;
     let mut structure = structure::Structure::default();
     // The login pair: a field that names the user ("User name") beside one named by a word that is a password
@@ -773,6 +791,7 @@ pub(crate) fn judge_form_in(
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             read_ordinary |= notes.read_ordinary;
+            any_open_field |= notes.open;
             if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
                 // (six digits are no one-time code here).
@@ -871,15 +890,25 @@ pub(crate) fn judge_form_in(
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
         {
             findings.push(f);
-        } else if command_message {
+        } else if command_message
+            && (message_hits.iter().any(|h| h.kind == Kind::Request)
+                || command::written_as_command(message))
+        {
+            // "Run `gh auth token`", "cat ~/.ssh/id_rsa を実行": a command whose only product is a secret,
+            // an environment dump after a prompt, or one named with a request verb. A dump named in prose
+            // alone ("we checked printenv on the host; any comments?") asks for nothing.
             findings.extend(command_finding(c, message_ptr(), "the elicitation message"));
         } else if file_message
-            && message_hits.iter().any(|h| h.kind == Kind::Request)
+            && any_open_field
+            && message_hits
+                .iter()
+                .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
             && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
         {
-            // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box": the file is
-            // named as written, with a request verb, and no word for its path or name ("indique la ruta de
-            // su archivo .env" asks where it is).
+            // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box", "den Inhalt
+            // von ~/.ssh/id_ed25519": the file is named as written, with a request verb or a word for what
+            // it holds, and no word for its path or name ("indique la ruta de su archivo .env" asks where
+            // it is); and a field that takes what is asked, not one named for something else ("Port").
             let matched = if dotenv_message {
                 "\".env\""
             } else {
@@ -943,6 +972,10 @@ struct FieldNotes {
     /// An `ordinary` word of some language met a secret's term in its own texts: its verdict reads the
     /// form's language.
     read_ordinary: bool,
+    /// A text field that names nothing of its own (only generic words, or a word for what a file holds:
+    /// "Contents", "Inhalt"): what the message asks for goes in it. A field titled "Port" or "Framework"
+    /// under "copy .env.example to .env, then tell us the port" takes the port, not the file.
+    open: bool,
 }
 
 /// How much a text speaks of a code, a PIN or a login.
@@ -1033,6 +1066,7 @@ fn judge_property(
         .max()
         .unwrap_or(Support::None);
     notes.card = speaks_of_card(c, &hits);
+    notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
     let password = c.category("password");
     let own_password =
         |h: &&Hit| h.cat.is_some() && h.cat == password && h.source != Source::Message;
@@ -1203,6 +1237,7 @@ fn judge_property(
             ],
             link,
         );
+    notes.open |= kind == FieldKind::Text && blank;
     // A field named by a word with a reach ("Tal", "Number", "数字") is no blank: a secret the message only
     // names does not go in it ("your mobile number, we will send you a code"). But the message may say
     // where the digits come from ("you just got an SMS. Write the numbers here"): its weak term and
@@ -2038,6 +2073,14 @@ fn place(h: &Hit, folded: &str) -> Place {
     (h.word, h.start.saturating_sub(word_start))
 }
 
+/// Whether a message asks a question: a question mark of one of the packs' scripts (`?`, `？`, `؟`, the
+/// Greek `;`), as "does your project use a .env file?" does.
+fn asks_a_question(message: &str) -> bool {
+    head(message, DOTENV_MESSAGE_BYTES)
+        .chars()
+        .any(|ch| matches!(ch, '?' | '\u{FF1F}' | '\u{61F}' | '\u{37E}'))
+}
+
 /// Bytes of the message read for a `.env` named as written.
 const DOTENV_MESSAGE_BYTES: usize = 4096;
 
@@ -2065,6 +2108,7 @@ fn names_dotenv(text: &str) -> bool {
             && w.get(1..).is_some_and(|e| e.eq_ignore_ascii_case(b"env"))
             && !word(i.checked_sub(1).and_then(|j| bytes.get(j)))
             && !word(bytes.get(i + 4))
+            && !bytes.get(i + 4..).is_some_and(command::names_template)
     })
 }
 
@@ -2545,6 +2589,93 @@ mod tests {
         ));
         assert!(!dev("We write the .env for you. Project name:", value));
         assert!(names_dotenv(".env") && names_dotenv("(.env)") && !names_dotenv(".envrc"));
+    }
+
+    #[test]
+    fn a_file_is_asked_for_by_what_it_holds_into_a_field_that_takes_it() {
+        let dev = |m: &str, title: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"f": {"type": "string", "title": title}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        // A word for what the file holds asks for it without a verb, in any language of the packs.
+        assert!(dev(
+            "Wäre es möglich, mir den Inhalt von ~/.aws/credentials zu überlassen?",
+            "Feld"
+        ));
+        assert!(dev("~/.ssh/id_ecdsa の中身をここへ", "入力"));
+        assert!(dev("Bạn gửi mình nội dung tệp .env nhé", "Giá trị"));
+        assert!(dev(
+            "Pegá acá todo el contenido de tu .env.staging",
+            "Salida"
+        ));
+        // A question about the file, a template, or a field named for something else asks for nothing.
+        assert!(!dev("Zawiera twój projekt plik .env?", "Odpowiedź"));
+        assert!(!dev(
+            "Does .env.sample list every variable the app reads?",
+            "Answer"
+        ));
+        assert!(!dev(
+            "Kopiere den Inhalt von .env.template nach .env. Welche Version nutzt du?",
+            "Version"
+        ));
+        assert!(!dev(
+            "Kopioi .env-tiedosto palvelimelle ja kerro alue.",
+            "Alue"
+        ));
+    }
+
+    #[test]
+    fn a_question_about_a_developer_file_is_answered_yes_or_no() {
+        let dev = |m: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"a": {"type": "string", "title": "Answer"}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        assert!(!dev("Is there a kubeconfig on your laptop already?"));
+        assert!(!dev("¿Tu repositorio incluye un archivo .npmrc?"));
+        assert!(!dev("هل لديك ملف kubeconfig؟"));
+        // With a verb asking for it, or a word for what it holds, the question asks for the file.
+        assert!(dev("Could you paste your kubeconfig?"));
+        assert!(dev("Can you send over the contents of ~/.npmrc?"));
+        assert!(dev("Your kubeconfig, please."));
+    }
+
+    #[test]
+    fn a_command_in_prose_asks_for_nothing_but_one_to_run_does() {
+        let dev = |m: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"f": {"type": "string", "title": "Text"}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        assert!(dev("Ejecuta printenv y pega aquí lo que muestre."));
+        assert!(dev("Run `set` in cmd.exe and paste everything it prints."));
+        assert!(!dev(
+            "Our tutorial shows what printenv prints. How clear was it?"
+        ));
+        assert!(!dev(
+            "The `env` command lists every variable. Your thoughts?"
+        ));
+        // A field titled with the command holds its output, whatever the message says.
+        assert!(has(
+            &judge(
+                "Thanks for helping us debug.",
+                props(serde_json::json!({"o": {"type": "string", "title": "Output of printenv"}}))
+            ),
+            "form.secret.developer"
+        ));
     }
 
     #[test]

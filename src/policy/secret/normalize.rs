@@ -540,6 +540,9 @@ impl Sink<'_> {
         if !self.stopwords.contains(w) {
             self.out.extend_from_slice(w.as_bytes());
             self.out.push(b' ');
+        } else if let Some(key) = loanword_key(w, last_word(self.out)) {
+            self.out.extend_from_slice(key.as_bytes());
+            self.out.push(b' ');
         }
     }
 
@@ -559,6 +562,77 @@ impl Sink<'_> {
         *self.run = run;
         self.run.clear();
     }
+}
+
+/// The English loanword "key" as Hindi, Marathi and Urdu write it (`की`, `کی`) is also the Hindi and Urdu
+/// genitive, a stopword: after a loanword that names a kind of key ("प्राइवेट की", "سیکرٹ کی", the
+/// Marathi "खाजगी की") it is the key, and folds to the language's own word for one (`कुंजी`, `کلید`),
+/// which the packs name. After any other word it stays the genitive: "API की सीमा" is the API's limit, and
+/// "access" and "wallet" take the genitive too often to be read so. Each entry: the stopword, the words
+/// that make it a key, the word it then folds to.
+const LOANWORD_KEY: &[(&str, &[&str], &str)] = &[
+    (
+        "की",
+        &[
+            "प्राइवेट",
+            "प्रायव्हेट",
+            "प्रायवेट",
+            "प्राईवेट",
+            "सीक्रेट",
+            "सिक्रेट",
+            "खाजगी",
+            "खासगी",
+        ],
+        "कुंजी",
+    ),
+    (
+        "کی",
+        &[
+            "پرائیویٹ",
+            "پرائیوٹ",
+            "پرایوت",
+            "پرایویت",
+            "سیکرٹ",
+            "سیکریٹ",
+            "سکرت",
+        ],
+        "کلید",
+    ),
+];
+
+/// [`LOANWORD_KEY`] folded, as the words reach [`Sink::keep`].
+fn loanword_keys() -> &'static [(String, Vec<String>, String)] {
+    static FOLDED: std::sync::OnceLock<Vec<(String, Vec<String>, String)>> =
+        std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| {
+        let one = |w: &str| fold_words(w).trim().to_owned();
+        LOANWORD_KEY
+            .iter()
+            .map(|(stop, before, key)| {
+                (one(stop), before.iter().map(|b| one(b)).collect(), one(key))
+            })
+            .collect()
+    })
+}
+
+/// The word a stopword `w` folds to as the loanword "key" after `previous` ([`LOANWORD_KEY`]), if it is one.
+fn loanword_key(w: &str, previous: &str) -> Option<&'static str> {
+    if w.is_ascii() || previous.is_empty() {
+        return None;
+    }
+    loanword_keys()
+        .iter()
+        .find(|(stop, before, _)| stop == w && before.iter().any(|b| b == previous))
+        .map(|(_, _, key)| key.as_str())
+}
+
+/// The last word written to a folded output (which ends in a space), or "" when there is none.
+fn last_word(out: &[u8]) -> &str {
+    let body = out.strip_suffix(b" ").unwrap_or(out);
+    let start = body.iter().rposition(|&b| b == b' ').map_or(0, |p| p + 1);
+    body.get(start..)
+        .and_then(|w| std::str::from_utf8(w).ok())
+        .unwrap_or("")
 }
 
 /// Shortest run of one-letter words taken as a spelled-out word: `x y` is a pair of names, `p a s s` is not.
@@ -781,6 +855,25 @@ mod tests {
             fold("Characters of your password", &stop),
             " characters password "
         );
+    }
+
+    #[test]
+    fn the_loanword_key_is_a_key_only_after_a_kind_of_key() {
+        let stop: WordSet = ["की", "کی", "अपनी", "اپنی", "यहाँ"]
+            .iter()
+            .map(|s| fold_words(s).trim().to_owned())
+            .collect();
+        let key = fold_words("कुंजी");
+        let kalid = fold_words("کلید");
+        assert!(fold("अपनी प्राइवेट की यहाँ डालें", &stop).contains(key.trim()));
+        assert!(fold("खाजगी की", &stop).contains(key.trim()));
+        assert!(fold("اپنی سیکرٹ کی بھیجیں", &stop).contains(kalid.trim()));
+        // The genitive after anything else: the API's limit, the user's name.
+        assert!(!fold("API की सीमा", &stop).contains(key.trim()));
+        assert!(!fold("उपयोगकर्ता की जानकारी", &stop).contains(key.trim()));
+        assert!(!fold("صارف کی معلومات", &stop).contains(kalid.trim()));
+        // Alone, it is dropped as every stopword is.
+        assert_eq!(fold("की", &stop), " ");
     }
 
     /// The general path alone, for comparing with the ASCII path.

@@ -159,6 +159,11 @@ pub enum Kind {
     /// every category, when the group has none) with one holds that property ("Password expiry (days)"),
     /// not the secret.
     Attribute,
+    /// A word for what a file holds ("contents", "what is inside", "Inhalt", "中身"): beside a
+    /// credential file or command named as written in the message ("den Inhalt von ~/.ssh/id_ed25519",
+    /// "the contents of your .env"), it asks for what the file holds, as a request verb would; a question
+    /// that only names the file ("does your project use a .env file?") holds neither. Read nowhere else.
+    Contents,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
     /// An ordinary word of the pack's language that another pack's term names a secret by (Polish `dni`,

@@ -4,11 +4,15 @@
 //!
 //! Read on the raw text, not the folded one: the folding drops the dots, slashes and tildes that make
 //! `~/.ssh/id_rsa` a path and `.pub` a public key. Commands and paths are ASCII and language-free, so one
-//! list serves every pack; the words around them (a request verb, "output") are not needed, since a
-//! command whose only product is a secret, beside a field to type into, leaves nothing else to answer.
+//! list serves every pack. A field whose own title or description names such a command holds what it
+//! prints ("Output of `gh auth token`"). A message that names a command whose only product is a secret
+//! asks for its output; one that names a tool printing every environment variable (`printenv`, `env`,
+//! `set`) does so after a shell prompt, alone on its line, or with a request verb of some pack (form.rs):
+//! "we checked printenv on the build host, any comments?" asks for nothing.
 //!
 //! A file merely named (`.env`, "path to your kubeconfig") is not a command: the vocabulary judges it,
-//! with its location and label readings.
+//! with its location and label readings, and the message asks for it with a request verb or a word for
+//! what it holds (`contents` in the packs: "den Inhalt von ~/.ssh/id_ed25519").
 
 /// Commands whose output is a credential, whatever their arguments (lower case, matched in a lower-cased
 /// text as whole words: the byte before and after is no letter, digit, `-` or `_`).
@@ -102,6 +106,33 @@ const SECRET_PATHS: &[&str] = &[
     ".docker\\config.json",
 ];
 
+/// The commands that print every environment variable but are ordinary words too (`env`, `set`), as they
+/// are written when meant as commands: quoted, piped, or after a shell prompt.
+const WRITTEN_DUMPS: &[&str] = &["`env`", "`env |", "$ env\n", "`set`", "`set |", "> set\n"];
+
+/// What follows a credential file's name in its templates (`.env.example`, `config.json.sample`): a file
+/// committed beside the code with placeholders, no secret, like a key's `.pub` half.
+const TEMPLATE_SUFFIXES: &[&str] = &[
+    ".example",
+    ".sample",
+    ".template",
+    ".tpl",
+    ".dist",
+    ".defaults",
+    ".default",
+    ".skeleton",
+];
+
+/// Whether `rest`, the bytes right after a credential file's name, makes it a template
+/// ([`TEMPLATE_SUFFIXES`]): the suffix, then no letter or digit.
+pub(super) fn names_template(rest: &[u8]) -> bool {
+    TEMPLATE_SUFFIXES.iter().any(|t| {
+        rest.get(..t.len())
+            .is_some_and(|r| r.eq_ignore_ascii_case(t.as_bytes()))
+            && !rest.get(t.len()).is_some_and(|b| b.is_ascii_alphanumeric())
+    })
+}
+
 /// Bytes of a text read for a command (the message's first kilobytes, a title or description).
 const COMMAND_BYTES: usize = 4096;
 
@@ -148,6 +179,87 @@ pub(super) fn prints_secret(text: &str) -> bool {
     read(text).prints
 }
 
+/// Whether a command [`read`] found in `text` is one to run, not a tool named in prose. The commands that
+/// print every environment variable ([`ENV_DUMPS`], and `env` or `set` quoted) are ordinary tools a text
+/// may explain ("the `env` command lists your variables; how was the lesson?"): they count only after a
+/// shell prompt (`$`, `>`, `#`) or alone on their line, with a pipe, a redirection or an option at most.
+/// A command whose only product is a secret (`gh auth token`, `cat ~/.ssh/id_rsa`) is one to run wherever
+/// it stands. Named in prose, a dump asks for its output only with a request verb (form.rs).
+pub(super) fn written_as_command(text: &str) -> bool {
+    let text = super::head(super::super::scan_limit(text), COMMAND_BYTES);
+    let bytes = text.as_bytes();
+    let Some(ac) = automaton() else {
+        return false;
+    };
+    let mut dump_in_prose = false;
+    for m in ac.find_overlapping_iter(text) {
+        let (at, end) = (m.start(), m.end());
+        let Some(command) = PRINTS_SECRET.get(m.pattern().as_usize()) else {
+            continue;
+        };
+        let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
+        let after = bytes.get(end).copied();
+        if before.is_some_and(word_byte)
+            || (!command.ends_with(':') && after.is_some_and(word_byte))
+        {
+            continue;
+        }
+        if !ENV_DUMPS.contains(command) {
+            return true;
+        }
+        if command_shaped(bytes, at, end) {
+            return true;
+        }
+        dump_in_prose = true;
+    }
+    // `env` and `set` are read only as written: after a prompt they run, quoted they are named.
+    let prompted = WRITTEN_DUMPS
+        .iter()
+        .any(|d| !d.starts_with('`') && text.contains(d));
+    let quoted = WRITTEN_DUMPS
+        .iter()
+        .any(|d| d.starts_with('`') && text.contains(d));
+    prompted || !(dump_in_prose || quoted)
+}
+
+/// The commands of [`PRINTS_SECRET`] that print every environment variable: tools a text may name
+/// without asking for their output ([`written_as_command`]).
+const ENV_DUMPS: &[&str] = &[
+    "printenv",
+    "get-childitem env:",
+    "gci env:",
+    "dir env:",
+    "/proc/self/environ",
+];
+
+/// Whether the command at `at..end` of `bytes` is written as one to run: after a prompt, or alone on its
+/// line ([`written_as_command`]).
+fn command_shaped(bytes: &[u8], at: usize, end: usize) -> bool {
+    let before = bytes.get(..at).unwrap_or_default();
+    // The line up to the command, blanks and an opening quote before it dropped: a prompt ends it, or
+    // nothing is left.
+    let line = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(before, |p| before.get(p + 1..).unwrap_or_default());
+    let lead = line.trim_ascii_end();
+    let lead = lead.strip_suffix(b"`").unwrap_or(lead).trim_ascii_end();
+    if matches!(lead.last(), Some(b'$' | b'>' | b'#')) {
+        return true;
+    }
+    if !lead.is_empty() {
+        return false;
+    }
+    // At the line's start: alone, or with a pipe, a redirection or an option after it.
+    let rest = bytes.get(end..).unwrap_or_default();
+    let rest = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(rest, |p| rest.get(..p).unwrap_or_default())
+        .trim_ascii();
+    rest.is_empty() || matches!(rest.first(), Some(b'|' | b'>' | b'-' | b'`'))
+}
+
 /// Reads `text` for a command that prints a credential and for a credential file named as written.
 pub(super) fn read(text: &str) -> Reading {
     let mut out = Reading::default();
@@ -178,6 +290,10 @@ pub(super) fn read(text: &str) -> Reading {
             && (after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
                 || before.is_some_and(|b| b.is_ascii_alphanumeric()))
         {
+            continue;
+        }
+        if bytes.get(end..).is_some_and(names_template) {
+            // `.env.example`, `credentials.json.sample`: placeholders, no secret.
             continue;
         }
         // The token holding the path: not a public key.
@@ -229,9 +345,9 @@ pub(super) fn read(text: &str) -> Reading {
             break;
         }
     }
-    // `env` alone prints every variable, as a command written as one (quoted, or after a prompt); as a
-    // word of prose it names an environment.
-    out.prints = text.contains("`env`") || text.contains("`env |") || text.contains("$ env\n");
+    // `env` (and the Windows shell's `set`) alone print every variable, as a command written as one
+    // (quoted, or after a prompt); as a word of prose they name an environment or a setting.
+    out.prints = WRITTEN_DUMPS.iter().any(|d| text.contains(d));
     out
 }
 
@@ -258,6 +374,29 @@ mod tests {
     }
 
     #[test]
+    fn a_command_is_written_as_one_or_named_in_prose() {
+        use super::written_as_command;
+        for yes in [
+            "$ printenv",
+            "C:\\> set",
+            "Open a shell:\nprintenv | sort\nthen copy the lines",
+            "ターミナルで cat ~/.ssh/id_ecdsa を実行",
+            "Lancez « az account get-access-token »",
+            "gh auth token explains itself",
+        ] {
+            assert!(written_as_command(yes), "{yes}");
+        }
+        for no in [
+            "We checked printenv on the build host.",
+            "The `printenv` command lists your variables.",
+            "El comando `env` muestra las variables de entorno.",
+            "printenv lists the variables; what did you think of the lesson?",
+        ] {
+            assert!(!written_as_command(no), "{no}");
+        }
+    }
+
+    #[test]
     fn a_secret_file_is_read_as_written_but_not_its_public_half() {
         use super::read;
         assert!(read("Paste what is in ~/.aws/credentials").file);
@@ -265,6 +404,9 @@ mod tests {
         assert!(!read("Paste ~/.ssh/id_ed25519.pub here").file);
         assert!(!read("Which process.env key holds the port?").file);
         assert!(!read("the credentials of the database").file);
+        assert!(!read("Copy .env.sample into place").file);
+        assert!(!read("see credentials.json.template for the fields").file);
+        assert!(read("the values in .env.production").file);
     }
 
     #[test]
