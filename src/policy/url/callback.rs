@@ -2,7 +2,7 @@
 //! OpenID Connect authorization request (`redirect_uri`), or its logout return address.
 //!
 //! The provider's authorize page is genuine; what makes such a link hostile is where the code (and with
-//! it the consent the user gives) goes next. Three readings are added here to the generic destination
+//! it the consent the user gives) goes next. These readings are added here to the generic destination
 //! checks ([`super::query`] calls them):
 //! - a callback that can reach no one: a name reserved for documentation and testing (RFC 2606, RFC 6761:
 //!   `.example`, `.invalid`, `.test`; `.localhost` is loopback) is a placeholder, not an internal host, and
@@ -11,6 +11,9 @@
 //! - consent phishing: a request for a dangerous scope (a mailbox, every file, write access to every
 //!   repository) whose callback's name is made of bait words, a security product's or a shared
 //!   document's (`secure-docs-viewer`, `gh-security-scanner`) ([`dangerous_scope`], [`consent_bait`]);
+//! - a callback on a public tunnel (`*.ngrok.io`, `*.trycloudflare.com`), or one the request is built to
+//!   bounce to without showing anything (`prompt=none`, an invalid scope: the provider's error redirect
+//!   used as a redirector) ([`tunnel`], [`error_redirect`]);
 //! - a callback on a look-alike of the organisation whose sign-in page it is (`sso.<org>.de` sending to
 //!   `<org>-webmail.com`): the page the user trusts, imitated, whatever the brand lists say
 //!   ([`imitates_org`]).
@@ -533,9 +536,91 @@ pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str) -> Option<&'a str
     })
 }
 
+/// Domains of public tunnel services: anyone opens `<random>.<domain>` in seconds and it forwards to a
+/// machine anywhere. A sign-in callback there hands the code to whoever runs the tunnel, an address no
+/// app registration stands behind for long.
+const TUNNEL_DOMAINS: &[&str] = &[
+    "ngrok.io",
+    "ngrok.app",
+    "ngrok.dev",
+    "ngrok-free.app",
+    "ngrok-free.dev",
+    "trycloudflare.com",
+    "loca.lt",
+    "localtunnel.me",
+    "serveo.net",
+    "serveousercontent.com",
+    "localhost.run",
+    "lhr.life",
+    "lhr.rocks",
+    "pinggy.link",
+    "pinggy.online",
+    "pinggy.io",
+    "devtunnels.ms",
+    "tunnelmole.net",
+    "bore.pub",
+    "telebit.io",
+    "pagekite.me",
+    "loclx.io",
+    "localto.net",
+    "sharedwithexpose.com",
+    "playit.gg",
+];
+
+/// The tunnel service `host` (ASCII, lowercase, no trailing dot) is a name under, if any.
+pub(super) fn tunnel(host: &str) -> Option<&'static str> {
+    TUNNEL_DOMAINS.iter().copied().find(|t| {
+        host.strip_suffix(t)
+            .is_some_and(|h| h.ends_with('.') && h.len() > 1)
+    })
+}
+
+/// Why a sign-in request is built to bounce the browser straight to its callback, if it is: it asks the
+/// provider to show nothing (`prompt=none`) or names a scope that says it is invalid (`invalid_scope`).
+/// A link a person is sent to sign in shows them the provider's page; one that cannot is an error
+/// redirect, the provider's trusted address used as a redirector to the attacker's registered callback.
+/// `values` are the request's `(name, value)` pairs, names in [`super::norm_param`] form.
+pub(super) fn error_redirect<'a>(
+    mut values: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Option<&'static str> {
+    values.find_map(|(k, v)| match k {
+        "prompt" if v.split([' ', '+']).any(|p| p.eq_ignore_ascii_case("none")) => {
+            Some("asks the provider to show nothing (`prompt=none`)")
+        }
+        "scope"
+            if v.split([' ', ',', '+'])
+                .any(|s| s.to_ascii_lowercase().contains("invalid")) =>
+        {
+            Some("asks for a scope that says it is invalid")
+        }
+        _ => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tunnels_and_error_redirects() {
+        assert_eq!(tunnel("ab12.ngrok.io"), Some("ngrok.io"));
+        assert_eq!(
+            tunnel("quiet-lake.trycloudflare.com"),
+            Some("trycloudflare.com")
+        );
+        assert_eq!(tunnel("trycloudflare.com"), None);
+        assert_eq!(tunnel("myngrok.io"), None);
+        assert_eq!(tunnel("app.acme.com"), None);
+        let q = |k: &'static str, v: &'static str| {
+            error_redirect([("clientid", "1"), (k, v)].into_iter())
+        };
+        assert!(q("prompt", "none").is_some());
+        assert!(q("prompt", "login none").is_some());
+        assert!(q("scope", "openid invalid.scope").is_some());
+        assert!(q("prompt", "select_account").is_none());
+        assert!(q("prompt", "consent").is_none());
+        assert!(q("scope", "openid email").is_none());
+    }
 
     #[test]
     fn reserved_names_are_placeholders() {
@@ -804,6 +889,13 @@ mod tests {
             assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
             let u = authorize("login.microsoftonline.com", bait, "openid%20profile");
             assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+            // A placeholder callback reaches no one, whatever its name.
+            let u = authorize(
+                "login.microsoftonline.com",
+                "https%3A%2F%2Fsecure-docs.example%2Fcb",
+                "Mail.ReadWrite",
+            );
+            assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
             let own = "https%3A%2F%2Fapp.lanternmail.com%2Fcb";
             let u = authorize(
                 "login.microsoftonline.com",
@@ -811,6 +903,28 @@ mod tests {
                 "Mail.ReadWrite%20offline_access",
             );
             assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+        }
+
+        #[test]
+        fn error_redirects_and_tunnels_are_hostile() {
+            let p = default();
+            let neutral = "https%3A%2F%2Fharbor-notes.com%2Fcb";
+            let u = authorize("login.microsoftonline.com", neutral, "openid&prompt=none");
+            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            let u = authorize("login.microsoftonline.com", neutral, "invalid_scope");
+            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            let u = authorize(
+                "login.microsoftonline.com",
+                neutral,
+                "openid&prompt=consent",
+            );
+            assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+            let u = authorize(
+                "github.com",
+                "https%3A%2F%2Fbrisk-owl.trycloudflare.com%2Fcb",
+                "read:user",
+            );
+            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
         }
 
         #[test]

@@ -688,6 +688,8 @@ fn implicit_target(
         return None;
     }
     let dest = match host {
+        // A name reserved for documentation and tests: the token sent there reaches no one.
+        url::Host::Domain(d) if callback::reserved_name(d) => return None,
         url::Host::Domain(d) => {
             let d = d.trim_end_matches('.');
             super::registrable(d).unwrap_or_else(|| d.to_string())
@@ -761,10 +763,22 @@ fn hostile_callback(
     let url::Host::Domain(d) = host else {
         return None;
     };
-    let d = d.trim_end_matches('.');
-    let dest = super::registrable(d)?;
+    let d = d.trim_end_matches('.').to_ascii_lowercase();
+    if callback::reserved_name(&d) {
+        // A name reserved for documentation and tests: the code sent there reaches no one.
+        return None;
+    }
+    let dest = super::registrable(&d)?;
     let own = super::registrable(idp)?;
-    if dest == own || top.is_known(&dest) {
+    if dest == own {
+        return None;
+    }
+    if let Some(t) = callback::tunnel(&d) {
+        return Some(format!(
+            "the sign-in request at `{own}` sends the code to `{d}`, a public tunnel (`{t}`) that forwards to whoever opened it"
+        ));
+    }
+    if top.is_known(&dest) {
         return None;
     }
     let (label, suffix) = dest.split_once('.')?;
@@ -782,6 +796,12 @@ fn hostile_callback(
             )
         })
         .collect();
+    if let Some(why) = callback::error_redirect(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    {
+        return Some(format!(
+            "the sign-in request at `{own}` {why}, so the provider sends the browser straight on to `{dest}`: its address used as a redirector"
+        ));
+    }
     let own_label = own.split_once('.').map_or(own.as_str(), |(l, _)| l);
     let scope = callback::dangerous_scope(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     if let Some(why) = scope.and_then(|s| callback::consent_bait(own_label, label, suffix, &s)) {
