@@ -29,6 +29,7 @@
 //!
 //! Every judgement is a pure function of the policy and the URL: no I/O, no clock, no DNS.
 
+mod callback;
 mod clean_hosts;
 mod embedded;
 mod host;

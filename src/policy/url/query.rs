@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexSet};
 use smallvec::SmallVec;
 
+use super::callback;
 use super::top_sites::TopSites;
 use super::{
     rules, Depth, Findings, Parts, RouteUrlRules, UrlPolicy, MAX_DECODE_ROUNDS, MAX_NESTED_DEPTH,
@@ -687,6 +688,8 @@ fn implicit_target(
         return None;
     }
     let dest = match host {
+        // A name reserved for documentation and tests: the token sent there reaches no one.
+        url::Host::Domain(d) if callback::reserved_name(d) => return None,
         url::Host::Domain(d) => {
             let d = d.trim_end_matches('.');
             super::registrable(d).unwrap_or_else(|| d.to_string())
@@ -727,45 +730,30 @@ const SHARE_WORDS: &[&str] = &[
     "attachments",
 ];
 
-/// Words of a sign-in step that, beside a provider tenant's own name in a callback's domain, make it the
-/// tenant's look-alike (`acme-corp-login.com`).
-const TENANT_BAIT_WORDS: &[&str] = &[
-    "login",
-    "logon",
-    "signin",
-    "signon",
-    "reauth",
-    "verify",
-    "verification",
-    "secure",
-    "security",
-    "unlock",
-    "recovery",
-    "password",
-    "validate",
-    "confirm",
-    "sso",
-];
-
 /// Labels of a provider's host in front of its registrable domain that are no tenant's name: the
 /// provider's own sign-in hosts and regions (`login.`, `accounts.`, `eu.`, `auth.eu-west-1.`).
 const PROVIDER_LABELS: &[&str] = &[
     "www", "login", "accounts", "account", "auth", "oauth", "sso", "id", "signin", "secure", "api",
 ];
 
-/// Why the callback (`scheme`, `host`) of a sign-in request on the provider's host `idp` looks hostile, if
-/// it does (illicit consent grant): another registrable domain than the provider's, not on the shipped
-/// list, that
+/// Why the callback (`scheme`, `host`) of a sign-in request on the provider's host `idp`, with this
+/// `query`, looks hostile, if it does (illicit consent grant): another registrable domain than the
+/// provider's, not on the shipped list, that
 /// - is under one of the cheapest, most abused top-level domains ([`super::top_sites::cheap_tld`]);
+/// - receives a dangerous scope (a mailbox, every file, every repository) and has a name made of bait
+///   words ([`callback::consent_bait`]: `secure-docs-viewer.online`);
+/// - combines the organisation's own name (`uni-example` of `sso.uni-example.de`) or the provider
+///   tenant's (`acme-corp` of `acme-corp.eu.auth0.com`) with a sign-in service's word
+///   ([`callback::imitates_org`]: `uni-example-webmail.com`, `acme-corp-login.com`): the look-alike of
+///   the page the user trusts;
 /// - combines a protected name with a lure word or a file-sharing word ([`SHARE_WORDS`]:
-///   `docs-share-office.com`): an app's callback is on its own name, not a brand's beside bait;
-/// - combines the provider tenant's own name (`acme-corp` of `acme-corp.eu.auth0.com`) with a sign-in
-///   word ([`TENANT_BAIT_WORDS`]: `acme-corp-login.com`): the tenant's look-alike.
+///   `docs-share-office.com`): an app's callback is on its own name, not a brand's beside bait.
 ///
 /// A callback on the app's own name (`myapp-example.com` for the tenant `myapp-prod`) passes.
 fn hostile_callback(
     top: &TopSites,
     idp: &str,
+    query: Option<&str>,
     scheme: &str,
     host: url::Host<&str>,
 ) -> Option<String> {
@@ -775,16 +763,64 @@ fn hostile_callback(
     let url::Host::Domain(d) = host else {
         return None;
     };
-    let d = d.trim_end_matches('.');
-    let dest = super::registrable(d)?;
+    let d = d.trim_end_matches('.').to_ascii_lowercase();
+    if callback::reserved_name(&d) {
+        // A name reserved for documentation and tests: the code sent there reaches no one.
+        return None;
+    }
+    let dest = super::registrable(&d)?;
     let own = super::registrable(idp)?;
-    if dest == own || top.is_known(&dest) {
+    if dest == own {
+        return None;
+    }
+    if let Some(t) = callback::tunnel(&d) {
+        return Some(format!(
+            "the sign-in request at `{own}` sends the code to `{d}`, a public tunnel (`{t}`) that forwards to whoever opened it"
+        ));
+    }
+    if top.is_known(&dest) {
         return None;
     }
     let (label, suffix) = dest.split_once('.')?;
     if super::top_sites::cheap_tld(suffix) {
         return Some(format!(
             "the sign-in request at `{own}` sends you back to `{dest}`, under one of the most abused top-level domains"
+        ));
+    }
+    let pairs: SmallVec<[(String, String); 16]> = form_pairs(query.unwrap_or(""))
+        .take(MAX_PARAMS)
+        .map(|(k, v)| {
+            (
+                super::NormParam::new(&k).as_str().to_owned(),
+                v.into_owned(),
+            )
+        })
+        .collect();
+    if let Some(why) = callback::error_redirect(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    {
+        return Some(format!(
+            "the sign-in request at `{own}` {why}, so the provider sends the browser straight on to `{dest}`: its address used as a redirector"
+        ));
+    }
+    let own_label = own.split_once('.').map_or(own.as_str(), |(l, _)| l);
+    let scope = callback::dangerous_scope(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    if let Some(why) = scope.and_then(|s| callback::consent_bait(own_label, label, suffix, &s)) {
+        return Some(format!("the sign-in request at `{own}` {why}"));
+    }
+    // The organisation's names: its sign-in host's registrable label, and a tenant's label in front of
+    // a provider's domain (`acme-corp` of `acme-corp.eu.auth0.com`; not the provider's own sign-in
+    // hosts and regions, nor generated ids with digits).
+    let tenant = idp
+        .strip_suffix(own.as_str())
+        .unwrap_or("")
+        .split('.')
+        .find(|l| {
+            l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit())
+        });
+    let names: SmallVec<[&str; 2]> = tenant.into_iter().chain([own_label]).collect();
+    if let Some(t) = callback::imitates_org(&names, label) {
+        return Some(format!(
+            "the sign-in request of `{t}` sends you back to `{dest}`, which puts `{t}` beside a sign-in service's word but is not its domain"
         ));
     }
     let parts: SmallVec<[&str; 8]> = label.split('-').collect();
@@ -794,22 +830,6 @@ fn hostile_callback(
     let lure = parts
         .iter()
         .any(|p| super::top_sites::is_lure(p) || SHARE_WORDS.contains(p));
-    // The tenant's own name beside a sign-in word (`acme-corp-login`); beside other words
-    // (`myteam-portal`, `acme-dashboard`) it is the tenant's own app.
-    let sign_in = parts.iter().any(|p| TENANT_BAIT_WORDS.contains(p));
-    let tenant = idp
-        .strip_suffix(own.as_str())
-        .unwrap_or("")
-        .split('.')
-        .find(|l| {
-            l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit())
-        });
-    if let Some(t) = tenant.filter(|t| sign_in && t.len() >= 4 && label != *t && label.contains(*t))
-    {
-        return Some(format!(
-            "the sign-in request of `{t}` sends you back to `{dest}`, which puts `{t}` beside a sign-in word but is not its domain"
-        ));
-    }
     if !lure {
         return None;
     }
@@ -827,6 +847,18 @@ fn hostile_callback(
             b.label, b.domain
         )
     })
+}
+
+/// Whether the operator names `host` (ASCII, lowercase) as one of the network's own, by host or by suffix.
+fn operator_internal(policy: &UrlPolicy, host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    policy.internal_hosts.contains(host)
+        || policy.internal_suffixes.iter().any(|s| {
+            host == s.as_str()
+                || host
+                    .strip_suffix(s.as_str())
+                    .is_some_and(|h| h.ends_with('.'))
+        })
 }
 
 /// Whether a parameter named `name` in a URL with this query is a sign-in protocol's own address
@@ -1127,6 +1159,13 @@ fn link(
         Decoded::NotALink => return,
     };
     let v = decoded.trim();
+    // A sign-in request's callback on a native app's private-use scheme (`fb123456://authorize`,
+    // `sfdc://success`, RFC 8252 7.1): the browser hands the code to the installed app that claims the
+    // scheme; no site receives it, so there is no destination to judge.
+    let callback = CALLBACK_PARAMS.contains(&name) && protocol_uri_param(name, place.query);
+    if callback && scheme_and_rest(v).is_some_and(|(s, _)| callback::private_use_scheme(&s)) {
+        return;
+    }
     let level = place.depth.level() + 1;
     if level > MAX_NESTED_DEPTH {
         out.push(
@@ -1198,7 +1237,7 @@ fn link(
             }
             let top = policy.top_sites()?;
             let idp = place.host?.trim_end_matches('.');
-            with_dest(&|scheme, host| hostile_callback(top, idp, scheme, host))
+            with_dest(&|scheme, host| hostile_callback(top, idp, place.query, scheme, host))
         })
         .flatten();
     // An implicit-grant request whose callback is a stranger's, whoever the provider is.
@@ -1218,7 +1257,22 @@ fn link(
     if let Some(why) = hostile {
         out.push(rules::QUERY_REDIRECT, format!("{why} (the {})", where_()));
     }
-    let inner = inner.into_vec();
+    let mut inner = inner.into_vec();
+    // A target under a name reserved for documentation and tests (`app.example`, `cb.test`): nothing
+    // sent there reaches anyone, so it is no internal host the link reaches into (unless the operator
+    // lists the name as one of the network's own). Its other findings stand.
+    let internal = inner.iter().any(|f| f.rule == rules::HOST_INTERNAL);
+    let placeholder = internal
+        .then(|| {
+            with_dest(&|_, host| match host {
+                url::Host::Domain(d) if callback::reserved_name(d) => Some(d.to_ascii_lowercase()),
+                _ => None,
+            })
+        })
+        .flatten();
+    if placeholder.is_some_and(|h| !operator_internal(policy, &h)) {
+        inner.retain(|f| f.rule != rules::HOST_INTERNAL);
+    }
     if inner.is_empty() {
         return;
     }
