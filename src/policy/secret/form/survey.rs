@@ -38,6 +38,9 @@ const EVALUATION: &[&str] = &[
     "frustrating",
     "comfortable",
     "smooth",
+    "clear",
+    "simple",
+    "straightforward",
     // fr
     "facile",
     "difficile",
@@ -505,7 +508,8 @@ mod tests {
     fn a_question_about_how_entering_a_secret_went_is_a_survey() {
         let c = compiled();
         for m in [
-            "Was the screen for entering your password clear enough?",
+            "Was it easy to enter your password on the new screen?",
+            "Was the screen to enter your password clear enough?",
             "War das Tastenfeld zum Eingeben der PIN einfach zu bedienen?",
             "¿Le resultó fácil introducir su PIN en el cajero?",
         ] {
