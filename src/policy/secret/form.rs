@@ -22,6 +22,7 @@ mod limit;
 pub(crate) mod message;
 mod postal;
 mod structure;
+mod survey;
 
 use crate::wire::tree::Node;
 
@@ -711,6 +712,8 @@ pub(crate) fn judge_form_in(
     let mut any_text_field = false;
     // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.
     let mut any_open_field = false;
+    // A field for a survey's answer: a choice, or a number bounded at a rating's top ([`survey`]).
+    let mut rating_field = false;
     let mut field_found = false;
     let mut structure = structure::Structure::default();
     // The login pair: a field that names the user ("User name") beside one named by a word that is a password
@@ -777,6 +780,9 @@ pub(crate) fn judge_form_in(
                 continue;
             }
             any_text_field |= prop.kind == FieldKind::Text;
+            rating_field |= prop.kind == FieldKind::Choice
+                || (prop.kind == FieldKind::Number
+                    && prop.maximum.is_some_and(|m| m <= survey::MAX_RATING));
             texts.clear();
             let mut notes = FieldNotes::default();
             // A field's language is the message's, or, under a message too short to tell, that of the
@@ -885,9 +891,13 @@ pub(crate) fn judge_form_in(
         ));
         field_found = true;
     }
+    // "Was the keypad for entering your PIN easy to use?" over a rating: the message asks about the secret's
+    // device, not for it. Read only when the request rule would find something.
+    let surveyed = || survey::asks_about(c, message, rating_field);
     if !field_found && any_text_field {
         if let Some(f) =
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
+                .filter(|_| !surveyed())
         {
             findings.push(f);
         } else if command_message

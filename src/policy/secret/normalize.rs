@@ -207,6 +207,13 @@ fn glues_to_latin(c: char) -> bool {
     !c.is_ascii() && (is_brahmic(c) || is_unspaced_script(c))
 }
 
+/// Whether `c` is a Thai vowel sign written above or below its consonant, or the nikhahit of `ำ`: letters
+/// of the word, unlike the tone marks. Dropped with them, `ชื่อ` (name) folded to `ชอ` and was found inside
+/// every `ช่อง` (field, `ชอง`); kept, the two stay apart, and a tone mark added or left out still folds alike.
+pub(crate) fn is_thai_vowel_sign(c: char) -> bool {
+    matches!(c as u32, 0x0E31 | 0x0E34..=0x0E3A | 0x0E4D)
+}
+
 /// Thai, Lao, Khmer and Myanmar letters and marks.
 fn is_southeast_asian(c: char) -> bool {
     matches!(c as u32, 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0x19E0..=0x19FF)
@@ -240,11 +247,12 @@ fn unconfuse(text: &str, out: &mut String) {
             continue;
         }
         if is_unspaced_script(c) {
-            // Han, kana and Hangul have no Latin look-alikes worth the skeleton's cost. The vowel and tone
-            // marks of Thai, Lao, Khmer and Myanmar are dropped, as the skeleton path drops every mark: a
-            // tone mark is no letter, so kept it would cut a word in two (`รหัสผ่าน`), and a server could
-            // add or swap one where a person barely sees it.
-            if !(is_combining_mark(c) && is_southeast_asian(c)) {
+            // Han, kana and Hangul have no Latin look-alikes worth the skeleton's cost. The tone marks of
+            // Thai and the marks of Lao, Khmer and Myanmar are dropped, as the skeleton path drops every
+            // mark: a tone mark is no letter, so kept it would cut a word in two (`รหัสผ่าน`), and a server
+            // could add or swap one where a person barely sees it. Thai vowel signs spell the word and stay
+            // ([`is_thai_vowel_sign`]).
+            if !(is_combining_mark(c) && is_southeast_asian(c)) || is_thai_vowel_sign(c) {
                 out.push(c);
             }
             continue;
@@ -343,9 +351,14 @@ impl Folder {
 fn fold_chars(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut Sink<'_>) {
     word.clear();
     for c in text.chars() {
-        // A Brahmic vowel sign or virama is part of its word ([`is_brahmic`]); the other scripts' marks are
-        // gone by now (`unconfuse`).
-        if c.is_alphanumeric() || c == '@' || c == '$' || (is_brahmic(c) && is_combining_mark(c)) {
+        // A Brahmic vowel sign or virama is part of its word ([`is_brahmic`]), as is a Thai vowel sign
+        // ([`is_thai_vowel_sign`]); the other scripts' marks are gone by now (`unconfuse`).
+        if c.is_alphanumeric()
+            || c == '@'
+            || c == '$'
+            || (is_brahmic(c) && is_combining_mark(c))
+            || is_thai_vowel_sign(c)
+        {
             word.push(c);
         } else if !is_invisible(c) && !word.is_empty() {
             emit_word(word, piece, sink);
@@ -821,6 +834,17 @@ mod tests {
         assert_eq!(folded.split_whitespace().count(), 1, "{folded}");
         assert!(folded.contains(f("รหัสผ่าน").trim()), "{folded}");
         assert_eq!(f("รหัสผ่าน"), f("รหัสผาน"));
+    }
+
+    #[test]
+    fn thai_vowel_signs_spell_the_word() {
+        // Name (ชื่อ) is not inside field (ช่อง), nor is the vowel of a word lost to its neighbour's.
+        assert!(!f("ช่องรหัสผ่าน").contains(f("ชื่อ").trim()));
+        assert_ne!(f("ชื่อ"), f("ชอ"));
+        assert_ne!(f("ปิน"), f("ปน"));
+        // A tone mark still folds away, a vowel sign stays with it in one word.
+        assert_eq!(f("ชื่อผู้ใช้"), f("ชือผูใช"));
+        assert_eq!(f("ชื่อผู้ใช้").split_whitespace().count(), 1);
     }
 
     #[test]

@@ -290,12 +290,22 @@ fn names_before(buf: &str, hits: &[Hit], m: &Hit, s: &Hit) -> bool {
 }
 
 /// "API key name", "密钥名称", "토큰 이름": the metadata term `m` starts where the strong term `s` ends,
-/// or after nothing but spaces (terms of unspaced scripts hold none of their own).
+/// or after nothing but spaces (terms of unspaced scripts hold none of their own), or after the rest of the
+/// secret's own last word: a case ending glued to it, where a term matches at the start of a word
+/// ("இரகசிய விசையின் பெயர்", the secret key's name; "গোপন কী-এর নাম" splits its ending off at the hyphen,
+/// which the packs name as a metadata phrase). A word apart is no ending: "token, then name" stays two things.
 fn names_after(buf: &str, m: &Hit, s: &Hit) -> bool {
+    // A whole-word match holds the space after its word; one that stops inside a word does not.
+    let mid_word = buf
+        .get(..s.end)
+        .and_then(|b| b.chars().next_back())
+        .is_some_and(|ch| !ch.is_whitespace());
     m.start + 1 >= s.end
-        && buf
-            .get(s.end.min(m.start)..m.start)
-            .is_some_and(|gap| gap.trim().is_empty())
+        && buf.get(s.end.min(m.start)..m.start).is_some_and(|gap| {
+            let ending = gap.trim_end();
+            ending.is_empty()
+                || (mid_word && !gap.starts_with(' ') && !ending.contains(char::is_whitespace))
+        })
 }
 
 fn same_clause(buf: &str, from: usize, to: usize) -> bool {
@@ -467,6 +477,45 @@ mod tests {
             vec!["mother's maiden-name"]
         );
         assert_eq!(split_clauses("pass\u{200B}word"), vec!["pass\u{200B}word"]);
+    }
+
+    fn hit(kind: Kind, start: usize, end: usize) -> Hit {
+        Hit {
+            kind,
+            cat: None,
+            source: Source::Title,
+            start,
+            end,
+            word: 0,
+            pattern: 0,
+            plural: false,
+            reach: None,
+            clause: 0,
+        }
+    }
+
+    #[test]
+    fn a_name_after_a_glued_case_ending_labels_the_secret() {
+        // "secretkey+GEN name": the secret's term stops inside its word (a prefix match), the ending runs on.
+        let buf = " secretkeyin name ";
+        let s = hit(Kind::Strong, 0, 10);
+        let m = hit(Kind::Metadata, 12, 18);
+        assert!(names_after(buf, &m, &s));
+        // A whole-word match holds its space: a word apart is no ending ("token then name").
+        let buf = " token then name ";
+        let s = hit(Kind::Strong, 0, 7);
+        let m = hit(Kind::Metadata, 11, 17);
+        assert!(!names_after(buf, &m, &s));
+        // Nor is a second word after a glued ending.
+        let buf = " secretkeyin and name ";
+        let s = hit(Kind::Strong, 0, 10);
+        let m = hit(Kind::Metadata, 16, 22);
+        assert!(!names_after(buf, &m, &s));
+        // Right after, as before.
+        let buf = " token name ";
+        let s = hit(Kind::Strong, 0, 7);
+        let m = hit(Kind::Metadata, 6, 12);
+        assert!(names_after(buf, &m, &s));
     }
 
     #[test]
