@@ -915,6 +915,19 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     b.label, b.domain
                 ),
             );
+        } else if let Some(b) = top.and_then(|t| {
+            // A three-letter name's look-alike letter beside a lure word, under the name's own country
+            // ending (`lng-login.nl` for `ing.nl`).
+            let label = own.last().copied().filter(|_| hosted.is_none())?;
+            t.short_in_its_country(label, suffix_str?)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` shows `{}` with a look-alike letter beside words that ask you to sign in, but it is not {}",
+                    b.label, b.domain
+                ),
+            );
         } else if let Some(gov) = government_inside(own, hosted.is_some() || cheap) {
             out.push(
                 rules::HOST_BRAND,
