@@ -928,6 +928,17 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     b.label, b.domain
                 ),
             );
+        } else if let Some(bank) = own
+            .last()
+            .filter(|_| hosted.is_none())
+            .and_then(|l| super::top_sites::bank_sign_in(l))
+        {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` reads as a bank's sign-in page (`{bank}`), but no bank is listed with `{reg}`"
+                ),
+            );
         } else if let Some(gov) = government_inside(own, hosted.is_some() || cheap) {
             out.push(
                 rules::HOST_BRAND,

@@ -264,6 +264,102 @@ const BANK_WORDS: &[&str] = &[
     "bank", "bankasi", "banka", "bankas", "banken", "banco", "banque",
 ];
 
+/// Words of a host's label that ask for a sign-in or a confirmation, narrower than [`LURE_WORDS`]
+/// (no parcel, prize or service words): beside the word for bank they make a bank's sign-in page
+/// ([`bank_sign_in`]). English, and the same step in the languages of the lure words.
+const SIGN_IN_LURES: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "log",
+    "verify",
+    "verification",
+    "validate",
+    "validation",
+    "confirm",
+    "confirmation",
+    "unlock",
+    "auth",
+    "otp",
+    "kyc",
+    "token",
+    "secure",
+    "security",
+    "update",
+    "giris",
+    "dogrulama",
+    "guncelleme",
+    "anmelden",
+    "anmeldung",
+    "einloggen",
+    "aktualisierung",
+    "bestaetigen",
+    "bestatigen",
+    "entrar",
+    "acesso",
+    "acceso",
+    "ingreso",
+    "ingresar",
+    "atualizacao",
+    "actualizacion",
+    "verificar",
+    "verificacao",
+    "verificacion",
+    "connexion",
+    "accedi",
+    "accesso",
+    "verifica",
+    "inloggen",
+    "verificatie",
+    "logowanie",
+    "weryfikacja",
+    "prihlaseni",
+    "prihlasenie",
+    "overeni",
+    "prijava",
+    "potvrda",
+    "vhod",
+    "voiti",
+    "masuk",
+    "verifikasi",
+    "dangnhap",
+    "xacminh",
+    "xacthuc",
+    "kirjaudu",
+    "tunnistautuminen",
+    "logga",
+    "bejelentkezes",
+    "autentificare",
+    "verificare",
+];
+
+/// The word for bank ([`BANK_WORDS`]) as a part of a registrable label, or ending one (`unionbank`),
+/// or starting one with what follows it in a bank's name (`bankof...`, `banco...`), beside a sign-in
+/// word ([`SIGN_IN_LURES`]) as another part (`northfield-bank-login`, `unionbank-verify`): a bank's
+/// sign-in page on a domain no bank is listed with, whichever bank it is. No bank signs its customers
+/// in on a hyphenated combination of its name and "login"; a bank's real second domain has no
+/// sign-in word in its name. Returns the bank's part.
+pub(super) fn bank_sign_in(label: &str) -> Option<&str> {
+    if !label.contains('-') {
+        return None;
+    }
+    let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+    let banky = |p: &str| {
+        p.len() >= 4
+            && (BANK_WORDS.iter().any(|w| p.ends_with(w))
+                || ["bankof", "banco", "banque", "banca"]
+                    .iter()
+                    .any(|w| p.starts_with(w)))
+    };
+    let bank = parts.iter().position(|p| banky(p))?;
+    let sign_in = parts
+        .iter()
+        .enumerate()
+        .any(|(j, p)| j != bank && SIGN_IN_LURES.contains(p));
+    sign_in.then(|| parts.get(bank).copied()).flatten()
+}
+
 /// Most affix words taken off one label.
 const MAX_AFFIXES: usize = 3;
 
@@ -834,6 +930,69 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "onayla",
     "dogrula",
     "musteri",
+    // The same families in more of the languages above, and German written without umlauts by
+    // dropping them (`bestatigen`) as well as by `ae`/`ue`: update, data, customer, blocked,
+    // security, confirm.
+    "aktualizace",
+    "aktualizacia",
+    "frissites",
+    "actualizare",
+    "azuriranje",
+    "uppdatera",
+    "opdater",
+    "oppdater",
+    "paivitys",
+    "paivita",
+    "pembaruan",
+    "perbarui",
+    "kemaskini",
+    "capnhat",
+    "daten",
+    "dados",
+    "datos",
+    "donnees",
+    "kunde",
+    "kunden",
+    "klant",
+    "klient",
+    "ugyfel",
+    "asiakas",
+    "pelanggan",
+    "nasabah",
+    "khachhang",
+    "sperre",
+    "blokkert",
+    "sparrad",
+    "zablokowane",
+    "blokovan",
+    "blocat",
+    "diblokir",
+    "veiligheid",
+    "bezpieczenstwo",
+    "bezpecnost",
+    "biztonsag",
+    "securitate",
+    "sigurnost",
+    "sakerhet",
+    "sikkerhed",
+    "turvallisuus",
+    "bestatigen",
+    "bestatigung",
+    "ruckerstattung",
+    "gebuhr",
+    "ueberpruefung",
+    "uberprufung",
+    "bevestig",
+    "potwierdz",
+    "potwierdzenie",
+    "potvrzeni",
+    "potvrdenie",
+    "megerosites",
+    "confirmare",
+    "bekraeft",
+    "vahvistus",
+    "konfirmasi",
+    "xacnhan",
     // "My" in front of a bank's or a carrier's name, as their own apps are called (`mijn`, `meu`).
     "mijn",
     "meu",
@@ -2361,6 +2520,20 @@ izq.com
         assert_eq!(name(c.short_in_its_country("mijn-lzq", "de")), None);
         assert_eq!(name(c.short_in_its_country("lzq-tuin", "nl")), None);
         assert_eq!(name(c.short_in_its_country("mijn-lzq", "com")), None);
+    }
+
+    /// The word for bank beside a sign-in word in a registrable label, whichever bank it is.
+    #[test]
+    fn bank_sign_in_pages_of_unlisted_banks() {
+        assert_eq!(bank_sign_in("harbourvale-bank-login"), Some("bank"));
+        assert_eq!(bank_sign_in("tidewaterbank-verify"), Some("tidewaterbank"));
+        assert_eq!(bank_sign_in("bancodelsur-acceso"), Some("bancodelsur"));
+        assert_eq!(bank_sign_in("kaskadbankasi-giris"), Some("kaskadbankasi"));
+        // A bank's other words, a sign-in word without a bank, a glued sign-in word, no hyphen.
+        assert_eq!(bank_sign_in("harbourvale-bank-careers"), None);
+        assert_eq!(bank_sign_in("harbourvale-login"), None);
+        assert_eq!(bank_sign_in("harbourvalebank-securelogin"), None);
+        assert_eq!(bank_sign_in("tidewaterbanklogin"), None);
     }
 
     /// A country's name with its own abbreviation moved to `.com`; any name of five letters under `.co`.
