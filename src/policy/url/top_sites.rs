@@ -168,6 +168,11 @@ pub(super) const MIN_CHEAP: usize = 3;
 /// `zoominfo`).
 const HYPHEN_ONLY_AFFIXES: &[&str] = &["center", "centre", "info", "team"];
 
+/// Hosting services of code projects' pages, where brands keep their real organisations'
+/// (`<brand>-research.github.io`) and their libraries' documentation: a name leading a label there is
+/// no sign of posing.
+const CODE_HOSTS: &[&str] = &["github.io", "gitlab.io", "readthedocs.io", "bitbucket.io"];
+
 /// Words that, after a name on a hosting service, say the page is a project about the name or built
 /// with it (a developer's clone, demo, bot or statistics page), not the name's owner.
 const PROJECT_WORDS: &[&str] = &[
@@ -1588,7 +1593,7 @@ impl TopSites {
             // On a hosting service, a label led by a name and followed by other words
             // (`acme-creator-fund`, `acme-file-share`) is the service's user posing as the name's
             // owner, unless the words say it is a project about it ([`PROJECT_WORDS`]).
-            if hosted.is_some() {
+            if hosted.is_some_and(|h| !CODE_HOSTS.contains(&h)) {
                 if let Some(b) = self.brand_led(&parts).filter(|b| !host_name(b)) {
                     return Some(b);
                 }
@@ -2480,6 +2485,8 @@ sitebuild.com hosting
         assert_eq!(lure(&["northbank-clone-react"], Some("web.app")), None);
         assert_eq!(lure(&["northbank-quokkapay-bridge"], Some("web.app")), None);
         assert_eq!(lure(&["summer-northbank-bonanza"], Some("web.app")), None);
+        // A brand's organisation on a code host.
+        assert_eq!(lure(&["northbank-open-source"], Some("github.io")), None);
     }
 
     /// A short name's typo or look-alike letters, composed with a lure word in the registrable label.
