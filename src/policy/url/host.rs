@@ -915,6 +915,30 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     b.label, b.domain
                 ),
             );
+        } else if let Some(b) = top.and_then(|t| {
+            // A three-letter name's look-alike letter beside a lure word, under the name's own country
+            // ending (`lng-login.nl` for `ing.nl`).
+            let label = own.last().copied().filter(|_| hosted.is_none())?;
+            t.short_in_its_country(label, suffix_str?)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` shows `{}` with a look-alike letter beside words that ask you to sign in, but it is not {}",
+                    b.label, b.domain
+                ),
+            );
+        } else if let Some(bank) = own
+            .last()
+            .filter(|_| hosted.is_none())
+            .and_then(|l| super::top_sites::bank_sign_in(l))
+        {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` reads as a bank's sign-in page (`{bank}`), but no bank is listed with `{reg}`"
+                ),
+            );
         } else if let Some(gov) = government_inside(own, hosted.is_some() || cheap) {
             out.push(
                 rules::HOST_BRAND,

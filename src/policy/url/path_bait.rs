@@ -282,6 +282,23 @@ fn name_in<'t>(
     None
 }
 
+/// The top-tier name of three or four letters a one-word folder is exactly (`cgd`), for a site's software
+/// folders ([`SYSTEM_FOLDERS`]): `(name, the word)`.
+fn short_folder<'t>(
+    t: &'t TopSites,
+    words: &[String],
+) -> Option<(&'t TopBrand, std::ops::Range<usize>)> {
+    let [word] = words else { return None };
+    let b = t.exact(word)?;
+    let ok = !b.tail
+        && (3..MIN_PATH_NAME).contains(&b.label.len())
+        && !LURE_WORDS.contains(&b.label.as_str())
+        && !AFFIX_WORDS.contains(&b.label.as_str())
+        && !SIGN_IN_ROUTES.contains(&b.label.as_str())
+        && !PAGE_EXTENSIONS.contains(&b.label.as_str());
+    ok.then_some((b, 0..1))
+}
+
 /// How a host holds pages, for this check.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -383,7 +400,20 @@ fn check(
             continue;
         }
         let w = words(seg);
-        let Some((b, span)) = name_in(t, &w, min_edit) else {
+        let found = name_in(t, &w, min_edit).or_else(|| {
+            // Inside a site's software folders a folder named exactly after a short name (`cgd/`,
+            // `bbva/`) is a kit's too, when a sign-in page follows: no theme or plugin is called that
+            // and ends in one.
+            (system && page && w.len() == 1)
+                .then(|| short_folder(t, &w))
+                .flatten()
+                .filter(|_| {
+                    segs.iter()
+                        .skip(i + 1)
+                        .any(|s| words(s).iter().any(|x| sign_in_word(x)))
+                })
+        });
+        let Some((b, span)) = found else {
             continue;
         };
         // The host's own name (`google` on `sites.google.com`) is the host's business.
@@ -654,6 +684,57 @@ mod tests {
         );
         assert_eq!(
             findings(LIST, "https://northbank.com/secure/login.html").len(),
+            0
+        );
+    }
+
+    /// A short name's folder (three or four letters) counts only inside a site's software folders and
+    /// before a sign-in page; elsewhere, or without one, it is a word of the path.
+    #[test]
+    fn short_names_in_software_folders() {
+        let list = "qzb.pt
+vrkb.com
+zanto.com tail
+";
+        assert_eq!(
+            findings(
+                list,
+                "https://florist.example.net/wp-admin/js/qzb/online/signin.php"
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            findings(
+                list,
+                "https://florist.example.net/wp-includes/vrkb/entrar.html"
+            )
+            .len(),
+            1
+        );
+        // No sign-in word after it, no page, not in a software folder, or glued to other words.
+        assert_eq!(
+            findings(
+                list,
+                "https://florist.example.net/wp-admin/js/qzb/gallery.php"
+            )
+            .len(),
+            0
+        );
+        assert_eq!(
+            findings(list, "https://florist.example.net/wp-admin/js/qzb/login/").len(),
+            0
+        );
+        assert_eq!(
+            findings(list, "https://florist.example.net/shop/qzb/login.php").len(),
+            0
+        );
+        assert_eq!(
+            findings(
+                list,
+                "https://florist.example.net/wp-admin/qzb-colors/login.php"
+            )
+            .len(),
             0
         );
     }

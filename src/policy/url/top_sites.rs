@@ -168,6 +168,203 @@ pub(super) const MIN_CHEAP: usize = 3;
 /// `zoominfo`).
 const HYPHEN_ONLY_AFFIXES: &[&str] = &["center", "centre", "info", "team"];
 
+/// Hosting services of code projects' pages, where brands keep their real organisations'
+/// (`<brand>-research.github.io`) and their libraries' documentation: a name leading a label there is
+/// no sign of posing.
+const CODE_HOSTS: &[&str] = &["github.io", "gitlab.io", "readthedocs.io", "bitbucket.io"];
+
+/// Words that, after a name on a hosting service, say the page is a project about the name or built
+/// with it (a developer's clone, demo, bot or statistics page), not the name's owner.
+const PROJECT_WORDS: &[&str] = &[
+    "clone",
+    "demo",
+    "example",
+    "sample",
+    "test",
+    "tests",
+    "tutorial",
+    "project",
+    "fan",
+    "fans",
+    "unofficial",
+    "stats",
+    "status",
+    "api",
+    "sdk",
+    "bot",
+    "bots",
+    "tools",
+    "ui",
+    "theme",
+    "template",
+    "readme",
+    "widget",
+    "plugin",
+    "extension",
+    "integration",
+    "sync",
+    "wrapper",
+    "starter",
+    "boilerplate",
+    "playground",
+    "workshop",
+    "course",
+    "lab",
+    "labs",
+    "dev",
+    "docs",
+    "guide",
+    "blog",
+    "wiki",
+    "viewer",
+    "analytics",
+    "dashboard",
+    "tracker",
+    "bridge",
+    "exporter",
+    "backup",
+    "generator",
+    "cli",
+    "landing",
+    "portfolio",
+    "copy",
+    "replica",
+    "mirror",
+    "community",
+    "club",
+    "app",
+    "apps",
+    "samples",
+    "examples",
+    "demos",
+    "projects",
+    "templates",
+    "themes",
+    "practice",
+    "learn",
+    "learning",
+    "challenge",
+    "hackathon",
+    "poc",
+    "prototype",
+    "experiment",
+    "experiments",
+    "search",
+    "game",
+    "quiz",
+    "notes",
+    "helper",
+    "parser",
+    "client",
+    "server",
+    "proxy",
+    "cdk",
+    "cloud",
+];
+
+/// The word for bank in the languages whose banks put it in their names (`ziraatbank`, Turkish
+/// `bankasi`; Slavic `banka`; Lithuanian `bankas`; German `banken`; Spanish and Portuguese `banco`;
+/// French `banque`).
+const BANK_WORDS: &[&str] = &[
+    "bank", "bankasi", "banka", "bankas", "banken", "banco", "banque",
+];
+
+/// Words of a host's label that ask for a sign-in or a confirmation, narrower than [`LURE_WORDS`]
+/// (no parcel, prize or service words): beside the word for bank they make a bank's sign-in page
+/// ([`bank_sign_in`]). English, and the same step in the languages of the lure words.
+const SIGN_IN_LURES: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "log",
+    "verify",
+    "verification",
+    "validate",
+    "validation",
+    "confirm",
+    "confirmation",
+    "unlock",
+    "auth",
+    "otp",
+    "kyc",
+    "token",
+    "secure",
+    "security",
+    "update",
+    "giris",
+    "dogrulama",
+    "guncelleme",
+    "anmelden",
+    "anmeldung",
+    "einloggen",
+    "aktualisierung",
+    "bestaetigen",
+    "bestatigen",
+    "entrar",
+    "acesso",
+    "acceso",
+    "ingreso",
+    "ingresar",
+    "atualizacao",
+    "actualizacion",
+    "verificar",
+    "verificacao",
+    "verificacion",
+    "connexion",
+    "accedi",
+    "accesso",
+    "verifica",
+    "inloggen",
+    "verificatie",
+    "logowanie",
+    "weryfikacja",
+    "prihlaseni",
+    "prihlasenie",
+    "overeni",
+    "prijava",
+    "potvrda",
+    "vhod",
+    "voiti",
+    "masuk",
+    "verifikasi",
+    "dangnhap",
+    "xacminh",
+    "xacthuc",
+    "kirjaudu",
+    "tunnistautuminen",
+    "logga",
+    "bejelentkezes",
+    "autentificare",
+    "verificare",
+];
+
+/// The word for bank ([`BANK_WORDS`]) as a part of a registrable label, or ending one (`unionbank`),
+/// or starting one with what follows it in a bank's name (`bankof...`, `banco...`), beside a sign-in
+/// word ([`SIGN_IN_LURES`]) as another part (`northfield-bank-login`, `unionbank-verify`): a bank's
+/// sign-in page on a domain no bank is listed with, whichever bank it is. No bank signs its customers
+/// in on a hyphenated combination of its name and "login"; a bank's real second domain has no
+/// sign-in word in its name. Returns the bank's part.
+pub(super) fn bank_sign_in(label: &str) -> Option<&str> {
+    if !label.contains('-') {
+        return None;
+    }
+    let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+    let banky = |p: &str| {
+        p.len() >= 4
+            && (BANK_WORDS.iter().any(|w| p.ends_with(w))
+                || ["bankof", "banco", "banque", "banca"]
+                    .iter()
+                    .any(|w| p.starts_with(w)))
+    };
+    let bank = parts.iter().position(|p| banky(p))?;
+    let sign_in = parts
+        .iter()
+        .enumerate()
+        .any(|(j, p)| j != bank && SIGN_IN_LURES.contains(p));
+    sign_in.then(|| parts.get(bank).copied()).flatten()
+}
+
 /// Most affix words taken off one label.
 const MAX_AFFIXES: usize = 3;
 
@@ -674,6 +871,178 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "xacthuc",
     "tasjil",
     "dukhul",
+    // The "update your data" lure of each language (re-registration, data check, unblocking), as a
+    // bank's or carrier's SMS words it: German, Portuguese, Spanish, Italian, French, Dutch, Polish,
+    // Turkish.
+    "aktualisierung",
+    "aktualisieren",
+    "kundendaten",
+    "datenabgleich",
+    "sicherheitscheck",
+    "pushtan",
+    "phototan",
+    "entsperren",
+    "entsperrung",
+    "freischaltung",
+    "gesperrt",
+    "sperrung",
+    "rueckerstattung",
+    "gutschrift",
+    "mahnung",
+    "rechnung",
+    "cadastro",
+    "cadastral",
+    "recadastramento",
+    "recadastrar",
+    "atualize",
+    "regularizar",
+    "regularizacao",
+    "bloqueio",
+    "bloqueado",
+    "desbloquear",
+    "pendencia",
+    "pendencias",
+    "resgate",
+    "resgatar",
+    "aclaracion",
+    "aclaraciones",
+    "actualizacion",
+    "actualiza",
+    "bloqueo",
+    "bloqueada",
+    "reclamo",
+    "reclamacion",
+    "devolucion",
+    "notificacion",
+    "aggiorna",
+    "aggiornamento",
+    "sblocco",
+    "bloccato",
+    "miseajour",
+    "deblocage",
+    "regularisation",
+    "gegevens",
+    "bijwerken",
+    "geblokkeerd",
+    "deblokkeren",
+    "klantenservice",
+    "aktualizacja",
+    "odblokuj",
+    "blokada",
+    "guncelle",
+    "guncelleme",
+    "hesabim",
+    "onayla",
+    "dogrula",
+    "musteri",
+    // The same families in more of the languages above, and German written without umlauts by
+    // dropping them (`bestatigen`) as well as by `ae`/`ue`: update, data, customer, blocked,
+    // security, confirm.
+    "aktualizace",
+    "aktualizacia",
+    "frissites",
+    "actualizare",
+    "azuriranje",
+    "uppdatera",
+    "opdater",
+    "oppdater",
+    "paivitys",
+    "paivita",
+    "pembaruan",
+    "perbarui",
+    "kemaskini",
+    "capnhat",
+    "daten",
+    "dados",
+    "datos",
+    "donnees",
+    "kunde",
+    "kunden",
+    "klant",
+    "klient",
+    "ugyfel",
+    "asiakas",
+    "pelanggan",
+    "nasabah",
+    "khachhang",
+    "sperre",
+    "blokkert",
+    "sparrad",
+    "zablokowane",
+    "blokovan",
+    "blocat",
+    "diblokir",
+    "veiligheid",
+    "bezpieczenstwo",
+    "bezpecnost",
+    "biztonsag",
+    "securitate",
+    "sigurnost",
+    "sakerhet",
+    "sikkerhed",
+    "turvallisuus",
+    "bestatigen",
+    "bestatigung",
+    "ruckerstattung",
+    "gebuhr",
+    "ueberpruefung",
+    "uberprufung",
+    "bevestig",
+    "potwierdz",
+    "potwierdzenie",
+    "potvrzeni",
+    "potvrdenie",
+    "megerosites",
+    "confirmare",
+    "bekraeft",
+    "vahvistus",
+    "konfirmasi",
+    "xacnhan",
+    // "My" in front of a bank's or a carrier's name, as their own apps are called (`mijn`, `meu`).
+    "mijn",
+    "meu",
+    "minha",
+    "mein",
+    "meine",
+    "moncompte",
+    // Fees that a parcel or a fine is held for: English, Portuguese, Spanish, German, Italian, Turkish.
+    "fee",
+    "fees",
+    "taxa",
+    "taxas",
+    "tasa",
+    "tarifa",
+    "gebuehr",
+    "gebuehren",
+    "tassa",
+    "ucret",
+    // Offers, vouchers and payouts (a wallet's cashback, a creator fund, a giveaway).
+    "offer",
+    "offers",
+    "oferta",
+    "ofertas",
+    "offerta",
+    "angebot",
+    "promocao",
+    "promocion",
+    "voucher",
+    "coupon",
+    "cupom",
+    "gutschein",
+    "payout",
+    "withdraw",
+    "withdrawal",
+    "fund",
+    "funds",
+    "grant",
+    // Shared-file and invitation lures (`dropbox-file-share`, `teams-invite`).
+    "file",
+    "files",
+    "share",
+    "sharing",
+    "fileshare",
+    "invite",
+    "invitation",
 ];
 
 /// Whether a token of a host's label is a lure word, or (from four letters) starts or ends with one
@@ -746,6 +1115,9 @@ pub(super) struct TopSites {
     near_folded: HashMap<String, Vec<usize>, foldhash::fast::RandomState>,
     /// The same for the names as written.
     near_raw: HashMap<String, Vec<usize>, foldhash::fast::RandomState>,
+    /// Positions of the top-tier names of three letters by their skeleton (`dhl` as `clhl`), for
+    /// [`TopSites::short_skeleton`].
+    short_folded: HashMap<String, usize, foldhash::fast::RandomState>,
 }
 
 /// The shipped list, parsed once.
@@ -808,6 +1180,9 @@ impl TopSites {
             let collapsed = collapse_runs(&folded);
             let at = t.brands.len();
             t.by_label.insert(label.clone(), at);
+            if label.len() == MIN_CHEAP && !tail {
+                t.short_folded.entry(folded.clone()).or_insert(at);
+            }
             if folded.chars().count() >= MIN_SKELETON {
                 t.by_folded.entry(folded.clone()).or_default().push(at);
                 t.by_collapsed.entry(collapsed).or_default().push(at);
@@ -1210,6 +1585,19 @@ impl TopSites {
         for (i, label) in own.iter().enumerate() {
             let is_reg = i == last;
             let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+            // A listed domain spelt with hyphens among other words (`x-com-verified`, `bank-mx-avisos`):
+            // bait whatever the name's length, as the name and its own ending together are no accident.
+            if let Some(b) = self.domain_spelt(&parts).filter(|b| !host_name(b)) {
+                return Some(b);
+            }
+            // On a hosting service, a label led by a name and followed by other words
+            // (`acme-creator-fund`, `acme-file-share`) is the service's user posing as the name's
+            // owner, unless the words say it is a project about it ([`PROJECT_WORDS`]).
+            if hosted.is_some_and(|h| !CODE_HOSTS.contains(&h)) {
+                if let Some(b) = self.brand_led(&parts).filter(|b| !host_name(b)) {
+                    return Some(b);
+                }
+            }
             // The whole label first (affix words glued and hyphenated), then each part, then neighbours
             // joined.
             let mut spans: SmallVec<[(usize, usize); 16]> = SmallVec::new();
@@ -1283,9 +1671,158 @@ impl TopSites {
                 if found.is_some() {
                     return found;
                 }
+                // Two techniques composed: a short name's typo or look-alike letter, each a weak sign
+                // alone (`ltau`, `bkesh`, `clhl` for `dhl`), as a part of the registrable label beside a
+                // lure word (`ltau-atualizacao`, `bkesh-offer`, `clhl-paket`).
+                let composed = (is_reg && n == 1 && parts.len() > 1 && words_besides((i, at, n)))
+                    .then(|| {
+                        self.near_short(part, min_edit)
+                            .or_else(|| self.short_skeleton(part))
+                            .or_else(|| self.bank_in_words(part))
+                    })
+                    .flatten()
+                    .filter(|b| !host_name(b));
+                if composed.is_some() {
+                    return composed;
+                }
             }
         }
         None
+    }
+
+    /// The listed domain a label's hyphen-separated parts spell out among other words: a name, then its
+    /// own ending (`x-com-verified` for `x.com`, `acme-co-uk-login` for `acme.co.uk`), with at least
+    /// one more part.
+    fn domain_spelt(&self, parts: &[&str]) -> Option<&TopBrand> {
+        if parts.len() < 3 {
+            return None;
+        }
+        parts.iter().enumerate().find_map(|(j, name)| {
+            let b = self.exact(name).filter(|b| !b.tail)?;
+            let one = parts.get(j + 1)?;
+            let two = parts.get(j + 2);
+            let spelt = |ending: String| {
+                // The name and its ending are not the whole label: another word is there.
+                self.is_known(&format!("{name}.{ending}"))
+            };
+            let whole = |k: usize| parts.len() > k;
+            if whole(2) && spelt((*one).to_string()) {
+                return Some(b);
+            }
+            two.filter(|_| whole(3) && spelt(format!("{one}.{}", two.copied().unwrap_or(""))))
+                .map(|_| b)
+        })
+    }
+
+    /// The name a hyphenated label on a hosting service starts with, followed by at least two more words
+    /// none of which says the page is a project about the name ([`PROJECT_WORDS`]) or is another name
+    /// (an integration of two services: `acme-widget-sync`).
+    fn brand_led(&self, parts: &[&str]) -> Option<&TopBrand> {
+        let (first, rest) = parts.split_first()?;
+        if rest.len() < 2 {
+            return None;
+        }
+        let b = self.exact(first).filter(|b| {
+            let len = b.label.chars().count();
+            len >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
+                && !LURE_WORDS.contains(&b.label.as_str())
+                && !AFFIX_WORDS.contains(&b.label.as_str())
+        })?;
+        let about = rest.iter().any(|w| {
+            PROJECT_WORDS.contains(w)
+                || w.bytes().all(|c| c.is_ascii_digit())
+                || self.exact(w).is_some_and(|o| o.label.len() >= MIN_SKELETON)
+        });
+        (!about).then_some(b)
+    }
+
+    /// A three-letter top-tier name shown with one look-alike letter (`lng` for `ing`) as a part of the
+    /// registrable label `label`, beside a lure word, under a country's ending the name is listed with
+    /// (`suffix`: `nl` for `ing.nl`). Anywhere else three such letters are a word or initials of
+    /// their own (`lng`, liquefied gas); in the name's own country beside its sign-in word they are
+    /// the name.
+    pub(super) fn short_in_its_country(&self, label: &str, suffix: &str) -> Option<&TopBrand> {
+        if suffix.len() != 2 || !label.contains('-') {
+            return None;
+        }
+        let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+        parts.iter().enumerate().find_map(|(j, p)| {
+            if p.len() != MIN_CHEAP || !p.is_ascii() {
+                return None;
+            }
+            let lure = parts.iter().enumerate().any(|(k, t)| k != j && is_lure(t));
+            if !lure {
+                return None;
+            }
+            // Each letter read as the one it may stand for ([`VISUAL_SWAPS`] of one letter, `j` for `i`).
+            let looks = VISUAL_SWAPS
+                .iter()
+                .filter_map(|(from, to)| match (from.as_bytes(), to.as_bytes()) {
+                    ([f], [t]) => Some((*f, *t)),
+                    _ => None,
+                })
+                .chain([(b'j', b'i')]);
+            p.bytes().enumerate().find_map(|(i, c)| {
+                looks
+                    .clone()
+                    .filter(|&(from, _)| from == c)
+                    .find_map(|(_, to)| {
+                        let mut candidate = p.as_bytes().to_vec();
+                        *candidate.get_mut(i)? = to;
+                        let candidate = String::from_utf8(candidate).ok()?;
+                        self.exact(&candidate)
+                            .filter(|b| !b.tail && self.is_known(&format!("{}.{suffix}", b.label)))
+                    })
+            })
+        })
+    }
+
+    /// The listed bank `part` names with the word for bank in another language or mistyped
+    /// (`acmebankasi`, `acmebnaka` for `acmebank`): the bank's own word (five letters or more) and then
+    /// a word one edit from one of [`BANK_WORDS`]; not the listed name itself.
+    fn bank_in_words(&self, part: &str) -> Option<&TopBrand> {
+        if !part.is_ascii() || part.len() > MAX_VISUAL_LABEL {
+            return None;
+        }
+        (MIN_TLD_SWAP..part.len().saturating_sub(2)).find_map(|k| {
+            let (stem, word) = (part.get(..k)?, part.get(k..)?);
+            if !BANK_WORDS.iter().any(|w| within_one_edit(word, w)) {
+                return None;
+            }
+            self.exact(&format!("{stem}bank"))
+                .filter(|b| !b.tail && b.label != part)
+        })
+    }
+
+    /// A three-letter top-tier name that `part` has the skeleton of without being it (`dh1` for `dhl`),
+    /// or reads as once two letters are read as the one they show ([`VISUAL_SWAPS`]: `clhl` for `dhl`).
+    fn short_skeleton(&self, part: &str) -> Option<&TopBrand> {
+        if part.len() > 2 * MIN_CHEAP {
+            return None;
+        }
+        let found = |text: &str| {
+            self.short_folded
+                .get(&fold(text))
+                .and_then(|&at| self.brands.get(at))
+                .filter(|b| b.label != part)
+        };
+        if let Some(b) = found(part) {
+            return Some(b);
+        }
+        // Two letters shown as one that the skeleton does not equate (`cl` for `d`, `lh` for `h`).
+        VISUAL_SWAPS
+            .iter()
+            .filter(|(from, _)| from.len() > 1)
+            .find_map(|(from, to)| {
+                part.match_indices(from).find_map(|(at, _)| {
+                    let variant = format!(
+                        "{}{to}{}",
+                        part.get(..at).unwrap_or(""),
+                        part.get(at + from.len()..).unwrap_or("")
+                    );
+                    found(&variant)
+                })
+            })
     }
 
     /// The protected name `label` is, under a generic top-level domain its owner is not listed with
@@ -1293,7 +1830,24 @@ impl TopSites {
     pub(super) fn tld_swap(&self, label: &str, reg: &str) -> Option<&TopBrand> {
         let b = self.exact(label)?;
         let suffix = reg.get(label.len() + 1..)?;
-        let swapped = generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix);
+        // A country's name with an abbreviation of its own after a hyphen (`acme-exp.co.jp`, an express
+        // carrier) moved to `.com` or `.net`: the abbreviation is the brand's, no other site's by
+        // accident. (A longer second word is often the company's own group site: `bank-group.com`.)
+        // `.co` is one letter short of `.com` and sold as a generic ending: a name there is a swap
+        // as under a new generic one.
+        let abbreviated = label.rsplit_once('-').is_some_and(|(head, tail)| {
+            head.len() >= MIN_TLD_SWAP && (2..=3).contains(&tail.len())
+        });
+        let country_site = b
+            .domain
+            .rsplit('.')
+            .next()
+            .is_some_and(|tld| tld.len() == 2);
+        if abbreviated && country_site && !b.tail && (suffix == "com" || suffix == "net") {
+            return (!self.is_known(reg)).then_some(b);
+        }
+        let swapped =
+            generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix) || suffix == "co";
         // The long tail's names are more often words another site is called by too; under a cheap
         // top-level domain a top-tier name counts from three letters (`ups.rest`).
         let min = if b.tail {
@@ -1885,6 +2439,134 @@ linkedin.com
         assert!(t.is_known("example.org") && t.exact("example").is_none());
     }
 
+    /// A listed domain spelt with hyphens among other words, whatever the name's length.
+    #[test]
+    fn domains_spelt_with_hyphens() {
+        let t = TopSites::parse(
+            "zq.com
+northbank.co.uk
+vrk.mx
+zanto.com tail
+",
+        );
+        let lure = |own: &[&str]| t.lure_brand(own, None, false, 6).map(|b| b.label.clone());
+        assert_eq!(lure(&["zq-com-verified"]), Some("zq".into()));
+        assert_eq!(lure(&["vrk-mx-avisos"]), Some("vrk".into()));
+        assert_eq!(lure(&["northbank-co-uk-portal"]), Some("northbank".into()));
+        // The pair alone is the whole label; an ending the name is not listed with; the long tail.
+        assert_eq!(lure(&["zq-com"]), None);
+        assert_eq!(lure(&["vrk-br-avisos"]), None);
+        assert_eq!(lure(&["zanto-com-news"]), None);
+    }
+
+    /// On a hosting service a label led by a name and two more words is the name posed as; a project
+    /// about the name, another name beside it, or a single word after it is not.
+    #[test]
+    fn brand_led_labels_on_hosting_services() {
+        let t = TopSites::parse(
+            "northbank.com
+quokkapay.io
+sitebuild.com hosting
+",
+        );
+        let lure = |own: &[&str], hosted: Option<&str>| {
+            t.lure_brand(own, hosted, false, 6).map(|b| b.label.clone())
+        };
+        assert_eq!(
+            lure(&["northbank-summer-bonanza"], Some("web.app")),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["quokkapay-team-drive"], Some("sitebuild.com")),
+            Some("quokkapay".into())
+        );
+        assert_eq!(lure(&["northbank-summer-bonanza"], None), None);
+        assert_eq!(lure(&["northbank-summer"], Some("web.app")), None);
+        assert_eq!(lure(&["northbank-clone-react"], Some("web.app")), None);
+        assert_eq!(lure(&["northbank-quokkapay-bridge"], Some("web.app")), None);
+        assert_eq!(lure(&["summer-northbank-bonanza"], Some("web.app")), None);
+        // A brand's organisation on a code host.
+        assert_eq!(lure(&["northbank-open-source"], Some("github.io")), None);
+    }
+
+    /// A short name's typo or look-alike letters, composed with a lure word in the registrable label.
+    #[test]
+    fn short_names_composed_with_lure_words() {
+        let t = TopSites::parse(
+            "zanto.com
+kqbv.com
+dzx.com
+quarzbank.com.tr
+word.com tail
+",
+        );
+        let lure = |own: &[&str]| t.lure_brand(own, None, false, 6).map(|b| b.label.clone());
+        // A vowel swapped, a look-alike letter, two letters shown as one (`cl` for `d`).
+        assert_eq!(lure(&["zantu-offer"]), Some("zanto".into()));
+        assert_eq!(lure(&["kqdv-verify"]), Some("kqbv".into()));
+        assert_eq!(lure(&["clzx-paket"]), Some("dzx".into()));
+        // The bank's word in another language, or mistyped.
+        assert_eq!(lure(&["quarzbnakasi-giris"]), Some("quarzbank".into()));
+        assert_eq!(lure(&["quarzbanka-prijava"]), Some("quarzbank".into()));
+        // Without a lure word, or in a subdomain, each is a weak sign only.
+        assert_eq!(lure(&["zantu-studio"]), None);
+        assert_eq!(lure(&["clzx-paket", "example"]), None);
+        assert_eq!(lure(&["quarzkasi-giris"]), None);
+        assert_eq!(lure(&["clzx"]), None);
+        // Three letters with one look-alike letter count under the name's own country ending only.
+        let c = TopSites::parse(
+            "izq.nl
+izq.com
+",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(
+            name(c.short_in_its_country("mijn-lzq", "nl")),
+            Some("izq".into())
+        );
+        assert_eq!(name(c.short_in_its_country("mijn-lzq", "de")), None);
+        assert_eq!(name(c.short_in_its_country("lzq-tuin", "nl")), None);
+        assert_eq!(name(c.short_in_its_country("mijn-lzq", "com")), None);
+    }
+
+    /// The word for bank beside a sign-in word in a registrable label, whichever bank it is.
+    #[test]
+    fn bank_sign_in_pages_of_unlisted_banks() {
+        assert_eq!(bank_sign_in("harbourvale-bank-login"), Some("bank"));
+        assert_eq!(bank_sign_in("tidewaterbank-verify"), Some("tidewaterbank"));
+        assert_eq!(bank_sign_in("bancodelsur-acceso"), Some("bancodelsur"));
+        assert_eq!(bank_sign_in("kaskadbankasi-giris"), Some("kaskadbankasi"));
+        // A bank's other words, a sign-in word without a bank, a glued sign-in word, no hyphen.
+        assert_eq!(bank_sign_in("harbourvale-bank-careers"), None);
+        assert_eq!(bank_sign_in("harbourvale-login"), None);
+        assert_eq!(bank_sign_in("harbourvalebank-securelogin"), None);
+        assert_eq!(bank_sign_in("tidewaterbanklogin"), None);
+    }
+
+    /// A country's name with its own abbreviation moved to `.com`; any name of five letters under `.co`.
+    #[test]
+    fn abbreviated_names_and_the_co_ending() {
+        let t = TopSites::parse(
+            "kuroda-exp.co.jp
+acme-group.fr
+widgetly.io
+zqx.com
+",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(
+            name(t.tld_swap("kuroda-exp", "kuroda-exp.com")),
+            Some("kuroda-exp".into())
+        );
+        assert_eq!(name(t.tld_swap("kuroda-exp", "kuroda-exp.org")), None);
+        assert_eq!(name(t.tld_swap("acme-group", "acme-group.com")), None);
+        assert_eq!(
+            name(t.tld_swap("widgetly", "widgetly.co")),
+            Some("widgetly".into())
+        );
+        assert_eq!(name(t.tld_swap("zqx", "zqx.co")), None);
+    }
+
     /// Lure words of more languages, as phishers write them in hosts.
     #[test]
     fn lure_words_of_more_languages() {
@@ -1905,6 +2587,15 @@ linkedin.com
             "douane",
             "teslimat",
             "docs",
+            "aktualisierung",
+            "recadastramento",
+            "aclaraciones",
+            "gegevens",
+            "guncelleme",
+            "taxa",
+            "gebuehren",
+            "gutschein",
+            "fileshare",
         ] {
             assert!(is_lure(w), "{w}");
         }
