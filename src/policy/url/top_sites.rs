@@ -25,6 +25,10 @@
 //! on a hosting service or site builder (tag `hosting`), or under one of the cheapest, most abused
 //! top-level domains ([`TopSites::lure_brand`], [`cheap_tld`]).
 //!
+//! Without the list, a name nobody lists beside a strong lure word ([`unlisted_combo`]: sign in, verify,
+//! refund, unblock, ... in the languages of the lure words and the scripts of their users) is bait too:
+//! most brands imitated at first sight were regional ones on no list.
+//!
 //! The list also says which sites are well known, for `url.query.open_redirect`; link shorteners on it
 //! (tag `redirector`), tenant domains (`tenant`) and site builders (`hosting`) are protected from
 //! imitation but never a trusted destination.
@@ -1987,7 +1991,8 @@ impl TopSites {
 
     /// The listed domain a label's hyphen-separated parts spell out among other words: a name, then its
     /// own ending (`x-com-verified` for `x.com`, `acme-co-uk-login` for `acme.co.uk`), with at least
-    /// one more part.
+    /// one more part; or, when `alone` (the registrable label, or a hosting service's page), nothing
+    /// more for a name of [`MIN_SKELETON`] letters or more (`acme-org` for `acme.org`).
     fn domain_spelt(&self, parts: &[&str], alone: bool) -> Option<&TopBrand> {
         if parts.len() < 2 {
             return None;
