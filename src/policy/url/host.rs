@@ -222,7 +222,7 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
     }
     // The host as written must be the host the browser visits, in ASCII or in Unicode form.
     if let Some(r) = raw_host {
-        if r != ascii && r != unicode {
+        if r != ascii && r != unicode && !same_script_mapping(r, &unicode) {
             out.push(
                 rules::AMBIGUOUS,
                 format!("the host is written in an unusual form that browsers read as `{unicode}`"),
@@ -272,6 +272,37 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
             ),
         );
     }
+}
+
+/// Whether the host as written (`raw`) becomes `unicode` only by compatibility mappings (UTS #46) of
+/// letters of a script other than Latin into letters of that script: a ligature written as one
+/// character (Armenian `և` for `եւ`, as the Yerevan city domain is spelt). The browser visits the name
+/// the writer meant, in the script it shows. A mapping to or from Latin letters (full-width `ｇ`, the
+/// `ﬁ` ligature, mathematical letters) is not this: it writes an ASCII name in an unusual form, which is
+/// how filters are evaded, and stays `url.ambiguous`.
+fn same_script_mapping(raw: &str, unicode: &str) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    let map = |c: char| -> String {
+        std::iter::once(c)
+            .nfkc()
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let non_latin_letter =
+        |c: char| c.is_alphabetic() && c > '\u{024F}' && !('\u{1E00}'..='\u{1EFF}').contains(&c);
+    let mut mapped = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        let m = map(c);
+        if m.chars().ne(std::iter::once(c))
+            && !(non_latin_letter(c)
+                && !('\u{FB00}'..='\u{FB06}').contains(&c)
+                && m.chars().all(non_latin_letter))
+        {
+            return false;
+        }
+        mapped.push_str(&m);
+    }
+    mapped == unicode
 }
 
 /// The Unicode form of an ASCII host and whether IDNA accepts it. A host of letters, digits, hyphens and
@@ -751,6 +782,44 @@ fn domain_inside(own: &[&str], hosted: bool, reg: &str) -> Option<String> {
     None
 }
 
+/// The name and the strong lure word of a label of a host no list knows ([`super::top_sites::unlisted_combo`]):
+/// the registrable label (`ulabels`: the host's own labels, Unicode, registrable label last), and on a
+/// hosting service every label (`<name>-verify.web.app`), each read folded
+/// ([`super::translit::fold_word`]). Subdomains of someone's own domain are that owner's business.
+fn unlisted_combo_in(ulabels: &[&str], hosted: bool) -> Option<(String, String)> {
+    let last = ulabels.len().checked_sub(1)?;
+    ulabels
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| hosted || i == last)
+        .find_map(|(_, l)| {
+            let folded = super::translit::fold_word(l);
+            super::top_sites::unlisted_combo(&folded).map(|(n, w)| (n.to_string(), w.to_string()))
+        })
+}
+
+/// A government word as a part of a label under another ending of a country whose government has an
+/// ending of its own (`tax-govt.co.nz` beside `govt.nz`, `permit-gov.co.uk` beside `gov.uk`): the host
+/// says it is the government of the country whose commercial ending it is under. Returns that ending.
+fn government_beside_its_country(own: &[&str], suffix: &str) -> Option<String> {
+    let cc = suffix.rsplit('.').next().filter(|cc| cc.len() == 2)?;
+    let label = own.last()?;
+    let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    parts.iter().find_map(|p| {
+        if !GOVERNMENT_LABELS.contains(p) || *p == "go" || *p == "gv" {
+            return None;
+        }
+        let ending = format!("{p}.{cc}");
+        let listed = psl::suffix(ending.as_bytes()).is_some_and(|s| {
+            s.is_known() && s.typ() == Some(psl::Type::Icann) && s.as_bytes() == ending.as_bytes()
+        });
+        (listed && ending != suffix).then_some(ending)
+    })
+}
+
 fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Findings) {
     let Some(reg) = psl::domain_str(ascii) else {
         return;
@@ -953,6 +1022,23 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the host starts with `{inner}`, which reads as a domain of its own, but the real domain is `{reg}`"
                 ),
             );
+        } else if let Some((name, lure)) = top.and(unlisted_combo_in(
+            ulabels.get(..own.len()).unwrap_or_default(),
+            hosted.is_some(),
+        )) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` puts `{name}` beside `{lure}`, a phishing lure's word (sign in, confirm, refund, parcel), on a domain no list vouches for"
+                ),
+            );
+        } else if let Some(gov) = suffix_str.and_then(|s| government_beside_its_country(own, s)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` calls itself `{gov}` under another of that country's endings; the government's own ending is `{gov}`"
+                ),
+            );
         }
     }
 
@@ -1125,6 +1211,30 @@ mod tests {
             domain_inside(&["api", "eu", "np", "example"], false, "example.com"),
             None
         );
+    }
+
+    /// A government word under another of its country's endings; a ligature of a non-Latin script.
+    #[test]
+    fn government_words_beside_their_country_and_same_script_mappings() {
+        assert_eq!(
+            government_beside_its_country(&["licence-govt"], "co.nz").as_deref(),
+            Some("govt.nz")
+        );
+        assert_eq!(
+            government_beside_its_country(&["permit-gov"], "org.uk").as_deref(),
+            Some("gov.uk")
+        );
+        // No government ending in that country, a generic ending, or the government's own ending.
+        assert_eq!(
+            government_beside_its_country(&["licence-govt"], "com"),
+            None
+        );
+        assert_eq!(government_beside_its_country(&["lets-go"], "co.jp"), None);
+        assert_eq!(government_beside_its_country(&["govt"], "co.nz"), None);
+        assert!(same_script_mapping("երևան.հայ", "երեւան.հայ"));
+        assert!(!same_script_mapping("ｇoogle.com", "google.com"));
+        assert!(!same_script_mapping("ﬁnance.com", "finance.com"));
+        assert!(!same_script_mapping("երևան.հայ", "երեւանք.հայ"));
     }
 
     #[test]

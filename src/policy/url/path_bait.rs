@@ -476,7 +476,7 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
     if t.is_known(reg) || !reg.is_ascii() {
         return;
     }
-    let Some((label, _)) = reg.split_once('.') else {
+    let Some((label, ending)) = reg.split_once('.') else {
         return;
     };
     // A typo of a short name is confirmed by any lure word of the page (`dhhl.de/.../pakete`); a name
@@ -484,11 +484,14 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
     let (name, typo) = match t.near_short(label, min_edit) {
         Some(b) => (Some(b), true),
         None => (
-            hyphenated_name(t, label).or_else(|| t.short_with_affixes(label)),
+            hyphenated_name(t, label, ending).or_else(|| t.short_with_affixes(label)),
             false,
         ),
     };
-    let Some(b) = name else { return };
+    let Some(b) = name else {
+        country_affixed(url, label, ending, out);
+        return;
+    };
     let mut page_words = url
         .path_segments()
         .into_iter()
@@ -518,17 +521,68 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
     }
 }
 
+/// A registrable label that is a name and a country code (`<name>-eg`, `<name>-mx`) under a generic
+/// ending (`.com`, `.net`, a new generic one), whose page asks to sign in, confirm or activate
+/// (rule `url.host.brand`): "your country's branch" of a service no list carries. A company's country
+/// site is under the country's own ending (`<name>.com.eg`) or a path of its main site; the hyphenated
+/// country code on a generic ending is how a phisher says it. Alone it is an ordinary regional site as
+/// often as not; with a sign-in page it is bait.
+fn country_affixed(url: &Parts<'_>, label: &str, ending: &str, out: &mut Findings) {
+    let Some((name, cc)) = label.split_once('-') else {
+        return;
+    };
+    let country = cc.len() == 2
+        && cc.bytes().all(|b| b.is_ascii_lowercase())
+        && psl::suffix(cc.as_bytes())
+            .is_some_and(|s| s.is_known() && s.as_bytes() == cc.as_bytes());
+    // The generic endings, not a country's (where `-<cc>` is the country's own company).
+    let generic = !ending.contains('.') && ending.len() > 2;
+    if !country
+        || !generic
+        || name.len() < 4
+        || !name.bytes().all(|b| b.is_ascii_lowercase())
+        || is_lure(name)
+    {
+        return;
+    }
+    let sign_in = url
+        .path_segments()
+        .into_iter()
+        .flatten()
+        .take(MAX_PATH_SEGMENTS)
+        .flat_map(words)
+        .any(|w| account_word(&w) || super::top_sites::strong_lure(&w) || w.starts_with("activat"));
+    if sign_in {
+        out.push(
+            rules::HOST_BRAND,
+            format!(
+                "the name `{label}` is `{name}` with the country code `{cc}` under `.{ending}`, and its page asks you to sign in; a company's country site is under the country's own ending"
+            ),
+        );
+    }
+}
+
 /// The top-tier name (of five letters or more: shorter ones are words, `grab-and-go`) that is a
 /// hyphenated part of `label` (`nid-naver`), unless a part says the domain is the brand's own second one
-/// ([`OWNED_WORDS`]).
-fn hyphenated_name<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {
+/// ([`OWNED_WORDS`]), or the label is a member of the name's family under the name's own country ending
+/// (`ending`, the registrable domain's suffix): savings banks, cooperative banks and regional branches
+/// are named `<name>-<town>` under the ending the name is listed with (`<name>-<town>.de` beside
+/// `<name>.de`), with no lure word beside the town.
+fn hyphenated_name<'t>(t: &'t TopSites, label: &str, ending: &str) -> Option<&'t TopBrand> {
     let parts: SmallVec<[&str; 6]> = label.split('-').collect();
     if parts.len() < 2 || parts.iter().any(|p| OWNED_WORDS.contains(p)) {
         return None;
     }
+    let family = |name: &str| {
+        ending.len() == 2
+            && parts.first() == Some(&name)
+            && t.is_known(&format!("{name}.{ending}"))
+            && !parts.iter().skip(1).any(|w| is_lure(w) || w.len() <= 2)
+    };
     parts.iter().find_map(|p| {
         t.exact(p).filter(|b| {
             !b.tail
+                && !family(&b.label)
                 && b.label.len() >= MIN_PATH_NAME
                 && !LURE_WORDS.contains(&b.label.as_str())
                 && !AFFIX_WORDS.contains(&b.label.as_str())
@@ -643,6 +697,32 @@ mod tests {
             findings(LIST, "https://myapp.web.app/auth/northbank/login").len(),
             0
         );
+    }
+
+    /// A name's family member under the name's own country ending is the family's; elsewhere, or
+    /// beside a lure word, a hyphenated name is still a weak look-alike.
+    /// A name with a country code on a generic ending is bait when its page asks to sign in.
+    #[test]
+    fn country_affixed_names_with_sign_in_pages() {
+        let list = "example.org\n";
+        assert!(!findings(list, "https://quokkapay-ph.com/activate?n=1").is_empty());
+        assert!(!findings(list, "https://quokkapay-ph.net/account/verify").is_empty());
+        // No sign-in page, the country's own ending, a lure word as the name, or no country code.
+        assert!(findings(list, "https://quokkapay-ph.com/about/team").is_empty());
+        assert!(findings(list, "https://quokkapay-ph.com.ph/activate").is_empty());
+        assert!(findings(list, "https://online-ph.com/login").is_empty());
+        assert!(findings(list, "https://quokkapay-xq.com/login").is_empty());
+    }
+
+    #[test]
+    fn brand_families_under_their_home_ending() {
+        let t = TopSites::parse("sparbank.de\n");
+        let name =
+            |label: &str, ending: &str| hyphenated_name(&t, label, ending).map(|b| b.label.clone());
+        assert_eq!(name("sparbank-nordtal", "de"), None);
+        assert_eq!(name("sparbank-nordtal", "com"), Some("sparbank".into()));
+        assert_eq!(name("sparbank-login", "de"), Some("sparbank".into()));
+        assert_eq!(name("nordtal-sparbank", "de"), Some("sparbank".into()));
     }
 
     #[test]

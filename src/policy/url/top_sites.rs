@@ -25,6 +25,10 @@
 //! on a hosting service or site builder (tag `hosting`), or under one of the cheapest, most abused
 //! top-level domains ([`TopSites::lure_brand`], [`cheap_tld`]).
 //!
+//! Without the list, a name nobody lists beside a strong lure word ([`unlisted_combo`]: sign in, verify,
+//! refund, unblock, ... in the languages of the lure words and the scripts of their users) is bait too:
+//! most brands imitated at first sight were regional ones on no list.
+//!
 //! The list also says which sites are well known, for `url.query.open_redirect`; link shorteners on it
 //! (tag `redirector`), tenant domains (`tenant`) and site builders (`hosting`) are protected from
 //! imitation but never a trusted destination.
@@ -1054,6 +1058,298 @@ pub(super) fn is_lure(token: &str) -> bool {
         })
 }
 
+/// The lure words that name the one step a phishing page exists for, whoever it imitates: signing in,
+/// verifying or confirming, a refund or payout, unblocking, identity checks (KYC, one-time codes),
+/// "online banking", re-registering one's data, and disputes; English and the same words in the
+/// languages of [`LURE_WORDS`] (ASCII, without diacritics: a label with them is folded first,
+/// [`super::translit::fold_word`]). Narrower than [`LURE_WORDS`]: no product, parcel, support, service,
+/// shop or portal words, which real companies put beside their names (`acme-support`, `acme-delivery`).
+/// Beside another word on a hyphenated domain nobody lists, one of them is bait without any protected
+/// name ([`unlisted_combo`]).
+const STRONG_LURES: &[&str] = &[
+    // Sign in
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "anmelden",
+    "anmeldung",
+    "einloggen",
+    "inloggen",
+    "aanmelden",
+    "connexion",
+    "accedi",
+    "entrar",
+    "ingreso",
+    "ingresar",
+    "giris",
+    "masuk",
+    "dangnhap",
+    "logowanie",
+    "prihlaseni",
+    "prihlasenie",
+    "prijava",
+    "vhod",
+    "voiti",
+    "vhid",
+    "kirjaudu",
+    "kirjautuminen",
+    "logga",
+    "inlogning",
+    "bejelentkezes",
+    "autentificare",
+    "denglu",
+    "prisijungti",
+    "eisodos",
+    "syndesi",
+    "dukhul",
+    "tunnistautuminen",
+    // Verify, confirm
+    "verify",
+    "verification",
+    "validate",
+    "validation",
+    "confirm",
+    "confirmation",
+    "verificar",
+    "verificacao",
+    "verificacion",
+    "verifica",
+    "verificatie",
+    "verificeren",
+    "verifieer",
+    "weryfikacja",
+    "dogrulama",
+    "dogrula",
+    "onayla",
+    "verifikasi",
+    "konfirmasi",
+    "xacminh",
+    "xacthuc",
+    "xacnhan",
+    "overeni",
+    "overenie",
+    "bestaetigen",
+    "bestatigen",
+    "bestaetigung",
+    "bestatigung",
+    "verifizierung",
+    "verifizieren",
+    "bevestigen",
+    "bevestiging",
+    "potwierdz",
+    "potwierdzenie",
+    "potvrzeni",
+    "potvrdenie",
+    "potvrda",
+    "provjera",
+    "bekraeft",
+    "bekraefte",
+    "bekrafta",
+    "verifiering",
+    "vahvista",
+    "vahvistus",
+    "megerosites",
+    "confirmare",
+    "verificare",
+    "pengesahan",
+    "podtverdit",
+    "podtverzhdenie",
+    "pidtverdzhennya",
+    "yanzheng",
+    "injeung",
+    "kakunin",
+    "epalitheusi",
+    "confirmer",
+    "authentification",
+    "satyapan",
+    // Refunds and payouts
+    "refund",
+    "refunds",
+    "rueckerstattung",
+    "ruckerstattung",
+    "erstattung",
+    "remboursement",
+    "rimborso",
+    "reembolso",
+    "devolucion",
+    "devolucao",
+    "terugbetaling",
+    "vozvrat",
+    "viplati",
+    "viplata",
+    "iade",
+    "zwrot",
+    "epistrofi",
+    "rebate",
+    "payout",
+    // Unblocking
+    "unlock",
+    "unblock",
+    "desbloqueo",
+    "desbloqueio",
+    "desbloquear",
+    "entsperren",
+    "entsperrung",
+    "sblocco",
+    "deblocage",
+    "deblokkeren",
+    "odblokuj",
+    // Identity checks and one-time codes
+    "kyc",
+    "otp",
+    "2fa",
+    "mfa",
+    // Online banking, as a bank's sign-in page is called
+    "verkkopankki",
+    "nettbank",
+    "nettbanken",
+    "netbank",
+    "netbanking",
+    "ebanking",
+    "internetbanking",
+    "onlinebanking",
+    "homebanking",
+    "bancaonline",
+    "bancaenlinea",
+    "internetbank",
+    // Re-registering one's data, and disputes
+    "recadastramento",
+    "recadastrar",
+    "regularizar",
+    "regularizacao",
+    "aclaracion",
+    "aclaraciones",
+    "aktualisierung",
+    "kundendaten",
+    "datenabgleich",
+];
+
+/// [`STRONG_LURES`] in the scripts whose users' own domains are written in them (a phisher imitating a
+/// Korean, Japanese, Chinese, Greek, Arabic, Hebrew, Thai or Indian service writes the lure word in its
+/// script: `<name>-로그인.com`). Cyrillic labels are read transliterated and meet the ASCII words.
+const SCRIPT_LURES: &[&str] = &[
+    // Korean: log in, identity verification, identity check, refund, tax refund (not the bare word
+    // for verification, which also means a product's certification)
+    "로그인",
+    "본인인증",
+    "본인확인",
+    "환불",
+    "환급",
+    // Japanese: log in, identity check, refund, tax refund
+    "ログイン",
+    "本人確認",
+    "返金",
+    "還付",
+    // Chinese: log in, verification, refund, tax refund
+    "登录",
+    "登錄",
+    "登入",
+    "验证",
+    "驗證",
+    "退款",
+    "退税",
+    "退稅",
+    // Greek (marks folded away): log in, verification, refund
+    "συνδεση",
+    "επαληθευση",
+    "επιστροφη",
+    // Arabic: log in, verify, refund
+    "دخول",
+    "تسجيل",
+    "تحقق",
+    "استرداد",
+    // Hebrew: log in, verification, refund
+    "כניסה",
+    "אימות",
+    "החזר",
+    // Thai: log in, confirm, refund
+    "เข้าสู่ระบบ",
+    "ยืนยัน",
+    "คืนเงิน",
+    // Hindi: log in, verification, refund
+    "लॉगिन",
+    "सत्यापन",
+    "रिफंड",
+];
+
+/// English sign-in, verify, refund and unblock words that stay bait glued to another word
+/// (`acmelogin`, `verifyacme`): long enough to be no part of an ordinary word by accident.
+const GLUED_STRONG_LURES: &[&str] = &["login", "signin", "verify", "refund", "unlock"];
+
+/// Whether a (folded) part of a host's label is a strong lure word ([`STRONG_LURES`], [`SCRIPT_LURES`],
+/// or [`GLUED_STRONG_LURES`] glued to another word).
+pub(super) fn strong_lure(part: &str) -> bool {
+    STRONG_LURES.contains(&part)
+        || SCRIPT_LURES.contains(&part)
+        || GLUED_STRONG_LURES
+            .iter()
+            .any(|w| part.len() > w.len() + 1 && (part.starts_with(w) || part.ends_with(w)))
+}
+
+/// The word for the post office in the languages of the lure words, as national posts name themselves
+/// (`posta`, `poczta`, `pochta`, `correo`, `poste`): folded, as [`STRONG_LURES`] are.
+const POSTAL_WORDS: &[&str] = &[
+    "post",
+    "posta",
+    "poste",
+    "posti",
+    "postal",
+    "poczta",
+    "pochta",
+    "poshta",
+    "posten",
+    "correo",
+    "correos",
+    "correio",
+    "correios",
+    "postnord",
+    "postes",
+    "tachydromeio",
+];
+
+/// Whether a (folded) part of a label is a post office's word ([`POSTAL_WORDS`]), or ends a name with
+/// one glued (`<country>post`, from eight letters: shorter ones are words such as `compost`).
+fn postal_word(part: &str) -> bool {
+    POSTAL_WORDS.contains(&part) || (part.len() >= 8 && part.ends_with("post"))
+}
+
+/// A hyphenated label (folded: [`super::translit::fold_word`]) that is a name beside a strong lure word
+/// ([`strong_lure`]), whatever the name: `acmebank-giris`, `tax-agency-refund`, `<name>-로그인`. Returns
+/// the name part and the lure part. The name is a part of two letters or more that is no lure, affix or
+/// project word and not all digits. A company signs its customers in on `login.<its domain>`, not on a
+/// second domain that says so; no list of brands is needed, so a regional bank or agency that no list
+/// carries is caught as a global one is. The registrable domain being on the shipped list is checked
+/// before (a listed site is itself).
+pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
+    if !label.contains('-') {
+        return None;
+    }
+    let parts: SmallVec<[&str; 8]> = label.split('-').filter(|p| !p.is_empty()).collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    // A post office's word beside any lure word (`<country>-posta-<parcel word>`): the national
+    // post is the most imitated sender of parcel-fee messages, and no list carries every country's.
+    let postal = parts.iter().copied().find(|p| postal_word(p));
+    if let Some(post) = postal {
+        if let Some(lure) = parts.iter().copied().find(|p| *p != post && is_lure(p)) {
+            return Some((post, lure));
+        }
+    }
+    let lure = parts.iter().copied().find(|p| strong_lure(p))?;
+    let name = parts.iter().copied().find(|p| {
+        p.chars().count() >= 2
+            && !p.chars().all(|c| c.is_ascii_digit())
+            && *p != "www"
+            && !strong_lure(p)
+            && !is_lure(p)
+            && !AFFIX_WORDS.contains(p)
+            && !PROJECT_WORDS.contains(p)
+    })?;
+    Some((name, lure))
+}
+
 /// Whether a three-letter name reads as initials, not a syllable or a word: its middle letter is no
 /// vowel (`dhl`, `irs`, `sbi`, `ups`; not `get`, `box`, `key`, `duo`).
 fn reads_as_initials(name: &str) -> bool {
@@ -1587,7 +1883,10 @@ impl TopSites {
             let parts: SmallVec<[&str; 8]> = label.split('-').collect();
             // A listed domain spelt with hyphens among other words (`x-com-verified`, `bank-mx-avisos`):
             // bait whatever the name's length, as the name and its own ending together are no accident.
-            if let Some(b) = self.domain_spelt(&parts).filter(|b| !host_name(b)) {
+            if let Some(b) = self
+                .domain_spelt(&parts, is_reg || hosted.is_some())
+                .filter(|b| !host_name(b))
+            {
                 return Some(b);
             }
             // On a hosting service, a label led by a name and followed by other words
@@ -1692,9 +1991,10 @@ impl TopSites {
 
     /// The listed domain a label's hyphen-separated parts spell out among other words: a name, then its
     /// own ending (`x-com-verified` for `x.com`, `acme-co-uk-login` for `acme.co.uk`), with at least
-    /// one more part.
-    fn domain_spelt(&self, parts: &[&str]) -> Option<&TopBrand> {
-        if parts.len() < 3 {
+    /// one more part; or, when `alone` (the registrable label, or a hosting service's page), nothing
+    /// more for a name of [`MIN_SKELETON`] letters or more (`acme-org` for `acme.org`).
+    fn domain_spelt(&self, parts: &[&str], alone: bool) -> Option<&TopBrand> {
+        if parts.len() < 2 {
             return None;
         }
         parts.iter().enumerate().find_map(|(j, name)| {
@@ -1705,7 +2005,12 @@ impl TopSites {
                 // The name and its ending are not the whole label: another word is there.
                 self.is_known(&format!("{name}.{ending}"))
             };
-            let whole = |k: usize| parts.len() > k;
+            // The listed domain spelt whole as the registrable label (or a hosting service's page),
+            // nothing beside it (`acme-org.com` for `acme.org`): no name and ending meet by accident
+            // from four letters, and a site has no reason to spell its own domain as another.
+            let exactly =
+                |k: usize| alone && j == 0 && parts.len() == k && b.label.len() >= MIN_SKELETON;
+            let whole = |k: usize| parts.len() > k || exactly(k);
             if whole(2) && spelt((*one).to_string()) {
                 return Some(b);
             }
@@ -1722,10 +2027,16 @@ impl TopSites {
         if rest.len() < 2 {
             return None;
         }
+        // A four-letter name of the long tail (`meta`) is a word as often as a name: it leads a page
+        // posed as the name when a lure word follows (`<name>-business-support`).
+        let lure_after = rest.iter().any(|w| is_lure(w));
         let b = self.exact(first).filter(|b| {
             let len = b.label.chars().count();
-            len >= if b.tail { MIN_TAIL } else { MIN_SKELETON }
-                && !LURE_WORDS.contains(&b.label.as_str())
+            len >= if b.tail && !lure_after {
+                MIN_TAIL
+            } else {
+                MIN_SKELETON
+            } && !LURE_WORDS.contains(&b.label.as_str())
                 && !AFFIX_WORDS.contains(&b.label.as_str())
         })?;
         let about = rest.iter().any(|w| {
@@ -1846,6 +2157,9 @@ impl TopSites {
         if abbreviated && country_site && !b.tail && (suffix == "com" || suffix == "net") {
             return (!self.is_known(reg)).then_some(b);
         }
+        // A country's commercial second-level ending (`acme.com.ge`) is left alone as the country's
+        // own ending is: global brands hold many (`apple.com.cn`, `mercadopago.com.ar`), which no list
+        // carries whole; read as a swap, three legitimate sites of the tuning data were blocked.
         let swapped =
             generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix) || suffix == "co";
         // The long tail's names are more often words another site is called by too; under a cheap
@@ -2606,5 +2920,80 @@ zqx.com
             assert!(!is_lure(w), "{w}");
         }
         assert!(LURE_WORDS.iter().all(|w| w.is_ascii() && !w.is_empty()));
+    }
+
+    /// A name nobody lists beside a strong lure word is bait whatever the name; ordinary company words
+    /// beside a name, or lure words alone, are not.
+    #[test]
+    fn unlisted_names_beside_strong_lure_words() {
+        assert_eq!(
+            unlisted_combo("harbourtrust-login"),
+            Some(("harbourtrust", "login"))
+        );
+        assert_eq!(
+            unlisted_combo("kestrelbank-giris"),
+            Some(("kestrelbank", "giris"))
+        );
+        assert_eq!(
+            unlisted_combo("revenue-board-refund"),
+            Some(("revenue", "refund"))
+        );
+        assert_eq!(
+            unlisted_combo("northwind-verifynow"),
+            Some(("northwind", "verifynow"))
+        );
+        assert_eq!(unlisted_combo("우체국-로그인"), Some(("우체국", "로그인")));
+        assert_eq!(unlisted_combo("zefir-viplati"), Some(("zefir", "viplati")));
+        // A post office's word beside any lure word, a parcel word too.
+        assert_eq!(
+            unlisted_combo("slovenska-posta-balik"),
+            Some(("posta", "balik"))
+        );
+        assert_eq!(
+            unlisted_combo("ruritaniapost-tracking"),
+            Some(("ruritaniapost", "tracking"))
+        );
+        assert_eq!(unlisted_combo("compost-delivery"), None);
+        assert_eq!(unlisted_combo("posta-restaurant"), None);
+        for label in [
+            "acme-support",
+            "acme-delivery",
+            "acme-online-shop",
+            "secure-login-portal",
+            "login-2024",
+            "acmelogin",
+            "girisim-acme",
+            "acme",
+            "demo-login",
+        ] {
+            assert_eq!(unlisted_combo(label), None, "{label}");
+        }
+        assert!(STRONG_LURES
+            .iter()
+            .all(|w| w.is_ascii() && !w.is_empty() && !w.contains('-')));
+    }
+
+    /// A listed domain spelt whole as a registrable label; a name under a country's commercial
+    /// second-level ending is left alone.
+    #[test]
+    fn domains_spelt_whole_and_second_level_endings() {
+        let t = TopSites::parse(
+            "quokkapay.dev
+northbank.com
+northbank.de
+wombat.com
+",
+        );
+        let lure = |own: &[&str]| t.lure_brand(own, None, false, 6).map(|b| b.label.clone());
+        assert_eq!(lure(&["quokkapay-dev"]), Some("quokkapay".into()));
+        assert_eq!(lure(&["northbank-de"]), Some("northbank".into()));
+        // In a subdomain it is somebody's mirror or proxy; an ending the name is not listed with is
+        // not its domain spelt.
+        assert_eq!(lure(&["quokkapay-dev", "mirrors"]), None);
+        assert_eq!(lure(&["quokkapay-app"]), None);
+        let swap = |label: &str, reg: &str| t.tld_swap(label, reg).map(|b| b.label.clone());
+        assert_eq!(swap("wombat", "wombat.com.ge"), None);
+        assert_eq!(swap("wombat", "wombat.ge"), None);
+        assert_eq!(swap("wombat", "wombat.top"), Some("wombat".into()));
     }
 }

@@ -68,6 +68,50 @@ pub(super) fn cyrillic_to_latin(label: &str) -> Option<String> {
     Some(out)
 }
 
+/// A host label as the lure-word checks compare it: ASCII as it is; Cyrillic in Latin letters
+/// ([`cyrillic_to_latin`]); any other text without its diacritics, with the letters that have no
+/// decomposition written as their ASCII spelling (`bekræft` as `bekraeft`, `giriş` as `giris`,
+/// `zásilka` as `zasilka`, `σύνδεση` as `συνδεση`). The lure words are kept in that form.
+pub(super) fn fold_word(label: &str) -> std::borrow::Cow<'_, str> {
+    if label.is_ascii() {
+        return std::borrow::Cow::Borrowed(label);
+    }
+    if let Some(latin) = cyrillic_to_latin(label) {
+        return std::borrow::Cow::Owned(latin);
+    }
+    let mut out = String::with_capacity(label.len());
+    // Only Latin and Greek letters lose their marks: Hangul syllables would decompose into jamo, and the
+    // vowel signs of Indic scripts are marks that belong to the word.
+    let decomposed = label.chars().flat_map(|c| {
+        let mut one: smallvec::SmallVec<[char; 4]> = smallvec::SmallVec::new();
+        if c < '\u{0400}' {
+            unicode_normalization::char::decompose_canonical(c, |d| {
+                if !unicode_normalization::char::is_combining_mark(d) {
+                    one.push(d);
+                }
+            });
+        } else {
+            one.push(c);
+        }
+        one
+    });
+    for c in decomposed {
+        match c {
+            'æ' => out.push_str("ae"),
+            'ø' => out.push('o'),
+            'ß' => out.push_str("ss"),
+            'ł' => out.push('l'),
+            'đ' | 'ð' => out.push('d'),
+            'ı' => out.push('i'),
+            'œ' => out.push_str("oe"),
+            'þ' => out.push_str("th"),
+            'ς' => out.push('σ'),
+            _ => out.extend(c.to_lowercase()),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +135,18 @@ mod tests {
         assert_eq!(cyrillic_to_latin("pochta"), None);
         assert_eq!(cyrillic_to_latin("почтаλ"), None);
         assert_eq!(cyrillic_to_latin("bücher"), None);
+    }
+
+    #[test]
+    fn words_fold_to_the_lure_lists_spelling() {
+        assert_eq!(fold_word("afgørelse-bekræft"), "afgorelse-bekraeft");
+        assert_eq!(fold_word("kargo-doğrulama"), "kargo-dogrulama");
+        assert_eq!(fold_word("přihlášení"), "prihlaseni");
+        assert_eq!(fold_word("straße"), "strasse");
+        assert_eq!(fold_word("επαλήθευση"), "επαληθευση");
+        assert_eq!(fold_word("налог-вход"), "nalog-vhod");
+        assert_eq!(fold_word("plain-ascii"), "plain-ascii");
+        // Scripts without marks are left as written.
+        assert_eq!(fold_word("우체국-로그인"), "우체국-로그인");
     }
 }
