@@ -491,6 +491,7 @@ mod tests {
             plural: false,
             reach: None,
             clause: 0,
+            concept: false,
         }
     }
 
