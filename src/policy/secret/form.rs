@@ -670,6 +670,20 @@ pub(crate) fn judge_form_in(
         if message_hits.iter().any(|h| h.reach.is_some()) {
             mark_clauses(c, message, &mut message_hits);
         }
+        if message_hits.iter().any(|h| h.kind == Kind::Concept) {
+            // "¿Cuántos dígitos tiene tu PIN?": a clause asking how many digits a secret has asks for a
+            // number, not the secret ([`super::concept::counted_clauses`]). The COUNT words serve nothing else.
+            let read: Vec<(Kind, Option<u16>, u32)> = message_hits
+                .iter()
+                .map(|h| (h.kind, h.reach, h.clause))
+                .collect();
+            let counted = super::concept::counted_clauses(&read);
+            message_hits.retain(|h| {
+                h.kind != Kind::Concept
+                    && !(counted.contains(&h.clause)
+                        && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier))
+            });
+        }
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
         }
