@@ -86,6 +86,8 @@ struct Hit {
     reach: Option<u16>,
     /// The message's clause the hit is in, counted from 0 ([`mark_clauses`]); 0 in every other text.
     clause: u32,
+    /// A concept's word ([`super::concept`]): as a qualifier, it supports only a weak term with a reach.
+    concept: bool,
 }
 
 impl Hit {
@@ -97,7 +99,10 @@ impl Hit {
     /// the clause there.
     fn reaches(&self, q: &Hit) -> bool {
         match self.reach {
-            None => true,
+            // A concept's qualifier ("sms", "the ATM") is many common words: it completes a description in
+            // one clause, and qualifies no reach-less weak word anywhere in the form ("Kod paczkomatu" beside
+            // "Powiadomienie SMS").
+            None => !q.concept,
             Some(n) => {
                 q.source == self.source
                     && q.clause == self.clause
@@ -298,6 +303,7 @@ fn scan_noting(
                 plural: info.plural,
                 reach: info.reach,
                 clause: 0,
+                concept: info.concept,
             });
         }
     });
@@ -663,6 +669,20 @@ pub(crate) fn judge_form_in(
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         if message_hits.iter().any(|h| h.reach.is_some()) {
             mark_clauses(c, message, &mut message_hits);
+        }
+        if message_hits.iter().any(|h| h.kind == Kind::Concept) {
+            // "¿Cuántos dígitos tiene tu PIN?": a clause asking how many digits a secret has asks for a
+            // number, not the secret ([`super::concept::counted_clauses`]). The COUNT words serve nothing else.
+            let read: Vec<(Kind, Option<u16>, u32)> = message_hits
+                .iter()
+                .map(|h| (h.kind, h.reach, h.clause))
+                .collect();
+            let counted = super::concept::counted_clauses(&read);
+            message_hits.retain(|h| {
+                h.kind != Kind::Concept
+                    && !(counted.contains(&h.clause)
+                        && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier))
+            });
         }
         if !message_hits.is_empty() {
             folded_message.push_str(texts.folded());
@@ -1345,7 +1365,9 @@ fn bare_postal_pin(c: &Compiled, hits: &[Hit], pin: CatId) -> bool {
 /// Whether a hit names a secret beside a bare PIN: a term of another category than the PIN's, but the
 /// words of a one-time code, which say no more than a code's shape ("6-digit", the `code` of "PIN code").
 fn names_secret(c: &Compiled, h: &Hit, pin: CatId) -> bool {
+    // A concept's word ("6 digits", "SMS") names no secret alone: "6-digit postal code" is still India's.
     matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+        && !h.concept
         && h.cat != Some(pin)
         && !(h.kind != Kind::Strong && h.cat.is_some() && h.cat == c.category("otp"))
 }

@@ -40,6 +40,7 @@
 //!
 //! Operator packs may add categories; their rule ids follow the same pattern.
 
+pub mod concept;
 pub mod content;
 pub mod form;
 pub mod formats;

@@ -176,6 +176,11 @@ pub enum Kind {
     /// stopwords (the pronouns are stopwords) and read only on the message folded that way
     /// ([`Compiled::speakers`]).
     Speaker,
+    /// The words of one idea (`concept: digits`, `arrived`, `cash`, `secret`, `text`, `signin`) that,
+    /// met by another's in one clause, describe a secret without naming it ("the numbers the SMS just
+    /// brought", "the digits you press at the ATM"): rewritten before compiling into the weak and qualifier
+    /// groups of each pairing it takes part in ([`super::concept`]). Never compiled as such.
+    Concept,
 }
 
 /// Where in a folded text a term matches.
@@ -260,6 +265,10 @@ pub struct GroupSpec {
     /// stand.
     #[serde(default)]
     pub subject_only: bool,
+    /// On a `concept` group: which idea its words say ([`super::concept`]: `digits`, `arrived`, `cash`,
+    /// `secret`, `text`, `signin`). Not allowed on any other group.
+    #[serde(default)]
+    pub concept: Option<String>,
     /// The terms, written naturally ("API-Schlüssel", "mot de passe"); they are folded like any text.
     pub terms: Vec<String>,
 }
@@ -307,6 +316,9 @@ pub struct TermInfo {
     pub plural: bool,
     /// A weak term's reach (see [`GroupSpec::reach`]).
     pub reach: Option<u16>,
+    /// Made from a `concept` group ([`super::concept`]): such a qualifier supports only weak terms with a
+    /// reach, in one clause, never a reach-less weak term anywhere in the form.
+    pub concept: bool,
 }
 
 /// A compiled format.
@@ -524,6 +536,10 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     }
     for src in extra {
         files.push((src.name.clone(), parse(&src.name, &src.text)?));
+    }
+    // Concept groups become the weak and qualifier groups of their pairings, before anything reads a kind.
+    for (file, pack) in &mut files {
+        super::concept::expand(file, &mut pack.groups)?;
     }
 
     // Pass 1: categories, so that any pack may refer to a category declared by another.
@@ -749,6 +765,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     .reach
                     .filter(|_| g.kind == Kind::Weak)
                     .and_then(|r| u16::try_from(r).ok()),
+                concept: g.concept.is_some(),
             };
             let glued = if g.kind == Kind::Request {
                 clitic_forms(g, &stopwords)

@@ -377,10 +377,14 @@ fn defines(
     cat: Option<CatId>,
 ) -> bool {
     let secret = |h: &Hit| matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier);
-    // A qualifier of another kind ("6-digit") names no other secret.
+    // A qualifier of another kind ("6-digit") names no other secret, nor does a concept's word ("6-digit" is
+    // DIGITS, weak for several categories: it names one only with another concept in its clause).
     if text.split_whitespace().any(is_conjunction)
         || hits.iter().any(|h| {
-            h.source == source && matches!(h.kind, Kind::Strong | Kind::Weak) && h.cat != cat
+            h.source == source
+                && matches!(h.kind, Kind::Strong | Kind::Weak)
+                && h.cat != cat
+                && !h.concept
         })
     {
         return false;
@@ -491,6 +495,7 @@ mod tests {
             plural: false,
             reach: None,
             clause: 0,
+            concept: false,
         }
     }
 

@@ -1,0 +1,332 @@
+//! Concepts that combine: a secret asked for by what it is, never by its name.
+//!
+//! The most common miss at first sight, in every batch and language, is a secret described rather than
+//! named: "the numbers in the SMS that just arrived" (a one-time code), "the four digits you press at the
+//! ATM" (a PIN), "the characters you sign in with" (a password). Each batch words these differently, so a
+//! list of the phrases seen does not hold; what holds is that they are made of a few ideas, each said in
+//! few ways per language: DIGITS (digits, numbers, a string of them), ARRIVED (just sent, received, texted,
+//! popped up on the phone, in the SMS), CASH (the ATM, withdrawing, paying by card, sending money), SIGN-IN
+//! (logging in, unlocking, the webmail), TEXT (the characters, the word, what one types) and SECRET (the
+//! secret number or word). Two of them in one clause say which secret it is.
+//!
+//! A pack lists the words of each concept once (`kind: concept`, `concept: digits`); [`expand`] turns a
+//! concept group into the weak and qualifier groups of every pairing it takes part in ([`ROLES`]), before
+//! the pack is compiled. So the pairing, the one-clause reach, the prefilter, the benign phrases and the
+//! reading of a neutral field's message (`form.rs`) are those the weak and qualifier kinds already have,
+//! and a concept word of one pack pairs with the other concept's words of every pack (Taglish "6-digit na
+//! numero sa cellphone": English DIGITS, Tagalog ARRIVED). One word list per idea serves every secret it
+//! is part of: the DIGITS words name a code's digits and a PIN's.
+//!
+//! Nothing here runs per judgement: it rewrites the pack groups once, when the policy is compiled.
+
+use super::pack::{GroupSpec, Kind};
+use super::SecretError;
+
+/// Words between a concept's weak word and the qualifier that completes it: one clause ("the four digits
+/// you press at the ATM", "ఏటీఎంలో పణం తీసేటప్పుడు మీరు నొక్కే నాలుగు అంకెలు").
+pub const CONCEPT_REACH: usize = 6;
+
+/// What a concept is in the pairings: the kind its words take, for which category, and with what reach.
+struct Role {
+    kind: Kind,
+    category: Option<&'static str>,
+    reach: Option<usize>,
+}
+
+const fn weak(category: &'static str) -> Role {
+    Role {
+        kind: Kind::Weak,
+        category: Some(category),
+        reach: Some(CONCEPT_REACH),
+    }
+}
+
+const fn qualifier(category: &'static str) -> Role {
+    Role {
+        kind: Kind::Qualifier,
+        category: Some(category),
+        reach: None,
+    }
+}
+
+/// COUNT ("how many", "wie viele", "cuántos", "何桁"): compiled as a concept hit of its own, read by the
+/// message ([`counted_clauses`]): a clause that asks how many digits or characters a secret has asks for a
+/// number, not the secret.
+const COUNT: Role = Role {
+    kind: Kind::Concept,
+    category: None,
+    reach: None,
+};
+
+/// The concepts and their roles. A one-time code is DIGITS with ARRIVED; a PIN is DIGITS or SECRET with
+/// CASH; a password is TEXT, SECRET or DIGITS with SIGN-IN ("the code you log in with": a code one signs in
+/// with is a credential whatever its name). A use verb ("you type", "you press") is part of the
+/// phrases that carry it (`number you press`, `what you type`), not a third concept required: "ciąg
+/// znaków, którym logujesz się" names none and is a password all the same.
+const ROLES: &[(&str, &[Role])] = &[
+    ("digits", &[weak("otp"), weak("pin"), weak("password")]),
+    ("arrived", &[qualifier("otp")]),
+    ("cash", &[qualifier("pin")]),
+    ("secret", &[weak("pin"), weak("password")]),
+    ("text", &[weak("password")]),
+    ("signin", &[qualifier("password")]),
+    ("count", &[COUNT]),
+];
+
+/// The concept names a pack may use, for error messages.
+pub const NAMES: &str = "digits, arrived, cash, secret, text, signin, count";
+
+/// Replaces every `kind: concept` group of a pack by the weak and qualifier groups of its roles. Errors on
+/// a concept group without a known `concept`, on a `concept` key outside one, and on keys a concept group
+/// does not take (its category and reach come from [`ROLES`]).
+pub fn expand(file: &str, groups: &mut Vec<GroupSpec>) -> Result<(), SecretError> {
+    let err = |reason: String| SecretError::Pack {
+        file: file.to_owned(),
+        reason,
+    };
+    if !groups
+        .iter()
+        .any(|g| g.kind == Kind::Concept || g.concept.is_some())
+    {
+        return Ok(());
+    }
+    let mut out = Vec::with_capacity(groups.len() + 8);
+    for g in groups.drain(..) {
+        if g.kind != Kind::Concept {
+            if g.concept.is_some() {
+                return Err(err(format!(
+                    "`concept` is for concept groups, not a {:?} group",
+                    g.kind
+                )));
+            }
+            out.push(g);
+            continue;
+        }
+        let name = g.concept.as_deref().unwrap_or("");
+        let Some((_, roles)) = ROLES.iter().find(|(n, _)| *n == name) else {
+            return Err(err(format!(
+                "a concept group needs `concept:` one of {NAMES} (got {name:?})"
+            )));
+        };
+        if g.category.is_some() || g.reach.is_some() || g.asks || g.verb_final {
+            return Err(err(
+                "a concept group takes no `category`, `reach`, `asks` or `final`: its roles set them"
+                    .to_owned(),
+            ));
+        }
+        for role in roles.iter() {
+            out.push(GroupSpec {
+                kind: role.kind,
+                category: role.category.map(str::to_owned),
+                match_mode: g.match_mode,
+                scope: g.scope,
+                inflect: g.inflect,
+                asks: false,
+                inverted: false,
+                verb_final: false,
+                reach: role.reach,
+                clitics: Vec::new(),
+                subject_only: false,
+                // Kept, so that the compiled terms know they are a concept's (`TermInfo::concept`).
+                concept: g.concept.clone(),
+                terms: g.terms.clone(),
+            });
+        }
+    }
+    *groups = out;
+    Ok(())
+}
+
+/// The clauses (as numbered on the message's hits) that ask how many digits or characters something has:
+/// a COUNT word, a word for digits or characters (a weak word with a reach), and no request verb in the
+/// clause ("¿Cuántos dígitos tiene tu PIN?", "Wie viele Ziffern hat Ihre PIN?"). The secret named there is
+/// the subject of a count. A request verb keeps the clause asking ("enter your PIN, how many digits it
+/// has"), and only the clause is read: a count in one sentence excuses nothing in the next.
+pub(crate) fn counted_clauses(hits: &[(Kind, Option<u16>, u32)]) -> Vec<u32> {
+    let mut out: Vec<u32> = hits
+        .iter()
+        .filter(|(k, _, _)| *k == Kind::Concept)
+        .map(|&(_, _, clause)| clause)
+        .filter(|&clause| {
+            let in_clause = || hits.iter().filter(move |h| h.2 == clause);
+            in_clause().any(|(k, reach, _)| *k == Kind::Weak && reach.is_some())
+                && !in_clause().any(|(k, _, _)| *k == Kind::Request)
+        })
+        .collect();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn groups(yaml: &str) -> Vec<GroupSpec> {
+        #[derive(serde::Deserialize)]
+        struct F {
+            groups: Vec<GroupSpec>,
+        }
+        serde_saphyr::from_str::<F>(yaml).expect("test yaml").groups
+    }
+
+    fn compiled() -> &'static super::super::pack::Compiled {
+        static C: std::sync::OnceLock<super::super::pack::Compiled> = std::sync::OnceLock::new();
+        C.get_or_init(|| super::super::pack::compile(&[]).expect("embedded packs compile"))
+    }
+
+    /// The rules a form with one text field titled `title` gets under `message`.
+    fn rules(message: &str, title: &str) -> Vec<String> {
+        let schema = serde_json::json!({"type": "object", "properties": {"f": {"type": "string", "title": title}}});
+        super::super::form::judge_form(
+            compiled(),
+            message,
+            &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect()
+    }
+
+    #[test]
+    fn two_concepts_in_a_clause_describe_a_secret_in_any_language() {
+        // Sentences written for this test: a secret described by two ideas, never named, under a field
+        // that says nothing; some with no request verb at all, one pairing two packs' words (Taglish).
+        let cases = [
+            ("Please read back the six numbers our bank texted to you a moment ago.", "Answer", "otp"),
+            ("The six digits that just arrived by SMS: that is all we need.", "Answer", "otp"),
+            ("Dime los números que te acaban de llegar por SMS, porfa.", "Respuesta", "otp"),
+            ("Telefonunuza az önce gelen altı haneli rakamları buraya yazınız.", "Cevap", "otp"),
+            ("Wpisz cyfry, które właśnie przyszły SMS-em.", "Odpowiedź", "otp"),
+            ("先ほど届いたショートメッセージの6桁の数字を入力してください。", "回答", "otp"),
+            ("Pakibigay yung 6 digits na dumating sa phone mo, salamat.", "Sagot", "otp"),
+            ("Welche Ziffern tippen Sie am Geldautomaten ein? Bitte hier eintragen.", "Antwort", "pin"),
+            ("Podaj tajny numer, który wpisujesz w bankomacie.", "Odpowiedź", "pin"),
+            ("Напишите цифры, которые вы набираете в банкомате.", "Ответ", "pin"),
+            ("Sebutkan angka rahasia yang Anda pakai saat tarik tunai.", "Jawaban", "pin"),
+            ("Indiquez la suite de caractères avec laquelle vous vous connectez à votre messagerie.", "Réponse", "password"),
+            ("Please tell us the characters you use when you log in to webmail.", "Answer", "password"),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn the_readings_without_a_secret_hold() {
+        // A qualified number, an offer or a negation, a place without digits asked, a survey of logging in,
+        // a count of a secret's digits: no secret asked, in several languages.
+        let cases = [
+            ("Enter the tracking number from the SMS we just sent.", "Answer"),
+            ("Type the promo code from the SMS we just sent you.", "Answer"),
+            ("Escribe el código promocional del SMS que te acabamos de enviar.", "Respuesta"),
+            ("Wpisz kod rabatowy z SMS-a, który właśnie przyszedł.", "Odpowiedź"),
+            ("Saisissez le numéro de suivi indiqué dans le SMS que nous venons d'envoyer.", "Réponse"),
+            ("We will text you a code; no need to type it here. What is your name?", "Name"),
+            ("Nous vous enverrons un code par SMS ; inutile de le saisir ici. Quel est votre nom ?", "Nom"),
+            ("The ATM near you accepts deposits. Which branch do you prefer?", "Answer"),
+            ("Der Geldautomat in Ihrer Nähe nimmt auch Einzahlungen an. Welche Filiale bevorzugen Sie?", "Antwort"),
+            ("Le distributeur près de chez vous accepte les dépôts. Quelle agence préférez-vous ?", "Réponse"),
+            ("How easy was it to log in today? Tell us in your own words.", "Answer"),
+            ("Wie einfach war die Anmeldung heute? Beschreiben Sie es mit eigenen Worten.", "Antwort"),
+            ("How many digits does your PIN have?", "Answer"),
+            ("Wie viele Ziffern hat Ihre PIN?", "Antwort"),
+            ("¿Cuántos dígitos tiene tu PIN?", "Respuesta"),
+            ("Combien de chiffres compte votre code PIN ?", "Réponse"),
+            ("Quantos dígitos tem a sua senha do cartão?", "Resposta"),
+        ];
+        for (message, title) in cases {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_count_excuses_nothing_asked_beside_it() {
+        // The count is one clause; a request verb in it, or the secret asked in the next, still asks.
+        for message in [
+            "Enter your PIN here, how many digits does it have?",
+            "How many digits does your PIN have? Type the PIN below.",
+            "¿Cuántos dígitos tiene? Escribe aquí tu PIN.",
+        ] {
+            let got = rules(message, "Answer");
+            assert!(
+                got.iter().any(|r| r == "form.secret.pin"),
+                "{message}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_concept_qualifier_does_not_qualify_a_word_anywhere_in_the_form() {
+        // "SMS" in another field's title does not make a locker's code a one-time code.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "locker": {"type": "string", "title": "Kod paczkomatu"},
+            "notify": {"type": "boolean", "title": "Powiadomienie SMS"}}});
+        let got = super::super::form::judge_form(
+            compiled(),
+            "Wybierz paczkomat dla przesyłki.",
+            &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings;
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn a_concept_group_becomes_the_groups_of_its_roles() {
+        let mut g = groups(
+            "groups:\n  - kind: concept\n    concept: digits\n    terms: [zifry]\n  - kind: concept\n    concept: cash\n    terms: [bankomatu]\n  - kind: request\n    terms: [frobni]\n",
+        );
+        expand("t.yaml", &mut g).expect("expands");
+        let roles: Vec<(Kind, Option<&str>, Option<usize>)> = g
+            .iter()
+            .map(|g| (g.kind, g.category.as_deref(), g.reach))
+            .collect();
+        assert_eq!(
+            roles,
+            vec![
+                (Kind::Weak, Some("otp"), Some(CONCEPT_REACH)),
+                (Kind::Weak, Some("pin"), Some(CONCEPT_REACH)),
+                (Kind::Weak, Some("password"), Some(CONCEPT_REACH)),
+                (Kind::Qualifier, Some("pin"), None),
+                (Kind::Request, None, None),
+            ]
+        );
+        assert!(g.iter().all(|g| g.kind != Kind::Concept));
+    }
+
+    #[test]
+    fn a_count_of_digits_is_read_only_in_its_clause_and_without_a_request() {
+        let w = (Kind::Weak, Some(6), 0);
+        assert_eq!(counted_clauses(&[(Kind::Concept, None, 0), w]), vec![0]);
+        // No word for digits: "how many logins" counts no secret's digits.
+        assert!(counted_clauses(&[(Kind::Concept, None, 0), (Kind::Strong, None, 0)]).is_empty());
+        // The digits in another clause.
+        assert!(counted_clauses(&[(Kind::Concept, None, 1), w]).is_empty());
+        // A request verb in the clause keeps it asking.
+        assert!(
+            counted_clauses(&[(Kind::Concept, None, 0), w, (Kind::Request, None, 0)]).is_empty()
+        );
+    }
+
+    #[test]
+    fn a_wrong_concept_group_is_an_error() {
+        for yaml in [
+            "groups:\n  - kind: concept\n    terms: [zifry]\n",
+            "groups:\n  - kind: concept\n    concept: numbers\n    terms: [zifry]\n",
+            "groups:\n  - kind: concept\n    concept: cash\n    category: pin\n    terms: [zifry]\n",
+            "groups:\n  - kind: concept\n    concept: digits\n    reach: 3\n    terms: [zifry]\n",
+            "groups:\n  - kind: weak\n    category: pin\n    concept: digits\n    terms: [zifry]\n",
+        ] {
+            assert!(expand("t.yaml", &mut groups(yaml)).is_err(), "{yaml}");
+        }
+    }
+}
