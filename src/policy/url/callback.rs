@@ -498,11 +498,14 @@ const MIN_ORG: usize = 4;
 /// `sso.<org>.de` is the organisation's other domain).
 pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str) -> Option<&'a str> {
     let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+    let flat_label: String = parts.concat();
     names.iter().copied().find(|name| {
         let flat: String = name.chars().filter(|&c| c != '-').collect();
-        let flat_label: String = parts.concat();
+        // Whether hyphenated or glued, the name's letters run together in the label: most callbacks
+        // (an app's own name) hold no organisation's, and are told so before the word lists are walked.
         if flat.len() < MIN_ORG
             || flat == flat_label
+            || !flat_label.contains(flat.as_str())
             || top_sites::LURE_WORDS.contains(&flat.as_str())
             || top_sites::AFFIX_WORDS.contains(&flat.as_str())
         {

@@ -845,10 +845,7 @@ fn hostile_callback(
     } else {
         dest.split_once('.')?
     };
-    let pairs: SmallVec<[(super::NormParam, Cow<'_, str>); 16]> = form_pairs(query.unwrap_or(""))
-        .take(MAX_PARAMS)
-        .map(|(k, v)| (super::NormParam::new(&k), v))
-        .collect();
+    let pairs = scope_and_prompt(query);
     let values = || pairs.iter().map(|(k, v)| (k.as_str(), v.as_ref()));
     let bounce = callback::error_redirect(values());
     if let Some(b @ callback::Bounce::InvalidScope) = bounce {
@@ -925,6 +922,25 @@ fn hostile_callback(
             b.label, b.domain
         )
     })
+}
+
+/// The `scope`, `user_scope` and `prompt` parameters of a sign-in request's query, names in
+/// [`super::norm_param`] form and values decoded: all that [`callback::error_redirect`] and
+/// [`callback::dangerous_scope`] read. The other values (the callback itself, a signed `state`) are
+/// not decoded again.
+fn scope_and_prompt(query: Option<&str>) -> SmallVec<[(super::NormParam, Cow<'_, str>); 4]> {
+    super::split_byte(query.unwrap_or(""), b'&')
+        .filter(|s| !s.is_empty())
+        .take(MAX_PARAMS)
+        .filter_map(|piece| {
+            let raw_name = piece.split('=').next().unwrap_or(piece);
+            let name = super::NormParam::new(&form_decode(raw_name));
+            matches!(name.as_str(), "scope" | "userscope" | "prompt").then(|| {
+                let value = form_decode(piece.get(raw_name.len() + 1..).unwrap_or(""));
+                (name, value)
+            })
+        })
+        .collect()
 }
 
 /// Whether the operator names `host` (ASCII, lowercase) as one of the network's own, by host or by suffix.
@@ -1492,6 +1508,31 @@ mod tests {
             let exact: Vec<_> = url::form_urlencoded::parse(input.as_bytes()).collect();
             assert_eq!(fast, exact, "{input}");
         }
+    }
+
+    #[test]
+    fn query_marks_and_scope_pairs_read_the_whole_query() {
+        let q = Some("redirect_uri=https%3A%2F%2Fa.b%2F&Scope=Mail.Read+openid&client%5Fid=1&prompt=none&user_scope=im%3Ahistory&response_type=id_token%20token");
+        let m = QueryMarks::read(q);
+        assert!(m.protocol && m.implicit && !m.saml_request);
+        let m = QueryMarks::read(Some("SAMLRequest=x&Signature=y"));
+        assert!(m.protocol && m.saml_request && !m.implicit);
+        let m = QueryMarks::read(Some("q=client_id&next=response_type"));
+        assert!(!m.protocol && !m.implicit);
+        assert!(!QueryMarks::read(None).protocol);
+        let pairs: Vec<(String, String)> = scope_and_prompt(q)
+            .iter()
+            .map(|(k, v)| (k.as_str().to_owned(), v.to_string()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("scope", "Mail.Read openid"),
+                ("prompt", "none"),
+                ("userscope", "im:history")
+            ]
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        );
     }
 
     #[test]
