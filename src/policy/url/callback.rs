@@ -657,7 +657,7 @@ pub(super) fn plain_app_name(top: &top_sites::TopSites, provider: &str, front: &
                 && p != provider
                 && glued_bait(p) == 0
                 && !top_sites::is_lure(p)
-                && !top.exact(p).is_some_and(|b| !b.tail)
+                && top.exact(p).is_none_or(|b| b.tail)
         })
 }
 
