@@ -437,7 +437,10 @@ pub(super) fn bait_words(label: &str, provider: &str) -> usize {
 /// ([`bait_words`]: `secure-docs-viewer.online`, `gh-security-scanner.app`), or of one under a
 /// generic top-level domain of the new rounds ([`top_sites::generic_tld`]: `doc-review.cloud`). A real
 /// app that asks for a mailbox or every repository goes by a name of its own (`fabrikam-tools`,
-/// `buildkite-mirror`).
+/// `buildkite-mirror`). Two bait words glued into one (`mailguard`, `securedocs`) under an older or a
+/// country's top-level domain are a product's brand as often as a lure (real mail-security and
+/// data-room products, which ask for exactly these scopes, are named so): they count from three
+/// (`securefileshare.co`), or set apart by a hyphen, or under a new generic top-level domain.
 pub(super) fn consent_bait(
     provider: &str,
     label: &str,
@@ -445,7 +448,9 @@ pub(super) fn consent_bait(
     scope: &str,
 ) -> Option<String> {
     let n = bait_words(label, provider);
-    let hostile = n >= 2 || (n == 1 && top_sites::generic_tld(suffix));
+    let generic = top_sites::generic_tld(suffix);
+    let brand_like = !label.contains('-') && n < 3 && !generic;
+    let hostile = (n >= 2 && !brand_like) || (n == 1 && generic);
     hostile.then(|| {
         format!(
             "asks for `{scope}` and hands the grant to `{label}.{suffix}`, a name made of bait words (a security product's, a shared document's), not an app's own"
@@ -493,11 +498,14 @@ const MIN_ORG: usize = 4;
 /// `sso.<org>.de` is the organisation's other domain).
 pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str) -> Option<&'a str> {
     let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+    let flat_label: String = parts.concat();
     names.iter().copied().find(|name| {
         let flat: String = name.chars().filter(|&c| c != '-').collect();
-        let flat_label: String = parts.concat();
+        // Whether hyphenated or glued, the name's letters run together in the label: most callbacks
+        // (an app's own name) hold no organisation's, and are told so before the word lists are walked.
         if flat.len() < MIN_ORG
             || flat == flat_label
+            || !flat_label.contains(flat.as_str())
             || top_sites::LURE_WORDS.contains(&flat.as_str())
             || top_sites::AFFIX_WORDS.contains(&flat.as_str())
         {
@@ -575,26 +583,92 @@ pub(super) fn tunnel(host: &str) -> Option<&'static str> {
     })
 }
 
-/// Why a sign-in request is built to bounce the browser straight to its callback, if it is: it asks the
-/// provider to show nothing (`prompt=none`) or names a scope that says it is invalid (`invalid_scope`).
-/// A link a person is sent to sign in shows them the provider's page; one that cannot is an error
-/// redirect, the provider's trusted address used as a redirector to the attacker's registered callback.
-/// `values` are the request's `(name, value)` pairs, names in [`super::norm_param`] form.
+/// How a sign-in request is built to bounce the browser straight to its callback ([`error_redirect`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Bounce {
+    /// `prompt=none`: the provider shows nothing and answers at once, a code or an error. Real apps
+    /// send it too (a silent sign-in to an app already consented to), so it counts only with a weak
+    /// destination ([`weak_destination`]).
+    Silent,
+    /// A scope that says it is invalid: no app asks for one but to get the provider's error redirect.
+    InvalidScope,
+}
+
+impl Bounce {
+    /// The reason, for a finding's message.
+    pub(super) fn why(self) -> &'static str {
+        match self {
+            Bounce::Silent => "asks the provider to show nothing (`prompt=none`)",
+            Bounce::InvalidScope => "asks for a scope that says it is invalid",
+        }
+    }
+}
+
+/// How a sign-in request is built to bounce the browser straight to its callback, if it is: it asks the
+/// provider to show nothing (`prompt=none`) or names a scope that says it is invalid (`invalid_scope`),
+/// the latter first when it does both. A link a person is sent to sign in shows them the provider's
+/// page; one that cannot is an error redirect, the provider's trusted address used as a redirector to
+/// the attacker's registered callback. `values` are the request's `(name, value)` pairs, names in
+/// [`super::norm_param`] form.
 pub(super) fn error_redirect<'a>(
-    mut values: impl Iterator<Item = (&'a str, &'a str)>,
-) -> Option<&'static str> {
-    values.find_map(|(k, v)| match k {
-        "prompt" if v.split([' ', '+']).any(|p| p.eq_ignore_ascii_case("none")) => {
-            Some("asks the provider to show nothing (`prompt=none`)")
-        }
-        "scope"
-            if v.split([' ', ',', '+'])
-                .any(|s| s.to_ascii_lowercase().contains("invalid")) =>
-        {
-            Some("asks for a scope that says it is invalid")
-        }
-        _ => None,
-    })
+    values: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Option<Bounce> {
+    values
+        .filter_map(|(k, v)| match k {
+            "prompt" if v.split([' ', '+']).any(|p| p.eq_ignore_ascii_case("none")) => {
+                Some(Bounce::Silent)
+            }
+            "scope"
+                if v.split([' ', ',', '+'])
+                    .any(|s| s.to_ascii_lowercase().contains("invalid")) =>
+            {
+                Some(Bounce::InvalidScope)
+            }
+            _ => None,
+        })
+        .max()
+}
+
+/// Whether a callback's registrable label (`label`: `secure-docs` of `secure-docs.com`) is a weak
+/// destination for a request that asks to be passed straight there (`prompt=none`): a word of it is
+/// bait (a consent lure, a sign-in word, a provider's name or `provider`'s, [`bait_words`]) or a
+/// protected name (`office365-docs`). Only the label the registrant chose counts: an app's own
+/// sign-in hosts are named `auth.`, `login.`, `sso.` as a matter of course. A hosting service's or
+/// an abused top-level domain's names are weak whatever their words (the caller's).
+pub(super) fn weak_destination(top: &top_sites::TopSites, provider: &str, label: &str) -> bool {
+    bait_words(label, provider) > 0
+        || label
+            .split('-')
+            .any(|p| p.len() >= top_sites::MIN_SKELETON && top.exact(p).is_some_and(|b| !b.tail))
+}
+
+/// Whether a callback's name in front of its public suffix (`front`: `dashboard.mee6` of
+/// `dashboard.mee6.xyz`) is an app's own plain name: one word for the registrable label (no hyphen),
+/// and no word of any label bait ([`bait_word`], glued bait, `provider`), a host lure
+/// ([`top_sites::is_lure`]) or a protected name (not of the list's long tail: `dash`, `app`). Under an abused top-level domain, a plain name adds
+/// nothing the provider's consent screen, which names the app, does not already show; composed names
+/// (`callback-collector.top`, `slack-app.webgate.cfd`) are the throwaway kind.
+pub(super) fn plain_app_name(top: &top_sites::TopSites, provider: &str, front: &str) -> bool {
+    let label = front.rsplit('.').next().unwrap_or(front);
+    !label.contains('-')
+        && front.split(['.', '-']).all(|p| {
+            !p.is_empty()
+                && !bait_word(p)
+                && p != provider
+                && glued_bait(p) == 0
+                && !top_sites::is_lure(p)
+                && top.exact(p).is_none_or(|b| b.tail)
+        })
+}
+
+/// Whether `host` (ASCII, lowercase) is under a public suffix of the public suffix list's private
+/// section: a hosting or app platform's domain (`onrender.com`, `vercel.app`, `netlify.app`,
+/// `herokuapp.com`, `pages.dev`, `workers.dev`, `web.app`, `glitch.me`, `repl.co`), where anyone gets
+/// a name in seconds. A maintained list: new platforms are added there by their operators.
+pub(super) fn hosting_suffix(host: &str) -> bool {
+    psl::suffix(host.as_bytes())
+        .and_then(|s| s.typ())
+        .is_some_and(|t| t == psl::Type::Private)
 }
 
 #[cfg(test)]
@@ -617,6 +691,18 @@ mod tests {
         assert!(q("prompt", "none").is_some());
         assert!(q("prompt", "login none").is_some());
         assert!(q("scope", "openid invalid.scope").is_some());
+        assert_eq!(
+            error_redirect(
+                [
+                    ("prompt", "none"),
+                    ("scope", "x.invalid"),
+                    ("clientid", "1")
+                ]
+                .into_iter()
+            ),
+            Some(Bounce::InvalidScope)
+        );
+        assert_eq!(q("prompt", "none"), Some(Bounce::Silent));
         assert!(q("prompt", "select_account").is_none());
         assert!(q("prompt", "consent").is_none());
         assert!(q("scope", "openid email").is_none());
@@ -776,6 +862,82 @@ mod tests {
     }
 
     #[test]
+    fn glued_bait_brands_need_a_third_word_or_a_new_tld() {
+        // Mail-security and data-room products named by two glued bait words, on their own domains.
+        for (label, suffix) in [
+            ("mailguard", "com.au"),
+            ("securedocs", "com"),
+            ("docshield", "de"),
+        ] {
+            assert!(
+                consent_bait("microsoftonline", label, suffix, "Mail.Read").is_none(),
+                "{label}.{suffix}"
+            );
+        }
+        for (label, suffix) in [
+            ("mailguard", "online"),
+            ("mail-guard", "com"),
+            ("securemailview", "com"),
+            ("inboxshield", "site"),
+        ] {
+            assert!(
+                consent_bait("microsoftonline", label, suffix, "Mail.Read").is_some(),
+                "{label}.{suffix}"
+            );
+        }
+    }
+
+    #[test]
+    fn hosting_suffixes_are_the_private_section() {
+        for h in [
+            "crm-sync.herokuapp.com",
+            "inbox-helper.vercel.app",
+            "a.pages.dev",
+            "x.y.workers.dev",
+            "notes.web.app",
+        ] {
+            assert!(hosting_suffix(h), "{h}");
+        }
+        for h in [
+            "app.fabrikam.com",
+            "vercel.com",
+            "login.microsoftonline.com",
+            "shop.co.uk",
+        ] {
+            assert!(!hosting_suffix(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn plain_names_and_weak_destinations() {
+        let top = top_sites::shipped();
+        for front in ["tunebot", "dash.tunebot", "cdn.harbor7"] {
+            assert!(plain_app_name(top, "discord", front), "{front}");
+        }
+        for front in [
+            "callback-relay",
+            "login.tunebot",
+            "discord.tunebot",
+            "securevault",
+            "app.discord-gifts",
+            "tune-bot",
+        ] {
+            assert!(!plain_app_name(top, "discord", front), "{front}");
+        }
+        for label in ["harbor-notes", "fabrikam", "contoso-hr"] {
+            assert!(!weak_destination(top, "microsoftonline", label), "{label}");
+        }
+        for label in [
+            "secure-harbor",
+            "harbor-login",
+            "microsoftonline-sync",
+            "netflix-billing",
+        ] {
+            assert!(weak_destination(top, "microsoftonline", label), "{label}");
+        }
+    }
+
+    #[test]
     fn organisation_look_alikes() {
         assert_eq!(
             imitates_org(&["hafen-nord"], "hafen-nord-mail"),
@@ -909,8 +1071,18 @@ mod tests {
         fn error_redirects_and_tunnels_are_hostile() {
             let p = default();
             let neutral = "https%3A%2F%2Fharbor-notes.com%2Fcb";
+            // A silent sign-in to an app's own domain is how real apps skip a screen; to a bait name,
+            // a hosting service or an abused top-level domain it is a redirector.
             let u = authorize("login.microsoftonline.com", neutral, "openid&prompt=none");
-            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+            for weak in [
+                "https%3A%2F%2Fsecure-harbor.com%2Fcb",
+                "https%3A%2F%2Fharbor-notes.onrender.com%2Fcb",
+                "https%3A%2F%2Fharbornotes.top%2Fcb",
+            ] {
+                let u = authorize("login.microsoftonline.com", weak, "openid&prompt=none");
+                assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            }
             let u = authorize("login.microsoftonline.com", neutral, "invalid_scope");
             assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
             let u = authorize(
@@ -925,6 +1097,103 @@ mod tests {
                 "read:user",
             );
             assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+        }
+
+        #[test]
+        fn dangerous_scopes_to_hosting_services_are_hostile() {
+            let p = default();
+            for (idp, cb, scope) in [
+                (
+                    "accounts.google.com",
+                    "https%3A%2F%2Finbox-helper.vercel.app%2Fapi%2Fcb",
+                    "https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fgmail.readonly",
+                ),
+                (
+                    "login.microsoftonline.com",
+                    "https%3A%2F%2Fcrm-sync.herokuapp.com%2Foauth",
+                    "Mail.Read%20offline_access",
+                ),
+                (
+                    "github.com",
+                    "https%3A%2F%2Frelease-bot.pages.dev%2Fcb",
+                    "repo%20workflow",
+                ),
+            ] {
+                let u = authorize(idp, cb, scope);
+                assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+                // The same app asking to know who the user is: the consent screen says it all.
+                let u = authorize(idp, cb, "openid%20email");
+                assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+            }
+            // A real app on its own domain with the same scopes passes.
+            let u = authorize(
+                "login.microsoftonline.com",
+                "https%3A%2F%2Fapp.fabrikam-crm.com%2Foauth",
+                "Mail.Read%20offline_access",
+            );
+            assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+        }
+
+        #[test]
+        fn an_apps_own_name_under_an_abused_tld_needs_more() {
+            let p = default();
+            let own = "https%3A%2F%2Fdash.tunebot.xyz%2Fcallback";
+            let u = authorize("discord.com", own, "identify%20guilds");
+            assert_eq!(rules_of(&p, &u), BTreeSet::new(), "{u}");
+            for composed in [
+                "https%3A%2F%2Fcallback-relay.top%2Fcb",
+                "https%3A%2F%2Flogin.tunebot.xyz%2Fcb",
+                "https%3A%2F%2Fdiscord.tunebot.xyz%2Fcb",
+            ] {
+                let u = authorize("discord.com", composed, "identify");
+                assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            }
+            // A dangerous scope or a silent request to the plain name still counts.
+            let u = authorize("github.com", own, "repo");
+            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            let u = authorize("discord.com", own, "identify&prompt=none");
+            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+        }
+
+        #[test]
+        fn the_routes_allow_list_vouches_for_a_callback() {
+            let p = default();
+            let u = authorize(
+                "github.com",
+                "https%3A%2F%2F1a2b-81-2-69-142.ngrok-free.app%2Fauth%2Fcb",
+                "read:user",
+            );
+            assert!(rules_of(&p, &u).contains(rules::QUERY_REDIRECT), "{u}");
+            let dev = RouteUrlRules {
+                allow: vec!["github.com".into(), "*.ngrok-free.app".into()],
+                deny: vec![],
+            };
+            let found = p.judge(&u, "/params/url", &dev).findings;
+            assert!(found.is_empty(), "{u}: {found:?}");
+            // Another tunnel is not vouched for: not allowed, and still a tunnel.
+            let other = u.replace("ngrok-free.app", "trycloudflare.com");
+            let rules: BTreeSet<String> = p
+                .judge(&other, "/params/url", &dev)
+                .findings
+                .into_iter()
+                .map(|f| f.rule)
+                .collect();
+            assert!(rules.contains(rules::QUERY_REDIRECT), "{other}");
+        }
+
+        #[test]
+        fn prefill_on_a_listed_checkout_host_is_no_leak() {
+            let p = default();
+            let u = "https://buy.stripe.com/test_4gw8zA1bC?prefilled_email=ana%40example.net&prefilled_promo_code=SPRING";
+            assert_eq!(rules_of(&p, u), BTreeSet::new(), "{u}");
+            // The same address under another name, or sent to an unlisted shop, is personal data.
+            for u in [
+                "https://buy.stripe.com/test_4gw8zA1bC?email=ana%40example.net",
+                "https://pay.harbor-boutique.com/p/9?prefilled_email=ana%40example.net",
+                "https://www.google.com/url?q=https://pay.harbor-boutique.com/p/9%3Fprefilled_email%3Dana%2540example.net",
+            ] {
+                assert!(rules_of(&p, u).iter().any(|r| r.starts_with("url.query")), "{u}");
+            }
         }
 
         #[test]

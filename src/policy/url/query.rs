@@ -2,6 +2,7 @@
 //! must not be pre-authenticated; redirect parameters must not lead somewhere unsafe.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet};
@@ -178,6 +179,49 @@ struct Place<'a> {
     /// The link being judged was written without its scheme ([`schemeless_link`]): judged as a destination,
     /// but not as a well-known site's open redirect (a search for `example.com/page` names a site).
     schemeless: bool,
+    /// What the whole query says about the request, read once when a parameter's checks first ask.
+    marks: OnceCell<QueryMarks>,
+}
+
+impl Place<'_> {
+    /// [`QueryMarks`] of the query, read at the first call.
+    fn marks(&self) -> QueryMarks {
+        *self.marks.get_or_init(|| QueryMarks::read(self.query))
+    }
+}
+
+/// What the whole query of a link says about the request, which the checks of single parameters need
+/// (whether `state` or `redirect_uri` belongs to a sign-in request depends on `client_id` elsewhere in
+/// it). Read in one pass of the names, when first asked: asked again by each parameter, the query was
+/// parsed, and its values decoded, up to six times over for a sign-in link, about a fifth of its checks.
+#[derive(Clone, Copy, Default)]
+struct QueryMarks {
+    /// A sign-in protocol's request ([`PROTOCOL_MARKERS`]).
+    protocol: bool,
+    /// A SAML `SAMLRequest`: its `Signature` signs the request, nobody in.
+    saml_request: bool,
+    /// `response_type` asks for a token (`token`, `id_token token`): the implicit grant.
+    implicit: bool,
+}
+
+impl QueryMarks {
+    fn read(query: Option<&str>) -> Self {
+        let mut m = QueryMarks::default();
+        let Some(query) = query else { return m };
+        for piece in super::split_byte(query, b'&').take(MAX_PARAMS) {
+            let raw_name = piece.split('=').next().unwrap_or(piece);
+            // Names are decoded (a `%5F` is an `_`); values only for the one parameter whose value counts.
+            let name = super::NormParam::new(&form_decode(raw_name));
+            let name = name.as_str();
+            m.protocol |= PROTOCOL_MARKERS.contains(&name);
+            m.saml_request |= name == "samlrequest";
+            if name == "responsetype" && !m.implicit {
+                let value = form_decode(piece.get(raw_name.len() + 1..).unwrap_or(""));
+                m.implicit = value.split([' ', '+', ',']).any(|w| w == "token");
+            }
+        }
+        m
+    }
 }
 
 /// Whether `url`'s path ends in OAuth 1.0a's authorize step, where the query's `oauth_token` is the
@@ -211,6 +255,7 @@ pub(super) fn check(
         host: url.host_str,
         query: url.query,
         schemeless: false,
+        marks: OnceCell::new(),
     };
     if let Some(segments) = url.path_segments() {
         for seg in segments.take(MAX_SEGMENTS) {
@@ -423,13 +468,14 @@ fn value_checks(
     v: &str,
     out: &mut Findings,
 ) {
-    value_checks_jwt(cred_rule, pii_rule, where_, v, false, out);
+    value_checks_jwt(cred_rule, Some(pii_rule), where_, v, false, out);
 }
 
-/// [`value_checks`]; `jwt_ok` for a parameter that holds a JSON Web Token by design ([`PROTOCOL_JWT_PARAMS`]).
+/// [`value_checks`]; `jwt_ok` for a parameter that holds a JSON Web Token by design ([`PROTOCOL_JWT_PARAMS`]);
+/// no `pii_rule` for a value the page it is sent to asks for by design ([`prefill_on_own_site`]).
 fn value_checks_jwt(
     cred_rule: &str,
-    pii_rule: &str,
+    pii_rule: Option<&str>,
     where_: &dyn Fn() -> String,
     v: &str,
     jwt_ok: bool,
@@ -458,6 +504,7 @@ fn value_checks_jwt(
             ),
         );
     }
+    let Some(pii_rule) = pii_rule else { return };
     if has_email(v) {
         out.push(
             pii_rule,
@@ -470,6 +517,26 @@ fn value_checks_jwt(
             format!("the link's {} contains a phone number", where_()),
         );
     }
+}
+
+/// Whether a query parameter named `name` ([`super::norm_param`] form) prefills a form field of a page on a
+/// site the shipped list vouches for (`buy.stripe.com/...?prefilled_email=`, Razorpay's
+/// `prefill[contact]=`): a checkout or booking page shows the address or number in its own form, where
+/// the user sees and may change it, and the site it is sent to is the one that asks for it. Only the
+/// link a person is sent to, and only names that say so (`prefill`): an address in any other parameter,
+/// or a prefill sent to a site nobody vouches for, is still personal data in a link.
+fn prefill_on_own_site(policy: &UrlPolicy, place: &Place<'_>, part: Part, name: &str) -> bool {
+    matches!(part, Part::Query)
+        && place.depth.level() == 0
+        && name.contains("prefill")
+        && place
+            .host
+            .and_then(|h| super::registrable(h.trim_end_matches('.')))
+            .is_some_and(|own| {
+                policy
+                    .top_sites()
+                    .is_some_and(|t| t.is_trusted_destination(&own))
+            })
 }
 
 fn param(
@@ -496,11 +563,8 @@ fn param(
     // SAML's HTTP-Redirect binding signs a sign-in request in the query (`SAMLRequest`, `SigAlg`,
     // `Signature`): the signature proves who asked, it signs no one in. A response or an artifact is
     // still a credential by its own name.
-    let saml_request_signature = matches!(part, Part::Query)
-        && name == "signature"
-        && form_pairs(place.query.unwrap_or(""))
-            .take(MAX_PARAMS)
-            .any(|(k, _)| super::NormParam::new(&k).as_str() == "samlrequest");
+    let saml_request_signature =
+        matches!(part, Part::Query) && name == "signature" && place.marks().saml_request;
     let credential_name = !request_token
         && !saml_request_signature
         && ((weak && trimmed.chars().count() >= policy.weak_credential_min_len)
@@ -526,19 +590,10 @@ fn param(
             format!("the link's {} contains a phone number", where_()),
         );
     }
-    let jwt_ok = PROTOCOL_JWT_PARAMS.contains(&name)
-        && form_pairs(place.query.unwrap_or(""))
-            .take(MAX_PARAMS)
-            .any(|(k, _)| PROTOCOL_MARKERS.contains(&super::NormParam::new(&k).as_str()));
-    value_checks_jwt(
-        rules::QUERY_CREDENTIAL,
-        rules::QUERY_PII,
-        &where_,
-        value,
-        jwt_ok,
-        out,
-    );
-    if protocol_identifier(name, place.query) {
+    let jwt_ok = PROTOCOL_JWT_PARAMS.contains(&name) && place.marks().protocol;
+    let pii = (!prefill_on_own_site(policy, place, part, name)).then_some(rules::QUERY_PII);
+    value_checks_jwt(rules::QUERY_CREDENTIAL, pii, &where_, value, jwt_ok, out);
+    if PROTOCOL_IDENTIFIER_PARAMS.contains(&name) && place.marks().protocol {
         // A scope, resource or assurance level names what is asked for; the browser never goes there.
         return;
     }
@@ -655,24 +710,6 @@ const PROTOCOL_URI_PARAMS: &[&str] = &[
 const PROTOCOL_IDENTIFIER_PARAMS: &[&str] =
     &["scope", "resource", "audience", "acrvalues", "claims"];
 
-/// Whether a parameter named `name` in a URL with this query is a sign-in request's identifier
-/// ([`PROTOCOL_IDENTIFIER_PARAMS`] in a query with a [`PROTOCOL_MARKERS`] parameter).
-fn protocol_identifier(name: &str, query: Option<&str>) -> bool {
-    PROTOCOL_IDENTIFIER_PARAMS.contains(&name) && protocol_uri_param(name, query)
-}
-
-/// Whether an OAuth authorization request asks for the implicit grant: `response_type` holds `token`
-/// (`token`, `id_token token`, `code token`), so the provider puts an access token in the address it
-/// sends the browser to.
-fn implicit_grant(query: Option<&str>) -> bool {
-    form_pairs(query.unwrap_or(""))
-        .take(MAX_PARAMS)
-        .any(|(k, v)| {
-            super::NormParam::new(&k).as_str() == "responsetype"
-                && v.split([' ', '+', ',']).any(|w| w == "token")
-        })
-}
-
 /// Why an implicit-grant request's `redirect_uri` (`scheme`, `host`) is a token handed to a stranger, if
 /// it is: another registrable domain than the provider's (`own`), not loopback, and not one the shipped
 /// list vouches for. The implicit grant puts the access token itself in that address (RFC 6749 4.2; the
@@ -738,10 +775,19 @@ const PROVIDER_LABELS: &[&str] = &[
 
 /// Why the callback (`scheme`, `host`) of a sign-in request on the provider's host `idp`, with this
 /// `query`, looks hostile, if it does (illicit consent grant): another registrable domain than the
-/// provider's, not on the shipped list, that
-/// - is under one of the cheapest, most abused top-level domains ([`super::top_sites::cheap_tld`]);
-/// - receives a dangerous scope (a mailbox, every file, every repository) and has a name made of bait
-///   words ([`callback::consent_bait`]: `secure-docs-viewer.online`);
+/// provider's, not on the shipped list (a hosting service's subdomain is judged by its own name), that
+/// - is a public tunnel's name ([`callback::tunnel`]), or is named by a request built to fail
+///   (an invalid scope: the provider's error redirect used as a redirector);
+/// - receives a dangerous scope (a mailbox, every file, every repository) on a hosting service, where
+///   anyone publishes under a name of their choosing (`mail-sync.onrender.com`: the public suffix list's
+///   private section, or a site builder the list tags `hosting`), or under a name made of bait words
+///   ([`callback::consent_bait`]: `secure-docs-viewer.online`);
+/// - is asked to be reached without the provider showing anything (`prompt=none`) and is a weak
+///   destination ([`callback::weak_destination`]): the provider's page used as a redirector to a name
+///   no app of its own would take;
+/// - is under one of the cheapest, most abused top-level domains ([`super::top_sites::cheap_tld`]) with
+///   a composed name, a dangerous scope or a silent request: an app's own one-word name there
+///   (`dashboard.mee6.xyz`) adds nothing the consent screen, which names the app, does not show;
 /// - combines the organisation's own name (`uni-example` of `sso.uni-example.de`) or the provider
 ///   tenant's (`acme-corp` of `acme-corp.eu.auth0.com`) with a sign-in service's word
 ///   ([`callback::imitates_org`]: `uni-example-webmail.com`, `acme-corp-login.com`): the look-alike of
@@ -749,13 +795,16 @@ const PROVIDER_LABELS: &[&str] = &[
 /// - combines a protected name with a lure word or a file-sharing word ([`SHARE_WORDS`]:
 ///   `docs-share-office.com`): an app's callback is on its own name, not a brand's beside bait.
 ///
-/// A callback on the app's own name (`myapp-example.com` for the tenant `myapp-prod`) passes.
+/// A callback on the app's own name (`myapp-example.com` for the tenant `myapp-prod`) passes, and so
+/// does one on a host the route's allow list names (`url_allow: ["*.ngrok-free.app"]` for a developer's
+/// own tunnel): the operator vouches for it.
 fn hostile_callback(
     top: &TopSites,
     idp: &str,
     query: Option<&str>,
     scheme: &str,
     host: url::Host<&str>,
+    route: &RouteUrlRules,
 ) -> Option<String> {
     if !matches!(scheme, "http" | "https") {
         return None;
@@ -770,7 +819,12 @@ fn hostile_callback(
     }
     let dest = super::registrable(&d)?;
     let own = super::registrable(idp)?;
-    if dest == own {
+    if dest == own
+        || route
+            .allow
+            .iter()
+            .any(|e| super::entry_matches(e, &d, Some(&dest)))
+    {
         return None;
     }
     if let Some(t) = callback::tunnel(&d) {
@@ -778,34 +832,55 @@ fn hostile_callback(
             "the sign-in request at `{own}` sends the code to `{d}`, a public tunnel (`{t}`) that forwards to whoever opened it"
         ));
     }
-    if top.is_known(&dest) {
+    // A hosting service's subdomain (`app.onrender.com`, `shop.weebly.com`): the app's name is the label
+    // in front of the service's, which anyone may take.
+    let site_builder = top.is_hosting(&dest);
+    let hosted = site_builder || callback::hosting_suffix(&d);
+    if top.is_known(&dest) && !site_builder {
         return None;
     }
-    let (label, suffix) = dest.split_once('.')?;
-    if super::top_sites::cheap_tld(suffix) {
+    let (label, suffix) = if site_builder {
+        let front = d.strip_suffix(dest.as_str())?.strip_suffix('.')?;
+        (front.rsplit('.').next()?, dest.as_str())
+    } else {
+        dest.split_once('.')?
+    };
+    let pairs = scope_and_prompt(query);
+    let values = || pairs.iter().map(|(k, v)| (k.as_str(), v.as_ref()));
+    let bounce = callback::error_redirect(values());
+    if let Some(b @ callback::Bounce::InvalidScope) = bounce {
         return Some(format!(
-            "the sign-in request at `{own}` sends you back to `{dest}`, under one of the most abused top-level domains"
-        ));
-    }
-    let pairs: SmallVec<[(String, String); 16]> = form_pairs(query.unwrap_or(""))
-        .take(MAX_PARAMS)
-        .map(|(k, v)| {
-            (
-                super::NormParam::new(&k).as_str().to_owned(),
-                v.into_owned(),
-            )
-        })
-        .collect();
-    if let Some(why) = callback::error_redirect(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-    {
-        return Some(format!(
-            "the sign-in request at `{own}` {why}, so the provider sends the browser straight on to `{dest}`: its address used as a redirector"
+            "the sign-in request at `{own}` {}, so the provider sends the browser straight on to `{dest}`: its address used as a redirector",
+            b.why()
         ));
     }
     let own_label = own.split_once('.').map_or(own.as_str(), |(l, _)| l);
-    let scope = callback::dangerous_scope(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
-    if let Some(why) = scope.and_then(|s| callback::consent_bait(own_label, label, suffix, &s)) {
+    let front = d.strip_suffix(suffix).unwrap_or(&d).trim_end_matches('.');
+    let cheap = super::top_sites::cheap_tld(suffix);
+    if let Some(b) =
+        bounce.filter(|_| hosted || cheap || callback::weak_destination(top, own_label, front))
+    {
+        return Some(format!(
+            "the sign-in request at `{own}` {}, so the provider sends the browser straight on to `{d}`, a name no app of the provider's would take: its address used as a redirector",
+            b.why()
+        ));
+    }
+    let scope = callback::dangerous_scope(values());
+    if let Some(s) = scope.as_deref().filter(|_| hosted) {
+        return Some(format!(
+            "the sign-in request at `{own}` asks for `{s}` and hands the grant to `{d}`, an app on a hosting service (`{suffix}`) where anyone publishes under a name of their choosing"
+        ));
+    }
+    if let Some(why) = scope
+        .as_deref()
+        .and_then(|s| callback::consent_bait(own_label, label, suffix, s))
+    {
         return Some(format!("the sign-in request at `{own}` {why}"));
+    }
+    if cheap && (scope.is_some() || !callback::plain_app_name(top, own_label, front)) {
+        return Some(format!(
+            "the sign-in request at `{own}` sends you back to `{dest}`, a composed name under one of the most abused top-level domains"
+        ));
     }
     // The organisation's names: its sign-in host's registrable label, and a tenant's label in front of
     // a provider's domain (`acme-corp` of `acme-corp.eu.auth0.com`; not the provider's own sign-in
@@ -849,6 +924,25 @@ fn hostile_callback(
     })
 }
 
+/// The `scope`, `user_scope` and `prompt` parameters of a sign-in request's query, names in
+/// [`super::norm_param`] form and values decoded: all that [`callback::error_redirect`] and
+/// [`callback::dangerous_scope`] read. The other values (the callback itself, a signed `state`) are
+/// not decoded again.
+fn scope_and_prompt(query: Option<&str>) -> SmallVec<[(super::NormParam, Cow<'_, str>); 4]> {
+    super::split_byte(query.unwrap_or(""), b'&')
+        .filter(|s| !s.is_empty())
+        .take(MAX_PARAMS)
+        .filter_map(|piece| {
+            let raw_name = piece.split('=').next().unwrap_or(piece);
+            let name = super::NormParam::new(&form_decode(raw_name));
+            matches!(name.as_str(), "scope" | "userscope" | "prompt").then(|| {
+                let value = form_decode(piece.get(raw_name.len() + 1..).unwrap_or(""));
+                (name, value)
+            })
+        })
+        .collect()
+}
+
 /// Whether the operator names `host` (ASCII, lowercase) as one of the network's own, by host or by suffix.
 fn operator_internal(policy: &UrlPolicy, host: &str) -> bool {
     let host = host.trim_end_matches('.');
@@ -861,13 +955,10 @@ fn operator_internal(policy: &UrlPolicy, host: &str) -> bool {
         })
 }
 
-/// Whether a parameter named `name` in a URL with this query is a sign-in protocol's own address
+/// Whether a parameter named `name` of the link at `place` is a sign-in protocol's own address
 /// ([`PROTOCOL_URI_PARAMS`] in a query with a [`PROTOCOL_MARKERS`] parameter).
-fn protocol_uri_param(name: &str, query: Option<&str>) -> bool {
-    PROTOCOL_URI_PARAMS.contains(&name)
-        && form_pairs(query.unwrap_or(""))
-            .take(MAX_PARAMS)
-            .any(|(k, _)| PROTOCOL_MARKERS.contains(&super::NormParam::new(&k).as_str()))
+fn protocol_uri_param(name: &str, place: &Place<'_>) -> bool {
+    PROTOCOL_URI_PARAMS.contains(&name) && place.marks().protocol
 }
 
 /// Why a target (`scheme`, `host`) of a well-known site's link (`own`, its registrable domain, found by
@@ -927,7 +1018,7 @@ fn redirecting_site(
     name: &str,
 ) -> Option<(&'static TopSites, String)> {
     let top = policy.top_sites()?;
-    if protocol_uri_param(name, place.query) {
+    if protocol_uri_param(name, place) {
         return None;
     }
     let own = super::registrable(place.host?.trim_end_matches('.'))?;
@@ -1162,7 +1253,7 @@ fn link(
     // A sign-in request's callback on a native app's private-use scheme (`fb123456://authorize`,
     // `sfdc://success`, RFC 8252 7.1): the browser hands the code to the installed app that claims the
     // scheme; no site receives it, so there is no destination to judge.
-    let callback = CALLBACK_PARAMS.contains(&name) && protocol_uri_param(name, place.query);
+    let callback = CALLBACK_PARAMS.contains(&name) && protocol_uri_param(name, place);
     if callback && scheme_and_rest(v).is_some_and(|(s, _)| callback::private_use_scheme(&s)) {
         return;
     }
@@ -1232,16 +1323,18 @@ fn link(
     let hostile = CALLBACK_PARAMS
         .contains(&name)
         .then(|| {
-            if !protocol_uri_param(name, place.query) {
+            if !protocol_uri_param(name, place) {
                 return None;
             }
             let top = policy.top_sites()?;
             let idp = place.host?.trim_end_matches('.');
-            with_dest(&|scheme, host| hostile_callback(top, idp, place.query, scheme, host))
+            with_dest(&|scheme, host| {
+                hostile_callback(top, idp, place.query, scheme, host, place.route)
+            })
         })
         .flatten();
     // An implicit-grant request whose callback is a stranger's, whoever the provider is.
-    let implicit = (name == "redirecturi" && implicit_grant(place.query))
+    let implicit = (name == "redirecturi" && place.marks().implicit)
         .then(|| {
             let top = policy.top_sites()?;
             let own = super::registrable(place.host?.trim_end_matches('.'))?;
@@ -1415,6 +1508,31 @@ mod tests {
             let exact: Vec<_> = url::form_urlencoded::parse(input.as_bytes()).collect();
             assert_eq!(fast, exact, "{input}");
         }
+    }
+
+    #[test]
+    fn query_marks_and_scope_pairs_read_the_whole_query() {
+        let q = Some("redirect_uri=https%3A%2F%2Fa.b%2F&Scope=Mail.Read+openid&client%5Fid=1&prompt=none&user_scope=im%3Ahistory&response_type=id_token%20token");
+        let m = QueryMarks::read(q);
+        assert!(m.protocol && m.implicit && !m.saml_request);
+        let m = QueryMarks::read(Some("SAMLRequest=x&Signature=y"));
+        assert!(m.protocol && m.saml_request && !m.implicit);
+        let m = QueryMarks::read(Some("q=client_id&next=response_type"));
+        assert!(!m.protocol && !m.implicit);
+        assert!(!QueryMarks::read(None).protocol);
+        let pairs: Vec<(String, String)> = scope_and_prompt(q)
+            .iter()
+            .map(|(k, v)| (k.as_str().to_owned(), v.to_string()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("scope", "Mail.Read openid"),
+                ("prompt", "none"),
+                ("userscope", "im:history")
+            ]
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        );
     }
 
     #[test]
