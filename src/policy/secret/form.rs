@@ -20,6 +20,7 @@ mod command;
 mod label;
 mod limit;
 pub(crate) mod message;
+mod ordinal;
 mod postal;
 mod structure;
 mod survey;
@@ -865,6 +866,16 @@ pub(crate) fn judge_form_in(
     }
     if !field_found && structure.reads_message() {
         signals.extend(structure.one_time_code(message, message_support));
+    }
+    if !field_found && !message_excused {
+        // "Type two of your backup codes" over fields titled "First one", "Second one": the message names the
+        // codes, and the row of ranked fields takes them one by one, whatever the fields are called.
+        let backup = c.category("backup_code");
+        let named = backup.is_some()
+            && message_hits
+                .iter()
+                .any(|h| h.cat == backup && matches!(h.kind, Kind::Strong | Kind::Weak));
+        signals.extend(structure.ranked_codes(named));
     }
     for s in signals {
         let Some(info) = c

@@ -582,8 +582,17 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     for (_, pack) in &files {
         for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
             for t in &g.terms {
-                for w in fold_words(t).split_whitespace() {
-                    stopwords.insert(w.to_string());
+                // Each word as written: one with diacritics is noted, for the words of a text that lost
+                // theirs ([`WordSet::contains_marked`]).
+                for raw in t.split_whitespace() {
+                    let marked = crate::policy::secret::normalize::has_marked_latin(raw);
+                    for w in fold_words(raw).split_whitespace() {
+                        if marked {
+                            stopwords.insert_marked(w.to_string());
+                        } else {
+                            stopwords.insert(w.to_string());
+                        }
+                    }
                 }
             }
         }
