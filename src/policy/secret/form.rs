@@ -908,7 +908,7 @@ pub(crate) fn judge_form_in(
     if !field_found && any_text_field {
         if let Some(f) =
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
-                .filter(|_| !surveyed())
+                .filter(|_| !surveyed() && !survey::given_elsewhere(c, message))
         {
             findings.push(f);
         } else if command_message

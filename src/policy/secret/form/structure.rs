@@ -258,6 +258,8 @@ pub(super) struct Shape {
     pub card_number: bool,
     /// 3 or 4 digits: a card's security code.
     pub security: bool,
+    /// At most 3 or 4 characters, no lower bound: a security code only in a form that speaks of a card.
+    pub loose_security: bool,
     /// `MM/YY` or `MM/YYYY`.
     pub expiry: bool,
     /// A month (1..12).
@@ -305,10 +307,10 @@ pub(super) fn shape_of(prop: &Prop<'_, '_>) -> Option<Shape> {
                 // Only an upper bound: four of them side by side are still a card number in pieces, and
                 // one beside an expiry is a security code.
                 s.loose_quad = true;
-                s.security = prop.min_length.is_none_or(|lo| lo >= 3);
+                s.loose_security = true;
             } else if prop.max_length == Some(3) {
-                // "背面末三碼" bounded to 3: a security code beside an expiry.
-                s.security = prop.min_length.is_none_or(|lo| lo >= 3);
+                // "背面末三碼" bounded to 3: a security code beside an expiry, in a form that speaks of a card.
+                s.loose_security = true;
             }
         }
         FieldKind::Number => {
@@ -531,10 +533,12 @@ impl<'s> Structure<'s> {
             }
         }
         if expiry && self.typed_fields >= 3 {
-            let security = self
-                .noted
-                .iter()
-                .find(|n| n.shape.security && !n.shape.expiry && !n.shape.month && !n.shape.year);
+            let security = self.noted.iter().find(|n| {
+                (n.shape.security || (n.shape.loose_security && self.card_words))
+                    && !n.shape.expiry
+                    && !n.shape.month
+                    && !n.shape.year
+            });
             if let Some(code) = security {
                 return Some(Signal {
                     category: "card",
