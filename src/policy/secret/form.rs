@@ -603,6 +603,8 @@ pub(crate) fn judge_form_in(
     let mut folder = Folder::default();
     let mut texts = Texts::new(&mut folder);
     let mut message_hits = Vec::new();
+    // The categories the message reads harmlessly ([`Around::message_benign`]).
+    let mut message_benign: Vec<Option<CatId>> = Vec::new();
     // The message holds a benign or redefining phrase ("your 6-digit postal code"): it supports no code.
     let mut message_excused = false;
     // A message proven to hold no strong, weak or qualifier term (the only kinds its hits are read for, see
@@ -636,6 +638,7 @@ pub(crate) fn judge_form_in(
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
+        message_benign.extend(read_benign.iter().map(|&(_, cat)| cat));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
         message_hits.retain(|h| {
@@ -794,6 +797,7 @@ pub(crate) fn judge_form_in(
             };
             let around = Around {
                 message_hits: &message_hits,
+                message_benign: &message_benign,
                 lang: &lang,
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
@@ -1048,6 +1052,9 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
 /// with the field's own title and description, for a message too short to tell).
 struct Around<'a> {
     message_hits: &'a [Hit],
+    /// The categories of the secrets' terms the message reads harmlessly ("hasło z krzyżówki", the
+    /// crossword's solution): a field that only names such a term takes the message's reading.
+    message_benign: &'a [Option<CatId>],
     lang: &'a dyn Fn(&str, &str) -> u64,
 }
 
@@ -1098,16 +1105,7 @@ fn judge_property(
     if kind == FieldKind::Text {
         // Only a field named by the word alone ("Κωδικός"): more words say what the code is ("Κωδικός
         // προϊόντος", a product code).
-        let bare = |h: &Hit| {
-            let term = texts.folded().get(h.start..h.end).unwrap_or("");
-            let term: Vec<&str> = term.split_whitespace().collect();
-            [Source::Title, Source::Description].into_iter().all(|s| {
-                texts
-                    .of(s)
-                    .split_whitespace()
-                    .all(|w| term.contains(&w) || c.generic.contains(w) || w.chars().count() <= 2)
-            })
-        };
+        let bare = |h: &Hit| names_barely(c, texts, h);
         notes.weak_password = hits
             .iter()
             .filter(own_password)
@@ -1184,6 +1182,27 @@ fn judge_property(
             if kind == FieldKind::Number {
                 ev.hits.retain(|h| !h.plural);
             }
+            found = ev.strong(own).or_else(|| ev.paired(own));
+        }
+    }
+    if let Some((cat, _)) = found {
+        // "Wpisz hasło z krzyżówki" over a field titled "Hasło": the message reads the term harmlessly and
+        // names no such secret itself, and the field says no more than the term, so it takes the message's
+        // reading, as a bare field takes the message's secret. A field that says more ("Hasło do banku"), or
+        // a message that also names the secret, keeps the finding.
+        let of_cat = |h: &Hit| own(h) && h.cat == Some(cat);
+        if kind == FieldKind::Text
+            && around.message_benign.contains(&Some(cat))
+            && !message_hits
+                .iter()
+                .any(|h| h.cat == Some(cat) && matches!(h.kind, Kind::Strong | Kind::Weak))
+            && ev
+                .hits
+                .iter()
+                .filter(|h| of_cat(h) && matches!(h.kind, Kind::Strong | Kind::Weak))
+                .all(|h| names_barely(c, texts, h))
+        {
+            ev.hits.retain(|h| !of_cat(h));
             found = ev.strong(own).or_else(|| ev.paired(own));
         }
     }
@@ -1300,6 +1319,24 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Whether a field's title and description say no more than the term `h` found in its texts ("Hasło",
+/// "Κωδικός"): every word of theirs is a word of the term (or its inflection: an inflected term's match
+/// is its stem, `hasł` of `hasło`), a generic word or of at most two letters.
+fn names_barely(c: &Compiled, texts: &Texts<'_>, h: &Hit) -> bool {
+    // The term as the pack wrote it, folded: the hit's span may lie in a buffer read since.
+    let shown = c.shown.get(h.pattern).map_or("", String::as_str);
+    let term = super::normalize::fold(shown, &c.stopwords);
+    let term: Vec<&str> = term.split_whitespace().collect();
+    !term.is_empty()
+        && [Source::Title, Source::Description].into_iter().all(|s| {
+            texts.of(s).split_whitespace().all(|w| {
+                term.iter().any(|t| w.starts_with(t))
+                    || c.generic.contains(w)
+                    || w.chars().count() <= 2
+            })
+        })
 }
 
 /// The languages (bits, as [`Compiled::ordinary`] holds them) in which the text of a secret's term hit in
