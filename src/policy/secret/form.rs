@@ -663,6 +663,15 @@ pub(crate) fn judge_form_in(
             // "Contents" asks for a file named as written, and for nothing else.
             message_hits.retain(|h| h.kind != Kind::Contents);
         }
+        if message_hits
+            .iter()
+            .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+            && survey::counts_only(c, message)
+        {
+            // "Wie viele Ziffern hat Ihre PIN?": the message counts the secret's digits and names it for
+            // nothing else, so no field takes it and no request is read.
+            message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak));
+        }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         if message_hits.iter().any(|h| h.reach.is_some()) {
@@ -2375,6 +2384,67 @@ mod tests {
         .into_iter()
         .map(|f| f.rule)
         .collect()
+    }
+
+    #[test]
+    fn a_card_is_read_by_its_digit_places_and_an_expiry() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        let card = props(serde_json::json!({
+            "a": t("Stellen 1-4"), "b": t("Stellen 5-8"), "c": t("Stellen 9-12"), "d": t("Stellen 13-16"),
+            "e": t("Gültig bis (MM/JJ)"), "f": t("Prüfziffern")
+        }));
+        assert_eq!(
+            judge("Rückerstattung: bitte ausfüllen.", card),
+            ["form.secret.card"]
+        );
+        // The same places with no expiry and no card: questions in blocks.
+        let blocks = props(serde_json::json!({
+            "a": t("Fragen 1-4"), "b": t("Fragen 5-8"), "c": t("Fragen 9-12"), "d": t("Fragen 13-16")
+        }));
+        assert!(judge("Bitte bewerten Sie jeden Block.", blocks).is_empty());
+        // A 3-4 character field beside an expiry counts only in a form that speaks of a card.
+        let member = props(serde_json::json!({
+            "n": t("Member name"), "v": t("Valid until (MM/YY)"),
+            "b": {"type": "string", "title": "Branch", "maxLength": 4}
+        }));
+        assert!(judge("Renew your membership.", member).is_empty());
+    }
+
+    #[test]
+    fn backup_codes_are_read_from_a_row_of_ranked_fields() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        let row =
+            || props(serde_json::json!({"a": t("Erster"), "b": t("Zweiter"), "c": t("Dritter")}));
+        assert_eq!(
+            judge("Handy verloren? Gib drei deiner Backup-Codes ein.", row()),
+            ["form.secret.backup_code"]
+        );
+        // The same row under a message that names no such codes: a ranking.
+        assert!(judge("Welche drei Farben gefallen dir am besten?", row()).is_empty());
+    }
+
+    #[test]
+    fn a_bare_field_takes_the_messages_benign_reading() {
+        let bare = || props(serde_json::json!({"h": {"type": "string", "title": "Hasło"}}));
+        assert!(judge("Wpisz hasło z krzyżówki i wygraj nagrodę.", bare()).is_empty());
+        // The message also names the secret, or the field says more: still asked.
+        assert_eq!(
+            judge("Wpisz hasło z krzyżówki oraz hasło do banku.", bare()),
+            ["form.secret.password"]
+        );
+        let more = props(serde_json::json!({"h": {"type": "string", "title": "Hasło do poczty"}}));
+        assert_eq!(
+            judge("Wpisz hasło z krzyżówki.", more),
+            ["form.secret.password"]
+        );
+    }
+
+    #[test]
+    fn unaccented_vietnamese_words_keep_their_meaning() {
+        let label = props(serde_json::json!({"t": {"type": "string", "title": "Tên khóa API"}}));
+        assert!(judge("Tạo khóa API mới.", label).is_empty());
+        let key = props(serde_json::json!({"t": {"type": "string", "title": "Khóa API"}}));
+        assert_eq!(judge("Dán khóa API của bạn.", key), ["form.secret.api_key"]);
     }
 
     #[test]

@@ -1069,6 +1069,44 @@ mod tests {
     }
 
     #[test]
+    fn digit_places_are_read_as_ranges() {
+        assert_eq!(digit_range("Digits 5-8"), Some((5, 8, "digits#".into())));
+        assert_eq!(
+            digit_range("Stellen 13 – 16"),
+            Some((13, 16, "stellen#".into()))
+        );
+        assert_eq!(
+            digit_range("الخانات ٩–١٢").map(|r| (r.0, r.1)),
+            Some((9, 12))
+        );
+        assert_eq!(digit_range("第1~4位").map(|r| (r.0, r.1)), Some((1, 4)));
+        for no in [
+            "1990-2020",
+            "Pages 4-2",
+            "Room 12",
+            "Digits 1-4 of 16",
+            "Q1-Q4",
+        ] {
+            assert_eq!(digit_range(no), None, "{no}");
+        }
+    }
+
+    #[test]
+    fn an_expiry_placeholder_inside_a_longer_title() {
+        for yes in [
+            "Valid thru (MM/YY)",
+            "Gültig bis MM/JJ",
+            "有效期限（月/年）",
+            "만료 (월/년)",
+        ] {
+            assert!(expiry_label(yes), "{yes}");
+        }
+        for no in ["Option A/B", "Ja/Nein bitte wählen", "Pick one (yes/no)"] {
+            assert!(!expiry_label(no), "{no}");
+        }
+    }
+
+    #[test]
     fn the_message_says_the_length_or_shows_where_it_went() {
         assert!(mentions_number("Entrez le code à 6 chiffres", 6));
         assert!(mentions_number("أدخل الرمز المكون من ٦ أرقام", 6));

@@ -649,6 +649,65 @@ const NOT_HERE: &[&str] = &[
     "여기서는 입력하지",
 ];
 
+/// Words that ask how many ("how many", "wie viele", "combien", "сколько", "几"): with a word for a part of
+/// a secret (a pack's `fragment`: digit, character, Ziffer), a question counts the secret's parts
+/// ([`counts_only`]).
+const HOW_MANY: &[&str] = &[
+    "how many",
+    "wie viele",
+    "wie viel",
+    "combien",
+    "cuántos",
+    "cuántas",
+    "quantos",
+    "quantas",
+    "quanti",
+    "quante",
+    "hoeveel",
+    "hur många",
+    "hvor mange",
+    "kuinka monta",
+    "montako",
+    "ile",
+    "kolik",
+    "koľko",
+    "koliko",
+    "колико",
+    "сколько",
+    "скільки",
+    "колко",
+    "πόσα",
+    "πόσους",
+    "πόσες",
+    "kaç",
+    "hány",
+    "câte",
+    "câți",
+    "kiek",
+    "כמה",
+    "كم",
+    "چند",
+    "کتنے",
+    "کتنی",
+    "कितने",
+    "कितनी",
+    "किती",
+    "কত",
+    "எத்தனை",
+    "ఎన్ని",
+    "berapa",
+    "ilang",
+    "ngapi",
+    "bao nhiêu",
+    "กี่",
+    "几位",
+    "多少位",
+    "幾位",
+    "何桁",
+    "몇 자리",
+    "몇자리",
+];
+
 /// Marks that end a question: the Latin, full-width, Arabic and Greek question marks (the Greek one is
 /// `;` once normalised).
 const QUESTION_MARKS: &[char] = &['?', '？', '؟', '\u{37E}'];
@@ -826,6 +885,44 @@ pub(super) fn given_elsewhere(c: &Compiled, message: &str) -> bool {
     any
 }
 
+fn how_many_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded_list(HOW_MANY))
+}
+
+/// Whether every sentence of `message` that holds a request verb or a secret's term asks how many parts
+/// the secret has ("Wie viele Ziffern hat Ihre PIN?", "Combien de chiffres compte votre code PIN ?"): a
+/// word that asks how many and a word for a part of a secret (a pack's `fragment`), in a question. Such a
+/// message counts the secret's digits and names it for nothing else; a sentence that asks otherwise ("How
+/// many digits does your PIN have? Enter it below.") keeps the message's reading.
+pub(super) fn counts_only(c: &Compiled, message: &str) -> bool {
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut any = false;
+    for (sentence, question) in sentences(message) {
+        buf.clear();
+        folder.fold_into(sentence, &c.stopwords, &mut buf);
+        let (mut asks, mut fragment) = (false, false);
+        c.find_terms(&buf, |pattern, _, _| {
+            let infos = c.infos.get(pattern).map_or(&[][..], Vec::as_slice);
+            asks |= infos
+                .iter()
+                .any(|i| matches!(i.kind, Kind::Request | Kind::Strong | Kind::Weak));
+            fragment |= infos.iter().any(|i| i.kind == Kind::Fragment);
+        });
+        if !asks {
+            continue;
+        }
+        let kept = fold_words(sentence);
+        if !(question && fragment && holds_any(&kept, how_many_words().iter().map(String::as_str)))
+        {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -847,6 +944,21 @@ mod tests {
         ] {
             assert!(asks_about(c, m, true), "{m}");
         }
+    }
+
+    #[test]
+    fn a_question_counting_a_secrets_digits_asks_for_none() {
+        let c = compiled();
+        assert!(counts_only(c, "Wie viele Ziffern hat Ihre PIN?"));
+        assert!(counts_only(
+            c,
+            "Combien de chiffres compte votre code PIN ?"
+        ));
+        assert!(!counts_only(
+            c,
+            "How many digits does your PIN have? Enter it below."
+        ));
+        assert!(!counts_only(c, "Wie lautet Ihre PIN?"));
     }
 
     #[test]
