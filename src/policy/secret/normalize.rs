@@ -1037,8 +1037,10 @@ mod tests {
             stopwords,
             out: &mut out,
             run: &mut run,
+            marked: false,
         };
-        fold_chars(text, &mut word, &mut piece, &mut sink);
+        let marks = Marks { at: &[], next: 0 };
+        fold_chars(text, &mut word, &mut piece, &mut sink, marks);
         sink.flush_run();
         String::from_utf8(out).expect("the folding writes UTF-8")
     }

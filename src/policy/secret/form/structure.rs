@@ -710,9 +710,21 @@ struct Numbered {
     /// titled "Word 1", "Word 2"..). Fields of one run share their description too: twelve numbered
     /// questions each described by its own question are a survey.
     fields: Vec<(bool, u32, String, String)>,
+    /// Labels with no digits, (read from the title, label, description), kept to be read for ordinal words
+    /// only when a signal asks ([`Numbered::rank_words`]): most forms never pay for it.
+    unranked: Vec<(bool, String, String)>,
 }
 
 impl Numbered {
+    /// Reads the labels kept in `unranked` for ordinal words ([`super::ordinal::ranked`]), once.
+    fn rank_words(&mut self) {
+        for (from_title, label, described) in std::mem::take(&mut self.unranked) {
+            if let Some((n, template)) = super::ordinal::ranked(&label) {
+                self.fields.push((from_title, n, template, described));
+            }
+        }
+    }
+
     fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
         let words = |t: &str| t.split_whitespace().count();
         if words(prop.title) > NUMBERED_TITLE_WORDS
@@ -732,16 +744,20 @@ impl Numbered {
             .flat_map(char::to_lowercase)
             .collect();
         for (from_title, label) in [(false, name), (true, prop.title)] {
-            // A rank in digits ("Code 2") or in words ("Second code", "第二組").
-            if let Some((n, template)) = numbered(label).or_else(|| super::ordinal::ranked(label)) {
+            // A rank in digits ("Code 2"), or kept to be read for one in words ("Second code", "第二組").
+            if let Some((n, template)) = numbered(label) {
                 self.fields
                     .push((from_title, n, template, described.clone()));
+            } else if !label.trim().is_empty() && label.chars().count() <= NUMBERED_LABEL_CHARS {
+                self.unranked
+                    .push((from_title, label.to_owned(), described.clone()));
             }
         }
     }
 
     /// Whether exactly four fields numbered alike run 1..4 (or 0..3): the groups of a card number.
     fn quad_run(&mut self) -> bool {
+        self.rank_words();
         self.sort();
         self.fields
             .chunk_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3)
@@ -754,6 +770,7 @@ impl Numbered {
     /// The length of the longest row of fields ranked alike 1..n (n >= 2): "First one", "Second one";
     /// "Code 1", "Code 2"; "第一組", "第二組".
     fn row(&mut self) -> Option<u32> {
+        self.rank_words();
         self.sort();
         self.fields
             .chunk_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3)
