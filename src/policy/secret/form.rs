@@ -1996,15 +1996,21 @@ impl Speakers {
         Folder::default().fold_into(message, &WordSet::default(), &mut full);
         let full = String::from_utf8_lossy(&full);
         let words: Vec<&str> = full.split_whitespace().collect();
-        // The usual word index of each word (1-based, as `Hit::word`), or 0 for a stopword.
+        // The usual word index of each word (1-based, as `Hit::word`), or 0 for a stopword dropped there.
+        // Read by aligning the two foldings, not by the stopword list alone: a word that lost its
+        // diacritics is dropped only as a stopword written with them (Vietnamese `sẽ` is no `se`), which
+        // this folding, with no stopwords, cannot tell.
+        let usual = super::normalize::fold(message, &c.stopwords);
+        let mut usual_words = usual.split_whitespace().peekable();
         let mut index = Vec::with_capacity(words.len());
         let mut j = 0usize;
         for w in &words {
-            if c.stopwords.contains(w) {
-                index.push(0);
-            } else {
+            if usual_words.peek() == Some(w) {
+                usual_words.next();
                 j += 1;
                 index.push(j);
+            } else {
+                index.push(0);
             }
         }
         // For each word, the index of the last word before it that is neither a stopword nor a word of a
@@ -2032,11 +2038,11 @@ impl Speakers {
             }
         }
         let stop = |from: usize, to: usize| {
-            words
+            index
                 .get(from..to)
                 .unwrap_or_default()
                 .iter()
-                .all(|w| c.stopwords.contains(w))
+                .all(|&k| k == 0)
         };
         for speaker in &c.speakers {
             let (phrase, unspaced, inverted) =

@@ -934,10 +934,17 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             } else {
                 Shape::Inside
             };
-            let counts = infos.iter().any(|i| {
-                i.scope == Scope::Any
-                    && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
-            });
+            // A whole-word pattern holding a stopword (Vietnamese `thẻ ghi nợ` as `the ghi no`: a word
+            // that kept its diacritics is no stopword, normalize.rs) never matches the folding of ASCII
+            // text, where every such word is dropped: it is left out, or its `the` would send all English
+            // prose down the full path.
+            let unreachable =
+                shape == Shape::Words && p.split_whitespace().any(|w| stopwords.contains(w));
+            let counts = !unreachable
+                && infos.iter().any(|i| {
+                    i.scope == Scope::Any
+                        && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+                });
             (p.as_str(), shape, counts)
         }),
         formats.prefixes(),

@@ -391,6 +391,8 @@ pub(super) struct Structure<'s> {
     /// Fields labelled by a range of digit places ("Digits 1-4", "الخانات ٥–٨"): (order, first, last,
     /// the label around the range), for a card number asked in pieces ([`digit_range`]).
     ranges: Vec<(usize, u32, u32, String)>,
+    /// Typed fields whose own texts excuse nothing (a gift card's number is no card's).
+    open_fields: usize,
     /// An excused field bounded like a month (1-12) or an expiry year: still part of an expiry.
     excused_month: bool,
     excused_year: bool,
@@ -409,6 +411,9 @@ impl<'s> Structure<'s> {
     ) {
         if matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
             self.typed_fields += 1;
+        }
+        if !excused && matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
+            self.open_fields += 1;
         }
         if excused {
             // "Expiry month" (1-12) names an attribute ("expiry") and is excused from the words' reading,
@@ -532,7 +537,7 @@ impl<'s> Structure<'s> {
                 });
             }
         }
-        if expiry && self.typed_fields >= 3 {
+        if expiry && self.open_fields >= 3 {
             let security = self.noted.iter().find(|n| {
                 (n.shape.security || (n.shape.loose_security && self.card_words))
                     && !n.shape.expiry

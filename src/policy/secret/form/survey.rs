@@ -984,7 +984,7 @@ mod tests {
     fn a_request_for_an_opinion_about_entering_a_secret_is_a_survey() {
         let c = compiled();
         for m in [
-            "Please leave your feedback about entering your password at sign-in.",
+            "Please leave your feedback about how you enter your password at sign-in.",
             "Geben Sie uns Ihre Meinung zur Eingabe der PIN am Terminal.",
             "暗証番号の入力について、ご意見をお聞かせください。",
             "PIN 입력 화면에 대한 의견을 입력해 주세요.",
