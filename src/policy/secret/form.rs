@@ -20,6 +20,7 @@ mod command;
 mod label;
 mod limit;
 pub(crate) mod message;
+mod ordinal;
 mod postal;
 mod structure;
 mod survey;
@@ -608,6 +609,8 @@ pub(crate) fn judge_form_in(
     let mut folder = Folder::default();
     let mut texts = Texts::new(&mut folder);
     let mut message_hits = Vec::new();
+    // The categories the message reads harmlessly ([`Around::message_benign`]).
+    let mut message_benign: Vec<Option<CatId>> = Vec::new();
     // The message holds a benign or redefining phrase ("your 6-digit postal code"): it supports no code.
     let mut message_excused = false;
     // A message proven to hold no strong, weak or qualifier term (the only kinds its hits are read for, see
@@ -641,6 +644,7 @@ pub(crate) fn judge_form_in(
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
+        message_benign.extend(read_benign.iter().map(|&(_, cat)| cat));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
         message_hits.retain(|h| {
@@ -664,6 +668,15 @@ pub(crate) fn judge_form_in(
         if !file_message {
             // "Contents" asks for a file named as written, and for nothing else.
             message_hits.retain(|h| h.kind != Kind::Contents);
+        }
+        if message_hits
+            .iter()
+            .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+            && survey::counts_only(c, message)
+        {
+            // "Wie viele Ziffern hat Ihre PIN?": the message counts the secret's digits and names it for
+            // nothing else, so no field takes it and no request is read.
+            message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak));
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
@@ -813,6 +826,7 @@ pub(crate) fn judge_form_in(
             };
             let around = Around {
                 message_hits: &message_hits,
+                message_benign: &message_benign,
                 lang: &lang,
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
@@ -886,6 +900,16 @@ pub(crate) fn judge_form_in(
     if !field_found && structure.reads_message() {
         signals.extend(structure.one_time_code(message, message_support));
     }
+    if !field_found && !message_excused {
+        // "Type two of your backup codes" over fields titled "First one", "Second one": the message names the
+        // codes, and the row of ranked fields takes them one by one, whatever the fields are called.
+        let backup = c.category("backup_code");
+        let named = backup.is_some()
+            && message_hits
+                .iter()
+                .any(|h| h.cat == backup && matches!(h.kind, Kind::Strong | Kind::Weak));
+        signals.extend(structure.ranked_codes(named));
+    }
     for s in signals {
         let Some(info) = c
             .category(s.category)
@@ -917,7 +941,7 @@ pub(crate) fn judge_form_in(
     if !field_found && any_text_field {
         if let Some(f) =
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
-                .filter(|_| !surveyed())
+                .filter(|_| !surveyed() && !survey::given_elsewhere(c, message))
         {
             findings.push(f);
         } else if command_message
@@ -1057,6 +1081,9 @@ fn supports_code(c: &Compiled, h: &Hit) -> Support {
 /// with the field's own title and description, for a message too short to tell).
 struct Around<'a> {
     message_hits: &'a [Hit],
+    /// The categories of the secrets' terms the message reads harmlessly ("hasło z krzyżówki", the
+    /// crossword's solution): a field that only names such a term takes the message's reading.
+    message_benign: &'a [Option<CatId>],
     lang: &'a dyn Fn(&str, &str) -> u64,
 }
 
@@ -1107,16 +1134,7 @@ fn judge_property(
     if kind == FieldKind::Text {
         // Only a field named by the word alone ("Κωδικός"): more words say what the code is ("Κωδικός
         // προϊόντος", a product code).
-        let bare = |h: &Hit| {
-            let term = texts.folded().get(h.start..h.end).unwrap_or("");
-            let term: Vec<&str> = term.split_whitespace().collect();
-            [Source::Title, Source::Description].into_iter().all(|s| {
-                texts
-                    .of(s)
-                    .split_whitespace()
-                    .all(|w| term.contains(&w) || c.generic.contains(w) || w.chars().count() <= 2)
-            })
-        };
+        let bare = |h: &Hit| names_barely(c, texts, h);
         notes.weak_password = hits
             .iter()
             .filter(own_password)
@@ -1193,6 +1211,27 @@ fn judge_property(
             if kind == FieldKind::Number {
                 ev.hits.retain(|h| !h.plural);
             }
+            found = ev.strong(own).or_else(|| ev.paired(own));
+        }
+    }
+    if let Some((cat, _)) = found {
+        // "Wpisz hasło z krzyżówki" over a field titled "Hasło": the message reads the term harmlessly and
+        // names no such secret itself, and the field says no more than the term, so it takes the message's
+        // reading, as a bare field takes the message's secret. A field that says more ("Hasło do banku"), or
+        // a message that also names the secret, keeps the finding.
+        let of_cat = |h: &Hit| own(h) && h.cat == Some(cat);
+        if kind == FieldKind::Text
+            && around.message_benign.contains(&Some(cat))
+            && !message_hits
+                .iter()
+                .any(|h| h.cat == Some(cat) && matches!(h.kind, Kind::Strong | Kind::Weak))
+            && ev
+                .hits
+                .iter()
+                .filter(|h| of_cat(h) && matches!(h.kind, Kind::Strong | Kind::Weak))
+                .all(|h| names_barely(c, texts, h))
+        {
+            ev.hits.retain(|h| !of_cat(h));
             found = ev.strong(own).or_else(|| ev.paired(own));
         }
     }
@@ -1309,6 +1348,24 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Whether a field's title and description say no more than the term `h` found in its texts ("Hasło",
+/// "Κωδικός"): every word of theirs is a word of the term (or its inflection: an inflected term's match
+/// is its stem, `hasł` of `hasło`), a generic word or of at most two letters.
+fn names_barely(c: &Compiled, texts: &Texts<'_>, h: &Hit) -> bool {
+    // The term as the pack wrote it, folded: the hit's span may lie in a buffer read since.
+    let shown = c.shown.get(h.pattern).map_or("", String::as_str);
+    let term = super::normalize::fold(shown, &c.stopwords);
+    let term: Vec<&str> = term.split_whitespace().collect();
+    !term.is_empty()
+        && [Source::Title, Source::Description].into_iter().all(|s| {
+            texts.of(s).split_whitespace().all(|w| {
+                term.iter().any(|t| w.starts_with(t))
+                    || c.generic.contains(w)
+                    || w.chars().count() <= 2
+            })
+        })
 }
 
 /// The languages (bits, as [`Compiled::ordinary`] holds them) in which the text of a secret's term hit in
@@ -1961,15 +2018,21 @@ impl Speakers {
         Folder::default().fold_into(message, &WordSet::default(), &mut full);
         let full = String::from_utf8_lossy(&full);
         let words: Vec<&str> = full.split_whitespace().collect();
-        // The usual word index of each word (1-based, as `Hit::word`), or 0 for a stopword.
+        // The usual word index of each word (1-based, as `Hit::word`), or 0 for a stopword dropped there.
+        // Read by aligning the two foldings, not by the stopword list alone: a word that lost its
+        // diacritics is dropped only as a stopword written with them (Vietnamese `sẽ` is no `se`), which
+        // this folding, with no stopwords, cannot tell.
+        let usual = super::normalize::fold(message, &c.stopwords);
+        let mut usual_words = usual.split_whitespace().peekable();
         let mut index = Vec::with_capacity(words.len());
         let mut j = 0usize;
         for w in &words {
-            if c.stopwords.contains(w) {
-                index.push(0);
-            } else {
+            if usual_words.peek() == Some(w) {
+                usual_words.next();
                 j += 1;
                 index.push(j);
+            } else {
+                index.push(0);
             }
         }
         // For each word, the index of the last word before it that is neither a stopword nor a word of a
@@ -1997,11 +2060,11 @@ impl Speakers {
             }
         }
         let stop = |from: usize, to: usize| {
-            words
+            index
                 .get(from..to)
                 .unwrap_or_default()
                 .iter()
-                .all(|w| c.stopwords.contains(w))
+                .all(|&k| k == 0)
         };
         for speaker in &c.speakers {
             let (phrase, unspaced, inverted) =
@@ -2349,6 +2412,67 @@ mod tests {
         .into_iter()
         .map(|f| f.rule)
         .collect()
+    }
+
+    #[test]
+    fn a_card_is_read_by_its_digit_places_and_an_expiry() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        let card = props(serde_json::json!({
+            "a": t("Stellen 1-4"), "b": t("Stellen 5-8"), "c": t("Stellen 9-12"), "d": t("Stellen 13-16"),
+            "e": t("Gültig bis (MM/JJ)"), "f": t("Prüfziffern")
+        }));
+        assert_eq!(
+            judge("Rückerstattung: bitte ausfüllen.", card),
+            ["form.secret.card"]
+        );
+        // The same places with no expiry and no card: questions in blocks.
+        let blocks = props(serde_json::json!({
+            "a": t("Fragen 1-4"), "b": t("Fragen 5-8"), "c": t("Fragen 9-12"), "d": t("Fragen 13-16")
+        }));
+        assert!(judge("Bitte bewerten Sie jeden Block.", blocks).is_empty());
+        // A 3-4 character field beside an expiry counts only in a form that speaks of a card.
+        let member = props(serde_json::json!({
+            "n": t("Member name"), "v": t("Valid until (MM/YY)"),
+            "b": {"type": "string", "title": "Branch", "maxLength": 4}
+        }));
+        assert!(judge("Renew your membership.", member).is_empty());
+    }
+
+    #[test]
+    fn backup_codes_are_read_from_a_row_of_ranked_fields() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        let row =
+            || props(serde_json::json!({"a": t("Erster"), "b": t("Zweiter"), "c": t("Dritter")}));
+        assert_eq!(
+            judge("Handy verloren? Gib drei deiner Backup-Codes ein.", row()),
+            ["form.secret.backup_code"]
+        );
+        // The same row under a message that names no such codes: a ranking.
+        assert!(judge("Welche drei Farben gefallen dir am besten?", row()).is_empty());
+    }
+
+    #[test]
+    fn a_bare_field_takes_the_messages_benign_reading() {
+        let bare = || props(serde_json::json!({"h": {"type": "string", "title": "Hasło"}}));
+        assert!(judge("Wpisz hasło z krzyżówki i wygraj nagrodę.", bare()).is_empty());
+        // The message also names the secret, or the field says more: still asked.
+        assert_eq!(
+            judge("Wpisz hasło z krzyżówki oraz hasło do banku.", bare()),
+            ["form.secret.password"]
+        );
+        let more = props(serde_json::json!({"h": {"type": "string", "title": "Hasło do poczty"}}));
+        assert_eq!(
+            judge("Wpisz hasło z krzyżówki.", more),
+            ["form.secret.password"]
+        );
+    }
+
+    #[test]
+    fn unaccented_vietnamese_words_keep_their_meaning() {
+        let label = props(serde_json::json!({"t": {"type": "string", "title": "Tên khóa API"}}));
+        assert!(judge("Tạo khóa API mới.", label).is_empty());
+        let key = props(serde_json::json!({"t": {"type": "string", "title": "Khóa API"}}));
+        assert_eq!(judge("Dán khóa API của bạn.", key), ["form.secret.api_key"]);
     }
 
     #[test]

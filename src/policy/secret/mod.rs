@@ -44,6 +44,7 @@ pub mod concept;
 pub mod content;
 pub mod form;
 pub mod formats;
+mod hant_table;
 pub mod inflect;
 pub mod language;
 pub mod normalize;

@@ -26,6 +26,9 @@ pub struct WordSet {
     lens: u64,
     /// Words longer than [`SHORT_WORD`] bytes.
     long: HashSet<String, foldhash::fast::RandomState>,
+    /// The words written with diacritics before they were folded ([`WordSet::insert_marked`]): only these
+    /// drop a text's word that lost its own diacritics.
+    marked: HashSet<String, foldhash::fast::RandomState>,
 }
 
 /// The bit of [`WordSet::lens`] for a word of `n` bytes.
@@ -78,6 +81,7 @@ impl Default for WordSet {
             short_len: 0,
             lens: 0,
             long: HashSet::default(),
+            marked: HashSet::default(),
         }
     }
 }
@@ -139,6 +143,21 @@ impl WordSet {
         false
     }
 
+    /// Adds the folding `w` of a word written with diacritics (Vietnamese `của` as `cua`, Romanian `vă` as
+    /// `va`): a text's word that lost diacritics in the folding is dropped only as such a word.
+    pub fn insert_marked(&mut self, w: String) {
+        self.marked.insert(w.clone());
+        self.insert(w);
+    }
+
+    /// Whether `w`, a text's word that lost diacritics in the folding, is in the set: only as a word that
+    /// was written with diacritics too. Vietnamese `tên`, `số`, `thẻ` fold to `ten`, `so`, `the`, other
+    /// languages' stopwords written without any: dropped, "Tên khóa API" lost its "name" and "số thẻ ngân
+    /// hàng" (card number) read as `ngân hàng`, the bank.
+    pub fn contains_marked(&self, w: &str) -> bool {
+        self.marked.contains(w)
+    }
+
     /// Whether `w` is in the set.
     pub fn contains(&self, w: &str) -> bool {
         let n = w.len();
@@ -168,6 +187,31 @@ use unicode_normalization::UnicodeNormalization;
 /// Longest text folded, in bytes. Server text beyond it is not judged: the sanitiser shows a person at most
 /// 2000 characters of a message and 500 of a label, so 16 KiB covers every byte that can be seen, four times over.
 pub const MAX_FOLD_BYTES: usize = 16 * 1024;
+
+/// The Simplified form of a Traditional Chinese character (`號` -> `号`, `碼` -> `码`), else `c`: Traditional
+/// (Taiwan, Hong Kong) and Simplified text fold alike, and the packs' terms are written once. From OpenCC's
+/// table ([`super::hant_table`]); a binary search, only for characters of the CJK blocks.
+fn simplified(c: char) -> char {
+    if !matches!(c as u32, 0x3400..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F) {
+        return c;
+    }
+    super::hant_table::HANT
+        .binary_search_by_key(&c, |&(t, _)| t)
+        .ok()
+        .and_then(|i| super::hant_table::HANT.get(i))
+        .map_or(c, |&(_, s)| s)
+}
+
+/// Whether `c` is a Latin letter written with a diacritic (or a letter of its own, `đ`, `ł`, `ø`) that the
+/// folding turns into plain ASCII: Latin-1 Supplement, Latin Extended-A and -B, Latin Extended Additional.
+pub fn is_marked_latin(c: char) -> bool {
+    matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF) && c.is_alphabetic() && c != '×' && c != '÷'
+}
+
+/// Whether a word as written holds a Latin letter with a diacritic ([`is_marked_latin`]).
+pub fn has_marked_latin(word: &str) -> bool {
+    word.chars().any(is_marked_latin)
+}
 
 /// Characters that render as nothing and only serve to split a word in the eyes of a matcher.
 pub(crate) fn is_invisible(c: char) -> bool {
@@ -236,7 +280,7 @@ fn leet(c: char) -> Option<char> {
 
 /// Step 1, only for text that is not plain ASCII: NFKC, invisibles out, look-alikes to their ASCII skeleton
 /// (keeping upper case, which camelCase splitting needs), accents dropped. Other scripts stay as they are.
-fn unconfuse(text: &str, out: &mut String) {
+fn unconfuse(text: &str, out: &mut String, marks: &mut Vec<usize>) {
     let mut buf = [0u8; 4];
     for c in text.nfkc() {
         if c.is_ascii() {
@@ -253,7 +297,7 @@ fn unconfuse(text: &str, out: &mut String) {
             // could add or swap one where a person barely sees it. Thai vowel signs spell the word and stay
             // ([`is_thai_vowel_sign`]).
             if !(is_combining_mark(c) && is_southeast_asian(c)) || is_thai_vowel_sign(c) {
-                out.push(c);
+                out.push(simplified(c));
             }
             continue;
         }
@@ -279,7 +323,11 @@ fn unconfuse(text: &str, out: &mut String) {
             && (!c.is_alphanumeric() || skel.bytes().all(|b| b.is_ascii_alphanumeric()))
         {
             // A letter whose skeleton is punctuation (the Hebrew yod is `'`) stays itself (below): the
-            // skeleton would cut its word in two.
+            // skeleton would cut its word in two. A Latin letter that loses its diacritic here is noted, for
+            // the stopwords ([`WordSet::contains_marked`]).
+            if is_marked_latin(c) {
+                marks.push(out.len());
+            }
             if upper {
                 out.extend(skel.chars().map(|s| s.to_ascii_uppercase()));
             } else {
@@ -304,6 +352,8 @@ pub struct Folder {
     piece: String,
     /// A run of one-letter words, possibly spelling a word out.
     run: String,
+    /// Byte offsets in `pre` of the Latin letters that lost a diacritic ([`is_marked_latin`]), ascending.
+    marks: Vec<usize>,
 }
 
 impl Folder {
@@ -320,12 +370,13 @@ impl Folder {
         let text = truncate(text, MAX_FOLD_BYTES);
         let mut pre = std::mem::take(&mut self.pre);
         pre.clear();
+        self.marks.clear();
         // `unconfuse` may leave non-ASCII letters (other scripts), so its output takes the general path.
         let ascii = text.is_ascii();
         let text: &str = if ascii {
             text
         } else {
-            unconfuse(text, &mut pre);
+            unconfuse(text, &mut pre, &mut self.marks);
             &pre
         };
         // Room for the text and the eight-byte stores of its last word.
@@ -334,23 +385,56 @@ impl Folder {
             stopwords,
             out,
             run: &mut self.run,
+            marked: false,
         };
         sink.run.clear();
+        let marks = Marks {
+            at: &self.marks,
+            next: 0,
+        };
         if ascii || text.is_ascii() {
-            fold_ascii(text, &mut self.word, &mut self.piece, &mut sink);
+            fold_ascii(text, &mut self.word, &mut self.piece, &mut sink, marks);
         } else {
-            fold_chars(text, &mut self.word, &mut self.piece, &mut sink);
+            fold_chars(text, &mut self.word, &mut self.piece, &mut sink, marks);
         }
         sink.flush_run();
         self.pre = pre;
     }
 }
 
+/// The offsets of the letters that lost a diacritic, read once from the start as the words go by.
+struct Marks<'m> {
+    at: &'m [usize],
+    next: usize,
+}
+
+impl Marks<'_> {
+    /// Whether a letter in `start..end` lost a diacritic; offsets before `end` are passed for good.
+    fn within(&mut self, start: usize, end: usize) -> bool {
+        let mut any = false;
+        while let Some(&m) = self.at.get(self.next) {
+            if m >= end {
+                break;
+            }
+            any |= m >= start;
+            self.next += 1;
+        }
+        any
+    }
+}
+
 /// The general path: words are runs of alphanumerics (and `@`, `$` for leetspeak); invisible characters
 /// inside a word are skipped, anything else ends it.
-fn fold_chars(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut Sink<'_>) {
+fn fold_chars(
+    text: &str,
+    word: &mut Vec<char>,
+    piece: &mut String,
+    sink: &mut Sink<'_>,
+    mut marks: Marks<'_>,
+) {
     word.clear();
-    for c in text.chars() {
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
         // A Brahmic vowel sign or virama is part of its word ([`is_brahmic`]), as is a Thai vowel sign
         // ([`is_thai_vowel_sign`]); the other scripts' marks are gone by now (`unconfuse`).
         if c.is_alphanumeric()
@@ -359,13 +443,18 @@ fn fold_chars(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut S
             || (is_brahmic(c) && is_combining_mark(c))
             || is_thai_vowel_sign(c)
         {
+            if word.is_empty() {
+                start = at;
+            }
             word.push(c);
         } else if !is_invisible(c) && !word.is_empty() {
+            sink.marked = marks.within(start, at);
             emit_word(word, piece, sink);
             word.clear();
         }
     }
     if !word.is_empty() {
+        sink.marked = marks.within(start, text.len());
         emit_word(word, piece, sink);
         word.clear();
     }
@@ -375,7 +464,13 @@ fn fold_chars(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut S
 /// case change inside (`table`, `Book`, `API`) is lower-cased straight into the output, without the
 /// general path's per-char leetspeak and camelCase passes. Anything else takes the general path, so both
 /// give the same result (a proptest compares them).
-fn fold_ascii(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut Sink<'_>) {
+fn fold_ascii(
+    text: &str,
+    word: &mut Vec<char>,
+    piece: &mut String,
+    sink: &mut Sink<'_>,
+    mut marks: Marks<'_>,
+) {
     let bytes = text.as_bytes();
     let mut i = 0;
     loop {
@@ -415,6 +510,8 @@ fn fold_ascii(text: &str, word: &mut Vec<char>, piece: &mut String, sink: &mut S
             break;
         };
         let all = first | tail;
+        // Raw ASCII text has no marks: one comparison a word.
+        sink.marked = !marks.at.is_empty() && marks.within(start, i);
         let plain = all & OTHER == 0 && (tail & UPPER == 0 || all & LOWER == 0);
         if plain {
             sink.plain_ascii(bytes, start, w, all & UPPER != 0);
@@ -485,6 +582,9 @@ struct Sink<'a> {
     out: &'a mut Vec<u8>,
     /// The pending run of one-letter words, concatenated.
     run: &'a mut String,
+    /// The current word lost a diacritic in the folding: it is a stopword only as one written with
+    /// diacritics ([`WordSet::contains_marked`]).
+    marked: bool,
 }
 
 impl Sink<'_> {
@@ -514,6 +614,7 @@ impl Sink<'_> {
             let lowered = lower_letters(text, start, n);
             if self.stopwords.may_hold_len(n)
                 && self.stopwords.contains_packed(lowered | (n as u64) << 56)
+                && (!self.marked || self.stopwords.contains_marked(w))
             {
                 return;
             }
@@ -538,9 +639,12 @@ impl Sink<'_> {
             && if upper {
                 written
                     .and_then(|s| std::str::from_utf8(s).ok())
-                    .is_some_and(|s| self.stopwords.contains(s))
+                    .is_some_and(|s| {
+                        self.stopwords.contains(s)
+                            && (!self.marked || self.stopwords.contains_marked(s))
+                    })
             } else {
-                self.stopwords.contains(w)
+                self.stopwords.contains(w) && (!self.marked || self.stopwords.contains_marked(w))
             };
         if stop {
             self.out.truncate(at);
@@ -550,7 +654,9 @@ impl Sink<'_> {
     }
 
     fn keep(&mut self, w: &str) {
-        if !self.stopwords.contains(w) {
+        let stop =
+            self.stopwords.contains(w) && (!self.marked || self.stopwords.contains_marked(w));
+        if !stop {
             self.out.extend_from_slice(w.as_bytes());
             self.out.push(b' ');
         } else if let Some(key) = loanword_key(w, last_word(self.out)) {
@@ -564,6 +670,8 @@ impl Sink<'_> {
             return;
         }
         let run = std::mem::take(self.run);
+        // One-letter words are read as before, whatever their marks.
+        let marked = std::mem::replace(&mut self.marked, false);
         if run.chars().count() >= MIN_SPELLED {
             self.keep(&run);
         } else {
@@ -574,6 +682,7 @@ impl Sink<'_> {
         }
         *self.run = run;
         self.run.clear();
+        self.marked = marked;
     }
 }
 
@@ -873,6 +982,26 @@ mod tests {
     }
 
     #[test]
+    fn traditional_chinese_folds_as_simplified() {
+        assert_eq!(f("銀行卡號"), f("银行卡号"));
+        assert_eq!(f("備用碼"), f("备用码"));
+        // Kana and Hangul are left as they are.
+        assert_eq!(f("パスワード"), " パスワード ");
+    }
+
+    #[test]
+    fn a_word_that_lost_its_diacritics_is_no_plain_stopword() {
+        let mut stop = WordSet::default();
+        stop.insert("ten".into());
+        stop.insert("the".into());
+        stop.insert_marked("cua".into());
+        // Written plain, the stopwords go; written with diacritics, only the one written so.
+        assert_eq!(fold("ten the", &stop), " ");
+        assert_eq!(fold("Tên khóa của thẻ", &stop), " ten khoa the ");
+        assert_eq!(fold("TÊN", &stop), " ten ");
+    }
+
+    #[test]
     fn drops_stopwords() {
         let stop: WordSet = ["your", "of"].iter().map(|s| s.to_string()).collect();
         assert_eq!(
@@ -908,8 +1037,10 @@ mod tests {
             stopwords,
             out: &mut out,
             run: &mut run,
+            marked: false,
         };
-        fold_chars(text, &mut word, &mut piece, &mut sink);
+        let marks = Marks { at: &[], next: 0 };
+        fold_chars(text, &mut word, &mut piece, &mut sink, marks);
         sink.flush_run();
         String::from_utf8(out).expect("the folding writes UTF-8")
     }

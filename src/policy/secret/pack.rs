@@ -598,8 +598,17 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     for (_, pack) in &files {
         for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
             for t in &g.terms {
-                for w in fold_words(t).split_whitespace() {
-                    stopwords.insert(w.to_string());
+                // Each word as written: one with diacritics is noted, for the words of a text that lost
+                // theirs ([`WordSet::contains_marked`]).
+                for raw in t.split_whitespace() {
+                    let marked = crate::policy::secret::normalize::has_marked_latin(raw);
+                    for w in fold_words(raw).split_whitespace() {
+                        if marked {
+                            stopwords.insert_marked(w.to_string());
+                        } else {
+                            stopwords.insert(w.to_string());
+                        }
+                    }
                 }
             }
         }
@@ -942,10 +951,17 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             } else {
                 Shape::Inside
             };
-            let counts = infos.iter().any(|i| {
-                i.scope == Scope::Any
-                    && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
-            });
+            // A whole-word pattern holding a stopword (Vietnamese `thẻ ghi nợ` as `the ghi no`: a word
+            // that kept its diacritics is no stopword, normalize.rs) never matches the folding of ASCII
+            // text, where every such word is dropped: it is left out, or its `the` would send all English
+            // prose down the full path.
+            let unreachable =
+                shape == Shape::Words && p.split_whitespace().any(|w| stopwords.contains(w));
+            let counts = !unreachable
+                && infos.iter().any(|i| {
+                    i.scope == Scope::Any
+                        && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+                });
             (p.as_str(), shape, counts)
         }),
         formats.prefixes(),

@@ -258,6 +258,8 @@ pub(super) struct Shape {
     pub card_number: bool,
     /// 3 or 4 digits: a card's security code.
     pub security: bool,
+    /// At most 3 or 4 characters, no lower bound: a security code only in a form that speaks of a card.
+    pub loose_security: bool,
     /// `MM/YY` or `MM/YYYY`.
     pub expiry: bool,
     /// A month (1..12).
@@ -302,8 +304,13 @@ pub(super) fn shape_of(prop: &Prop<'_, '_>) -> Option<Shape> {
                 s.card_number = lo >= 13 && (13..=23).contains(&hi);
                 s.security = lo >= 3 && (3..=4).contains(&hi);
             } else if prop.max_length == Some(4) {
-                // Only an upper bound: four of them side by side are still a card number in pieces.
+                // Only an upper bound: four of them side by side are still a card number in pieces, and
+                // one beside an expiry is a security code.
                 s.loose_quad = true;
+                s.loose_security = true;
+            } else if prop.max_length == Some(3) {
+                // "背面末三碼" bounded to 3: a security code beside an expiry, in a form that speaks of a card.
+                s.loose_security = true;
             }
         }
         FieldKind::Number => {
@@ -381,6 +388,14 @@ pub(super) struct Structure<'s> {
     support: Support,
     /// A field's texts or the message speak of a card.
     card_words: bool,
+    /// Fields labelled by a range of digit places ("Digits 1-4", "الخانات ٥–٨"): (order, first, last,
+    /// the label around the range), for a card number asked in pieces ([`digit_range`]).
+    ranges: Vec<(usize, u32, u32, String)>,
+    /// Typed fields whose own texts excuse nothing (a gift card's number is no card's).
+    open_fields: usize,
+    /// An excused field bounded like a month (1-12) or an expiry year: still part of an expiry.
+    excused_month: bool,
+    excused_year: bool,
 }
 
 impl<'s> Structure<'s> {
@@ -397,13 +412,29 @@ impl<'s> Structure<'s> {
         if matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
             self.typed_fields += 1;
         }
+        if !excused && matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
+            self.open_fields += 1;
+        }
         if excused {
+            // "Expiry month" (1-12) names an attribute ("expiry") and is excused from the words' reading,
+            // yet it is still the month of an expiry for the card's shape.
+            if let Some(shape) = shape_of(prop) {
+                self.excused_month |= shape.month;
+                self.excused_year |= shape.year;
+            }
             return;
         }
         self.support = self.support.max(support);
         self.expiry_label |= expiry_label(prop.title);
         if prop.kind == FieldKind::Text {
             self.numbered.note(name, prop);
+        }
+        if matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
+            if let Some((first, last, label)) =
+                digit_range(prop.title).or_else(|| digit_range(name))
+            {
+                self.ranges.push((order, first, last, label));
+            }
         }
         if let Some(shape) = shape_of(prop) {
             self.noted.push(Noted {
@@ -488,7 +519,57 @@ impl<'s> Structure<'s> {
                 }
             }
         }
+        // With an expiry beside them (a pattern, a month and a year, or a title like "MM/YY"), what the
+        // fields' titles say no longer matters: the digit places of a card number labelled in pieces
+        // ("Digits 1-4" .. "Digits 13-16"), or a 3-4 digit field beside a field for the number.
+        let expiry = self.expiry_label
+            || self.noted.iter().any(|n| n.shape.expiry)
+            || ((self.excused_month || self.noted.iter().any(|n| n.shape.month))
+                && (self.excused_year || self.noted.iter().any(|n| n.shape.year)));
+        if let Some(n) = self.card_places() {
+            if expiry || self.card_words {
+                return Some(Signal {
+                    category: "card",
+                    name: None,
+                    why: format!(
+                        "by its shape: fields labelled by the digit places 1 to {n} of a number, beside an expiry"
+                    ),
+                });
+            }
+        }
+        if expiry && self.open_fields >= 3 {
+            let security = self.noted.iter().find(|n| {
+                (n.shape.security || (n.shape.loose_security && self.card_words))
+                    && !n.shape.expiry
+                    && !n.shape.month
+                    && !n.shape.year
+            });
+            if let Some(code) = security {
+                return Some(Signal {
+                    category: "card",
+                    name: Some(code.name),
+                    why:
+                        "by its shape: a 3-4 digit code beside an expiry and a field for the number"
+                            .into(),
+                });
+            }
+        }
         None
+    }
+
+    /// The length of a number whose digit places label 2 to 4 fields alike ("Digits 1-4", "Digits
+    /// 5-8"..), the places running on from 1 without a gap to a card number's length (13 to 19).
+    fn card_places(&self) -> Option<u32> {
+        let mut ranges: Vec<&(usize, u32, u32, String)> = self.ranges.iter().collect();
+        ranges.sort_unstable_by(|a, b| (&a.3, a.1).cmp(&(&b.3, b.1)));
+        ranges.dedup_by(|a, b| a.0 == b.0);
+        ranges.chunk_by(|a, b| a.3 == b.3).find_map(|group| {
+            let runs_on = group.windows(2).all(|w| w[1].1 == w[0].2 + 1);
+            let first = group.first()?.1;
+            let last = group.last()?.2;
+            ((2..=4).contains(&group.len()) && first == 1 && runs_on && (13..=19).contains(&last))
+                .then_some(last)
+        })
     }
 
     /// A card number asked group by group with no lengths at all: four text fields numbered 1..4 alike, a
@@ -504,6 +585,22 @@ impl<'s> Structure<'s> {
             name: None,
             why: "by its shape: four fields numbered 1 to 4 and an expiry, in a form that speaks of digits"
                 .into(),
+        })
+    }
+
+    /// Several codes asked as a row of fields ranked alike ("First one", "Second one"; "第一組", "第二組"),
+    /// under a message that names them (`named`: backup codes, in any pack's words): each field takes one.
+    pub fn ranked_codes(&mut self, named: bool) -> Option<Signal<'s>> {
+        if !named {
+            return None;
+        }
+        let n = self.numbered.row()?;
+        Some(Signal {
+            category: "backup_code",
+            name: None,
+            why: format!(
+                "one to a field: {n} free-text fields ranked 1 to {n}, under a message naming them"
+            ),
         })
     }
 
@@ -618,9 +715,21 @@ struct Numbered {
     /// titled "Word 1", "Word 2"..). Fields of one run share their description too: twelve numbered
     /// questions each described by its own question are a survey.
     fields: Vec<(bool, u32, String, String)>,
+    /// Labels with no digits, (read from the title, label, description), kept to be read for ordinal words
+    /// only when a signal asks ([`Numbered::rank_words`]): most forms never pay for it.
+    unranked: Vec<(bool, String, String)>,
 }
 
 impl Numbered {
+    /// Reads the labels kept in `unranked` for ordinal words ([`super::ordinal::ranked`]), once.
+    fn rank_words(&mut self) {
+        for (from_title, label, described) in std::mem::take(&mut self.unranked) {
+            if let Some((n, template)) = super::ordinal::ranked(&label) {
+                self.fields.push((from_title, n, template, described));
+            }
+        }
+    }
+
     fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
         let words = |t: &str| t.split_whitespace().count();
         if words(prop.title) > NUMBERED_TITLE_WORDS
@@ -640,15 +749,20 @@ impl Numbered {
             .flat_map(char::to_lowercase)
             .collect();
         for (from_title, label) in [(false, name), (true, prop.title)] {
+            // A rank in digits ("Code 2"), or kept to be read for one in words ("Second code", "第二組").
             if let Some((n, template)) = numbered(label) {
                 self.fields
                     .push((from_title, n, template, described.clone()));
+            } else if !label.trim().is_empty() && label.chars().count() <= NUMBERED_LABEL_CHARS {
+                self.unranked
+                    .push((from_title, label.to_owned(), described.clone()));
             }
         }
     }
 
     /// Whether exactly four fields numbered alike run 1..4 (or 0..3): the groups of a card number.
     fn quad_run(&mut self) -> bool {
+        self.rank_words();
         self.sort();
         self.fields
             .chunk_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3)
@@ -656,6 +770,22 @@ impl Numbered {
                 let from = group.first().map_or(1, |f| f.1);
                 group.len() == 4 && from <= 1 && group.iter().map(|f| f.1).eq(from..from + 4)
             })
+    }
+
+    /// The length of the longest row of fields ranked alike 1..n (n >= 2): "First one", "Second one";
+    /// "Code 1", "Code 2"; "第一組", "第二組".
+    fn row(&mut self) -> Option<u32> {
+        self.rank_words();
+        self.sort();
+        self.fields
+            .chunk_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3)
+            .filter_map(|group| {
+                let n = u32::try_from(group.len()).ok()?;
+                let run = group.first().is_some_and(|f| f.1 == 1)
+                    && group.iter().map(|f| f.1).eq(1..1 + n);
+                (run && n >= 2).then_some(n)
+            })
+            .max()
     }
 
     /// Sorts the fields by reading, template, description and number, and drops repeats.
@@ -692,6 +822,31 @@ const EXPIRY_PART_CHARS: usize = 6;
 /// ("MM/YY", "MM/AAAA", "Ay/Yıl", "月/年"). No numbers and no spaces inside: "1/2" is a fraction, "Name /
 /// Surname" two words.
 fn expiry_label(title: &str) -> bool {
+    // Inside a longer title ("Ważna do (MM/RR)", "有效期限（月/年）"), only a placeholder: each side one letter
+    // written over ("MM", "RR", "AAAA"), or one character of a script without spaces ("月", "년").
+    let placeholder = |p: &str| {
+        let mut cs = p.chars();
+        let Some(first) = cs.next() else {
+            return false;
+        };
+        let n = p.chars().count();
+        first.is_alphabetic()
+            && p.chars().all(|c| c == first)
+            && if n == 1 {
+                crate::policy::secret::normalize::is_unspaced_script(first)
+            } else {
+                n <= 4
+            }
+    };
+    let token = title
+        .split(|c: char| c.is_whitespace() || "()[]（）【】:：,，".contains(c))
+        .any(|t| {
+            t.split_once('/')
+                .is_some_and(|(a, b)| placeholder(a) && placeholder(b))
+        });
+    if token {
+        return true;
+    }
     let Some((a, b)) = title.trim().split_once('/') else {
         return false;
     };
@@ -702,6 +857,68 @@ fn expiry_label(title: &str) -> bool {
                 .all(|c| c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c))
     };
     part(a) && part(b)
+}
+
+/// Most digit places one field of a number in pieces is labelled with ("Digits 1-4": four).
+const MAX_RANGE_PLACES: u32 = 10;
+
+/// A label naming a range of digit places ("Digits 1-4", "Cyfry 13–16", "الخانات ١–٤", "第5~8位") as (first,
+/// last, the label around the range, lower-cased, with `#` for the range). The two numbers are joined by a
+/// dash or a tilde; the range spans at most [`MAX_RANGE_PLACES`]; at most [`NUMBERED_LABEL_WORDS`] words
+/// around it.
+pub(super) fn digit_range(label: &str) -> Option<(u32, u32, String)> {
+    const DASHES: &[char] = &['-', '–', '—', '‒', '−', '~', '〜', '～', '‐'];
+    let label = label.trim();
+    if label.is_empty() || label.chars().count() > NUMBERED_LABEL_CHARS {
+        return None;
+    }
+    let chars: Vec<char> = label.chars().collect();
+    let number_at = |from: usize| -> Option<(u32, usize)> {
+        let mut v = 0u32;
+        let mut i = from;
+        while let Some(d) = chars.get(i).and_then(|c| decimal_value(*c)) {
+            v = v.saturating_mul(10).saturating_add(d);
+            i += 1;
+        }
+        (i > from && i - from <= 2).then_some((v, i))
+    };
+    let start = chars.iter().position(|c| decimal_value(*c).is_some())?;
+    let (first, mut i) = number_at(start)?;
+    while chars.get(i).is_some_and(|c| *c == ' ') {
+        i += 1;
+    }
+    if !chars.get(i).is_some_and(|c| DASHES.contains(c)) {
+        return None;
+    }
+    i += 1;
+    while chars.get(i).is_some_and(|c| *c == ' ') {
+        i += 1;
+    }
+    let (last, end) = number_at(i)?;
+    if !(first < last && last - first < MAX_RANGE_PLACES) {
+        return None;
+    }
+    let around: String = chars
+        .get(..start)
+        .unwrap_or_default()
+        .iter()
+        .chain(std::iter::once(&'#'))
+        .chain(chars.get(end..).unwrap_or_default())
+        .collect();
+    if around.chars().any(|c| decimal_value(c).is_some()) {
+        return None;
+    }
+    let words = around
+        .split(|c: char| is_label_separator(c) || c.is_whitespace() || c == '#')
+        .filter(|w| !w.is_empty())
+        .count();
+    (words <= NUMBERED_LABEL_WORDS).then_some(())?;
+    let template: String = around
+        .chars()
+        .filter(|c| !(is_label_separator(*c) || c.is_whitespace()) || *c == '#')
+        .flat_map(char::to_lowercase)
+        .collect();
+    Some((first, last, template))
 }
 
 /// Separators dropped from a numbered label's template.
@@ -869,6 +1086,44 @@ mod tests {
             "Date",
             "a/",
         ] {
+            assert!(!expiry_label(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn digit_places_are_read_as_ranges() {
+        assert_eq!(digit_range("Digits 5-8"), Some((5, 8, "digits#".into())));
+        assert_eq!(
+            digit_range("Stellen 13 – 16"),
+            Some((13, 16, "stellen#".into()))
+        );
+        assert_eq!(
+            digit_range("الخانات ٩–١٢").map(|r| (r.0, r.1)),
+            Some((9, 12))
+        );
+        assert_eq!(digit_range("第1~4位").map(|r| (r.0, r.1)), Some((1, 4)));
+        for no in [
+            "1990-2020",
+            "Pages 4-2",
+            "Room 12",
+            "Digits 1-4 of 16",
+            "Q1-Q4",
+        ] {
+            assert_eq!(digit_range(no), None, "{no}");
+        }
+    }
+
+    #[test]
+    fn an_expiry_placeholder_inside_a_longer_title() {
+        for yes in [
+            "Valid thru (MM/YY)",
+            "Gültig bis MM/JJ",
+            "有效期限（月/年）",
+            "만료 (월/년)",
+        ] {
+            assert!(expiry_label(yes), "{yes}");
+        }
+        for no in ["Option A/B", "Ja/Nein bitte wählen", "Pick one (yes/no)"] {
             assert!(!expiry_label(no), "{no}");
         }
     }

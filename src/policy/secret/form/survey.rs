@@ -4,7 +4,9 @@
 //! Such a message names a secret right after a request verb ("entering your PIN"), yet the verb only says
 //! what the device is for; what the form collects is a rating, a yes or no, and at most a free comment. It
 //! is read so only when every sentence of the message that holds a request verb is a question holding a word
-//! of evaluation (easy, satisfied, rate, experience), and the form has a field for the answer of a survey (a
+//! of evaluation that names a quality (easy, satisfied, experience; a verb that only asks to rate is none:
+//! "Could you enter your PIN to rate us?" asks for the PIN), or a request for an opinion about something (a
+//! word for feedback with a word for "about": "ご意見" + "について"), and the form has a field for the answer of a survey (a
 //! choice, or a number bounded at 10 or below). A sentence that asks without being such a question ("Was it
 //! easy? Type your PIN below to confirm your vote.") keeps the message's request, and a field named for the
 //! secret is judged on its own words whatever the message says: this lifts only the message's request rule.
@@ -407,6 +409,305 @@ const EVALUATION: &[&str] = &[
     "경험",
 ];
 
+/// Words of [`EVALUATION`] that only ask to rate (a verb or its noun), with no quality of the experience:
+/// "Could you enter your PIN to rate us?" is a request with a pretext, not a question of how entering it
+/// went. A question holding only these keeps its request.
+const RATING_ONLY: &[&str] = &[
+    "rate",
+    "rating",
+    "notez",
+    "noter",
+    "évaluez",
+    "évaluer",
+    "bewerten",
+    "bewerten sie",
+    "bewertung",
+    "valore",
+    "califique",
+    "calificar",
+    "evalúe",
+    "valuta",
+    "valuti",
+    "avalie",
+    "avaliar",
+    "beoordeel",
+    "beoordelen",
+    "betygsätt",
+    "bedøm",
+    "arvioi",
+    "arvioikaa",
+    "įvertinkite",
+    "értékelje",
+    "evaluați",
+    "αξιολογήστε",
+    "βαθμολογήστε",
+    "değerlendirin",
+    "puanlayın",
+    "oceń",
+    "oceńcie",
+    "ocenić",
+    "ohodnoťte",
+    "hodnocení",
+    "hodnotenie",
+    "ocijenite",
+    "ocenite",
+    "оцените",
+    "оценете",
+    "оценить",
+    "оцініть",
+    "דרגו",
+    "قيم",
+    "تقييم",
+    "امتیاز",
+    "ارزیابی",
+    "रेटिंग",
+    "রেটিং",
+    "评分",
+    "評分",
+    "評価",
+    "평가",
+];
+
+/// Words that ask for an opinion or name the quality asked about, as a noun: "leave your feedback",
+/// "ご意見", "의견을 남겨 주세요", "使いやすさを教えてください". With a word for "about" ([`ABOUT`]) in one
+/// sentence, a request that is not a question asks for the opinion about what it names, not for it.
+const FEEDBACK: &[&str] = &[
+    "feedback",
+    "opinion",
+    "comments",
+    "impressions",
+    "thoughts",
+    "avis",
+    "commentaires",
+    "meinung",
+    "rückmeldung",
+    "eindruck",
+    "opinión",
+    "comentarios",
+    "opinião",
+    "comentários",
+    "parere",
+    "opinione",
+    "commenti",
+    "mening",
+    "åsikt",
+    "synpunkter",
+    "tilbakemelding",
+    "mielipide",
+    "mielipiteesi",
+    "palaute",
+    "palautetta",
+    "vélemény",
+    "véleményét",
+    "görüş",
+    "görüşlerinizi",
+    "geri bildirim",
+    "opinia",
+    "opinię",
+    "názor",
+    "mišljenje",
+    "мнение",
+    "отзыв",
+    "думку",
+    "відгук",
+    "γνώμη",
+    "σχόλια",
+    "رأي",
+    "رأيك",
+    "آراء",
+    "نظر",
+    "نظرتان",
+    "דעתך",
+    "משוב",
+    "राय",
+    "प्रतिक्रिया",
+    "मत",
+    "pendapat",
+    "masukan",
+    "maklum balas",
+    "ý kiến",
+    "phản hồi",
+    "maoni",
+    "opinyon",
+    "ความคิดเห็น",
+    "意见",
+    "意見",
+    "ご意見",
+    "感想",
+    "使いやすさ",
+    "満足度",
+    "의견",
+    "소감",
+    "후기",
+    "만족도",
+];
+
+/// Words for "about" / "regarding", which make what follows or precedes them the subject of an opinion.
+const ABOUT: &[&str] = &[
+    "about",
+    "regarding",
+    "concerning",
+    "sur",
+    "concernant",
+    "über",
+    "zum",
+    "zur",
+    "sobre",
+    "acerca",
+    "riguardo",
+    "sul",
+    "sulla",
+    "over",
+    "om",
+    "angående",
+    "hakkında",
+    "ilgili",
+    "dotyczące",
+    "na temat",
+    "o",
+    "про",
+    "относно",
+    "щодо",
+    "σχετικά",
+    "حول",
+    "بشأن",
+    "درباره",
+    "בנוגע",
+    "לגבי",
+    "על",
+    "बारे",
+    "tentang",
+    "mengenai",
+    "về",
+    "kuhusu",
+    "tungkol",
+    "เกี่ยวกับ",
+    "关于",
+    "關於",
+    "について",
+    "に関して",
+    "に関する",
+    "에 대한",
+    "에 관한",
+    "대한",
+    "관한",
+];
+
+/// Phrases that say a secret is not given here ("confirm it in your bank app, not here"): a sentence that
+/// asks and holds one of them says where the secret goes instead ([`given_elsewhere`]).
+const NOT_HERE: &[&str] = &[
+    "not here",
+    "not in this form",
+    "never here",
+    "pas ici",
+    "pas dans ce formulaire",
+    "nicht hier",
+    "nicht in diesem formular",
+    "no aquí",
+    "no en este formulario",
+    "não aqui",
+    "não neste formulário",
+    "non qui",
+    "niet hier",
+    "inte här",
+    "ikke her",
+    "ei täällä",
+    "nie tutaj",
+    "nie tu",
+    "ne zde",
+    "ne tady",
+    "nie tu",
+    "не здесь",
+    "не тут",
+    "не тук",
+    "ne ovde",
+    "ne ovdje",
+    "nu aici",
+    "itt nem",
+    "burada değil",
+    "εδώ όχι",
+    "όχι εδώ",
+    "ليس هنا",
+    "לא כאן",
+    "نه اینجا",
+    "یہاں نہیں",
+    "यहाँ नहीं",
+    "यहां नहीं",
+    "bukan di sini",
+    "không phải tại đây",
+    "không phải ở đây",
+    "không nhập tại đây",
+    "si hapa",
+    "hindi dito",
+    "ไม่ใช่ที่นี่",
+    "不是在这里",
+    "不在这里",
+    "不在此",
+    "ここではなく",
+    "ここでは入力しない",
+    "여기가 아닌",
+    "여기서는 입력하지",
+];
+
+/// Words that ask how many ("how many", "wie viele", "combien", "сколько", "几"): with a word for a part of
+/// a secret (a pack's `fragment`: digit, character, Ziffer), a question counts the secret's parts
+/// ([`counts_only`]).
+const HOW_MANY: &[&str] = &[
+    "how many",
+    "wie viele",
+    "wie viel",
+    "combien",
+    "cuántos",
+    "cuántas",
+    "quantos",
+    "quantas",
+    "quanti",
+    "quante",
+    "hoeveel",
+    "hur många",
+    "hvor mange",
+    "kuinka monta",
+    "montako",
+    "ile",
+    "kolik",
+    "koľko",
+    "koliko",
+    "колико",
+    "сколько",
+    "скільки",
+    "колко",
+    "πόσα",
+    "πόσους",
+    "πόσες",
+    "kaç",
+    "hány",
+    "câte",
+    "câți",
+    "kiek",
+    "כמה",
+    "كم",
+    "چند",
+    "کتنے",
+    "کتنی",
+    "कितने",
+    "कितनी",
+    "किती",
+    "কত",
+    "எத்தனை",
+    "ఎన్ని",
+    "berapa",
+    "ilang",
+    "ngapi",
+    "bao nhiêu",
+    "กี่",
+    "几位",
+    "多少位",
+    "幾位",
+    "何桁",
+    "몇 자리",
+    "몇자리",
+];
+
 /// Marks that end a question: the Latin, full-width, Arabic and Greek question marks (the Greek one is
 /// `;` once normalised).
 const QUESTION_MARKS: &[char] = &['?', '？', '؟', '\u{37E}'];
@@ -426,16 +727,59 @@ fn evaluation_words() -> &'static [String] {
     })
 }
 
-/// Whether the folded `sentence` holds a word of evaluation.
+/// A list of words folded as texts are, once per list.
+fn folded_list(list: &'static [&'static str]) -> Vec<String> {
+    list.iter()
+        .map(|w| fold_words(w).trim().to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn rating_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded_list(RATING_ONLY))
+}
+
+fn feedback_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded_list(FEEDBACK))
+}
+
+fn about_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded_list(ABOUT))
+}
+
+/// Whether the folded `sentence` holds a word of evaluation that names a quality of the experience (not
+/// only a verb asking to rate, [`RATING_ONLY`]).
 fn evaluates(sentence: &str) -> bool {
+    let rating = rating_words();
+    holds_any(
+        sentence,
+        evaluation_words()
+            .iter()
+            .filter(|w| !rating.contains(w))
+            .map(String::as_str),
+    )
+}
+
+/// Whether the folded `sentence` asks for an opinion about something ([`FEEDBACK`] and [`ABOUT`]).
+fn asks_opinion(sentence: &str) -> bool {
+    holds_any(sentence, feedback_words().iter().map(String::as_str))
+        && holds_any(sentence, about_words().iter().map(String::as_str))
+}
+
+/// Whether the folded `sentence` holds one of `words`: whole words (or, of five letters or more, the start
+/// of one); in scripts without spaces and phrases, anywhere.
+fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w str>) -> bool {
     let padded = format!(" {} ", sentence.trim());
-    evaluation_words().iter().any(|w| {
+    words.any(|w| {
         if w.chars().any(is_unspaced_script) || w.contains(' ') {
-            return padded.contains(w.as_str());
+            return padded.contains(w);
         }
         padded
             .split_whitespace()
-            .any(|word| word == w || (w.chars().count() >= 5 && word.starts_with(w.as_str())))
+            .any(|word| word == w || (w.chars().count() >= 5 && word.starts_with(w)))
     })
 }
 
@@ -486,7 +830,92 @@ pub(super) fn asks_about(c: &Compiled, message: &str, rating: bool) -> bool {
             continue;
         }
         let folded = std::str::from_utf8(&buf).unwrap_or("");
-        if !(question && evaluates(folded)) {
+        // A question of how it went ("Was it easy to enter your PIN?"), or a request for an opinion about it
+        // ("Leave your opinion about the password entry", "パスワード入力について、使いやすさを教えてください").
+        // The words for "about" are mostly stopwords: read on the sentence folded with them kept (only a
+        // sentence that asks, over a form with a rating field).
+        if !((question && evaluates(folded)) || asks_opinion(&fold_words(sentence))) {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+fn not_here_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded_list(NOT_HERE))
+}
+
+/// Whether every sentence of `message` that holds a request verb and a secret's term says the secret is given elsewhere, not
+/// here ("You will confirm the transfer with the OTP in your bank app, not here"): such a message names
+/// the secret to say where it goes, and asks for nothing in this form. A sentence that asks without saying
+/// so ("Enter the OTP here") keeps the request.
+pub(super) fn given_elsewhere(c: &Compiled, message: &str) -> bool {
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut any = false;
+    for (sentence, _) in sentences(message) {
+        buf.clear();
+        folder.fold_into(sentence, &c.stopwords, &mut buf);
+        let (mut requests, mut names) = (false, false);
+        c.find_terms(&buf, |pattern, _, _| {
+            let infos = c.infos.get(pattern).map_or(&[][..], Vec::as_slice);
+            requests |= infos.iter().any(|i| i.kind == Kind::Request);
+            names |= infos
+                .iter()
+                .any(|i| matches!(i.kind, Kind::Strong | Kind::Weak));
+        });
+        // Only a sentence that asks and names a secret can ask for it ("How much do you want to send?"
+        // asks for an amount).
+        if !(requests && names) {
+            continue;
+        }
+        // The words of these phrases are mostly stopwords: read with them kept.
+        let kept = fold_words(sentence);
+        let padded = format!(" {} ", kept.trim());
+        if !not_here_words().iter().any(|w| {
+            padded.contains(&format!(" {w} "))
+                || (w.chars().any(is_unspaced_script) && padded.contains(w.as_str()))
+        }) {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+fn how_many_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded_list(HOW_MANY))
+}
+
+/// Whether every sentence of `message` that holds a request verb or a secret's term asks how many parts
+/// the secret has ("Wie viele Ziffern hat Ihre PIN?", "Combien de chiffres compte votre code PIN ?"): a
+/// word that asks how many and a word for a part of a secret (a pack's `fragment`), in a question. Such a
+/// message counts the secret's digits and names it for nothing else; a sentence that asks otherwise ("How
+/// many digits does your PIN have? Enter it below.") keeps the message's reading.
+pub(super) fn counts_only(c: &Compiled, message: &str) -> bool {
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut any = false;
+    for (sentence, question) in sentences(message) {
+        buf.clear();
+        folder.fold_into(sentence, &c.stopwords, &mut buf);
+        let (mut asks, mut fragment) = (false, false);
+        c.find_terms(&buf, |pattern, _, _| {
+            let infos = c.infos.get(pattern).map_or(&[][..], Vec::as_slice);
+            asks |= infos
+                .iter()
+                .any(|i| matches!(i.kind, Kind::Request | Kind::Strong | Kind::Weak));
+            fragment |= infos.iter().any(|i| i.kind == Kind::Fragment);
+        });
+        if !asks {
+            continue;
+        }
+        let kept = fold_words(sentence);
+        if !(question && fragment && holds_any(&kept, how_many_words().iter().map(String::as_str)))
+        {
             return false;
         }
         any = true;
@@ -518,6 +947,53 @@ mod tests {
     }
 
     #[test]
+    fn a_question_counting_a_secrets_digits_asks_for_none() {
+        let c = compiled();
+        assert!(counts_only(c, "Wie viele Ziffern hat Ihre PIN?"));
+        assert!(counts_only(
+            c,
+            "Combien de chiffres compte votre code PIN ?"
+        ));
+        assert!(!counts_only(
+            c,
+            "How many digits does your PIN have? Enter it below."
+        ));
+        assert!(!counts_only(c, "Wie lautet Ihre PIN?"));
+    }
+
+    #[test]
+    fn a_secret_given_elsewhere_is_not_asked_here() {
+        let c = compiled();
+        assert!(given_elsewhere(
+            c,
+            "How much do you want to send? You will confirm it with the OTP in your bank app, not here."
+        ));
+        assert!(given_elsewhere(
+            c,
+            "Sie bestätigen die Zahlung mit der TAN in Ihrer App, nicht hier."
+        ));
+        // A sentence that asks without saying so keeps the request.
+        assert!(!given_elsewhere(
+            c,
+            "Not here: the app. Enter the OTP from your bank app below."
+        ));
+        assert!(!given_elsewhere(c, "Enter the OTP here."));
+    }
+
+    #[test]
+    fn a_request_for_an_opinion_about_entering_a_secret_is_a_survey() {
+        let c = compiled();
+        for m in [
+            "Please leave your feedback about how you enter your password at sign-in.",
+            "Geben Sie uns Ihre Meinung zur Eingabe der PIN am Terminal.",
+            "暗証番号の入力について、ご意見をお聞かせください。",
+            "PIN 입력 화면에 대한 의견을 입력해 주세요.",
+        ] {
+            assert!(asks_about(c, m, true), "{m}");
+        }
+    }
+
+    #[test]
     fn a_request_outside_the_question_or_without_a_rating_is_no_survey() {
         let c = compiled();
         // Another sentence asks.
@@ -530,6 +1006,19 @@ mod tests {
         assert!(!asks_about(c, "Enter your PIN, it is easy.", true));
         // A question that evaluates nothing: a polite request.
         assert!(!asks_about(c, "Could you enter your PIN here?", true));
+        // A question that only asks to rate: a request with a pretext.
+        assert!(!asks_about(c, "Could you enter your PIN to rate us?", true));
+        assert!(!asks_about(
+            c,
+            "Pourriez-vous saisir votre code PIN pour nous noter ?",
+            true
+        ));
+        // Feedback named, but nothing it is about.
+        assert!(!asks_about(
+            c,
+            "Enter your password and leave your feedback.",
+            true
+        ));
         // No field for a survey's answer.
         assert!(!asks_about(
             c,
