@@ -918,9 +918,43 @@ pub(super) fn counts_only(c: &Compiled, message: &str) -> bool {
         {
             return false;
         }
+        // A request in another clause of the same question still asks ("Enter your PIN here, how many
+        // digits does it have?"): only a clause that itself counts may hold a request verb.
+        if requests_outside_count(c, &mut folder, &mut buf, sentence) {
+            return false;
+        }
         any = true;
     }
     any
+}
+
+/// Whether a clause of `sentence` without a how-many word holds a request verb.
+fn requests_outside_count(
+    c: &Compiled,
+    folder: &mut Folder,
+    buf: &mut Vec<u8>,
+    sentence: &str,
+) -> bool {
+    sentence
+        .split([',', ';', ':', '、', '，', '；', '：', '،', '؛'])
+        .filter(|clause| {
+            !holds_any(
+                &fold_words(clause),
+                how_many_words().iter().map(String::as_str),
+            )
+        })
+        .any(|clause| {
+            buf.clear();
+            folder.fold_into(clause, &c.stopwords, buf);
+            let mut requests = false;
+            c.find_terms(buf, |pattern, _, _| {
+                requests |= c
+                    .infos
+                    .get(pattern)
+                    .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Request));
+            });
+            requests
+        })
 }
 
 #[cfg(test)]
@@ -959,6 +993,15 @@ mod tests {
             "How many digits does your PIN have? Enter it below."
         ));
         assert!(!counts_only(c, "Wie lautet Ihre PIN?"));
+        // A request in another clause of the question.
+        assert!(!counts_only(
+            c,
+            "Enter your PIN here, how many digits does it have?"
+        ));
+        assert!(!counts_only(
+            c,
+            "Geben Sie Ihre PIN ein, wie viele Ziffern hat sie?"
+        ));
     }
 
     #[test]
