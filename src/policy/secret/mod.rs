@@ -45,6 +45,7 @@ pub mod form;
 pub mod formats;
 pub mod inflect;
 pub mod language;
+pub mod model;
 pub mod normalize;
 pub mod pack;
 pub mod prefilter;
@@ -271,6 +272,16 @@ impl SecretPolicy {
             properties_known_clean,
             memo,
         )
+    }
+
+    /// The learned model's feature indices of a form, in the order read, duplicates included (for
+    /// `tools/model/train.py`, through `elicitguard model-features`), and its score; `None` when the embedded
+    /// weights cannot be read.
+    pub fn model_features(&self, message: &str, schema: &Node<'_>) -> Option<(Vec<u32>, f32)> {
+        let w = model::Weights::embedded()?;
+        let mut f = model::Features::collecting();
+        f.extract(Some(w), &self.compiled, w.bits, message, schema);
+        Some((f.indices().collect(), w.score(&f)))
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.
