@@ -686,7 +686,6 @@ pub(crate) fn judge_form_in(
         if message_decides {
             unread_language(c, &form_text, languages, params_ptr, &mut findings);
         }
-        super::model::speak(c, message, schema, params_ptr, &mut findings);
         return FormJudgement {
             findings,
             properties_clean: true,
@@ -945,7 +944,6 @@ pub(crate) fn judge_form_in(
         && findings.len() == before_properties
         && !structure.reads_message()
         && !read_ordinary;
-    super::model::speak(c, message, schema, params_ptr, &mut findings);
     FormJudgement {
         findings,
         properties_clean,

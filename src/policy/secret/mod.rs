@@ -274,6 +274,20 @@ impl SecretPolicy {
         )
     }
 
+    /// `form.secret.model` for a form whose rules found `rules`: a finding when none of them is a `form.secret`
+    /// rule and the learned model scores the form at or over its threshold (see [`model`]). Called by the engine
+    /// on both paths of a form's judgement (a schema remembered clean is built again for it), so remembering a
+    /// schema never changes what the model says.
+    pub fn model_finding(
+        &self,
+        message: &str,
+        schema: &Node<'_>,
+        params_ptr: &str,
+        rules: &[Finding],
+    ) -> Option<Finding> {
+        model::speak(&self.compiled, message, schema, params_ptr, rules)
+    }
+
     /// The learned model's feature indices of a form, in the order read, duplicates included (for
     /// `tools/model/train.py`, through `elicitguard model-features`), and its score; `None` when the embedded
     /// weights cannot be read.

@@ -37,8 +37,10 @@ static WEIGHTS_FILE: &[u8] = include_bytes!("model/weights.bin");
 pub const MAX_TEXT_BYTES: usize = 1024;
 /// Most characters of one folded word cut into n-grams (a 500-letter "word" is noise, and costs).
 pub const MAX_WORD_CHARS: usize = 24;
-/// Most features of one form (before duplicates are merged); the rest of the form is not scored.
-pub const MAX_FEATURES: usize = 8192;
+/// Most features of one form (each occurrence counts); the rest of the form is not scored. The longest form of
+/// the training data has 1,980 and nine in ten under 530: this bounds the cost of a long message (a 1 KB message
+/// has about 4,000) rather than what is read of a typical form.
+pub const MAX_FEATURES: usize = 2048;
 /// Most properties read.
 pub const MAX_PROPERTIES: usize = 64;
 /// Most bytes of one word shown in a finding's explanation.
@@ -454,20 +456,16 @@ fn judge(
     Some((score, kept.strongest(w, 3)))
 }
 
-/// Adds `form.secret.model` to `findings` when no `form.secret` rule spoke and the model scores the form at or
-/// over its threshold. Called on both of [`super::form::judge_form`]'s paths (a schema remembered clean is built
-/// again here), so that remembering a schema never changes what the model says; its finding is left out of
-/// whether the schema is remembered clean, since it reads the message too.
+/// `form.secret.model` when no `form.secret` rule is among `rules` (the form's own findings) and the model scores
+/// the form at or over its threshold. A schema the parser skipped (remembered clean) is built here.
 pub(crate) fn speak(
     c: &Compiled,
     message: &str,
     schema: &Node<'_>,
     params_ptr: &str,
-    findings: &mut Vec<Finding>,
-) {
-    if let Some(w) = Weights::embedded() {
-        speak_with(w, c, message, schema, params_ptr, findings);
-    }
+    rules: &[Finding],
+) -> Option<Finding> {
+    speak_with(Weights::embedded()?, c, message, schema, params_ptr, rules)
 }
 
 fn speak_with(
@@ -476,26 +474,23 @@ fn speak_with(
     message: &str,
     schema: &Node<'_>,
     params_ptr: &str,
-    findings: &mut Vec<Finding>,
-) {
-    if findings.iter().any(|f| f.rule.starts_with("form.secret")) {
-        return;
+    rules: &[Finding],
+) -> Option<Finding> {
+    if rules.iter().any(|f| f.rule.starts_with("form.secret")) {
+        return None;
     }
     let arena = crate::wire::tree::Arena::new();
-    let Ok(schema) = schema.expanded(&arena) else {
-        return;
-    };
-    if let Some((score, words)) = judge(w, c, message, &schema) {
-        let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
-        findings.push(Finding::block(
-            "form.secret.model",
-            params_ptr.to_owned(),
-            format!(
-                "the learned model reads the form as asking for a secret (score {score:.2}, strongest: {}); secrets must go through URL mode",
-                quoted.join(", ")
-            ),
-        ));
-    }
+    let schema = schema.expanded(&arena).ok()?;
+    let (score, words) = judge(w, c, message, &schema)?;
+    let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+    Some(Finding::block(
+        "form.secret.model",
+        params_ptr.to_owned(),
+        format!(
+            "the learned model reads the form as asking for a secret (score {score:.2}, strongest: {}); secrets must go through URL mode",
+            quoted.join(", ")
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -556,7 +551,9 @@ mod tests {
         // The same n-gram in two words counts twice, in the same bucket.
         f.extract(None, compiled(), 18, "zxq zxq", &node);
         let idx: Vec<u32> = f.indices().collect();
-        assert_eq!(idx[..11], idx[11..22]);
+        // Word, its n-grams; word, bigram, its n-grams.
+        assert_eq!(idx[0], idx[11]);
+        assert_eq!(idx[1..11], idx[13..23]);
         // A long word is cut: its n-grams stop at MAX_WORD_CHARS.
         f.extract(None, compiled(), 18, &"q".repeat(500), &node);
         let cap = MAX_WORD_CHARS + 2;
@@ -591,12 +588,12 @@ mod tests {
         w: &Weights,
         message: &str,
         schema: serde_json::Value,
-        prior: Vec<Finding>,
+        rules: &[Finding],
     ) -> Vec<Finding> {
-        let mut findings = prior;
         let node = Node::from_value(&schema, test_arena());
-        speak_with(w, compiled(), message, &node, "/params", &mut findings);
-        findings
+        speak_with(w, compiled(), message, &node, "/params", rules)
+            .into_iter()
+            .collect()
     }
 
     #[test]
@@ -604,7 +601,7 @@ mod tests {
         let schema = serde_json::json!({"type": "object", "properties": {
             "f": {"type": "string", "title": "Wibblecode", "default": "hunter2secretvalue"}}});
         let w = flat(127, 1.0);
-        let found = speak_on(&w, "Type the wibblecode", schema.clone(), Vec::new());
+        let found = speak_on(&w, "Type the wibblecode", schema.clone(), &[]);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].rule, "form.secret.model");
         assert!(
@@ -617,22 +614,19 @@ mod tests {
             "{}",
             found[0].message
         );
-        // A rule already spoke: the model says nothing.
-        let prior = vec![Finding::block("form.secret.password", "/params", "x")];
+        // A rule already spoke: the model says nothing; another rule's finding does not silence it.
+        let prior = [Finding::block("form.secret.password", "/params", "x")];
+        assert!(speak_on(&w, "Type the wibblecode", schema.clone(), &prior).is_empty());
+        let other = [Finding::block("form.language.unsupported", "/params", "x")];
         assert_eq!(
-            speak_on(&w, "Type the wibblecode", schema.clone(), prior).len(),
+            speak_on(&w, "Type the wibblecode", schema.clone(), &other).len(),
             1
         );
         // Below the threshold: nothing; negative weights are never named.
-        assert!(speak_on(
-            &flat(127, 1e6),
-            "Type the wibblecode",
-            schema.clone(),
-            Vec::new()
-        )
-        .is_empty());
+        let high = flat(127, 1e6);
+        assert!(speak_on(&high, "Type the wibblecode", schema.clone(), &[]).is_empty());
         let neg = flat(-127, -1e6);
-        let found = speak_on(&neg, "Type the wibblecode", schema, Vec::new());
+        let found = speak_on(&neg, "Type the wibblecode", schema, &[]);
         assert!(
             found[0].message.contains("strongest: )"),
             "{}",
