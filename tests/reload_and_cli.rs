@@ -313,7 +313,12 @@ fn a_form_in_an_unread_language_is_reported() {
         form("Tālāk", "Aizpildiet datus"),
     ] {
         let (_, out, _) = inspect(&[], &benign);
-        assert_eq!(rules(&out), ("allow".into(), vec![]), "{out}");
+        // The learned second signal (`form.secret.model`, monitor by default) reads the English form as one
+        // that asks for a secret: "account" over one generic field is the shape of many secret forms. It is
+        // recorded, never blocks, and is no language finding (docs/model.md).
+        let (verdict, mut found) = rules(&out);
+        found.retain(|r| r != "form.secret.model");
+        assert_eq!((verdict, found), ("allow".into(), vec![]), "{out}");
     }
 }
 
