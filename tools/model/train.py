@@ -2,7 +2,9 @@
 """Train the learned second signal (`form.secret.model`, src/policy/secret/model.rs) and evaluate it honestly.
 
 The features come from the binary (`elicitguard model-features`), so the folding, n-grams and hashing exist
-once, in Rust. This script only fits an L2-regularised logistic regression on them (numpy, full-batch gradient
+once, in Rust. A form is the set of its distinct feature buckets (presence: each counts once however often the
+form repeats it), and its score is the bias plus the sum of their weights, as the Rust scorer reads it (no
+division by their count: the plain sum did best under this data's cross-validation, see docs/model.md). This script only fits an L2-regularised logistic regression on them (numpy, full-batch gradient
 descent with Nesterov momentum, a fixed number of steps, no randomness: the same data gives the same bytes),
 chooses the threshold on the training data alone, and writes the weights (i8 with a scale) and a manifest.
 
@@ -10,10 +12,15 @@ Threshold: out-of-fold scores on the training data (FOLDS folds, cases assigned 
 lowest threshold at which the model, speaking only where the rules found nothing, adds at most MAX_ADDED_FP
 false positives per benign training form.
 
-Usage:
-    python3 tools/model/train.py --bin $CARGO_TARGET_DIR/debug/elicitguard evaluate   # leave-one-batch-out table
+Usage (build the binary first, `cargo build`; the binary only supplies features and the rules' verdicts, so the
+weights it embeds do not matter):
     python3 tools/model/train.py --bin $CARGO_TARGET_DIR/debug/elicitguard train      # write the shipped model
+    python3 tools/model/train.py --bin $CARGO_TARGET_DIR/debug/elicitguard evaluate   # leave-one-batch-out table
     python3 tools/model/train.py hash                                                  # the training data's hash
+
+`train` is the one command that regenerates src/policy/secret/model/weights.bin and tools/model/manifest.json
+from tests/corpus/{dev,fresh..fresh5} and tests/corpus/forms.jsonl (about a minute on two loaded cores: six fits,
+five for the threshold's folds and the final one); then rebuild and commit both files.
 """
 
 import argparse
@@ -42,7 +49,9 @@ RATE = 2.0
 MOMENTUM = 0.9
 FOLDS = 5
 MAX_ADDED_FP = 0.003
-VERSION = 1
+VERSION = 2  # 2: presence, plain sum (1: every occurrence, over the square root of their count)
+# Each distinct feature's value while fitting; the written weights are multiplied by it (see Data).
+FIT_SCALE = 1.0 / 16
 
 
 def batch_files(name):
@@ -108,14 +117,17 @@ def rules_flag(binary, cases):
 
 
 class Data:
-    """Rows of feature indices as flat arrays, each row's features weighing 1/sqrt(n)."""
+    """Rows of distinct feature indices as flat arrays. `model-features` already prints each bucket once;
+    np.unique keeps that true whatever it is given. Each feature weighs FIT_SCALE while fitting (a step size
+    the fixed rate suits); model() folds it into the weights written, so the shipped score is a plain sum."""
 
     def __init__(self, np, rows):
+        rows = [np.unique(np.asarray(r, dtype=np.int64)) for r in rows]
         self.n = len(rows)
         lens = np.array([len(r) for r in rows], dtype=np.int64)
         self.idx = np.concatenate([np.asarray(r, dtype=np.int64) for r in rows]) if rows else np.zeros(0, np.int64)
         self.row = np.repeat(np.arange(self.n), lens)
-        self.val = np.repeat(1.0 / np.sqrt(np.maximum(lens, 1)), lens)
+        self.val = np.full(len(self.idx), FIT_SCALE)
 
     def scores(self, np, w, b):
         return np.bincount(self.row, weights=w[self.idx] * self.val, minlength=self.n) + b
@@ -156,12 +168,14 @@ def quantise(np, w):
 
 def model(np, data, y):
     w, b = fit(np, data, y)
-    q, scale = quantise(np, w)
+    q, scale = quantise(np, w * FIT_SCALE)
     return q, scale, float(np.float32(b))
 
 
 def score(np, data, q, scale, b):
-    return data.scores(np, q.astype(np.float64) * scale, b)
+    """As the Rust scorer: the bias plus the sum of the quantised weights of each row's distinct features."""
+    w = q.astype(np.float64) * scale
+    return np.bincount(data.row, weights=w[data.idx], minlength=data.n) + b
 
 
 def fold_of(case):
@@ -246,7 +260,7 @@ def train(args):
         "cases": {b: int(sum(1 for x in batch if x == b)) for b in BATCHES},
         "data_sha256": digest.hex(),
         "bits": BITS, "lambda": LAMBDA, "steps": STEPS, "rate": RATE, "momentum": MOMENTUM, "folds": FOLDS,
-        "max_added_fp": MAX_ADDED_FP, "threshold": t, "scale": scale, "bias": b,
+        "max_added_fp": MAX_ADDED_FP, "fit_scale": FIT_SCALE, "version": VERSION, "threshold": t, "scale": scale, "bias": b,
         "cv_added_fp": cv_added, "cv_recall_gained": cv_gain,
         "numpy": np.__version__,
     }

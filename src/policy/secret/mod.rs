@@ -288,13 +288,13 @@ impl SecretPolicy {
         model::speak(&self.compiled, message, schema, params_ptr, rules)
     }
 
-    /// The learned model's feature indices of a form, in the order read, duplicates included (for
+    /// The learned model's feature indices of a form, distinct and ascending (for
     /// `tools/model/train.py`, through `elicitguard model-features`), and its score; `None` when the embedded
     /// weights cannot be read.
     pub fn model_features(&self, message: &str, schema: &Node<'_>) -> Option<(Vec<u32>, f32)> {
         let w = model::Weights::embedded()?;
-        let mut f = model::Features::collecting();
-        f.extract(Some(w), &self.compiled, w.bits, message, schema);
+        let mut f = model::Features::default();
+        f.extract(&self.compiled, w.bits, message, schema);
         Some((f.indices().collect(), w.score(&f)))
     }
 
