@@ -1,4 +1,4 @@
-//! The `inspect` and `demo` commands.
+//! The `inspect`, `demo` and `model-features` commands.
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -253,4 +253,65 @@ pub async fn demo(port: u16, once: bool) -> ExitCode {
     let _ = tokio::signal::ctrl_c().await;
     running.shutdown(std::time::Duration::from_secs(5)).await;
     ExitCode::SUCCESS
+}
+
+/// `elicitguard model-features`: for every JSON line `{"message": ..., "requestedSchema": ...}`, one line
+/// `{"features": [bucket, ...], "score": s}` with the embedded packs' folding, so that the trainer
+/// (`tools/model/train.py`) never re-implements it. A line that is not a form answers `{"error": ...}`.
+pub fn model_features(file: &str) -> ExitCode {
+    let policy = match elicitguard::policy::secret::SecretPolicy::compile(&[]) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("elicitguard model-features: embedded packs: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut input = Vec::new();
+    let read = if file == "-" {
+        std::io::stdin().read_to_end(&mut input).map(|_| ())
+    } else {
+        std::fs::read(file).map(|b| input = b)
+    };
+    if let Err(e) = read {
+        eprintln!("elicitguard model-features: cannot read {file}: {e}");
+        return ExitCode::from(2);
+    }
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let mut failed = false;
+    for line in input.split(|b| *b == b'\n') {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let answer = match serde_json::from_slice::<serde_json::Value>(line) {
+            Ok(v) => {
+                let message = v.get("message").and_then(|m| m.as_str()).unwrap_or("");
+                let empty = serde_json::Value::Null;
+                let schema = v.get("requestedSchema").unwrap_or(&empty);
+                let arena = elicitguard::wire::tree::Arena::new();
+                let node = elicitguard::wire::tree::Node::from_value(schema, &arena);
+                match policy.model_features(message, &node) {
+                    Some((features, score)) => {
+                        serde_json::json!({ "features": features, "score": score })
+                    }
+                    None => {
+                        failed = true;
+                        serde_json::json!({ "error": "the embedded model cannot be read" })
+                    }
+                }
+            }
+            Err(e) => {
+                failed = true;
+                serde_json::json!({ "error": e.to_string() })
+            }
+        };
+        if writeln!(out, "{answer}").is_err() {
+            break;
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -101,6 +101,14 @@ enum Cmd {
         #[arg(long)]
         lines: bool,
     },
+    /// For the model's trainer (tools/model/train.py): read JSON Lines of forms (`message`, `requestedSchema`)
+    /// and print each one's learned-model feature indices and score, one JSON line each.
+    #[command(hide = true)]
+    ModelFeatures {
+        /// The JSON Lines file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+    },
     /// Run the built-in walkthrough: a demo MCP upstream behind the gateway, and what the gateway stops.
     Demo {
         /// Gateway port.
@@ -160,6 +168,7 @@ fn main() -> ExitCode {
             file,
             lines,
         } => elicitguard_cli::inspect(config, &client_modes, &file, lines),
+        Cmd::ModelFeatures { file } => elicitguard_cli::model_features(&file),
         Cmd::Demo { port, once } => match runtime(None) {
             Ok(rt) => rt.block_on(elicitguard_cli::demo(port, once)),
             Err(e) => {

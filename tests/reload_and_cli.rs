@@ -268,6 +268,10 @@ fn a_form_in_an_unread_language_is_reported() {
         "Lai pabeigtu konta iestatīšanu, lūdzu, aizpildiet zemāk esošo lauku un apstipriniet izmaiņas ar pogu.",
         "Aizpildiet datus",
     );
+    // The learned second signal (`form.secret.model`, monitor by default) reads the Latvian, English and Polish
+    // forms below as ones that ask for a secret: an account over one generic field is the shape of many secret
+    // forms. It is recorded, never blocks, and is no language finding, so this test of language findings leaves
+    // it out (docs/model.md).
     let rules = |out: &str| {
         let v: serde_json::Value = serde_json::from_str(out).unwrap();
         let rules: Vec<String> = v["findings"]
@@ -275,6 +279,7 @@ fn a_form_in_an_unread_language_is_reported() {
             .unwrap()
             .iter()
             .map(|f| f["rule"].as_str().unwrap_or("").to_string())
+            .filter(|r| r != "form.secret.model")
             .collect();
         (v["verdict"].as_str().unwrap_or("").to_string(), rules)
     };

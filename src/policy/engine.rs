@@ -271,7 +271,12 @@ impl Engine {
             known_clean,
             messages,
         );
+        // The learned second signal speaks only where the rules did not (src/policy/secret/model.rs).
+        let model = self
+            .secret
+            .model_finding(message, schema, ptr, &form.findings);
         out.extend(form.findings);
+        out.extend(model);
         // Pointers are built only for text that needs rewriting: nearly all text is left as it is.
         sanitize_at(
             message,

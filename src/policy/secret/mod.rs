@@ -47,6 +47,7 @@ pub mod formats;
 mod hant_table;
 pub mod inflect;
 pub mod language;
+pub mod model;
 pub mod normalize;
 pub mod pack;
 pub mod prefilter;
@@ -273,6 +274,30 @@ impl SecretPolicy {
             properties_known_clean,
             memo,
         )
+    }
+
+    /// `form.secret.model` for a form whose rules found `rules`: a finding when none of them is a `form.secret`
+    /// rule and the learned model scores the form at or over its threshold (see [`model`]). Called by the engine
+    /// on both paths of a form's judgement (a schema remembered clean is built again for it), so remembering a
+    /// schema never changes what the model says.
+    pub fn model_finding(
+        &self,
+        message: &str,
+        schema: &Node<'_>,
+        params_ptr: &str,
+        rules: &[Finding],
+    ) -> Option<Finding> {
+        model::speak(&self.compiled, message, schema, params_ptr, rules)
+    }
+
+    /// The learned model's feature indices of a form, distinct and ascending (for
+    /// `tools/model/train.py`, through `elicitguard model-features`), and its score; `None` when the embedded
+    /// weights cannot be read.
+    pub fn model_features(&self, message: &str, schema: &Node<'_>) -> Option<(Vec<u32>, f32)> {
+        let w = model::Weights::embedded()?;
+        let mut f = model::Features::default();
+        f.extract(&self.compiled, w.bits, message, schema);
+        Some((f.indices().collect(), w.score(&f)))
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.

@@ -1,0 +1,684 @@
+//! A learned second signal beside the rules: a hashed linear text classifier (`form.secret.model`).
+//!
+//! The rules (packs, inflection, structure) name what they know; each new batch of forms written by people who
+//! never saw the packs brings phrasings of its own. This model reads the same texts the rules read, folded by the
+//! same [`Folder`] (so whatever folding does to a script it does here too), and scores the form as a whole:
+//! - character n-grams of 2 to [`NGRAM_MAX`] characters inside each folded word, with the word's boundaries
+//!   (inflection and scripts written without spaces share most of them),
+//! - word unigrams and bigrams,
+//! - each prefixed by where it comes from: the message, a field's title or description, a field's name,
+//! - a few structure features: how many free-text, number and choice fields, a field of 1 to 8 characters at
+//!   most, a field of a fixed length.
+//!
+//! Each feature is hashed (FNV-1a, 32 bits, fixed here and nowhere else) into `2^bits` buckets. A bucket counts
+//! once however often the form names it (presence, a binary bag: a paragraph said twice scores as said once),
+//! and the score is the bias plus the sum of the weights of the form's distinct buckets. No division by their
+//! count: under the training data's cross-validation, the plain sum gained twice the recall of dividing by its
+//! square root at the same false-positive budget, and the mean far less (docs/model.md).
+//! The weights are trained by `tools/model/train.py` (L2-regularised logistic regression) on the feature
+//! indices this module prints (`elicitguard model-features`), so the trainer never re-implements the folding:
+//! one source of truth. They are embedded with `include_bytes!` as i8 with a scale ([`Weights::parse`]).
+//!
+//! Hand-written because a hashed linear model is about a hundred lines, and no maintained crate does exactly
+//! this (our folding, our sources, a fixed hash, an embedded quantised file) without a heavy dependency.
+//!
+//! Cost: linear in the bounded text ([`MAX_TEXT_BYTES`] a text, [`MAX_WORD_CHARS`] a word, [`MAX_FEATURES`] a
+//! form); bucket indices go into a fixed array of [`MAX_FEATURES`], sorted and deduplicated once at the end,
+//! with no allocation per n-gram. It runs only when the rules found nothing, and it never reads a value the user
+//! or the server pushes (defaults, enums): only the form's words.
+
+use std::sync::OnceLock;
+
+use super::normalize::Folder;
+use super::pack::Compiled;
+use crate::policy::Finding;
+use crate::wire::tree::Node;
+
+/// The embedded weights, written by `tools/model/train.py`.
+static WEIGHTS_FILE: &[u8] = include_bytes!("model/weights.bin");
+
+/// Most bytes of one text (message, title, description, name) read; the rest is not scored.
+pub const MAX_TEXT_BYTES: usize = 1024;
+/// Most characters of one folded word cut into n-grams (a 500-letter "word" is noise, and costs).
+pub const MAX_WORD_CHARS: usize = 24;
+/// Most feature occurrences read from one form (before duplicates are dropped); the rest of the form is not
+/// scored. The longest form of the training data has 1,980 and nine in ten under 530: this bounds the cost of a
+/// long message (a 1 KB message has about 4,000) rather than what is read of a typical form.
+pub const MAX_FEATURES: usize = 2048;
+/// Most properties read.
+pub const MAX_PROPERTIES: usize = 64;
+/// Most bytes of one word shown in a finding's explanation.
+const SHOWN_BYTES: usize = 48;
+/// Shortest and longest character n-gram.
+const NGRAM_MIN: usize = 2;
+/// See [`NGRAM_MIN`].
+pub const NGRAM_MAX: usize = 5;
+/// The weights file's magic bytes and the one version read.
+const MAGIC: &[u8; 4] = b"EGM1";
+/// Version 2: presence, the plain sum (version 1 summed every occurrence over the square root of their count).
+const VERSION: u16 = 2;
+/// Bytes before the weights: magic, version (u16), bucket bits (u8), reserved (u8), scale, bias, threshold
+/// (f32 each), then the SHA-256 of the training data.
+const HEADER_BYTES: usize = 4 + 2 + 1 + 1 + 4 + 4 + 4 + 32;
+
+/// Why the embedded weights could not be read.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ModelError {
+    /// Shorter than the header, wrong magic or version.
+    #[error("the model file has no valid header")]
+    Header,
+    /// The bucket count the header names is out of range or the weights do not fill it.
+    #[error("the model file holds {got} weights, its header says {want}")]
+    Size { got: usize, want: usize },
+}
+
+/// The model: header and quantised weights.
+#[derive(Debug)]
+pub struct Weights {
+    /// log2 of the bucket count.
+    pub bits: u8,
+    /// A weight is `scale * i8`.
+    pub scale: f32,
+    pub bias: f32,
+    /// A form scoring at or above it is a finding (chosen by the trainer, see docs/model.md).
+    pub threshold: f32,
+    /// SHA-256 of the training data (`tools/model/manifest.json` names it).
+    pub data_hash: [u8; 32],
+    weights: &'static [u8],
+}
+
+fn f32_at(b: &[u8], at: usize) -> Option<f32> {
+    let bytes: [u8; 4] = b.get(at..at + 4)?.try_into().ok()?;
+    Some(f32::from_le_bytes(bytes))
+}
+
+impl Weights {
+    /// Reads a weights file (see [`HEADER_BYTES`]); little-endian throughout.
+    pub fn parse(b: &'static [u8]) -> Result<Weights, ModelError> {
+        if b.len() < HEADER_BYTES || b.get(..4) != Some(MAGIC.as_slice()) {
+            return Err(ModelError::Header);
+        }
+        let version = u16::from_le_bytes([b[4], b[5]]);
+        let bits = b[6];
+        if version != VERSION || !(8..=24).contains(&bits) {
+            return Err(ModelError::Header);
+        }
+        let (Some(scale), Some(bias), Some(threshold)) =
+            (f32_at(b, 8), f32_at(b, 12), f32_at(b, 16))
+        else {
+            return Err(ModelError::Header);
+        };
+        let mut data_hash = [0u8; 32];
+        data_hash.copy_from_slice(&b[20..52]);
+        let weights = &b[HEADER_BYTES..];
+        let want = 1usize << bits;
+        if weights.len() != want {
+            return Err(ModelError::Size {
+                got: weights.len(),
+                want,
+            });
+        }
+        Ok(Weights {
+            bits,
+            scale,
+            bias,
+            threshold,
+            data_hash,
+            weights,
+        })
+    }
+
+    /// The embedded model, read once; `None` when the file is unreadable (a test holds that it is not).
+    pub fn embedded() -> Option<&'static Weights> {
+        static W: OnceLock<Option<Weights>> = OnceLock::new();
+        W.get_or_init(|| Weights::parse(WEIGHTS_FILE).ok()).as_ref()
+    }
+
+    /// The weight of bucket `i`.
+    pub fn weight(&self, i: u32) -> f32 {
+        let q = self.weights.get(i as usize).copied().unwrap_or(0) as i8;
+        f32::from(q) * self.scale
+    }
+
+    /// The score of extracted features: the bias plus the sum of the weights of their distinct buckets (each
+    /// bucket counts once); no feature scores the bias.
+    pub fn score(&self, f: &Features) -> f32 {
+        self.bias + f.indices().map(|i| self.weight(i)).sum::<f32>()
+    }
+}
+
+/// Where a feature's text comes from: a byte that prefixes its hash.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Origin {
+    Message = b'm' as isize,
+    Title = b't' as isize,
+    Name = b'n' as isize,
+    Structure = b's' as isize,
+}
+
+/// One feature: its bucket and the folded bytes it was read from (empty for structure features).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    index: u32,
+    start: u32,
+    end: u32,
+}
+
+/// A form's features as they are read: their bucket indices (a fixed array; after [`Features::extract`], sorted
+/// and each once), and, only when asked for (an explanation), each occurrence with the folded bytes it came from.
+#[derive(Debug)]
+pub struct Features {
+    folder: Folder,
+    /// Folded texts end to end.
+    buf: Vec<u8>,
+    /// Every feature read, in order, duplicates included; filled only with `collect`.
+    entries: Vec<Entry>,
+    collect: bool,
+    /// Bucket indices: the first `count` as read, then (after `extract`) the first `distinct` sorted, each once.
+    index: [u32; MAX_FEATURES],
+    /// Occurrences read, at most [`MAX_FEATURES`].
+    count: usize,
+    /// Distinct buckets, set when `extract` ends.
+    distinct: usize,
+    mask: u32,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            folder: Folder::default(),
+            buf: Vec::new(),
+            entries: Vec::new(),
+            collect: false,
+            index: [0; MAX_FEATURES],
+            count: 0,
+            distinct: 0,
+            mask: 0,
+        }
+    }
+}
+
+/// FNV-1a, 32 bits, over a source byte, a kind byte and the text: fixed, since the weights depend on it.
+fn fnv1a(source: u8, kind: u8, text: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in [source, kind].iter().chain(text) {
+        h = fnv1a_step(h, b);
+    }
+    h
+}
+
+/// One byte of FNV-1a.
+fn fnv1a_step(h: u32, b: u8) -> u32 {
+    (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+}
+
+impl Features {
+    /// Features that also keep where each occurrence came from (for explanations).
+    pub fn collecting() -> Features {
+        Features {
+            collect: true,
+            ..Features::default()
+        }
+    }
+
+    fn clear(&mut self, bits: u8) {
+        self.buf.clear();
+        self.entries.clear();
+        self.count = 0;
+        self.distinct = 0;
+        self.mask = (1u32 << bits) - 1;
+    }
+
+    /// Distinct buckets read (each once), at most [`MAX_FEATURES`].
+    pub fn len(&self) -> usize {
+        self.distinct
+    }
+
+    /// Feature occurrences read (duplicates included), at most [`MAX_FEATURES`].
+    pub fn occurrences(&self) -> usize {
+        self.count
+    }
+
+    /// Whether no feature was read.
+    pub fn is_empty(&self) -> bool {
+        self.distinct == 0
+    }
+
+    /// The distinct bucket indices, ascending, each once (what the trainer reads and the score sums).
+    pub fn indices(&self) -> impl Iterator<Item = u32> + '_ {
+        self.index[..self.distinct].iter().copied()
+    }
+
+    fn add(&mut self, h: u32, start: usize, end: usize) {
+        let index = h & self.mask;
+        // Every caller stops at MAX_FEATURES; `get_mut` keeps that a bound rather than a panic.
+        if let Some(slot) = self.index.get_mut(self.count) {
+            *slot = index;
+            self.count += 1;
+        }
+        if self.collect {
+            // Folded texts are bounded by MAX_TEXT_BYTES each and MAX_PROPERTIES of them: offsets fit.
+            self.entries.push(Entry {
+                index,
+                start: start as u32,
+                end: end as u32,
+            });
+        }
+    }
+
+    fn push(&mut self, from: Origin, kind: u8, start: usize, end: usize) {
+        if self.count >= MAX_FEATURES {
+            return;
+        }
+        let h = fnv1a(
+            from as u8,
+            kind,
+            self.buf.get(start..end).unwrap_or_default(),
+        );
+        self.add(h, start, end);
+    }
+
+    fn structure(&mut self, what: &str) {
+        if self.count >= MAX_FEATURES {
+            return;
+        }
+        self.add(fnv1a(Origin::Structure as u8, b's', what.as_bytes()), 0, 0);
+    }
+
+    /// Folds `text` and reads its words, bigrams and character n-grams.
+    fn text(&mut self, c: &Compiled, from: Origin, text: &str) {
+        if text.is_empty() || self.count >= MAX_FEATURES {
+            return;
+        }
+        let text = super::normalize::truncate(text, MAX_TEXT_BYTES);
+        let start = self.buf.len();
+        self.folder.fold_into(text, &c.stopwords, &mut self.buf);
+        let end = self.buf.len();
+        self.buf.push(b'\n');
+        // The folded text is " w1 w2 ... wn ": words between single spaces.
+        let mut prev: Option<usize> = None;
+        let mut at = start + 1;
+        while at < end {
+            let Some(len) = self.buf[at..end].iter().position(|&b| b == b' ') else {
+                break;
+            };
+            let (ws, we) = (at, at + len);
+            if len > 0 {
+                self.push(from, b'w', ws, we);
+                if let Some(ps) = prev {
+                    self.push(from, b'b', ps, we);
+                }
+                self.ngrams(from, ws - 1, we + 1);
+                prev = Some(ws);
+            }
+            at = we + 1;
+        }
+    }
+
+    /// Character n-grams of the word at `start..end`, its boundary spaces included, over its first
+    /// [`MAX_WORD_CHARS`] characters. The hash runs on from each character and is read at the end of its 2nd to
+    /// [`NGRAM_MAX`]th: each byte is hashed at most `NGRAM_MAX` times, with no slice per n-gram.
+    fn ngrams(&mut self, from: Origin, start: usize, end: usize) {
+        const CAP: usize = MAX_WORD_CHARS + 2;
+        let mut offs = [0usize; CAP + 1];
+        let mut n = 0;
+        let mut cut = end;
+        let word = std::str::from_utf8(self.buf.get(start..end).unwrap_or_default()).unwrap_or("");
+        for (i, _) in word.char_indices() {
+            if n == CAP {
+                cut = start + i;
+                break;
+            }
+            offs[n] = start + i;
+            n += 1;
+        }
+        offs[n] = cut;
+        for i in 0..n.saturating_sub(1) {
+            let mut h = fnv1a(from as u8, b'c', &[]);
+            for len in 1..=NGRAM_MAX.min(n - i) {
+                for &b in self
+                    .buf
+                    .get(offs[i + len - 1]..offs[i + len])
+                    .unwrap_or_default()
+                {
+                    h = fnv1a_step(h, b);
+                }
+                if len >= NGRAM_MIN {
+                    if self.count >= MAX_FEATURES {
+                        return;
+                    }
+                    self.add(h, offs[i], offs[i + len]);
+                }
+            }
+        }
+    }
+
+    /// Reads the form: message, then each property's name, title and description, then its shape (see the module
+    /// doc); `bits` sizes the buckets. Ends with the distinct buckets sorted, each once.
+    pub fn extract(&mut self, c: &Compiled, bits: u8, message: &str, schema: &Node<'_>) {
+        self.clear(bits);
+        self.text(c, Origin::Message, message);
+        let (mut text, mut number, mut choice, mut short, mut fixed) =
+            (0u32, 0u32, 0u32, false, false);
+        if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+            for (name, prop) in props.iter().take(MAX_PROPERTIES) {
+                self.text(c, Origin::Name, name);
+                let s = |k: &str| prop.get(k).and_then(Node::as_str).unwrap_or("");
+                self.text(c, Origin::Title, s("title"));
+                self.text(c, Origin::Title, s("description"));
+                let max = prop.get("maxLength").and_then(Node::as_u64);
+                let min = prop.get("minLength").and_then(Node::as_u64);
+                short |= matches!(max, Some(1..=8));
+                fixed |= max.is_some() && max == min;
+                let is_choice = ["enum", "oneOf", "anyOf", "const", "items", "enumNames"]
+                    .iter()
+                    .any(|k| prop.get(k).is_some());
+                match (is_choice, s("type")) {
+                    (true, _) | (_, "boolean" | "array" | "object" | "null") => choice += 1,
+                    (_, "number" | "integer") => number += 1,
+                    _ => text += 1,
+                }
+            }
+        }
+        let bucket = |n: u32| match n {
+            0 => "0",
+            1 => "1",
+            2 => "2",
+            3..=5 => "3-5",
+            _ => "6+",
+        };
+        let mut line = String::with_capacity(16);
+        for (what, n) in [("text=", text), ("number=", number), ("choice=", choice)] {
+            line.clear();
+            line.push_str(what);
+            line.push_str(bucket(n));
+            self.structure(&line);
+        }
+        if short {
+            self.structure("short");
+        }
+        if fixed {
+            self.structure("fixed");
+        }
+        // Presence: each bucket once. At most MAX_FEATURES u32 sorted in place, no allocation.
+        let read = &mut self.index[..self.count];
+        read.sort_unstable();
+        let mut distinct = 0;
+        for i in 0..read.len() {
+            if i == 0 || read[i] != read[distinct - 1] {
+                read[distinct] = read[i];
+                distinct += 1;
+            }
+        }
+        self.distinct = distinct;
+    }
+
+    /// The folded words holding the strongest `k` positively weighted features that came from the form's
+    /// texts (never a value), strongest first, each once.
+    pub fn strongest(&self, w: &Weights, k: usize) -> Vec<String> {
+        let mut best: Vec<(f32, &str)> = Vec::new();
+        for e in &self.entries {
+            if e.start == e.end {
+                continue;
+            }
+            let wt = w.weight(e.index);
+            if wt <= 0.0 {
+                continue;
+            }
+            // A character n-gram is shown with the word(s) it was read from: "ibble" alone tells a person
+            // little, "wibblecode" does.
+            let (mut s, mut t) = (e.start as usize, e.end as usize);
+            // An n-gram's boundary space belongs to its own word, not to the neighbour across it.
+            if self.buf.get(s) == Some(&b' ') && s + 1 < t {
+                s += 1;
+            }
+            if t > s + 1 && self.buf.get(t - 1) == Some(&b' ') {
+                t -= 1;
+            }
+            while s > 0 && !matches!(self.buf.get(s - 1), Some(b' ' | b'\n') | None) {
+                s -= 1;
+            }
+            while !matches!(self.buf.get(t), Some(b' ' | b'\n') | None) {
+                t += 1;
+            }
+            let text = self
+                .buf
+                .get(s..t)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .map(|w| super::normalize::truncate(w.trim(), SHOWN_BYTES))
+                .unwrap_or("");
+            match best.iter_mut().find(|(_, t)| *t == text) {
+                // A word is as strong as its strongest feature.
+                Some(b) => b.0 = b.0.max(wt),
+                None if !text.is_empty() => best.push((wt, text)),
+                None => {}
+            }
+        }
+        best.sort_by(|a, b| b.0.total_cmp(&a.0));
+        best.into_iter()
+            .take(k)
+            .map(|(_, t)| t.to_owned())
+            .collect()
+    }
+}
+
+/// The model's verdict on a form: `Some((score, strongest words))` when it scores at or above the threshold.
+/// The score is read in one pass that keeps no text; only a form that scores is read again, keeping where each
+/// feature came from, for the explanation.
+fn judge(
+    w: &Weights,
+    c: &Compiled,
+    message: &str,
+    schema: &Node<'_>,
+) -> Option<(f32, Vec<String>)> {
+    let mut f = Features::default();
+    f.extract(c, w.bits, message, schema);
+    let score = w.score(&f);
+    if score < w.threshold {
+        return None;
+    }
+    let mut kept = Features::collecting();
+    kept.extract(c, w.bits, message, schema);
+    Some((score, kept.strongest(w, 3)))
+}
+
+/// `form.secret.model` when no `form.secret` rule is among `rules` (the form's own findings) and the model scores
+/// the form at or over its threshold. A schema the parser skipped (remembered clean) is built here.
+pub(crate) fn speak(
+    c: &Compiled,
+    message: &str,
+    schema: &Node<'_>,
+    params_ptr: &str,
+    rules: &[Finding],
+) -> Option<Finding> {
+    speak_with(Weights::embedded()?, c, message, schema, params_ptr, rules)
+}
+
+fn speak_with(
+    w: &Weights,
+    c: &Compiled,
+    message: &str,
+    schema: &Node<'_>,
+    params_ptr: &str,
+    rules: &[Finding],
+) -> Option<Finding> {
+    if rules.iter().any(|f| f.rule.starts_with("form.secret")) {
+        return None;
+    }
+    let arena = crate::wire::tree::Arena::new();
+    let schema = schema.expanded(&arena).ok()?;
+    let (score, words) = judge(w, c, message, &schema)?;
+    let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+    Some(Finding::block(
+        "form.secret.model",
+        params_ptr.to_owned(),
+        format!(
+            "the learned model reads the form as asking for a secret (score {score:.2}, strongest: {}); secrets must go through URL mode",
+            quoted.join(", ")
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::tree::{test_arena, Node};
+
+    fn compiled() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| super::super::pack::compile(&[]).unwrap())
+    }
+
+    /// A model of `2^8` buckets, every weight `w`, with `threshold`.
+    fn flat(w: i8, threshold: f32) -> Weights {
+        let mut b = Vec::new();
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.extend_from_slice(&[8, 0]);
+        for x in [1.0f32, 0.0, threshold] {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        b.extend_from_slice(&[7; 32]);
+        b.extend(std::iter::repeat_n(w as u8, 256));
+        Weights::parse(Box::leak(b.into_boxed_slice())).unwrap()
+    }
+
+    #[test]
+    fn the_hash_is_fnv1a() {
+        // The published FNV-1a 32-bit vector for "foobar", its first two bytes given as source and kind.
+        assert_eq!(fnv1a(b'f', b'o', b"obar"), 0xbf9c_f968);
+    }
+
+    #[test]
+    fn a_header_is_checked() {
+        assert_eq!(Weights::parse(b"EGM1").unwrap_err(), ModelError::Header);
+        assert_eq!(Weights::parse(&[0; 60]).unwrap_err(), ModelError::Header);
+        let w = flat(1, 0.5);
+        assert_eq!((w.bits, w.scale, w.bias, w.threshold), (8, 1.0, 0.0, 0.5));
+        let mut short = Vec::from(&WEIGHTS_FILE[..HEADER_BYTES]);
+        short.extend_from_slice(&[0; 10]);
+        assert!(matches!(
+            Weights::parse(Box::leak(short.into_boxed_slice())),
+            Err(ModelError::Size { got: 10, .. })
+        ));
+    }
+
+    #[test]
+    fn a_word_gives_its_ngrams_word_and_bigrams() {
+        let mut f = Features::collecting();
+        let schema = serde_json::json!({"type": "object"});
+        let node = Node::from_value(&schema, test_arena());
+        f.extract(compiled(), 18, "zxq", &node);
+        // " zxq " is 5 characters: 4 + 3 + 2 + 1 n-grams, the word, and three structure rows.
+        assert_eq!(f.len(), 10 + 1 + 3);
+        assert_eq!(f.indices().count(), f.len());
+        let once: Vec<u32> = f.indices().collect();
+        f.extract(compiled(), 18, "zxq vvb", &node);
+        assert_eq!(f.len(), 2 * 10 + 2 + 1 + 3);
+        // The same word twice is read twice but counts once: only the bigram "zxq zxq" is new.
+        f.extract(compiled(), 18, "zxq zxq", &node);
+        assert_eq!(f.occurrences(), 2 * (10 + 1) + 1 + 3);
+        assert_eq!(f.len(), once.len() + 1);
+        let idx: Vec<u32> = f.indices().collect();
+        assert!(idx.windows(2).all(|p| p[0] < p[1]), "ascending, each once");
+        assert!(once.iter().all(|i| idx.contains(i)));
+        // A long word is cut: its n-grams stop at MAX_WORD_CHARS. " qqq..." holds 8 distinct n-grams.
+        f.extract(compiled(), 18, &"q".repeat(500), &node);
+        let cap = MAX_WORD_CHARS + 2;
+        assert_eq!(
+            f.occurrences(),
+            (cap - 1) + (cap - 2) + (cap - 3) + (cap - 4) + 1 + 3
+        );
+        assert_eq!(f.len(), 8 + 1 + 3);
+        // Reading without collecting gives the same buckets with no text kept.
+        let mut g = Features::default();
+        g.extract(compiled(), 18, &"q".repeat(500), &node);
+        assert!(g.indices().eq(f.indices()));
+        assert!(g.entries.is_empty());
+    }
+
+    #[test]
+    fn repetition_does_not_inflate_the_score() {
+        // Every weight 1, bias 0: the score is the count of distinct buckets. A paragraph said eight times adds
+        // only the bigram across each join (the same one each time), where counting occurrences multiplied the
+        // score by about eight.
+        let w = flat(1, 0.0);
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "party": {"type": "integer", "title": "Party size"}}});
+        let node = Node::from_value(&schema, test_arena());
+        let para = "Please review the quarterly warehouse report before booking the table.";
+        let mut f = Features::default();
+        f.extract(compiled(), 8, para, &node);
+        let (once, n) = (w.score(&f), f.len());
+        f.extract(compiled(), 8, &[para; 8].join(" "), &node);
+        assert!(f.len() <= n + 1, "{} distinct, {n} once", f.len());
+        assert!(w.score(&f) <= once + 1.0);
+        assert_eq!(once, n as f32);
+    }
+
+    #[test]
+    fn features_are_bounded() {
+        let mut f = Features::collecting();
+        let schema = serde_json::json!({"type": "object"});
+        let text: String = (0..5000).map(|i| format!("w{i} ")).collect();
+        f.extract(
+            compiled(),
+            18,
+            &text,
+            &Node::from_value(&schema, test_arena()),
+        );
+        assert!(f.occurrences() <= MAX_FEATURES && f.entries.len() <= MAX_FEATURES);
+        assert!(f.len() <= f.occurrences());
+        assert!(f.buf.len() <= MAX_TEXT_BYTES + 2);
+    }
+
+    fn speak_on(
+        w: &Weights,
+        message: &str,
+        schema: serde_json::Value,
+        rules: &[Finding],
+    ) -> Vec<Finding> {
+        let node = Node::from_value(&schema, test_arena());
+        speak_with(w, compiled(), message, &node, "/params", rules)
+            .into_iter()
+            .collect()
+    }
+
+    #[test]
+    fn it_speaks_only_when_the_rules_found_nothing_and_names_only_the_forms_words() {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "f": {"type": "string", "title": "Wibblecode", "default": "hunter2secretvalue"}}});
+        let w = flat(127, 1.0);
+        let found = speak_on(&w, "Type the wibblecode", schema.clone(), &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].rule, "form.secret.model");
+        assert!(
+            found[0].message.contains("wibblecode"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            !found[0].message.contains("hunter2"),
+            "{}",
+            found[0].message
+        );
+        // A rule already spoke: the model says nothing; another rule's finding does not silence it.
+        let prior = [Finding::block("form.secret.password", "/params", "x")];
+        assert!(speak_on(&w, "Type the wibblecode", schema.clone(), &prior).is_empty());
+        let other = [Finding::block("form.language.unsupported", "/params", "x")];
+        assert_eq!(
+            speak_on(&w, "Type the wibblecode", schema.clone(), &other).len(),
+            1
+        );
+        // Below the threshold: nothing; negative weights are never named.
+        let high = flat(127, 1e6);
+        assert!(speak_on(&high, "Type the wibblecode", schema.clone(), &[]).is_empty());
+        let neg = flat(-127, -1e6);
+        let found = speak_on(&neg, "Type the wibblecode", schema, &[]);
+        assert!(
+            found[0].message.contains("strongest: )"),
+            "{}",
+            found[0].message
+        );
+    }
+}

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Train the learned second signal (`form.secret.model`, src/policy/secret/model.rs) and evaluate it honestly.
+
+The features come from the binary (`elicitguard model-features`), so the folding, n-grams and hashing exist
+once, in Rust. A form is the set of its distinct feature buckets (presence: each counts once however often the
+form repeats it), and its score is the bias plus the sum of their weights, as the Rust scorer reads it (no
+division by their count: the plain sum did best under this data's cross-validation, see docs/model.md). This script only fits an L2-regularised logistic regression on them (numpy, full-batch gradient
+descent with Nesterov momentum, a fixed number of steps, no randomness: the same data gives the same bytes),
+chooses the threshold on the training data alone, and writes the weights (i8 with a scale) and a manifest.
+
+Threshold: out-of-fold scores on the training data (FOLDS folds, cases assigned by a hash of their text); the
+lowest threshold at which the model, speaking only where the rules found nothing, adds at most MAX_ADDED_FP
+false positives per benign training form.
+
+Usage (build the binary first, `cargo build`; the binary only supplies features and the rules' verdicts, so the
+weights it embeds do not matter):
+    python3 tools/model/train.py --bin $CARGO_TARGET_DIR/debug/elicitguard train      # write the shipped model
+    python3 tools/model/train.py --bin $CARGO_TARGET_DIR/debug/elicitguard evaluate   # leave-one-batch-out table
+    python3 tools/model/train.py hash                                                  # the training data's hash
+
+`train` is the one command that regenerates src/policy/secret/model/weights.bin and tools/model/manifest.json
+from tests/corpus/{dev,fresh..fresh5} and tests/corpus/forms.jsonl (about a minute on two loaded cores: six fits,
+five for the threshold's folds and the final one); then rebuild and commit both files.
+"""
+
+import argparse
+import glob
+import hashlib
+import importlib.util
+import json
+import os
+import struct
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CORPUS = os.path.join(ROOT, "tests", "corpus")
+# The tuning data, in a fixed order; the held-out batch is never here.
+BATCHES = ["dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "forms.jsonl"]
+# The batches evaluated leave-one-out (the ones written last, by authors who never saw the packs).
+HELD_OUT = ["fresh3", "fresh4", "fresh5"]
+WEIGHTS = os.path.join(ROOT, "src", "policy", "secret", "model", "weights.bin")
+MANIFEST = os.path.join(ROOT, "tools", "model", "manifest.json")
+
+BITS = 18
+LAMBDA = 1e-4
+STEPS = 300
+RATE = 2.0
+MOMENTUM = 0.9
+FOLDS = 5
+MAX_ADDED_FP = 0.003
+VERSION = 2  # 2: presence, plain sum (1: every occurrence, over the square root of their count)
+# Each distinct feature's value while fitting; the written weights are multiplied by it (see Data).
+FIT_SCALE = 1.0 / 16
+
+
+def batch_files(name):
+    if name.endswith(".jsonl"):
+        return [os.path.join(CORPUS, name)]
+    return sorted(glob.glob(os.path.join(CORPUS, name, "forms", "*.jsonl")))
+
+
+def data_hash():
+    """SHA-256 over every training file in order: its path under tests/corpus, a NUL, its bytes, a NUL.
+    tests/secret_model.rs computes the same and compares it with the embedded header."""
+    h = hashlib.sha256()
+    for b in BATCHES:
+        for path in batch_files(b):
+            h.update(os.path.relpath(path, CORPUS).replace(os.sep, "/").encode())
+            h.update(b"\0")
+            with open(path, "rb") as f:
+                h.update(f.read())
+            h.update(b"\0")
+    return h.digest()
+
+
+def load():
+    cases = []
+    for b in BATCHES:
+        for path in batch_files(b):
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    if line.strip():
+                        c = json.loads(line)
+                        c["_batch"] = b
+                        cases.append(c)
+    return cases
+
+
+def run_lines(argv, lines):
+    p = subprocess.run(argv, input=("\n".join(lines) + "\n").encode(), capture_output=True, check=False)
+    out = p.stdout.decode().splitlines()
+    if len(out) != len(lines):
+        sys.exit(f"{argv[0]}: {len(out)} answers for {len(lines)} lines: {p.stderr.decode()[:300]}")
+    return [json.loads(o) for o in out]
+
+
+def features(binary, cases):
+    lines = [json.dumps({"message": c["message"], "requestedSchema": c["requestedSchema"]}, ensure_ascii=False)
+             for c in cases]
+    return [o["features"] for o in run_lines([binary, "model-features", "-"], lines)]
+
+
+def rules_flag(binary, cases):
+    """Whether the rules (every `form.secret` rule but the model's own) block each case, as measure.py counts."""
+    spec = importlib.util.spec_from_file_location("measure", os.path.join(ROOT, "tools", "corpus", "measure.py"))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    out = run_lines([binary, "inspect", "--lines", "-"],
+                    [json.dumps(m.wrap_form(c), ensure_ascii=False) for c in cases])
+    flags = []
+    for o in out:
+        rules = [f.get("rule", "") for f in o.get("findings", [])]
+        flags.append(o.get("verdict") == "block"
+                     and any(r.startswith("form.secret") and r != "form.secret.model" for r in rules))
+    return flags
+
+
+class Data:
+    """Rows of distinct feature indices as flat arrays. `model-features` already prints each bucket once;
+    np.unique keeps that true whatever it is given. Each feature weighs FIT_SCALE while fitting (a step size
+    the fixed rate suits); model() folds it into the weights written, so the shipped score is a plain sum."""
+
+    def __init__(self, np, rows):
+        rows = [np.unique(np.asarray(r, dtype=np.int64)) for r in rows]
+        self.n = len(rows)
+        lens = np.array([len(r) for r in rows], dtype=np.int64)
+        self.idx = np.concatenate([np.asarray(r, dtype=np.int64) for r in rows]) if rows else np.zeros(0, np.int64)
+        self.row = np.repeat(np.arange(self.n), lens)
+        self.val = np.full(len(self.idx), FIT_SCALE)
+
+    def scores(self, np, w, b):
+        return np.bincount(self.row, weights=w[self.idx] * self.val, minlength=self.n) + b
+
+
+def fit(np, data, y):
+    """L2-regularised logistic regression, classes weighted equally, deterministic."""
+    B = 1 << BITS
+    pos = y.sum()
+    neg = len(y) - pos
+    cw = np.where(y == 1, 0.5 / max(pos, 1), 0.5 / max(neg, 1))
+    w = np.zeros(B)
+    b = 0.0
+    vw = np.zeros(B)
+    vb = 0.0
+    for _ in range(STEPS):
+        # Nesterov: the gradient at the look-ahead point.
+        lw = w + MOMENTUM * vw
+        lb = b + MOMENTUM * vb
+        s = data.scores(np, lw, lb)
+        p = 1.0 / (1.0 + np.exp(-s))
+        g = (p - y) * cw
+        gw = np.bincount(data.idx, weights=g[data.row] * data.val, minlength=B) + LAMBDA * lw
+        gb = g.sum()
+        vw = MOMENTUM * vw - RATE * gw
+        vb = MOMENTUM * vb - RATE * gb
+        w = w + vw
+        b = b + vb
+    return w, b
+
+
+def quantise(np, w):
+    scale = float(np.abs(w).max()) / 127.0 or 1.0
+    scale = float(np.float32(scale))
+    q = np.clip(np.round(w / scale), -127, 127).astype(np.int8)
+    return q, scale
+
+
+def model(np, data, y):
+    w, b = fit(np, data, y)
+    q, scale = quantise(np, w * FIT_SCALE)
+    return q, scale, float(np.float32(b))
+
+
+def score(np, data, q, scale, b):
+    """As the Rust scorer: the bias plus the sum of the quantised weights of each row's distinct features."""
+    w = q.astype(np.float64) * scale
+    return np.bincount(data.row, weights=w[data.idx], minlength=data.n) + b
+
+
+def fold_of(case):
+    key = (case["message"] + json.dumps(case["requestedSchema"], sort_keys=True, ensure_ascii=False)).encode()
+    return int.from_bytes(hashlib.sha256(key).digest()[:4], "little") % FOLDS
+
+
+def choose_threshold(np, rows, y, rules, folds):
+    """Out-of-fold scores; the lowest threshold adding at most MAX_ADDED_FP false positives per benign form."""
+    oof = np.zeros(len(rows))
+    for k in range(FOLDS):
+        tr = [i for i in range(len(rows)) if folds[i] != k]
+        te = [i for i in range(len(rows)) if folds[i] == k]
+        q, scale, b = model(np, Data(np, [rows[i] for i in tr]), y[tr])
+        oof[te] = score(np, Data(np, [rows[i] for i in te]), q, scale, b)
+    benign = y == 0
+    added = np.sort(oof[benign & ~rules])[::-1]
+    allowed = int(MAX_ADDED_FP * benign.sum())
+    t = float(np.nextafter(np.float32(added[allowed]), np.float32(np.inf))) if allowed < len(added) else float(
+        added[-1])
+    return t, oof
+
+
+def rates(np, flag, y):
+    pos = y == 1
+    return flag[pos].mean(), flag[~pos].mean()
+
+
+def prepare(args):
+    import numpy as np
+    cases = load()
+    rows = features(args.bin, cases)
+    rules = np.array(rules_flag(args.bin, cases))
+    y = np.array([1 if c["label"] == "secret" else 0 for c in cases], dtype=np.float64)
+    folds = [fold_of(c) for c in cases]
+    batch = [c["_batch"] for c in cases]
+    return np, cases, rows, rules, y, folds, batch
+
+
+def evaluate(args):
+    np, cases, rows, rules, y, folds, batch = prepare(args)
+    out = ["| held-out batch | forms (secret/benign) | threshold | model alone: recall / FP | rules: recall / FP "
+           "| rules OR model: recall / FP | recall gained | FP added |",
+           "|---|---|---|---|---|---|---|---|"]
+    for held in HELD_OUT:
+        tr = [i for i in range(len(cases)) if batch[i] != held]
+        te = [i for i in range(len(cases)) if batch[i] == held]
+        t, _ = choose_threshold(np, [rows[i] for i in tr], y[tr], rules[tr], [folds[i] for i in tr])
+        q, scale, b = model(np, Data(np, [rows[i] for i in tr]), y[tr])
+        s = score(np, Data(np, [rows[i] for i in te]), q, scale, b)
+        m = s >= t
+        r = rules[te]
+        yy = y[te]
+        mr, mf = rates(np, m, yy)
+        rr, rf = rates(np, r, yy)
+        orr, orf = rates(np, m | r, yy)
+        line = (f"| {held} | {int(yy.sum())}/{int((1 - yy).sum())} | {t:.3f} | {mr:.3f} / {mf:.3f} | "
+                f"{rr:.3f} / {rf:.3f} | {orr:.3f} / {orf:.3f} | {orr - rr:+.3f} | {orf - rf:+.3f} |")
+        out.append(line)
+        print(line, flush=True)
+        if args.verbose:
+            for i, j in enumerate(te):
+                if m[i] and not r[i]:
+                    c = cases[j]
+                    print(f"   model {'CATCH' if yy[i] else 'FP'} {c.get('lang')} {s[i]:.2f} {c.get('note', '')}")
+    print("\n".join(out))
+
+
+def train(args):
+    np, cases, rows, rules, y, folds, batch = prepare(args)
+    t, oof = choose_threshold(np, rows, y, rules, folds)
+    q, scale, b = model(np, Data(np, rows), y)
+    digest = data_hash()
+    header = b"EGM1" + struct.pack("<HBBfff", VERSION, BITS, 0, scale, b, t) + digest
+    with open(WEIGHTS, "wb") as f:
+        f.write(header + q.tobytes())
+    benign = y == 0
+    cv_added = float(((oof >= t) & benign & ~rules).sum() / benign.sum())
+    cv_gain = float(((oof >= t) & (y == 1) & ~rules).sum() / (y == 1).sum())
+    manifest = {
+        "trained_on": {b: [os.path.relpath(p, CORPUS) for p in batch_files(b)] for b in BATCHES},
+        "cases": {b: int(sum(1 for x in batch if x == b)) for b in BATCHES},
+        "data_sha256": digest.hex(),
+        "bits": BITS, "lambda": LAMBDA, "steps": STEPS, "rate": RATE, "momentum": MOMENTUM, "folds": FOLDS,
+        "max_added_fp": MAX_ADDED_FP, "fit_scale": FIT_SCALE, "version": VERSION, "threshold": t, "scale": scale, "bias": b,
+        "cv_added_fp": cv_added, "cv_recall_gained": cv_gain,
+        "numpy": np.__version__,
+    }
+    with open(MANIFEST, "w") as f:
+        json.dump(manifest, f, indent=2)
+        f.write("\n")
+    print(json.dumps(manifest | {"trained_on": "..."}, indent=2))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "elicitguard"))
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("command", choices=["evaluate", "train", "hash"])
+    args = ap.parse_args()
+    if args.command == "hash":
+        print(data_hash().hex())
+    elif args.command == "evaluate":
+        evaluate(args)
+    else:
+        train(args)
+
+
+if __name__ == "__main__":
+    main()
