@@ -271,10 +271,15 @@ impl Engine {
             known_clean,
             messages,
         );
-        // The learned second signal speaks only where the rules did not (src/policy/secret/model.rs).
-        let model = self
-            .secret
-            .model_finding(message, schema, ptr, &form.findings);
+        // The learned second signal speaks only where the rules did not (src/policy/secret/model.rs). It is
+        // `off` by default and costs about ten times the rules' judgement (docs/model.md): when off, it is
+        // not computed at all.
+        let model = (self.setting(route, "form.secret.model") != Some(RuleSetting::Off))
+            .then(|| {
+                self.secret
+                    .model_finding(message, schema, ptr, &form.findings)
+            })
+            .flatten();
         out.extend(form.findings);
         out.extend(model);
         // Pointers are built only for text that needs rewriting: nearly all text is left as it is.

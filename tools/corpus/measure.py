@@ -42,11 +42,12 @@ def wrap_url(case):
         "requestState": "s"}}
 
 
-def inspect_batch(binary, msgs):
+def inspect_batch(binary, msgs, config=None):
     """Judges many messages with one `inspect --lines` process (the policy compiles once)."""
     text = "\n".join(json.dumps(m, ensure_ascii=False) for m in msgs) + "\n"
+    argv = [binary, "inspect", "--lines", "-"] + (["--config", config] if config else [])
     try:
-        p = subprocess.run([binary, "inspect", "--lines", "-"], input=text.encode("utf-8"),
+        p = subprocess.run(argv, input=text.encode("utf-8"),
                            capture_output=True, timeout=600)
     except subprocess.TimeoutExpired:
         return [{"error": "timeout"}] * len(msgs)
@@ -81,6 +82,7 @@ def main():
     ap.add_argument("--verbose", "-v", action="store_true", help="list every miss and false positive")
     ap.add_argument("--json", help="write per-case results to this file")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--config", help="judge under this gateway config (e.g. one enabling form.secret.model)")
     ap.add_argument("--only", choices=["forms", "urls"], help="measure one kind only")
     args = ap.parse_args()
 
@@ -99,7 +101,7 @@ def main():
     chunks = [list(range(i, len(jobs), args.jobs)) for i in range(args.jobs)]
     outs = [None] * len(jobs)
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for idx, res in zip(chunks, ex.map(lambda ix: inspect_batch(args.bin, [msgs[i] for i in ix]), chunks)):
+        for idx, res in zip(chunks, ex.map(lambda ix: inspect_batch(args.bin, [msgs[i] for i in ix], args.config), chunks)):
             for i, r in zip(idx, res):
                 outs[i] = r
     results = list(zip(jobs, outs))
