@@ -807,6 +807,34 @@ fn sentences(message: &str) -> Vec<(&str, bool)> {
     out
 }
 
+/// The kinds of term a text holds, found by one folding and one scan.
+#[derive(Default, Clone, Copy)]
+struct Found {
+    /// A request verb ("enter").
+    request: bool,
+    /// A secret's name, strong or weak ("password", "key").
+    names: bool,
+    /// A part of a secret ("digits").
+    fragment: bool,
+}
+
+fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) -> Found {
+    buf.clear();
+    folder.fold_into(text, &c.stopwords, buf);
+    let mut found = Found::default();
+    c.find_terms(buf, |pattern, _, _| {
+        for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
+            match info.kind {
+                Kind::Request => found.request = true,
+                Kind::Strong | Kind::Weak => found.names = true,
+                Kind::Fragment => found.fragment = true,
+                _ => {}
+            }
+        }
+    });
+    found
+}
+
 /// Whether `message`, over a form with a survey's answer field (`rating`), asks about a secret's device or
 /// experience rather than for the secret: see the module doc.
 pub(super) fn asks_about(c: &Compiled, message: &str, rating: bool) -> bool {
@@ -817,16 +845,7 @@ pub(super) fn asks_about(c: &Compiled, message: &str, rating: bool) -> bool {
     let mut buf = Vec::new();
     let mut any = false;
     for (sentence, question) in sentences(message) {
-        buf.clear();
-        folder.fold_into(sentence, &c.stopwords, &mut buf);
-        let mut requests = false;
-        c.find_terms(&buf, |pattern, _, _| {
-            requests |= c
-                .infos
-                .get(pattern)
-                .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Request));
-        });
-        if !requests {
+        if !found_in(c, &mut folder, &mut buf, sentence).request {
             continue;
         }
         let folded = std::str::from_utf8(&buf).unwrap_or("");
@@ -856,19 +875,10 @@ pub(super) fn given_elsewhere(c: &Compiled, message: &str) -> bool {
     let mut buf = Vec::new();
     let mut any = false;
     for (sentence, _) in sentences(message) {
-        buf.clear();
-        folder.fold_into(sentence, &c.stopwords, &mut buf);
-        let (mut requests, mut names) = (false, false);
-        c.find_terms(&buf, |pattern, _, _| {
-            let infos = c.infos.get(pattern).map_or(&[][..], Vec::as_slice);
-            requests |= infos.iter().any(|i| i.kind == Kind::Request);
-            names |= infos
-                .iter()
-                .any(|i| matches!(i.kind, Kind::Strong | Kind::Weak));
-        });
+        let found = found_in(c, &mut folder, &mut buf, sentence);
         // Only a sentence that asks and names a secret can ask for it ("How much do you want to send?"
         // asks for an amount).
-        if !(requests && names) {
+        if !(found.request && found.names) {
             continue;
         }
         // The words of these phrases are mostly stopwords: read with them kept.
@@ -900,21 +910,14 @@ pub(super) fn counts_only(c: &Compiled, message: &str) -> bool {
     let mut buf = Vec::new();
     let mut any = false;
     for (sentence, question) in sentences(message) {
-        buf.clear();
-        folder.fold_into(sentence, &c.stopwords, &mut buf);
-        let (mut asks, mut fragment) = (false, false);
-        c.find_terms(&buf, |pattern, _, _| {
-            let infos = c.infos.get(pattern).map_or(&[][..], Vec::as_slice);
-            asks |= infos
-                .iter()
-                .any(|i| matches!(i.kind, Kind::Request | Kind::Strong | Kind::Weak));
-            fragment |= infos.iter().any(|i| i.kind == Kind::Fragment);
-        });
-        if !asks {
+        let found = found_in(c, &mut folder, &mut buf, sentence);
+        if !(found.request || found.names) {
             continue;
         }
         let kept = fold_words(sentence);
-        if !(question && fragment && holds_any(&kept, how_many_words().iter().map(String::as_str)))
+        if !(question
+            && found.fragment
+            && holds_any(&kept, how_many_words().iter().map(String::as_str)))
         {
             return false;
         }
@@ -943,18 +946,7 @@ fn requests_outside_count(
                 how_many_words().iter().map(String::as_str),
             )
         })
-        .any(|clause| {
-            buf.clear();
-            folder.fold_into(clause, &c.stopwords, buf);
-            let mut requests = false;
-            c.find_terms(buf, |pattern, _, _| {
-                requests |= c
-                    .infos
-                    .get(pattern)
-                    .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Request));
-            });
-            requests
-        })
+        .any(|clause| found_in(c, folder, buf, clause).request)
 }
 
 #[cfg(test)]
