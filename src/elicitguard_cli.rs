@@ -46,16 +46,9 @@ pub fn inspect(config_path: Option<PathBuf>, modes: &str, file: &str, lines: boo
             }
         },
     };
-    let mut input = Vec::new();
-    let read = if file == "-" {
-        std::io::stdin().read_to_end(&mut input).map(|_| ())
-    } else {
-        std::fs::read(file).map(|b| input = b)
-    };
-    if let Err(e) = read {
-        eprintln!("elicitguard inspect: cannot read {file}: {e}");
+    let Some(input) = read_input("inspect", file) else {
         return ExitCode::from(2);
-    }
+    };
     // A closed pipe (`inspect | head -c0`) is the reader's choice, not an error worth a panic.
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
@@ -255,6 +248,18 @@ pub async fn demo(port: u16, once: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The whole input of `command`: standard input for `-`, else the file. `None` after saying why on stderr.
+fn read_input(command: &str, file: &str) -> Option<Vec<u8>> {
+    let read = if file == "-" {
+        let mut input = Vec::new();
+        std::io::stdin().read_to_end(&mut input).map(|_| input)
+    } else {
+        std::fs::read(file)
+    };
+    read.map_err(|e| eprintln!("elicitguard {command}: cannot read {file}: {e}"))
+        .ok()
+}
+
 /// `elicitguard model-features`: for every JSON line `{"message": ..., "requestedSchema": ...}`, one line
 /// `{"features": [bucket, ...], "score": s}` with the embedded packs' folding, so that the trainer
 /// (`tools/model/train.py`) never re-implements it. A line that is not a form answers `{"error": ...}`.
@@ -266,16 +271,9 @@ pub fn model_features(file: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut input = Vec::new();
-    let read = if file == "-" {
-        std::io::stdin().read_to_end(&mut input).map(|_| ())
-    } else {
-        std::fs::read(file).map(|b| input = b)
-    };
-    if let Err(e) = read {
-        eprintln!("elicitguard model-features: cannot read {file}: {e}");
+    let Some(input) = read_input("model-features", file) else {
         return ExitCode::from(2);
-    }
+    };
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
     let mut failed = false;
