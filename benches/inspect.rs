@@ -89,14 +89,35 @@ fn decisions(c: &mut Criterion) {
         ..ctx
     };
     // Remembering neither clean hosts nor clean schemas: every check runs on every call.
-    let amnesic = Engine {
+    let mut amnesic = Engine {
         url: UrlPolicy::compile(&url_cfg).expect("embedded URL policy compiles"),
         clean_schemas: CleanSchemas::new(0),
         ..default_engine().expect("embedded policy compiles")
     };
+    amnesic.secret.set_model_memory(0);
     let amnesic_ctx = Context {
         engine: &amnesic,
         ..ctx
+    };
+    // The learned second signal (`form.secret.model`, off by default) set to monitor on the route: it scores
+    // every form the rules pass, so this is its cost on top of the rules'.
+    let model_route = RoutePolicy {
+        rules: elicitguard::policy::rules::RuleTable::new(
+            [(
+                "form.secret.model".to_owned(),
+                elicitguard::policy::rules::RuleSetting::Monitor,
+            )]
+            .into(),
+        ),
+        ..RoutePolicy::default()
+    };
+    let model_ctx = Context {
+        route: &model_route,
+        ..ctx
+    };
+    let model_amnesic_ctx = Context {
+        route: &model_route,
+        ..amnesic_ctx
     };
     // The fixtures must take the paths they are named after, or the figures mean nothing.
     assert!(!may_carry_elicitation(TOOLS_CALL_2K));
@@ -198,6 +219,12 @@ fn decisions(c: &mut Criterion) {
     g.bench_function("2k_form_url_nothing_remembered", |b| {
         b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &amnesic_ctx))
     });
+    g.bench_function("2k_form_url_model", |b| {
+        b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &model_ctx))
+    });
+    g.bench_function("2k_form_url_model_nothing_remembered", |b| {
+        b.iter(|| judged(black_box(INPUT_REQUIRED_2K), &model_amnesic_ctx))
+    });
     g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
     g.bench_function("64k", |b| {
         b.iter(|| judged(black_box(INPUT_REQUIRED_64K), &ctx))
@@ -209,6 +236,10 @@ fn decisions(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(named_64k.len() as u64));
     g.bench_function("64k_messages_name_a_term", |b| {
         b.iter(|| judged(black_box(&named_64k), &ctx))
+    });
+    g.throughput(Throughput::Bytes(INPUT_REQUIRED_64K.len() as u64));
+    g.bench_function("64k_model", |b| {
+        b.iter(|| judged(black_box(INPUT_REQUIRED_64K), &model_ctx))
     });
     g.finish();
 }

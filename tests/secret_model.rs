@@ -7,13 +7,16 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 7] = [
+const BATCHES: [&str; 10] = [
     "dev",
     "fresh",
     "fresh2",
     "fresh3",
     "fresh4",
     "fresh5",
+    "fresh6",
+    "tricky",
+    "ordinary",
     "forms.jsonl",
 ];
 

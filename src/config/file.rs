@@ -316,7 +316,8 @@ pub struct PolicyFile {
     /// A URL policy file replacing the embedded `policies/urls.yaml`.
     #[serde(default)]
     pub url_policy: Option<String>,
-    /// Bytes of form schemas remembered as clean ([`crate::policy::clean_schemas`]); 0 switches it off.
+    /// Bytes of form schemas remembered as clean ([`crate::policy::clean_schemas`]), and as much again of forms
+    /// the learned model found clean (`form.secret.model`, when on); 0 switches both off.
     #[serde(default)]
     pub clean_schema_cache_bytes: Option<usize>,
 }

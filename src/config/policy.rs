@@ -45,6 +45,11 @@ pub(super) fn compile(cx: &mut Cx<'_>, p: &file::PolicyFile) -> Option<Engine> {
         }
     }
     let secret = SecretPolicy::compile(&packs)
+        .map(|mut s| {
+            // One budget for both memories of clean forms: the rules' (schemas) and the learned model's.
+            s.set_model_memory(clean_schema_bytes);
+            s
+        })
         .map_err(|e| cx.invalid("policy.secret_packs", e.to_string()))
         .ok();
     let url = match &p.url_policy {

@@ -276,8 +276,12 @@ impl Engine {
         // not computed at all.
         let model = (self.setting(route, "form.secret.model") != Some(RuleSetting::Off))
             .then(|| {
+                let schema_text = match schema {
+                    Node::Skipped(text) => Some(text.as_bytes()),
+                    _ => written,
+                };
                 self.secret
-                    .model_finding(message, schema, ptr, &form.findings)
+                    .model_finding(message, schema, schema_text, ptr, &form.findings)
             })
             .flatten();
         out.extend(form.findings);

@@ -36,14 +36,17 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CORPUS = os.path.join(ROOT, "tests", "corpus")
 # The tuning data, in a fixed order; the held-out batch is never here.
-BATCHES = ["dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "forms.jsonl"]
+BATCHES = ["dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "tricky", "ordinary", "forms.jsonl"]
 # The batches evaluated leave-one-out (the ones written last, by authors who never saw the packs).
-HELD_OUT = ["fresh3", "fresh4", "fresh5"]
+HELD_OUT = ["fresh3", "fresh4", "fresh5", "fresh6"]
+# Messages in a joined form (see joined()): one of these per case, chosen by a hash of its text.
+JOINS = (2, 3, 5)
 WEIGHTS = os.path.join(ROOT, "src", "policy", "secret", "model", "weights.bin")
 MANIFEST = os.path.join(ROOT, "tools", "model", "manifest.json")
 
 BITS = 18
 LAMBDA = 1e-4
+L1 = float(os.environ.get('EG_L1', '0'))
 STEPS = 300
 RATE = 2.0
 MOMENTUM = 0.9
@@ -85,6 +88,37 @@ def load():
                         c["_batch"] = b
                         cases.append(c)
     return cases
+
+
+def joined(cases):
+    """One synthetic form per case: its message with others of the same language joined around it, over its own
+    schema and with its own label (a secret asked amid ordinary sentences is still asked; ordinary sentences
+    joined are still ordinary). Why: the score is a plain sum over the form's distinct features, and the corpora's
+    secret forms have longer messages than their benign ones, so a model fitted on them alone learned length:
+    two ordinary messages joined scored over the threshold one time in nine. Joined forms teach it that more
+    ordinary text is not more secret. The partners are benign forms of the same language (never secret ones,
+    which would make a benign form's label a lie), picked by a hash of the case's text: no randomness, the same
+    data gives the same forms. A joined form takes its case's fold (its partners may sit in other folds: the
+    threshold's cross-validation is that much optimistic) and names its partners' batches, so that leave-one-
+    batch-out evaluation never trains on the held-out batch's text."""
+    pools = {}
+    for c in cases:
+        if c["label"] == "benign":
+            pools.setdefault(c.get("lang", ""), []).append(c)
+    out = []
+    for c in cases:
+        pool = [o for o in pools.get(c.get("lang", ""), []) if o is not c]
+        if not pool:
+            continue
+        h = int.from_bytes(hashlib.sha256(c["message"].encode()).digest()[:8], "little")
+        k = JOINS[h % len(JOINS)]
+        partners = [pool[(h >> (8 + 7 * j)) % len(pool)] for j in range(k - 1)]
+        parts = [p["message"] for p in partners]
+        parts.insert((h >> 4) % k, c["message"])
+        out.append({"message": " ".join(parts), "requestedSchema": c["requestedSchema"], "label": c["label"],
+                    "lang": c.get("lang", ""), "_batch": c["_batch"], "_fold": fold_of(c), "_joined": True,
+                    "_partners": {p["_batch"] for p in partners}})
+    return out
 
 
 def run_lines(argv, lines):
@@ -156,6 +190,11 @@ def fit(np, data, y):
         vb = MOMENTUM * vb - RATE * gb
         w = w + vw
         b = b + vb
+        if L1 > 0:
+            # Proximal step for the L1 penalty: weights the data does not pull past L1 * RATE are exactly zero.
+            shrunk = np.sign(w) * np.maximum(np.abs(w) - RATE * L1, 0.0)
+            vw = vw + (shrunk - w)
+            w = shrunk
     return w, b
 
 
@@ -179,6 +218,8 @@ def score(np, data, q, scale, b):
 
 
 def fold_of(case):
+    if "_fold" in case:
+        return case["_fold"]
     key = (case["message"] + json.dumps(case["requestedSchema"], sort_keys=True, ensure_ascii=False)).encode()
     return int.from_bytes(hashlib.sha256(key).digest()[:4], "little") % FOLDS
 
@@ -207,6 +248,7 @@ def rates(np, flag, y):
 def prepare(args):
     import numpy as np
     cases = load()
+    cases += joined(cases)
     rows = features(args.bin, cases)
     rules = np.array(rules_flag(args.bin, cases))
     y = np.array([1 if c["label"] == "secret" else 0 for c in cases], dtype=np.float64)
@@ -221,8 +263,10 @@ def evaluate(args):
            "| rules OR model: recall / FP | recall gained | FP added |",
            "|---|---|---|---|---|---|---|---|"]
     for held in HELD_OUT:
-        tr = [i for i in range(len(cases)) if batch[i] != held]
-        te = [i for i in range(len(cases)) if batch[i] == held]
+        # Trained on nothing of the held-out batch: neither its forms nor joined forms borrowing its text.
+        tr = [i for i in range(len(cases)) if batch[i] != held and held not in cases[i].get("_partners", ())]
+        # Measured on the held-out batch's own forms, not on the joined ones made from them.
+        te = [i for i in range(len(cases)) if batch[i] == held and not cases[i].get("_joined")]
         t, _ = choose_threshold(np, [rows[i] for i in tr], y[tr], rules[tr], [folds[i] for i in tr])
         q, scale, b = model(np, Data(np, [rows[i] for i in tr]), y[tr])
         s = score(np, Data(np, [rows[i] for i in te]), q, scale, b)
@@ -257,7 +301,9 @@ def train(args):
     cv_gain = float(((oof >= t) & (y == 1) & ~rules).sum() / (y == 1).sum())
     manifest = {
         "trained_on": {b: [os.path.relpath(p, CORPUS) for p in batch_files(b)] for b in BATCHES},
-        "cases": {b: int(sum(1 for x in batch if x == b)) for b in BATCHES},
+        "cases": {b: int(sum(1 for i, x in enumerate(batch) if x == b and not cases[i].get("_joined")))
+                  for b in BATCHES},
+        "joined_cases": int(sum(1 for c in cases if c.get("_joined"))),
         "data_sha256": digest.hex(),
         "bits": BITS, "lambda": LAMBDA, "steps": STEPS, "rate": RATE, "momentum": MOMENTUM, "folds": FOLDS,
         "max_added_fp": MAX_ADDED_FP, "fit_scale": FIT_SCALE, "version": VERSION, "threshold": t, "scale": scale, "bias": b,

@@ -206,10 +206,16 @@ pub struct PackSource {
     pub text: String,
 }
 
+/// Default budget of the memory of forms the learned model found clean: the same as the clean schemas' (the
+/// config's `policy.clean_schema_cache_bytes` sets both).
+pub const DEFAULT_MODEL_MEMORY_BYTES: usize = crate::policy::clean_schemas::DEFAULT_MAX_BYTES;
+
 /// The compiled classifier.
 #[derive(Debug)]
 pub struct SecretPolicy {
     compiled: pack::Compiled,
+    /// Forms the learned model found clean ([`model::Memory`]).
+    model_memory: model::Memory,
 }
 
 impl SecretPolicy {
@@ -217,7 +223,14 @@ impl SecretPolicy {
     pub fn compile(extra: &[PackSource]) -> Result<Self, SecretError> {
         Ok(SecretPolicy {
             compiled: pack::compile(extra)?,
+            model_memory: model::Memory::new(DEFAULT_MODEL_MEMORY_BYTES),
         })
+    }
+
+    /// Sets the budget, in key bytes, of the memory of forms the learned model found clean (0 keeps none);
+    /// what was remembered is dropped.
+    pub fn set_model_memory(&mut self, bytes: usize) {
+        self.model_memory = model::Memory::new(bytes);
     }
 
     /// Judges one form-mode elicitation. `params_ptr` points at the elicitation's params object;
@@ -280,14 +293,24 @@ impl SecretPolicy {
     /// rule and the learned model scores the form at or over its threshold (see [`model`]). Called by the engine
     /// on both paths of a form's judgement (a schema remembered clean is built again for it), so remembering a
     /// schema never changes what the model says.
+    /// `schema_text`, the schema as written when known, lets a form the model found clean be remembered.
     pub fn model_finding(
         &self,
         message: &str,
         schema: &Node<'_>,
+        schema_text: Option<&[u8]>,
         params_ptr: &str,
         rules: &[Finding],
     ) -> Option<Finding> {
-        model::speak(&self.compiled, message, schema, params_ptr, rules)
+        model::speak(
+            &self.compiled,
+            &self.model_memory,
+            message,
+            schema,
+            schema_text,
+            params_ptr,
+            rules,
+        )
     }
 
     /// The learned model's feature indices of a form, distinct and ascending (for
@@ -297,7 +320,7 @@ impl SecretPolicy {
         let w = model::Weights::embedded()?;
         let mut f = model::Features::default();
         f.extract(&self.compiled, w.bits, message, schema);
-        Some((f.indices().collect(), w.score(&f)))
+        Some((f.sorted_indices(), w.score(&f)))
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.

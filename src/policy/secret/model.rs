@@ -8,7 +8,9 @@
 //! - word unigrams and bigrams,
 //! - each prefixed by where it comes from: the message, a field's title or description, a field's name,
 //! - a few structure features: how many free-text, number and choice fields, a field of 1 to 8 characters at
-//!   most, a field of a fixed length.
+//!   most, a field of a fixed length, and how long the message is (at least 64, 128, 256, 512 folded bytes, each
+//!   its own feature): the score is a sum over distinct features, so without them every ordinary sentence added
+//!   to a message could only move it, and the trainer has nothing to learn "long is not secret" from.
 //!
 //! Each feature is hashed (FNV-1a, 32 bits, fixed here and nowhere else) into `2^bits` buckets. A bucket counts
 //! once however often the form names it (presence, a binary bag: a paragraph said twice scores as said once),
@@ -23,14 +25,17 @@
 //! this (our folding, our sources, a fixed hash, an embedded quantised file) without a heavy dependency.
 //!
 //! Cost: linear in the bounded text ([`MAX_TEXT_BYTES`] a text, [`MAX_WORD_CHARS`] a word, [`MAX_FEATURES`] a
-//! form); bucket indices go into a fixed array of [`MAX_FEATURES`], sorted and deduplicated once at the end,
-//! with no allocation per n-gram. It runs only when the rules found nothing, and it never reads a value the user
-//! or the server pushes (defaults, enums): only the form's words.
+//! form). A bucket is kept once as it is read: a bitset of all `2^bits` buckets tells whether it was seen, and
+//! only the bits set are cleared for the next form, so dropping duplicates costs one bit test a feature, with no
+//! sort and no allocation per n-gram (the scratch is reused per thread, [`judge`]). It runs only when the rules
+//! found nothing, and it never reads a value the user or the server pushes (defaults, enums): only the form's
+//! words.
 
 use std::sync::OnceLock;
 
 use super::normalize::Folder;
 use super::pack::Compiled;
+use crate::policy::clean_set::CleanSet;
 use crate::policy::Finding;
 use crate::wire::tree::Node;
 
@@ -141,9 +146,16 @@ impl Weights {
     }
 
     /// The score of extracted features: the bias plus the sum of the weights of their distinct buckets (each
-    /// bucket counts once); no feature scores the bias.
+    /// bucket counts once); no feature scores the bias. The quantised weights are summed as integers (at most
+    /// [`MAX_FEATURES`] of them, far within `i32`) and scaled once, so the order the buckets were read in cannot
+    /// change the score.
     pub fn score(&self, f: &Features) -> f32 {
-        self.bias + f.indices().map(|i| self.weight(i)).sum::<f32>()
+        let sum: i32 = f
+            .indices()
+            .map(|i| i32::from(self.weights.get(i as usize).copied().unwrap_or(0) as i8))
+            .sum();
+        // At most MAX_FEATURES * 127 in magnitude: exact in f32.
+        self.bias + self.scale * sum as f32
     }
 }
 
@@ -164,8 +176,8 @@ struct Entry {
     end: u32,
 }
 
-/// A form's features as they are read: their bucket indices (a fixed array; after [`Features::extract`], sorted
-/// and each once), and, only when asked for (an explanation), each occurrence with the folded bytes it came from.
+/// A form's features as they are read: their distinct bucket indices in the order first read (a fixed array),
+/// and, only when asked for (an explanation), each occurrence with the folded bytes it came from.
 #[derive(Debug)]
 pub struct Features {
     folder: Folder,
@@ -174,12 +186,15 @@ pub struct Features {
     /// Every feature read, in order, duplicates included; filled only with `collect`.
     entries: Vec<Entry>,
     collect: bool,
-    /// Bucket indices: the first `count` as read, then (after `extract`) the first `distinct` sorted, each once.
+    /// The first `distinct` are the buckets read, each once, in the order first read.
     index: [u32; MAX_FEATURES],
     /// Occurrences read, at most [`MAX_FEATURES`].
     count: usize,
-    /// Distinct buckets, set when `extract` ends.
+    /// Distinct buckets read.
     distinct: usize,
+    /// One bit per bucket (`2^bits` of them, 32 KiB for the shipped 18 bits): set when the bucket is read.
+    /// Only the bits of `index[..distinct]` are ever set, and they are cleared by the next `clear`.
+    seen: Vec<u64>,
     mask: u32,
 }
 
@@ -193,6 +208,7 @@ impl Default for Features {
             index: [0; MAX_FEATURES],
             count: 0,
             distinct: 0,
+            seen: Vec::new(),
             mask: 0,
         }
     }
@@ -224,6 +240,17 @@ impl Features {
     fn clear(&mut self, bits: u8) {
         self.buf.clear();
         self.entries.clear();
+        let words = (1usize << bits).div_ceil(64);
+        if self.seen.len() == words {
+            // Only the last form's buckets were set: clearing them is linear in what was read, not 32 KiB.
+            for &i in &self.index[..self.distinct] {
+                if let Some(w) = self.seen.get_mut(i as usize / 64) {
+                    *w = 0;
+                }
+            }
+        } else {
+            self.seen = vec![0; words];
+        }
         self.count = 0;
         self.distinct = 0;
         self.mask = (1u32 << bits) - 1;
@@ -244,17 +271,35 @@ impl Features {
         self.distinct == 0
     }
 
-    /// The distinct bucket indices, ascending, each once (what the trainer reads and the score sums).
+    /// The distinct bucket indices, each once, in the order first read (what the score sums).
     pub fn indices(&self) -> impl Iterator<Item = u32> + '_ {
         self.index[..self.distinct].iter().copied()
     }
 
+    /// The distinct bucket indices, ascending (what the trainer reads).
+    pub fn sorted_indices(&self) -> Vec<u32> {
+        let mut v = self.index[..self.distinct].to_vec();
+        v.sort_unstable();
+        v
+    }
+
     fn add(&mut self, h: u32, start: usize, end: usize) {
         let index = h & self.mask;
-        // Every caller stops at MAX_FEATURES; `get_mut` keeps that a bound rather than a panic.
-        if let Some(slot) = self.index.get_mut(self.count) {
-            *slot = index;
-            self.count += 1;
+        // Every caller stops at MAX_FEATURES; the check keeps that a bound rather than a panic.
+        if self.count >= MAX_FEATURES {
+            return;
+        }
+        self.count += 1;
+        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
+        if let Some(w) = self.seen.get_mut(word) {
+            if *w & bit == 0 {
+                *w |= bit;
+                // distinct <= count <= MAX_FEATURES.
+                if let Some(slot) = self.index.get_mut(self.distinct) {
+                    *slot = index;
+                    self.distinct += 1;
+                }
+            }
         }
         if self.collect {
             // Folded texts are bounded by MAX_TEXT_BYTES each and MAX_PROPERTIES of them: offsets fit.
@@ -323,8 +368,10 @@ impl Features {
         let mut offs = [0usize; CAP + 1];
         let mut n = 0;
         let mut cut = end;
-        let word = std::str::from_utf8(self.buf.get(start..end).unwrap_or_default()).unwrap_or("");
-        for (i, _) in word.char_indices() {
+        // The folded buffer is UTF-8 (written from `str`s): a character starts at every byte that is not a
+        // continuation byte, so no validation is needed to find them.
+        let word = self.buf.get(start..end).unwrap_or_default();
+        for (i, _) in word.iter().enumerate().filter(|(_, &b)| b & 0xC0 != 0x80) {
             if n == CAP {
                 cut = start + i;
                 break;
@@ -354,10 +401,22 @@ impl Features {
     }
 
     /// Reads the form: message, then each property's name, title and description, then its shape (see the module
-    /// doc); `bits` sizes the buckets. Ends with the distinct buckets sorted, each once.
+    /// doc); `bits` sizes the buckets. Each bucket is kept once, as it is first read.
     pub fn extract(&mut self, c: &Compiled, bits: u8, message: &str, schema: &Node<'_>) {
         self.clear(bits);
         self.text(c, Origin::Message, message);
+        // The folded message's length, in cumulative steps (see the module doc).
+        let message_bytes = self.buf.len().saturating_sub(1);
+        for (at_least, what) in [
+            (64, "message>=64"),
+            (128, "message>=128"),
+            (256, "message>=256"),
+            (512, "message>=512"),
+        ] {
+            if message_bytes >= at_least {
+                self.structure(what);
+            }
+        }
         let (mut text, mut number, mut choice, mut short, mut fixed) =
             (0u32, 0u32, 0u32, false, false);
         if let Some(props) = schema.get("properties").and_then(Node::as_object) {
@@ -400,17 +459,6 @@ impl Features {
         if fixed {
             self.structure("fixed");
         }
-        // Presence: each bucket once. At most MAX_FEATURES u32 sorted in place, no allocation.
-        let read = &mut self.index[..self.count];
-        read.sort_unstable();
-        let mut distinct = 0;
-        for i in 0..read.len() {
-            if i == 0 || read[i] != read[distinct - 1] {
-                read[distinct] = read[i];
-                distinct += 1;
-            }
-        }
-        self.distinct = distinct;
     }
 
     /// The folded words holding the strongest `k` positively weighted features that came from the form's
@@ -471,9 +519,16 @@ fn judge(
     message: &str,
     schema: &Node<'_>,
 ) -> Option<(f32, Vec<String>)> {
-    let mut f = Features::default();
-    f.extract(c, w.bits, message, schema);
-    let score = w.score(&f);
+    thread_local! {
+        /// One feature scratch per thread, reused: its bitset is cleared bit by bit rather than allocated and
+        /// zeroed for each form. Extraction never awaits or re-enters, so the borrow is never contended.
+        static SCRATCH: std::cell::RefCell<Features> = std::cell::RefCell::new(Features::default());
+    }
+    let score = SCRATCH.with(|f| {
+        let mut f = f.borrow_mut();
+        f.extract(c, w.bits, message, schema);
+        w.score(&f)
+    });
     if score < w.threshold {
         return None;
     }
@@ -482,16 +537,94 @@ fn judge(
     Some((score, kept.strongest(w, 3)))
 }
 
+/// Forms the model scored under its threshold, by their text: the same message over the same schema text scores
+/// the same, so a server asking its usual form again is not read again. Keys are the message, a 0xFF byte (never
+/// in UTF-8, so no two pairs join alike) and the schema as written; a hit compares the whole key
+/// ([`CleanSet`]), so no collision can pass a form the model would flag. Bounded by its budget in key bytes,
+/// emptied when full, like the memory of clean schemas it sits beside.
+#[derive(Debug)]
+pub(crate) struct Memory {
+    set: CleanSet,
+}
+
+/// Longest key remembered: a form of a longer message and schema is read each time (the cost the bounds above
+/// already cap).
+pub const MAX_MEMORY_KEY_BYTES: usize = 16 * 1024;
+
+impl Memory {
+    /// A memory of `budget` key bytes; 0 keeps nothing.
+    pub(crate) fn new(budget: usize) -> Memory {
+        Memory {
+            set: CleanSet::new(budget),
+        }
+    }
+
+    fn key(message: &str, schema_text: &[u8]) -> Option<Vec<u8>> {
+        let len = message.len() + 1 + schema_text.len();
+        if len > MAX_MEMORY_KEY_BYTES {
+            return None;
+        }
+        let mut key = Vec::with_capacity(len);
+        key.extend_from_slice(message.as_bytes());
+        key.push(0xFF);
+        key.extend_from_slice(schema_text);
+        Some(key)
+    }
+}
+
 /// `form.secret.model` when no `form.secret` rule is among `rules` (the form's own findings) and the model scores
 /// the form at or over its threshold. A schema the parser skipped (remembered clean) is built here.
+/// `schema_text` is the schema as written, when known: with it, a form scored clean is remembered in `memory`
+/// and not read again.
 pub(crate) fn speak(
     c: &Compiled,
+    memory: &Memory,
     message: &str,
     schema: &Node<'_>,
+    schema_text: Option<&[u8]>,
     params_ptr: &str,
     rules: &[Finding],
 ) -> Option<Finding> {
-    speak_with(Weights::embedded()?, c, message, schema, params_ptr, rules)
+    let w = Weights::embedded()?;
+    speak_remembering(
+        w,
+        c,
+        memory,
+        message,
+        schema,
+        schema_text,
+        params_ptr,
+        rules,
+    )
+}
+
+/// [`speak`] with the given weights.
+#[allow(clippy::too_many_arguments)]
+fn speak_remembering(
+    w: &Weights,
+    c: &Compiled,
+    memory: &Memory,
+    message: &str,
+    schema: &Node<'_>,
+    schema_text: Option<&[u8]>,
+    params_ptr: &str,
+    rules: &[Finding],
+) -> Option<Finding> {
+    if rules.iter().any(|f| f.rule.starts_with("form.secret")) {
+        return None;
+    }
+    let key = (memory.set.budget() > 0)
+        .then(|| schema_text.and_then(|t| Memory::key(message, t)))
+        .flatten();
+    if key.as_deref().is_some_and(|k| memory.set.contains(k)) {
+        return None;
+    }
+    let found = speak_with(w, c, message, schema, params_ptr, rules);
+    if let (None, Some(key)) = (&found, key) {
+        let cost = key.len();
+        memory.set.insert(key.into_boxed_slice(), cost);
+    }
+    found
 }
 
 fn speak_with(
@@ -579,17 +712,19 @@ mod tests {
         f.extract(compiled(), 18, "zxq zxq", &node);
         assert_eq!(f.occurrences(), 2 * (10 + 1) + 1 + 3);
         assert_eq!(f.len(), once.len() + 1);
-        let idx: Vec<u32> = f.indices().collect();
+        let idx = f.sorted_indices();
         assert!(idx.windows(2).all(|p| p[0] < p[1]), "ascending, each once");
+        assert_eq!(idx.len(), f.len());
         assert!(once.iter().all(|i| idx.contains(i)));
-        // A long word is cut: its n-grams stop at MAX_WORD_CHARS. " qqq..." holds 8 distinct n-grams.
+        // A long word is cut: its n-grams stop at MAX_WORD_CHARS. " qqq..." holds 8 distinct n-grams. Its
+        // 500 bytes add three message-length steps (64, 128, 256).
         f.extract(compiled(), 18, &"q".repeat(500), &node);
         let cap = MAX_WORD_CHARS + 2;
         assert_eq!(
             f.occurrences(),
-            (cap - 1) + (cap - 2) + (cap - 3) + (cap - 4) + 1 + 3
+            (cap - 1) + (cap - 2) + (cap - 3) + (cap - 4) + 1 + 3 + 3
         );
-        assert_eq!(f.len(), 8 + 1 + 3);
+        assert_eq!(f.len(), 8 + 1 + 3 + 3);
         // Reading without collecting gives the same buckets with no text kept.
         let mut g = Features::default();
         g.extract(compiled(), 18, &"q".repeat(500), &node);
@@ -598,10 +733,36 @@ mod tests {
     }
 
     #[test]
+    fn the_message_length_is_read_in_cumulative_steps() {
+        let schema = serde_json::json!({"type": "object"});
+        let node = Node::from_value(&schema, test_arena());
+        let step =
+            |what: &str| fnv1a(Origin::Structure as u8, b's', what.as_bytes()) & ((1 << 18) - 1);
+        let steps = |msg: &str| {
+            let mut f = Features::default();
+            f.extract(compiled(), 18, msg, &node);
+            [
+                "message>=64",
+                "message>=128",
+                "message>=256",
+                "message>=512",
+            ]
+            .iter()
+            .filter(|w| f.indices().any(|i| i == step(w)))
+            .count()
+        };
+        assert_eq!(steps("Book a table"), 0);
+        assert_eq!(steps(&"table ".repeat(15)), 1);
+        assert_eq!(steps(&"table ".repeat(30)), 2);
+        assert_eq!(steps(&"table ".repeat(100)), 4);
+    }
+
+    #[test]
     fn repetition_does_not_inflate_the_score() {
         // Every weight 1, bias 0: the score is the count of distinct buckets. A paragraph said eight times adds
-        // only the bigram across each join (the same one each time), where counting occurrences multiplied the
-        // score by about eight.
+        // only the bigram across each join (the same one each time) and three message-length steps (128, 256,
+        // 512 bytes; the paragraph alone is over 64), where counting occurrences multiplied the score by about
+        // eight.
         let w = flat(1, 0.0);
         let schema = serde_json::json!({"type": "object", "properties": {
             "party": {"type": "integer", "title": "Party size"}}});
@@ -611,9 +772,37 @@ mod tests {
         f.extract(compiled(), 8, para, &node);
         let (once, n) = (w.score(&f), f.len());
         f.extract(compiled(), 8, &[para; 8].join(" "), &node);
-        assert!(f.len() <= n + 1, "{} distinct, {n} once", f.len());
-        assert!(w.score(&f) <= once + 1.0);
+        assert!(f.len() <= n + 1 + 3, "{} distinct, {n} once", f.len());
+        assert!(w.score(&f) <= once + 4.0);
         assert_eq!(once, n as f32);
+    }
+
+    #[test]
+    fn a_form_scored_clean_is_remembered_and_a_flagged_one_is_not() {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "x": {"type": "string", "title": "Answer"}}});
+        let node = Node::from_value(&schema, test_arena());
+        let text = serde_json::to_vec(&schema).unwrap();
+        let memory = Memory::new(1024);
+        let (low, high) = (flat(1, 1e9), flat(1, 0.0));
+        let say = |w: &Weights, m: &Memory, msg: &str, t: Option<&[u8]>| {
+            speak_remembering(w, compiled(), m, msg, &node, t, "/params", &[])
+        };
+        assert!(say(&low, &memory, "Book a table", Some(&text)).is_none());
+        assert_eq!(memory.set.len(), 1, "scored clean: remembered");
+        // Remembered: even weights that would flag it now are not consulted for the same text.
+        assert!(say(&high, &memory, "Book a table", Some(&text)).is_none());
+        // Another message over the same schema is another form: read, and flagged.
+        assert!(say(&high, &memory, "Book a table now", Some(&text)).is_some());
+        assert_eq!(memory.set.len(), 1, "flagged: not remembered");
+        // Without the schema's text, or with no budget, nothing is kept.
+        assert!(say(&low, &memory, "Another form", None).is_none());
+        assert_eq!(memory.set.len(), 1);
+        let none = Memory::new(0);
+        assert!(say(&low, &none, "Book a table", Some(&text)).is_none());
+        assert_eq!(none.set.len(), 0);
+        // The separator keeps the split: a message and a schema cannot be joined into another pair's key.
+        assert_ne!(Memory::key("ab", b"c"), Memory::key("a", b"bc"));
     }
 
     #[test]
