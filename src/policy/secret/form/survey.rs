@@ -784,7 +784,7 @@ fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w str>) -> bo
 }
 
 /// The sentences of `message`, each with whether it is a question.
-fn sentences(message: &str) -> Vec<(&str, bool)> {
+pub(super) fn sentences(message: &str) -> Vec<(&str, bool)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (at, ch) in message.char_indices() {
@@ -809,16 +809,18 @@ fn sentences(message: &str) -> Vec<(&str, bool)> {
 
 /// The kinds of term a text holds, found by one folding and one scan.
 #[derive(Default, Clone, Copy)]
-struct Found {
+pub(super) struct Found {
     /// A request verb ("enter").
-    request: bool,
+    pub(super) request: bool,
     /// A secret's name, strong or weak ("password", "key").
-    names: bool,
+    pub(super) names: bool,
+    /// A secret's strong name ("password"; not "key", "number").
+    pub(super) strong: bool,
     /// A part of a secret ("digits").
     fragment: bool,
 }
 
-fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) -> Found {
+pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) -> Found {
     buf.clear();
     folder.fold_into(text, &c.stopwords, buf);
     let mut found = Found::default();
@@ -826,7 +828,11 @@ fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) ->
         for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
             match info.kind {
                 Kind::Request => found.request = true,
-                Kind::Strong | Kind::Weak => found.names = true,
+                Kind::Strong => {
+                    found.names = true;
+                    found.strong = true;
+                }
+                Kind::Weak => found.names = true,
                 Kind::Fragment => found.fragment = true,
                 _ => {}
             }
