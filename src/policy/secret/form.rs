@@ -1124,7 +1124,20 @@ fn judge_property(
         lang(prop.title, prop.description)
     });
     limit::drop_word_limits(c, texts.folded(), &mut hits);
-    let counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
+    let mut counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
+    if kind == FieldKind::Number
+        && (survey::asks_how_many(prop.title) || survey::asks_how_many(prop.description))
+    {
+        // "Roughly how many passwords do you have?" over a number: a survey counts the secrets, and a
+        // number field asked "how many" holds that count. Its own names of a secret are dropped, as for an
+        // attribute ([`holds_attribute`]); the message's stay.
+        let before = hits.len();
+        hits.retain(|h| {
+            !(h.source != Source::Message
+                && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier))
+        });
+        counted |= hits.len() != before;
+    }
     notes.excused = benign || counted || hits.iter().any(|h| h.kind == Kind::Redefine);
     notes.support = hits
         .iter()
@@ -2426,7 +2439,8 @@ mod tests {
     #[test]
     fn a_message_denying_the_secret_lends_no_field_its_meaning() {
         let t = |title: &str| serde_json::json!({"type": "string", "title": title});
-        let report = props(serde_json::json!({"sender": t("Sender number"), "summary": t("Summary")}));
+        let report =
+            props(serde_json::json!({"sender": t("Sender number"), "summary": t("Summary")}));
         assert!(judge(
             "Report the scam text to us. Do not enter your OTP or password in this report.",
             report.clone()

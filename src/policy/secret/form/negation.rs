@@ -29,55 +29,172 @@ use crate::policy::secret::pack::Compiled;
 /// `usi-`) are listed whole, for the verbs a form asks with.
 const NEGATION: &[&str] = &[
     // en
-    "not", "never", "don't", "dont", "do not", "no need", "won't",
+    "not",
+    "never",
+    "don't",
+    "dont",
+    "do not",
+    "no need",
+    "won't",
     // ar
-    "لا", "لن", "أبدا", "أبدًا", "ابدا", "ليس",
+    "لا",
+    "لن",
+    "أبدا",
+    "أبدًا",
+    "ابدا",
+    "ليس",
     // fa
-    "هرگز", "نکنید", "ننویسید", "نفرستید", "نیازی نیست", "نمی‌خواهیم", "نمیخواهیم",
+    "هرگز",
+    "نکنید",
+    "ننویسید",
+    "نفرستید",
+    "نیازی نیست",
+    "نمی‌خواهیم",
+    "نمیخواهیم",
     // he
-    "לא", "לעולם", "אין צורך",
+    "לא",
+    "לעולם",
+    "אין צורך",
     // ur
-    "نہ", "نہیں", "مت",
+    "نہ",
+    "نہیں",
+    "مت",
     // tr
-    "asla", "gerek yok", "gerekmez", "girmeyin", "yazmayın", "göndermeyin", "paylaşmayın", "istemeyiz",
-    "istemez", "sormayız", "sormaz",
+    "asla",
+    "gerek yok",
+    "gerekmez",
+    "girmeyin",
+    "yazmayın",
+    "göndermeyin",
+    "paylaşmayın",
+    "istemeyiz",
+    "istemez",
+    "sormayız",
+    "sormaz",
     // sw
-    "usitume", "usiandike", "usiweke", "usitoe", "kamwe", "hatutakuuliza", "hatuombi", "si lazima",
+    "usitume",
+    "usiandike",
+    "usiweke",
+    "usitoe",
+    "kamwe",
+    "hatutakuuliza",
+    "hatuombi",
+    "si lazima",
     "hakuna haja",
     // id, ms
-    "jangan", "tidak perlu", "tak perlu", "tidak pernah", "tak pernah", "tidak akan", "bukan",
+    "jangan",
+    "tidak perlu",
+    "tak perlu",
+    "tidak pernah",
+    "tak pernah",
+    "tidak akan",
+    "bukan",
     // tl
-    "huwag", "wag", "hindi",
+    "huwag",
+    "wag",
+    "hindi",
     // vi
     "không",
     // th
-    "ไม่", "อย่า", "ห้าม",
+    "ไม่",
+    "อย่า",
+    "ห้าม",
     // hi, mr
-    "नहीं", "मत", "न", "नाही", "नका", "कधीही",
+    "नहीं",
+    "मत",
+    "न",
+    "नाही",
+    "नका",
+    "कधीही",
     // bn
-    "না", "নয়", "কখনো", "কখনোই",
+    "না",
+    "নয়",
+    "কখনো",
+    "কখনোই",
     // ta
-    "வேண்டாம்", "தேவையில்லை", "இல்லை", "மாட்டோம்",
+    "வேண்டாம்",
+    "தேவையில்லை",
+    "இல்லை",
+    "மாட்டோம்",
     // te
-    "వద్దు", "లేదు", "కూడదు", "అవసరం లేదు",
+    "వద్దు",
+    "లేదు",
+    "కూడదు",
+    "అవసరం లేదు",
     // zh
-    "不会", "不要", "请勿", "切勿", "无需", "不需要", "不用", "绝不", "勿",
+    "不会",
+    "不要",
+    "请勿",
+    "切勿",
+    "无需",
+    "不需要",
+    "不用",
+    "绝不",
+    "勿",
     // ja
-    "ないで", "しないで", "不要", "しません", "ません", "決して",
+    "ないで",
+    "しないで",
+    "不要",
+    "しません",
+    "ません",
+    "決して",
     // ko
-    "마세요", "마십시오", "않습니다", "않아요", "않으며", "필요 없", "절대",
+    "마세요",
+    "마십시오",
+    "않습니다",
+    "않아요",
+    "않으며",
+    "필요 없",
+    "절대",
     // ru
-    "не", "никогда", "нельзя",
+    "не",
+    "никогда",
+    "нельзя",
 ];
 
 /// Words for "anyone", "other people": a negated clause holding one warns against sharing the secret, which
 /// a form asking for it also says.
 const ANYONE: &[&str] = &[
-    "anyone", "anybody", "others", "other people", "third party", "أحد", "لأحد", "کسی", "هیچ کس", "אף אחד",
-    "לאף אחד", "کسی کو", "kimseyle", "kimseye", "yeyote", "mtu", "siapa pun", "siapapun", "sesiapa",
-    "kahit kanino", "kahit sino", "bất kỳ ai", "ai khác", "ผู้อื่น", "คนอื่น", "ใคร", "किसी", "কাউকে", "কারও",
-    "யாருடனும்", "யாரிடமும்", "ఎవరికీ", "任何人", "他人", "誰にも", "他人に", "누구에게도", "타인",
-    "никому", "третьим лицам",
+    "anyone",
+    "anybody",
+    "others",
+    "other people",
+    "third party",
+    "أحد",
+    "لأحد",
+    "کسی",
+    "هیچ کس",
+    "אף אחד",
+    "לאף אחד",
+    "کسی کو",
+    "kimseyle",
+    "kimseye",
+    "yeyote",
+    "mtu",
+    "siapa pun",
+    "siapapun",
+    "sesiapa",
+    "kahit kanino",
+    "kahit sino",
+    "bất kỳ ai",
+    "ai khác",
+    "ผู้อื่น",
+    "คนอื่น",
+    "ใคร",
+    "किसी",
+    "কাউকে",
+    "কারও",
+    "யாருடனும்",
+    "யாரிடமும்",
+    "ఎవరికీ",
+    "任何人",
+    "他人",
+    "誰にも",
+    "他人に",
+    "누구에게도",
+    "타인",
+    "никому",
+    "третьим лицам",
 ];
 
 fn folded(list: &'static [&'static str]) -> Vec<String> {
@@ -122,8 +239,10 @@ fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
     let chars: Vec<(usize, char)> = sentence.char_indices().collect();
     for (i, &(at, ch)) in chars.iter().enumerate() {
         let next = chars.get(i + 1).map_or(' ', |&(_, n)| n);
-        let cut = matches!(ch, ',' | ';' | ':' | '—' | '–' | '،' | '؛' | '、' | '，' | '；' | '：')
-            || (ch == ' ' && is_thai(prev) && is_thai(next));
+        let cut = matches!(
+            ch,
+            ',' | ';' | ':' | '—' | '–' | '،' | '؛' | '、' | '，' | '；' | '：'
+        ) || (ch == ' ' && is_thai(prev) && is_thai(next));
         if cut {
             cuts.push((at, at + ch.len_utf8()));
         }

@@ -698,6 +698,11 @@ const HOW_MANY: &[&str] = &[
     "berapa",
     "ilang",
     "ngapi",
+    // Swahili "how many" agrees with its noun's class: manenosiri mangapi, watu wangapi, vitu vingapi.
+    "mangapi",
+    "wangapi",
+    "vingapi",
+    "mingapi",
     "bao nhiêu",
     "กี่",
     "几位",
@@ -906,6 +911,17 @@ fn how_many_words() -> &'static [String] {
     FOLDED.get_or_init(|| folded_list(HOW_MANY))
 }
 
+/// Whether a field's own `text` (its title or description) is a question asking how many ("Roughly how many
+/// passwords do you have?", "Yaklaşık kaç şifreniz var?"): over a number field it asks for a count of the
+/// secrets it names, not for one. Only a question: "ile" is also Turkish "with" ("şifre ile onaylayın").
+pub(super) fn asks_how_many(text: &str) -> bool {
+    text.contains(QUESTION_MARKS)
+        && holds_any(
+            &fold_words(text),
+            how_many_words().iter().map(String::as_str),
+        )
+}
+
 /// Whether every sentence of `message` that holds a request verb or a secret's term asks how many parts
 /// the secret has ("Wie viele Ziffern hat Ihre PIN?", "Combien de chiffres compte votre code PIN ?"): a
 /// word that asks how many and a word for a part of a secret (a pack's `fragment`), in a question. Such a
@@ -1000,6 +1016,16 @@ mod tests {
             c,
             "Geben Sie Ihre PIN ein, wie viele Ziffern hat sie?"
         ));
+    }
+
+    #[test]
+    fn a_field_asking_how_many_is_a_count() {
+        assert!(asks_how_many("Roughly how many passwords do you have?"));
+        assert!(asks_how_many("Yaklaşık kaç şifreniz var?"));
+        assert!(asks_how_many("Una manenosiri mangapi?"));
+        // Not a question: Turkish "ile" is "with".
+        assert!(!asks_how_many("4 haneli şifre ile onaylayın"));
+        assert!(!asks_how_many("Your PIN?"));
     }
 
     #[test]
