@@ -20,6 +20,7 @@ mod command;
 mod label;
 mod limit;
 pub(crate) mod message;
+mod negation;
 mod ordinal;
 mod postal;
 mod structure;
@@ -677,6 +678,14 @@ pub(crate) fn judge_form_in(
             // "Wie viele Ziffern hat Ihre PIN?": the message counts the secret's digits and names it for
             // nothing else, so no field takes it and no request is read.
             message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak));
+        } else if message_hits
+            .iter()
+            .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+            && negation::denies_only(c, message)
+        {
+            // "Do not enter your PIN or OTP in this report", "We never ask for your password": the message
+            // names the secret only to deny asking for it, so no field takes it and no request is read.
+            message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak));
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
@@ -1115,7 +1124,20 @@ fn judge_property(
         lang(prop.title, prop.description)
     });
     limit::drop_word_limits(c, texts.folded(), &mut hits);
-    let counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
+    let mut counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
+    if kind == FieldKind::Number
+        && (survey::asks_how_many(prop.title) || survey::asks_how_many(prop.description))
+    {
+        // "Roughly how many passwords do you have?" over a number: a survey counts the secrets, and a
+        // number field asked "how many" holds that count. Its own names of a secret are dropped, as for an
+        // attribute ([`holds_attribute`]); the message's stay.
+        let before = hits.len();
+        hits.retain(|h| {
+            !(h.source != Source::Message
+                && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier))
+        });
+        counted |= hits.len() != before;
+    }
     notes.excused = benign || counted || hits.iter().any(|h| h.kind == Kind::Redefine);
     notes.support = hits
         .iter()
@@ -2412,6 +2434,50 @@ mod tests {
         .into_iter()
         .map(|f| f.rule)
         .collect()
+    }
+
+    #[test]
+    fn a_message_denying_the_secret_lends_no_field_its_meaning() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        let report =
+            props(serde_json::json!({"sender": t("Sender number"), "summary": t("Summary")}));
+        assert!(judge(
+            "Report the scam text to us. Do not enter your OTP or password in this report.",
+            report.clone()
+        )
+        .is_empty());
+        // The same form asking for the code in one sentence keeps the request.
+        assert!(!judge(
+            "Do not share your password. Enter the OTP from the text here.",
+            report
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_door_code_and_a_world_seed_are_no_credentials() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        assert!(judge(
+            "The courier is on the way.",
+            props(serde_json::json!({"door_code": t("Door code (optional)")}))
+        )
+        .is_empty());
+        assert!(judge(
+            "Create a new world.",
+            props(serde_json::json!({"seed": t("World seed")}))
+        )
+        .is_empty());
+        // The secrets beside them stay caught.
+        assert!(!judge(
+            "Restore your wallet.",
+            props(serde_json::json!({"seed": t("Seed phrase")}))
+        )
+        .is_empty());
+        assert!(!judge(
+            "Enter your account password.",
+            props(serde_json::json!({"password": t("Password")}))
+        )
+        .is_empty());
     }
 
     #[test]

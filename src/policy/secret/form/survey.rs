@@ -698,6 +698,11 @@ const HOW_MANY: &[&str] = &[
     "berapa",
     "ilang",
     "ngapi",
+    // Swahili "how many" agrees with its noun's class: manenosiri mangapi, watu wangapi, vitu vingapi.
+    "mangapi",
+    "wangapi",
+    "vingapi",
+    "mingapi",
     "bao nhiêu",
     "กี่",
     "几位",
@@ -784,7 +789,7 @@ fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w str>) -> bo
 }
 
 /// The sentences of `message`, each with whether it is a question.
-fn sentences(message: &str) -> Vec<(&str, bool)> {
+pub(super) fn sentences(message: &str) -> Vec<(&str, bool)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (at, ch) in message.char_indices() {
@@ -809,16 +814,18 @@ fn sentences(message: &str) -> Vec<(&str, bool)> {
 
 /// The kinds of term a text holds, found by one folding and one scan.
 #[derive(Default, Clone, Copy)]
-struct Found {
+pub(super) struct Found {
     /// A request verb ("enter").
-    request: bool,
+    pub(super) request: bool,
     /// A secret's name, strong or weak ("password", "key").
-    names: bool,
+    pub(super) names: bool,
+    /// A secret's strong name ("password"; not "key", "number").
+    pub(super) strong: bool,
     /// A part of a secret ("digits").
     fragment: bool,
 }
 
-fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) -> Found {
+pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) -> Found {
     buf.clear();
     folder.fold_into(text, &c.stopwords, buf);
     let mut found = Found::default();
@@ -826,7 +833,11 @@ fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) ->
         for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
             match info.kind {
                 Kind::Request => found.request = true,
-                Kind::Strong | Kind::Weak => found.names = true,
+                Kind::Strong => {
+                    found.names = true;
+                    found.strong = true;
+                }
+                Kind::Weak => found.names = true,
                 Kind::Fragment => found.fragment = true,
                 _ => {}
             }
@@ -898,6 +909,17 @@ pub(super) fn given_elsewhere(c: &Compiled, message: &str) -> bool {
 fn how_many_words() -> &'static [String] {
     static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     FOLDED.get_or_init(|| folded_list(HOW_MANY))
+}
+
+/// Whether a field's own `text` (its title or description) is a question asking how many ("Roughly how many
+/// passwords do you have?", "Yaklaşık kaç şifreniz var?"): over a number field it asks for a count of the
+/// secrets it names, not for one. Only a question: "ile" is also Turkish "with" ("şifre ile onaylayın").
+pub(super) fn asks_how_many(text: &str) -> bool {
+    text.contains(QUESTION_MARKS)
+        && holds_any(
+            &fold_words(text),
+            how_many_words().iter().map(String::as_str),
+        )
 }
 
 /// Whether every sentence of `message` that holds a request verb or a secret's term asks how many parts
@@ -994,6 +1016,16 @@ mod tests {
             c,
             "Geben Sie Ihre PIN ein, wie viele Ziffern hat sie?"
         ));
+    }
+
+    #[test]
+    fn a_field_asking_how_many_is_a_count() {
+        assert!(asks_how_many("Roughly how many passwords do you have?"));
+        assert!(asks_how_many("Yaklaşık kaç şifreniz var?"));
+        assert!(asks_how_many("Una manenosiri mangapi?"));
+        // Not a question: Turkish "ile" is "with".
+        assert!(!asks_how_many("4 haneli şifre ile onaylayın"));
+        assert!(!asks_how_many("Your PIN?"));
     }
 
     #[test]

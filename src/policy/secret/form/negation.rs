@@ -1,0 +1,342 @@
+//! A message that names a secret only to say it is NOT asked: "Do not enter your PIN or OTP in this report",
+//! "We never ask for your password", "UPI PIN की ज़रूरत नहीं", "カード番号は入力しないでください", "Jangan
+//! masukkan TAC". Such a message warns; its secret words give no field of the form a secret's meaning and
+//! ask for nothing themselves ([`denies_only`]). The fields are still judged on their own words and shapes.
+//!
+//! The reading is by sentence: every sentence that names a secret (a strong name, or a weak one with a
+//! request verb: "the card is blocked at once" names none) must hold a word of negation of its language
+//! ([`NEGATION`]); one naming a secret without one ("Enter the OTP below") keeps the whole message's reading.
+//! Inside a sentence, cut again at commas, semicolons, colons and dashes (and, in Thai, which writes no full
+//! stop, at a space between two Thai letters), a clause that names the secret with a request verb must hold
+//! its own negation ("Enter the OTP, never share it" asks), while one that only lists it ("PIN, OTP ou
+//! mot de passe: nous ne les demandons jamais") needs none. A clause that only warns against giving
+//! the secret to other people ("never share your OTP with anyone", "کسی کو نہ بتائیں") is no denial: phishing
+//! forms say it too, right before "type it below", so it keeps the reading ([`ANYONE`]).
+//!
+//! A word whose folding (diacritics dropped) is an ordinary word is left out: Vietnamese `đừng` and `chớ`
+//! fold to `dùng` (use) and `cho` (give); Hebrew `אל` is also "to". "Without" is no negation here: "your card number without spaces" asks for it.
+//!
+//! The trade: a message whose every clause naming the secret is negated, with the request in another clause
+//! that names it only by a pronoun ("We will never email you for your PIN. Type it below.") over a field
+//! that names nothing, passes. Shared by every pack's language: the lists are per language, one line each.
+
+use super::survey::{found_in, sentences};
+use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
+use crate::policy::secret::pack::Compiled;
+
+/// Words and phrases of negation, folded as texts are: whole words (or, in scripts without spaces and for
+/// phrases, anywhere in the clause). Verbs negated by an affix (Turkish `-me`, Persian `ن-`, Swahili
+/// `usi-`) are listed whole, for the verbs a form asks with.
+const NEGATION: &[&str] = &[
+    // en
+    "not",
+    "never",
+    "don't",
+    "dont",
+    "do not",
+    "no need",
+    "won't",
+    // ar
+    "لا",
+    "لن",
+    "أبدا",
+    "أبدًا",
+    "ابدا",
+    "ليس",
+    // fa
+    "هرگز",
+    "نکنید",
+    "ننویسید",
+    "نفرستید",
+    "نیازی نیست",
+    "نمی‌خواهیم",
+    "نمیخواهیم",
+    // he
+    "לא",
+    "לעולם",
+    "אין צורך",
+    // ur
+    "نہ",
+    "نہیں",
+    "مت",
+    // tr
+    "asla",
+    "gerek yok",
+    "gerekmez",
+    "girmeyin",
+    "yazmayın",
+    "göndermeyin",
+    "paylaşmayın",
+    "istemeyiz",
+    "istemez",
+    "sormayız",
+    "sormaz",
+    // sw
+    "usitume",
+    "usiandike",
+    "usiweke",
+    "usitoe",
+    "kamwe",
+    "hatutakuuliza",
+    "hatuombi",
+    "si lazima",
+    "hakuna haja",
+    // id, ms
+    "jangan",
+    "tidak perlu",
+    "tak perlu",
+    "tidak pernah",
+    "tak pernah",
+    "tidak akan",
+    "bukan",
+    // tl
+    "huwag",
+    "wag",
+    "hindi",
+    // vi
+    "không",
+    // th
+    "ไม่",
+    "อย่า",
+    "ห้าม",
+    // hi, mr
+    "नहीं",
+    "मत",
+    "न",
+    "नाही",
+    "नका",
+    "कधीही",
+    // bn
+    "না",
+    "নয়",
+    "কখনো",
+    "কখনোই",
+    // ta
+    "வேண்டாம்",
+    "தேவையில்லை",
+    "இல்லை",
+    "மாட்டோம்",
+    // te
+    "వద్దు",
+    "లేదు",
+    "కూడదు",
+    "అవసరం లేదు",
+    // zh
+    "不会",
+    "不要",
+    "请勿",
+    "切勿",
+    "无需",
+    "不需要",
+    "不用",
+    "绝不",
+    "勿",
+    // ja
+    "ないで",
+    "しないで",
+    "不要",
+    "しません",
+    "ません",
+    "決して",
+    // ko
+    "마세요",
+    "마십시오",
+    "않습니다",
+    "않아요",
+    "않으며",
+    "필요 없",
+    "절대",
+    // ru
+    "не",
+    "никогда",
+    "нельзя",
+];
+
+/// Words for "anyone", "other people": a negated clause holding one warns against sharing the secret, which
+/// a form asking for it also says.
+const ANYONE: &[&str] = &[
+    "anyone",
+    "anybody",
+    "others",
+    "other people",
+    "third party",
+    "أحد",
+    "لأحد",
+    "کسی",
+    "هیچ کس",
+    "אף אחד",
+    "לאף אחד",
+    "کسی کو",
+    "kimseyle",
+    "kimseye",
+    "yeyote",
+    "mtu",
+    "siapa pun",
+    "siapapun",
+    "sesiapa",
+    "kahit kanino",
+    "kahit sino",
+    "bất kỳ ai",
+    "ai khác",
+    "ผู้อื่น",
+    "คนอื่น",
+    "ใคร",
+    "किसी",
+    "কাউকে",
+    "কারও",
+    "யாருடனும்",
+    "யாரிடமும்",
+    "ఎవరికీ",
+    "任何人",
+    "他人",
+    "誰にも",
+    "他人に",
+    "누구에게도",
+    "타인",
+    "никому",
+    "третьим лицам",
+];
+
+fn folded(list: &'static [&'static str]) -> Vec<String> {
+    list.iter()
+        .map(|w| fold_words(w).trim().to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn negation_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded(NEGATION))
+}
+
+fn anyone_words() -> &'static [String] {
+    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| folded(ANYONE))
+}
+
+/// Whether the folded clause holds one of `words`: a whole word, or, for a phrase or a word of a script
+/// written without spaces, anywhere (Thai `ไม่` inside `จะไม่สอบถาม`, Japanese `しないで` inside a verb).
+fn holds(clause: &str, words: &[String]) -> bool {
+    let padded = format!(" {} ", clause.trim());
+    words.iter().any(|w| {
+        if w.contains(' ') || w.chars().any(is_unspaced_script) {
+            padded.contains(w.as_str())
+        } else {
+            padded.split_whitespace().any(|word| word == w)
+        }
+    })
+}
+
+fn is_thai(ch: char) -> bool {
+    ('\u{0E00}'..='\u{0E7F}').contains(&ch)
+}
+
+/// The clauses of `sentence`: cut at commas, semicolons, colons, dashes, and at a space between two Thai
+/// letters.
+fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
+    let mut prev = ' ';
+    let mut cuts = Vec::new();
+    let chars: Vec<(usize, char)> = sentence.char_indices().collect();
+    for (i, &(at, ch)) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).map_or(' ', |&(_, n)| n);
+        let cut = matches!(
+            ch,
+            ',' | ';' | ':' | '—' | '–' | '،' | '؛' | '、' | '，' | '；' | '：'
+        ) || (ch == ' ' && is_thai(prev) && is_thai(next));
+        if cut {
+            cuts.push((at, at + ch.len_utf8()));
+        }
+        prev = ch;
+    }
+    let mut start = 0;
+    let mut out = Vec::with_capacity(cuts.len() + 1);
+    for (at, end) in cuts {
+        out.push(sentence.get(start..at).unwrap_or(""));
+        start = end;
+    }
+    out.push(sentence.get(start..).unwrap_or(""));
+    out.into_iter()
+}
+
+/// Whether every clause of `message` that names a secret denies asking for it (see the module doc), and at
+/// least one does.
+pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut any = false;
+    for (sentence, _) in sentences(message) {
+        // A weak name without a request verb ("The card is blocked at once", "Report the number that
+        // called you") names no secret by itself.
+        let found = found_in(c, &mut folder, &mut buf, sentence);
+        if !(found.strong || (found.names && found.request)) {
+            continue;
+        }
+        let kept = fold_words(sentence);
+        if !holds(&kept, negation_words()) || holds(&kept, anyone_words()) {
+            return false;
+        }
+        // "Enter the OTP, never share it": a clause that asks for the secret without a negation of its own
+        // keeps the request, even beside one that denies. A clause that only lists it ("PIN, OTP or
+        // password we never ask for") asks for nothing by itself.
+        for clause in clauses(sentence) {
+            let found = found_in(c, &mut folder, &mut buf, clause);
+            if found.names && found.request && !holds(&fold_words(clause), negation_words()) {
+                return false;
+            }
+        }
+        any = true;
+    }
+    any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    fn compiled() -> &'static Compiled {
+        static C: OnceLock<Compiled> = OnceLock::new();
+        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
+    }
+
+    #[test]
+    fn a_message_that_only_denies_asking_for_the_secret_asks_nothing() {
+        let c = compiled();
+        for m in [
+            "Report the scam message to us. Do not include your OTP or password in this report.",
+            "Tell us your UPI ID. We never ask for your UPI PIN.",
+            "Laporkan kepada kami. Jangan masukkan TAC, PIN atau kata laluan dalam laporan ini.",
+            "カードは直ちに利用停止いたします。カード番号や暗証番号はこのフォームに入力しないでください。",
+            "카드 분실 신고를 접수합니다. 카드 번호나 비밀번호는 입력하지 마세요.",
+            "请提供银行账户用于接收退款。我们不会索要任何密码或验证码。",
+        ] {
+            assert!(denies_only(c, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_clause_naming_the_secret_without_negation_keeps_the_request() {
+        let c = compiled();
+        for m in [
+            "Enter the OTP below. Do not share it.",
+            "We sent a code to your phone; enter the code here, never by email.",
+            "Do not close this window: enter your password to continue.",
+            // A warning against sharing is said by phishing forms too.
+            "Never share your OTP with anyone. Type it below.",
+            "Please enter your PIN.",
+            "Welcome to the survey.",
+        ] {
+            assert!(!denies_only(c, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn clauses_are_cut_at_punctuation_and_thai_spaces() {
+        let cut: Vec<&str> = clauses("a, b; c: d").collect();
+        assert_eq!(cut.len(), 4);
+        let thai: Vec<&str> = clauses("กรอกรหัส OTP อย่าบอกใคร").collect();
+        assert_eq!(thai.len(), 1, "a space beside Latin letters is no cut");
+        let thai: Vec<&str> = clauses("กรอกรหัส อย่าบอกใคร").collect();
+        assert_eq!(thai.len(), 2);
+    }
+}
