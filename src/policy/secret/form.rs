@@ -22,6 +22,7 @@ mod limit;
 pub(crate) mod message;
 mod ordinal;
 mod postal;
+mod prohibit;
 mod structure;
 mod survey;
 
@@ -680,6 +681,9 @@ pub(crate) fn judge_form_in(
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
+        // "Bitte gib keine Kartennummer und keine PIN ein": a clause forbidding the secret asks for none
+        // ([`prohibit`]).
+        prohibit::drop_forbidden(c, message, texts.folded(), &mut message_hits);
         if message_hits.iter().any(|h| h.reach.is_some()) {
             mark_clauses(c, message, &mut message_hits);
         }
