@@ -23,6 +23,7 @@ pub(crate) mod message;
 mod negation;
 mod ordinal;
 mod postal;
+mod prohibit;
 mod structure;
 mod survey;
 
@@ -689,6 +690,9 @@ pub(crate) fn judge_form_in(
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
+        // "Bitte gib keine Kartennummer und keine PIN ein": a clause forbidding the secret asks for none
+        // ([`prohibit`]).
+        prohibit::drop_forbidden(c, message, texts.folded(), &mut message_hits);
         if message_hits.iter().any(|h| h.reach.is_some()) {
             mark_clauses(c, message, &mut message_hits);
         }

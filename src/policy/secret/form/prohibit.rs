@@ -1,0 +1,577 @@
+//! A clause that forbids giving a secret does not ask for it: "Bitte gib keine Kartennummer und keine PIN
+//! ein", "Ne collez jamais la clé privée", "Non scrivere qui il numero della carta né il PIN", "Nunca informe
+//! senha, token ou dados do cartão", "Súkromný kľúč nikdy neposielajte".
+//!
+//! Forms that report a lost card, a phishing message, or take a public key name the secret only to warn the
+//! user off it. The message is cut into clauses (a sentence's end, `;`, `:`, a dash) and a clause is a
+//! prohibition when a word of negation governs it: each request verb in it has a negation at most two words
+//! before or after it (`ne collez`, `send os ikke`, `gib dafür keine`), or, with no request verb, a strong
+//! negation stands in it ("never", "no", a negative determiner, a negated imperative written as one word,
+//! Czech `neposílejte`). Its strong, weak, qualifier and request terms are then dropped from the message's
+//! hits; the other clauses keep theirs ("Geben Sie Ihre PIN ein, nicht Ihr Passwort" still asks for the PIN).
+//!
+//! What keeps a request that only looks negated: a clause with a word of forgetting ("vergessen Sie nicht,
+//! die PIN einzugeben"), of condition ("wenn Sie die PIN nicht eingeben"), of exception or restriction
+//! ("niemandem außer uns", "only here") or of lack ("ohne PIN können wir nicht") is no prohibition; and no
+//! clause is dropped when a later clause asks with an un-negated request verb but names nothing of its own
+//! ("Never share your password. Type it below."): the pronoun there points back at the secret.
+//!
+//! The words are those of the European packs (de fr es it pt nl ro el da no sv fi pl cs sk uk bg hr sr lt
+//! hu) and English; another language's words are added to the lists below.
+
+use super::Hit;
+use crate::policy::secret::normalize::{fold_words, Folder};
+use crate::policy::secret::pack::{Compiled, Kind};
+
+/// Negations that say "not" and govern only the request verb beside them.
+const PLAIN: &[&str] = &[
+    "not", "nicht", "nie", "pas", "non", "no", "não", "niet", "nu", "δεν", "ikke", "inte", "ej",
+    "не", "nem",
+];
+
+/// Plain negations that may follow the verb they govern (verb-second languages: "geben Sie nicht", "send
+/// os ikke").
+const AFTER_VERB: &[&str] = &["not", "nicht", "niet", "ikke", "inte", "ej"];
+
+/// Negations that forbid on their own: "never", "no" as a determiner, the prohibitive particles and
+/// imperatives (`μην`, `älä`, `nemojte`).
+const STRONG: &[&str] = &[
+    "never",
+    "niemals",
+    "kein",
+    "keine",
+    "keinen",
+    "keiner",
+    "keinerlei",
+    "jamais",
+    "aucun",
+    "aucune",
+    "nunca",
+    "jamás",
+    "ningún",
+    "ninguna",
+    "ninguno",
+    "nenhum",
+    "nenhuma",
+    "mai",
+    "nessun",
+    "nessuno",
+    "nessuna",
+    "nooit",
+    "geen",
+    "niciodată",
+    "niciun",
+    "nicio",
+    "ποτέ",
+    "κανένα",
+    "κανέναν",
+    "καμία",
+    "μην",
+    "μη",
+    "aldrig",
+    "aldri",
+    "ingen",
+    "inga",
+    "inget",
+    "koskaan",
+    "älä",
+    "älkää",
+    "nigdy",
+    "żadnych",
+    "żadnego",
+    "żadnym",
+    "nikdy",
+    "žádné",
+    "žádný",
+    "žádnou",
+    "žádná",
+    "žiadne",
+    "žiadny",
+    "žiadnu",
+    "ніколи",
+    "жодних",
+    "жодного",
+    "жодної",
+    "никога",
+    "никакви",
+    "никакъв",
+    "недейте",
+    "nikad",
+    "nikada",
+    "nikakve",
+    "nikakav",
+    "nemojte",
+    "nemoj",
+    "никад",
+    "никада",
+    "немојте",
+    "niekada",
+    "jokių",
+    "jokio",
+    "jokios",
+    "soha",
+    "semmilyen",
+    "semmit",
+];
+
+/// Words that turn a negation into something else: forgetting (stems, matched at a word's start),
+/// conditions, exceptions and restrictions, lack, and "until".
+const FORGET_STEMS: &[&str] = &[
+    "forget",
+    "vergess",
+    "vergiss",
+    "oubli",
+    "olvid",
+    "dimentic",
+    "esquec",
+    "vergeet",
+    "uita",
+    "ξεχα",
+    "ξεχν",
+    "glem",
+    "glöm",
+    "unoh",
+    "zapom",
+    "zabud",
+    "забу",
+    "забрав",
+    "zaborav",
+    "заборав",
+    "pamir",
+    "felejt",
+];
+
+const BREAKERS: &[&str] = &[
+    // if, unless
+    "if",
+    "unless",
+    "wenn",
+    "falls",
+    "sofern",
+    "si",
+    "se",
+    "als",
+    "indien",
+    "dacă",
+    "αν",
+    "hvis",
+    "om",
+    "jos",
+    "jeśli",
+    "jeżeli",
+    "pokud",
+    "jestli",
+    "ak",
+    "ako",
+    "якщо",
+    "ако",
+    "jei",
+    "ha",
+    "tenzij",
+    "medmindre",
+    "ellei",
+    "chyba",
+    // except, only
+    "except",
+    "only",
+    "außer",
+    "ausser",
+    "nur",
+    "sauf",
+    "seulement",
+    "uniquement",
+    "excepto",
+    "salvo",
+    "solo",
+    "sólo",
+    "solamente",
+    "tranne",
+    "eccetto",
+    "soltanto",
+    "exceto",
+    "apenas",
+    "somente",
+    "behalve",
+    "alleen",
+    "decât",
+    "doar",
+    "εκτός",
+    "μόνο",
+    "undtagen",
+    "kun",
+    "bortset",
+    "bortsett",
+    "utom",
+    "bara",
+    "endast",
+    "paitsi",
+    "vain",
+    "oprócz",
+    "tylko",
+    "kromě",
+    "jen",
+    "pouze",
+    "okrem",
+    "iba",
+    "len",
+    "крім",
+    "лише",
+    "тільки",
+    "освен",
+    "само",
+    "osim",
+    "samo",
+    "tik",
+    "išskyrus",
+    "csak",
+    "kivéve",
+    // without
+    "without",
+    "ohne",
+    "sans",
+    "sin",
+    "senza",
+    "sem",
+    "zonder",
+    "fără",
+    "χωρίς",
+    "uden",
+    "uten",
+    "utan",
+    "ilman",
+    "bez",
+    "без",
+    "nélkül",
+    // until
+    "until",
+    "bis",
+    "jusqu",
+    "hasta",
+    "finché",
+    "até",
+    "totdat",
+    "până",
+    "μέχρι",
+    "indtil",
+    "inntil",
+    "tills",
+    "kunnes",
+    "dopóki",
+    "dokud",
+    "kým",
+    "поки",
+    "докато",
+    "dok",
+    "kol",
+    "amíg",
+];
+
+/// Most words between a negation and the request verb it governs.
+const GOVERNS: usize = 2;
+
+/// Most clauses read; a longer message keeps the rest of its hits.
+const MAX_CLAUSES: usize = 32;
+
+struct Lists {
+    /// Every negation, folded, sorted for a binary search (one lookup per word of a message that names a
+    /// secret), with how it negates. A word in two lists keeps its strongest reading.
+    negations: Vec<(String, Neg)>,
+    stems: Vec<String>,
+    breakers: Vec<String>,
+}
+
+fn fold_all(l: &[&str]) -> Vec<String> {
+    l.iter()
+        .map(|w| fold_words(w).trim().to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn lists() -> &'static Lists {
+    static L: std::sync::OnceLock<Lists> = std::sync::OnceLock::new();
+    L.get_or_init(|| {
+        let mut negations: Vec<(String, Neg)> = Vec::new();
+        for (list, neg) in [
+            (PLAIN, Neg::Plain),
+            (AFTER_VERB, Neg::PlainAfter),
+            (STRONG, Neg::Strong),
+        ] {
+            negations.extend(fold_all(list).into_iter().map(|w| (w, neg)));
+        }
+        // Strongest first within a word, so that the dedup keeps it.
+        negations.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        negations.dedup_by(|a, b| a.0 == b.0);
+        Lists {
+            negations,
+            stems: fold_all(FORGET_STEMS),
+            breakers: fold_all(BREAKERS),
+        }
+    })
+}
+
+/// How a folded word negates: not at all, "not", or on its own.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Neg {
+    None,
+    /// "not" before its verb ("no introduzca", "nie podawaj").
+    Plain,
+    /// "not" before or after its verb ("geben Sie nicht", "send os ikke").
+    PlainAfter,
+    Strong,
+}
+
+fn negation(word: &str) -> Neg {
+    // A one-word negated imperative (Czech, Slovak, Lithuanian): `neposílejte`, `nezadávajte`, `nesiųskite`.
+    if word.len() >= 8 && word.starts_with("ne") && word.ends_with("te") {
+        return Neg::Strong;
+    }
+    let l = lists();
+    l.negations
+        .binary_search_by(|(w, _)| w.as_str().cmp(word))
+        .ok()
+        .and_then(|i| l.negations.get(i))
+        .map_or(Neg::None, |&(_, n)| n)
+}
+
+fn breaks(word: &str) -> bool {
+    let l = lists();
+    l.breakers.iter().any(|w| w == word) || l.stems.iter().any(|s| word.starts_with(s.as_str()))
+}
+
+/// What one clause holds, read on its words folded as the message is (stopwords dropped).
+#[derive(Default)]
+struct Clause {
+    /// The clause's words in the message's counting (first word 1), inclusive.
+    first: usize,
+    last: usize,
+    /// A strong or weak term.
+    names: bool,
+    /// A request verb not governed by a negation.
+    asks: bool,
+    /// The clause forbids.
+    forbids: bool,
+}
+
+/// Whether `ch` ends a clause for this reading: a sentence's end, a semicolon, a colon, a dash.
+fn ends(ch: char) -> bool {
+    matches!(
+        ch,
+        '.' | '!' | '?' | ';' | ':' | '\n' | '–' | '—' | '。' | '！' | '？' | '；' | '：'
+    )
+}
+
+/// Drops from `hits` (the message's, with [`Hit::word`] counted on the message folded with `c`'s stopwords)
+/// the terms of every clause that forbids giving them (module doc). `folded` is the message folded so,
+/// read first: a message with no word of negation costs nothing more.
+pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &mut Vec<Hit>) {
+    if !folded
+        .split(' ')
+        .any(|w| !w.is_empty() && negation(w) != Neg::None)
+    {
+        return;
+    }
+    let message = crate::policy::secret::normalize::truncate(
+        message,
+        super::super::normalize::MAX_FOLD_BYTES,
+    );
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut clauses: Vec<Clause> = Vec::new();
+    let mut words = 0usize;
+    let mut start = 0usize;
+    let mut cuts = message
+        .char_indices()
+        .filter(|&(_, ch)| ends(ch))
+        .map(|(at, ch)| at + ch.len_utf8())
+        .chain(std::iter::once(message.len()));
+    while clauses.len() < MAX_CLAUSES {
+        let Some(end) = cuts.next() else { break };
+        if end < start {
+            continue;
+        }
+        let piece = message.get(start..end).unwrap_or("");
+        buf.clear();
+        folder.fold_into(piece, &c.stopwords, &mut buf);
+        start = end;
+        let text = std::str::from_utf8(&buf).unwrap_or("");
+        let tokens: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+        let first = words + 1;
+        words += tokens.len();
+        if tokens.is_empty() {
+            continue;
+        }
+        let negs: Vec<(usize, Neg)> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (i, negation(w)))
+            .filter(|&(_, n)| n != Neg::None)
+            .collect();
+        // Read with the stopwords kept: "se", "si", "if" are stopwords of some pack. Only a clause holding a
+        // negation is folded again.
+        let broken = !negs.is_empty() && fold_words(piece).split(' ').any(breaks);
+        let mut names = false;
+        let mut requests: Vec<usize> = Vec::new();
+        c.find_terms(&buf, |pattern, at, _| {
+            for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
+                match info.kind {
+                    Kind::Strong | Kind::Weak => names = true,
+                    Kind::Request => {
+                        let word = buf.get(..at).map_or(0, |b| {
+                            b.split(|&x| x == b' ').filter(|w| !w.is_empty()).count()
+                        });
+                        requests.push(word);
+                    }
+                    _ => {}
+                }
+            }
+        });
+        // A negation right before the verb (two words for a strong one: "never ever send"), or up to two
+        // words after it where the language puts it there ("gib dafür keine", "Ne collez jamais").
+        let governed = |r: usize| {
+            negs.iter().any(|&(n, neg)| {
+                if n < r {
+                    r - n <= if neg == Neg::Strong { GOVERNS } else { 1 }
+                } else {
+                    n > r && n - r <= GOVERNS && neg != Neg::Plain
+                }
+            })
+        };
+        let asks = requests.iter().any(|&r| !governed(r));
+        let forbids = !broken
+            && names
+            && !negs.is_empty()
+            && if requests.is_empty() {
+                negs.iter().any(|&(_, n)| n == Neg::Strong)
+            } else {
+                !asks
+            };
+        clauses.push(Clause {
+            first,
+            last: words,
+            names,
+            asks: asks && !broken,
+            forbids,
+        });
+    }
+    // "Never share your password. Type it below.": a later clause asking with nothing named of its own asks
+    // for what the prohibition named; keep everything.
+    let dropped: Vec<(usize, usize)> = clauses
+        .iter()
+        .enumerate()
+        .filter(|(i, cl)| {
+            cl.forbids
+                && !clauses
+                    .iter()
+                    .skip(i + 1)
+                    .any(|later| later.asks && !later.names)
+        })
+        .map(|(_, cl)| (cl.first, cl.last))
+        .collect();
+    if dropped.is_empty() {
+        return;
+    }
+    hits.retain(|h| {
+        !(matches!(
+            h.kind,
+            Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
+        ) && dropped
+            .iter()
+            .any(|&(first, last)| h.word >= first && h.word <= last))
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compiled() -> &'static Compiled {
+        static C: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
+    }
+
+    /// The words of the clauses `message` forbids, as `drop_forbidden` reads them.
+    fn forbidden(message: &str) -> bool {
+        let c = compiled();
+        let folded = crate::policy::secret::normalize::fold(message, &c.stopwords);
+        let n = folded.split(' ').filter(|w| !w.is_empty()).count();
+        // One strong hit on every word: the test asks whether any survives.
+        let mut hits: Vec<Hit> = (1..=n)
+            .map(|word| Hit {
+                kind: Kind::Strong,
+                cat: None,
+                source: super::super::Source::Message,
+                start: 0,
+                end: 0,
+                word,
+                pattern: 0,
+                plural: false,
+                reach: None,
+                clause: 0,
+                concept: false,
+            })
+            .collect();
+        drop_forbidden(c, message, &folded, &mut hits);
+        hits.len() < n
+    }
+
+    #[test]
+    fn a_clause_that_forbids_the_secret_asks_for_none() {
+        for m in [
+            "Bitte gib dafür keine Kartennummer und keine PIN ein – wähle einfach die betroffene Karte aus.",
+            "Non scrivere qui il numero della carta né il PIN.",
+            "Collez la clé publique SSH. Ne collez jamais la clé privée.",
+            "Nunca informe senha, token ou dados do cartão — o banco não pede isso.",
+            "Súkromný kľúč nikdy neposielajte.",
+            "Send os ikke koder, links eller kortoplysninger fra beskeden.",
+        ] {
+            assert!(forbidden(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_request_that_only_looks_negated_still_asks() {
+        for m in [
+            "Enter your PIN below.",
+            "Vergessen Sie nicht, Ihre PIN einzugeben.",
+            "N'oubliez pas de saisir votre mot de passe.",
+            "Ohne Ihre PIN können wir nicht fortfahren, geben Sie sie ein.",
+            "Teilen Sie Ihre PIN mit niemandem außer uns.",
+            "Se non inserisci il PIN, la carta verrà bloccata.",
+            "Never share your password with anyone. Type it below.",
+            "Nunca compartilhe sua senha. Digite-a abaixo para confirmar.",
+        ] {
+            assert!(!forbidden(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn only_the_forbidding_clause_is_dropped() {
+        let c = compiled();
+        let m = "Geben Sie Ihre PIN ein; niemals Ihr Passwort.";
+        let folded = crate::policy::secret::normalize::fold(m, &c.stopwords);
+        let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+        let pin = words.iter().position(|w| *w == "pin").map_or(0, |i| i + 1);
+        let pw = words
+            .iter()
+            .position(|w| *w == "passwort")
+            .map_or(0, |i| i + 1);
+        assert!(pin > 0 && pw > 0, "{folded}");
+        let hit = |word| Hit {
+            kind: Kind::Strong,
+            cat: None,
+            source: super::super::Source::Message,
+            start: 0,
+            end: 0,
+            word,
+            pattern: 0,
+            plural: false,
+            reach: None,
+            clause: 0,
+            concept: false,
+        };
+        let mut hits = vec![hit(pin), hit(pw)];
+        drop_forbidden(c, m, &folded, &mut hits);
+        assert_eq!(hits.len(), 1);
+        assert_eq!(hits.first().map(|h| h.word), Some(pin));
+    }
+}
