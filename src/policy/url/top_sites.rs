@@ -1056,6 +1056,90 @@ pub(super) fn is_lure(token: &str) -> bool {
         || LURE_WORDS.iter().any(|w| {
             w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
         })
+        || stem_lure(token)
+}
+
+/// The stems of the strong lure words' verbs and nouns across the languages of [`STRONG_LURES`]
+/// (folded ASCII): a part that starts with one is that word in any of its forms, whatever the
+/// language's ending (`verifiera`, `verificar`, `verifikasi`, `verifizieren` all start `verif`;
+/// `bekreft`, `bekrefte`, `bekreftelse`). Morphology, not a list of forms: a language's inflected or
+/// derived form that nobody listed is read as its stem is. Each stem starts no ordinary word of the
+/// languages of the lure words: the stems of verifying, confirming, authenticating, refunding,
+/// paying out, state aid, surcharges and unblocking.
+const LURE_STEMS: &[&str] = &[
+    // Verify, confirm, authenticate
+    "verif",
+    "weryfik",
+    "verifik",
+    "valida",
+    "confirm",
+    "konfirm",
+    "bekreft",
+    "bekraeft",
+    "bekraft",
+    "bestaetig",
+    "bestatig",
+    "bevestig",
+    "potwierd",
+    "potvrd",
+    "podtverd",
+    "pidtverd",
+    "vahvist",
+    "megerosit",
+    "dogrula",
+    "authent",
+    "autent",
+    // Refunds, payouts, compensation, state aid, surcharges
+    "refund",
+    "reembols",
+    "rembours",
+    "rimbors",
+    "erstatt",
+    "ruckerstatt",
+    "rueckerstatt",
+    "terugbetal",
+    "vozvrat",
+    "viplat",
+    "vyplat",
+    "wyplat",
+    "dopomog",
+    "kompensac",
+    "kompensat",
+    "doplat",
+    "poplat",
+    // Unblocking
+    "desbloq",
+    "entsperr",
+    "sblocc",
+    "debloc",
+    "deblok",
+    "odblok",
+    "razblok",
+];
+
+/// Whether a (folded) part of a label starts with one of the [`LURE_STEMS`].
+fn stem_lure(part: &str) -> bool {
+    LURE_STEMS.iter().any(|s| part.starts_with(s))
+}
+
+/// The names of the world's countries in the Latin-script languages of the packs, folded
+/// (`data/country_words.txt`, written by `tools/corpus/country_words.py` from Debian's `iso-codes`).
+const COUNTRY_WORDS: &str = include_str!("data/country_words.txt");
+
+/// [`COUNTRY_WORDS`], indexed once.
+static COUNTRIES: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
+    LazyLock::new(|| {
+        COUNTRY_WORDS
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    });
+
+/// Whether a (folded) part of a host's label names a country (`sverige`, `egypt`, `deutschland`): how a
+/// phisher says "your country's branch" of the name beside it, as a country code ending a label does.
+pub(super) fn country_word(part: &str) -> bool {
+    part.len() >= 5 && COUNTRIES.contains(part)
 }
 
 /// The lure words that name the one step a phishing page exists for, whoever it imitates: signing in,
@@ -1213,6 +1297,16 @@ const STRONG_LURES: &[&str] = &[
     "bancaonline",
     "bancaenlinea",
     "internetbank",
+    // The same page by the names Latin American and Iberian banks give it (read with its two words
+    // joined: `sucursal-virtual`).
+    "sucursalvirtual",
+    "bancavirtual",
+    "bancaporinternet",
+    "bancaelectronica",
+    "bancamovil",
+    "bancadigital",
+    "oficinavirtual",
+    "oficinaonline",
     // Re-registering one's data, and disputes
     "recadastramento",
     "recadastrar",
@@ -1282,6 +1376,7 @@ const GLUED_STRONG_LURES: &[&str] = &["login", "signin", "verify", "refund", "un
 pub(super) fn strong_lure(part: &str) -> bool {
     STRONG_LURES.contains(&part)
         || SCRIPT_LURES.contains(&part)
+        || stem_lure(part)
         || GLUED_STRONG_LURES
             .iter()
             .any(|w| part.len() > w.len() + 1 && (part.starts_with(w) || part.ends_with(w)))
@@ -1337,16 +1432,54 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
             return Some((post, lure));
         }
     }
-    let lure = parts.iter().copied().find(|p| strong_lure(p))?;
-    let name = parts.iter().copied().find(|p| {
-        p.chars().count() >= 2
-            && !p.chars().all(|c| c.is_ascii_digit())
-            && *p != "www"
-            && !strong_lure(p)
-            && !is_lure(p)
-            && !AFFIX_WORDS.contains(p)
-            && !PROJECT_WORDS.contains(p)
-    })?;
+    // A lure word is one part, or two neighbouring parts joined: languages written in syllables set
+    // apart by hyphens in a host (Vietnamese `xac-thuc`, `dang-nhap`; pinyin `deng-lu`), and phrases
+    // (`sucursal-virtual`, `home-banking`) are one word to the reader.
+    let mut joined = String::new();
+    let (at, n) = parts
+        .iter()
+        .position(|p| strong_lure(p))
+        .map(|at| (at, 1))
+        .or_else(|| {
+            parts
+                .windows(2)
+                .position(|w| {
+                    joined.clear();
+                    w.iter().for_each(|p| joined.push_str(p));
+                    joined.len() <= 32 && strong_lure(&joined)
+                })
+                .map(|at| (at, 2))
+        })?;
+    // The lure's text in the label: the part, or the two parts with the hyphen between them.
+    let lure = if n == 1 {
+        parts.get(at).copied()?
+    } else {
+        let (first, second) = (parts.get(at)?, parts.get(at + 1)?);
+        let start = (first.as_ptr() as usize).checked_sub(label.as_ptr() as usize)?;
+        let end = (second.as_ptr() as usize).checked_sub(label.as_ptr() as usize)? + second.len();
+        label.get(start..end)?
+    };
+    let others = || {
+        parts
+            .iter()
+            .enumerate()
+            .filter(move |(j, _)| !(at..at + n).contains(j))
+            .map(|(_, p)| *p)
+    };
+    // The name beside the lure word; a country's name is shown only when no other is there
+    // (`sverige-verifiera`: the country's own service posed).
+    let name = others()
+        .find(|p| {
+            p.chars().count() >= 2
+                && !p.chars().all(|c| c.is_ascii_digit())
+                && *p != "www"
+                && !strong_lure(p)
+                && !is_lure(p)
+                && !AFFIX_WORDS.contains(p)
+                && !PROJECT_WORDS.contains(p)
+                && !country_word(p)
+        })
+        .or_else(|| others().find(|p| country_word(p)))?;
     Some((name, lure))
 }
 
@@ -1855,23 +1988,54 @@ impl TopSites {
         // `auth.`, `login.` or `sso.` in front of its domain, whatever words the domain has
         // (`auth.example-shop.de`).
         let last = own.len().saturating_sub(1);
-        let words_besides = |skip: (usize, usize, usize)| {
-            own.iter().enumerate().any(|(i, l)| {
-                let n = l.split('-').count();
-                (skip.0 != last || i == last)
-                    && l.split('-').enumerate().any(|(j, t)| {
-                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j))
-                            && (is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
-                    })
+        // How many parts besides the span are bait: a lure word, a country code ending a label, a
+        // country's name (`<name>-sverige`), or a lure word written as two parts (`xac-thuc`).
+        let words_count = |skip: (usize, usize, usize)| {
+            own.iter()
+                .enumerate()
+                .filter(|&(i, _)| skip.0 != last || i == last)
+                .map(|(i, l)| {
+                    let n = l.split('-').count();
+                    let outside =
+                        |j: usize| !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j));
+                    let mut prev: Option<&str> = None;
+                    let mut count = 0usize;
+                    for (j, t) in l.split('-').enumerate() {
+                        let joined =
+                            prev.filter(|_| outside(j - 1) && outside(j))
+                                .is_some_and(|p| {
+                                    p.len() + t.len() <= 32 && strong_lure(&format!("{p}{t}"))
+                                });
+                        if outside(j)
+                            && (is_lure(t)
+                                || country_word(t)
+                                || joined
+                                || (j > 0 && j + 1 == n && country_code(t)))
+                        {
+                            count += 1;
+                        }
+                        prev = Some(t);
+                    }
+                    count
+                })
+                .sum::<usize>()
+        };
+        let words_besides = |skip: (usize, usize, usize)| words_count(skip) > 0;
+        // Whether a part besides the span names a country (`<name>-egypt-online`).
+        let country_besides = |skip: (usize, usize, usize)| {
+            own.get(skip.0).is_some_and(|l| {
+                l.split('-')
+                    .enumerate()
+                    .any(|(j, t)| !(skip.1..skip.1 + skip.2).contains(&j) && country_word(t))
             })
         };
         let lure_besides = |skip: (usize, usize, usize)| cheap || words_besides(skip);
         let any_lure = own.iter().any(|l| {
             let n = l.split('-').count();
-            l.split('-')
-                .enumerate()
-                .any(|(j, t)| is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
-        });
+            l.split('-').enumerate().any(|(j, t)| {
+                is_lure(t) || country_word(t) || (j > 0 && j + 1 == n && country_code(t))
+            })
+        }) || words_besides((usize::MAX, 0, 0));
         if !any_lure && hosted.is_none() && !cheap {
             // Without a lure word or a hosting service only an imitation in the registrable label counts.
             if own.last().is_none_or(|l| !l.contains('-')) {
@@ -1935,10 +2099,16 @@ impl TopSites {
                 // when they read as initials, to be a part of their own in the registrable label
                 // (`dhl-sendung`, `irs-refund`): glued to words or in front of a domain they are
                 // syllables and subdomains.
+                // A country's name and another bait word besides (`<name>-egypt-online`: the name's
+                // branch in that country) say it as well as initials do.
                 let short_ok = words_besides((i, at, n))
                     && (hosted.is_some()
                         || cheap
-                        || (is_reg && n == 1 && parts.len() > 1 && reads_as_initials(part)));
+                        || (is_reg
+                            && n == 1
+                            && parts.len() > 1
+                            && (reads_as_initials(part)
+                                || (words_count((i, at, n)) >= 2 && country_besides((i, at, n))))));
                 // A name written with its own hyphen (`etc-meisai`, `rakuten-card`) is found in its
                 // parts joined back with one.
                 let hyphenated = (n > 1 && n < parts.len())
@@ -2675,6 +2845,9 @@ linkedin.com
         assert_eq!(w(&["zqx-refund-status"]), Some("zqx".into()));
         assert_eq!(w(&["zqx-kontakt-haslo"]), Some("zqx".into()));
         assert_eq!(w(&["bex-refund-status"]), None);
+        // A country's name and a lure word beside three letters: the name's branch in that country.
+        assert_eq!(w(&["bex-egypt-online"]), Some("bex".into()));
+        assert_eq!(w(&["bex-egypt"]), None);
         assert_eq!(w(&["zqx", "refund-status"]), None);
         assert_eq!(w(&["zqx-fanclub"]), None);
         assert!(reads_as_initials("dhl") && reads_as_initials("irs") && !reads_as_initials("get"));
@@ -2922,6 +3095,48 @@ zqx.com
         assert!(LURE_WORDS.iter().all(|w| w.is_ascii() && !w.is_empty()));
     }
 
+    /// Stems read a lure word's forms in its languages; country names come folded from iso-codes, and
+    /// names that are ordinary words or too short are not among them.
+    #[test]
+    fn lure_stems_and_country_words() {
+        for w in [
+            "verifiera",
+            "verificacion",
+            "bekrefte",
+            "potvrdit",
+            "dopomoga",
+            "doplata",
+        ] {
+            assert!(strong_lure(w) && is_lure(w), "{w}");
+        }
+        for w in [
+            "veritas",
+            "confetti",
+            "refugee",
+            "poplar",
+            "subsidiary",
+            "desk",
+        ] {
+            assert!(!strong_lure(w), "{w}");
+        }
+        for w in [
+            "sverige",
+            "egypt",
+            "deutschland",
+            "polska",
+            "misir",
+            "norge",
+        ] {
+            assert!(country_word(w), "{w}");
+        }
+        for w in [
+            "jordan", "georgia", "turkey", "peru", "island", "online", "bank",
+        ] {
+            assert!(!country_word(w), "{w}");
+        }
+        assert!(COUNTRIES.iter().all(|w| w.is_ascii() && w.len() >= 5));
+    }
+
     /// A name nobody lists beside a strong lure word is bait whatever the name; ordinary company words
     /// beside a name, or lure words alone, are not.
     #[test]
@@ -2953,6 +3168,30 @@ zqx.com
             unlisted_combo("ruritaniapost-tracking"),
             Some(("ruritaniapost", "tracking"))
         );
+        // Stems read every form of a lure word (`verifiera`, `bekreftelse`), and a lure word written as
+        // two syllables or words (`xac-thuc`, `sucursal-virtual`) is read joined; a country's name is no
+        // name of its own.
+        assert_eq!(
+            unlisted_combo("nordbank-sverige-verifiera"),
+            Some(("nordbank", "verifiera"))
+        );
+        assert_eq!(
+            unlisted_combo("fjordpay-bekreftelse"),
+            Some(("fjordpay", "bekreftelse"))
+        );
+        assert_eq!(
+            unlisted_combo("songhong-xac-thuc"),
+            Some(("songhong", "xac-thuc"))
+        );
+        assert_eq!(
+            unlisted_combo("bancoandino-sucursal-virtual"),
+            Some(("bancoandino", "sucursal-virtual"))
+        );
+        assert_eq!(
+            unlisted_combo("sverige-verifiera"),
+            Some(("sverige", "verifiera"))
+        );
+        assert_eq!(unlisted_combo("xac-thuc"), None);
         assert_eq!(unlisted_combo("compost-delivery"), None);
         assert_eq!(unlisted_combo("posta-restaurant"), None);
         for label in [
