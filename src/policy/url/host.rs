@@ -944,16 +944,19 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     if (!known || builder_page) && out.pushes == before {
         let suffix = psl::suffix(ascii.as_bytes()).filter(|s| s.is_known());
         let suffix_str = suffix.and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
+        // A zone sold as a country's ending (`de.com`) is a registry, not a hosting service: read as a
+        // cheap top-level domain instead.
+        let pseudo_country = suffix_str.is_some_and(super::top_sites::pseudo_country_zone);
         let hosted = if let Some(s) = storage {
             Some(s)
         } else if builder_page {
             Some(reg)
         } else {
             suffix
-                .filter(|s| s.typ() == Some(psl::Type::Private))
+                .filter(|s| s.typ() == Some(psl::Type::Private) && !pseudo_country)
                 .and_then(|s| std::str::from_utf8(s.as_bytes()).ok())
         };
-        let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld);
+        let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld) || pseudo_country;
         let suffix_labels = if let Some(s) = storage {
             super::split_byte(s, b'.').count()
         } else if builder_page {

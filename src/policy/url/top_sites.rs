@@ -157,6 +157,22 @@ const CHEAP_TLDS: &[&str] = &[
     "pics",
 ];
 
+/// Second-level zones that a registry sells as if they were a country's ending (`de.com`, `uk.com`,
+/// `us.com`, `cn.com`, `gb.net`: the public suffix list's private section, CentralNic's and others'):
+/// anyone registers `<name>.de.com` as a `.com`, and the country code in front says "the German site" to
+/// the reader. No brand keeps its site there; a name there beside any other word is bait, as under a
+/// cheap top-level domain ([`pseudo_country_zone`]).
+const PSEUDO_COUNTRY_ZONES: &[&str] = &[
+    "ae.org", "br.com", "cn.com", "com.de", "com.se", "de.com", "eu.com", "gb.net", "gr.com",
+    "hu.net", "in.net", "jp.net", "jpn.com", "mex.com", "ru.com", "sa.com", "se.net", "uk.com",
+    "uk.net", "us.com", "us.org", "za.com", "kr.com", "in.ua", "ru.net", "ar.com", "it.com",
+];
+
+/// Whether a public suffix is one of the [`PSEUDO_COUNTRY_ZONES`].
+pub(super) fn pseudo_country_zone(suffix: &str) -> bool {
+    PSEUDO_COUNTRY_ZONES.contains(&suffix)
+}
+
 /// Whether a public suffix is a top-level domain that costs next to nothing and draws the most phishing
 /// ([`CHEAP_TLDS`], [`ABUSED_COUNTRY_TLDS`]).
 pub(super) fn cheap_tld(suffix: &str) -> bool {
@@ -2057,7 +2073,15 @@ impl TopSites {
             // (`acme-creator-fund`, `acme-file-share`) is the service's user posing as the name's
             // owner, unless the words say it is a project about it ([`PROJECT_WORDS`]).
             if hosted.is_some_and(|h| !CODE_HOSTS.contains(&h)) {
-                if let Some(b) = self.brand_led(&parts).filter(|b| !host_name(b)) {
+                // On a site builder (tag `hosting`: pages people make without code, not developers'
+                // deployments) one more word is enough (`<name>-assure.<builder>.com`): nobody
+                // publishes a project about a name there, and the name's owner has its own domain.
+                let more = if hosted.is_some_and(|h| self.is_hosting(h)) {
+                    1
+                } else {
+                    2
+                };
+                if let Some(b) = self.brand_led(&parts, more).filter(|b| !host_name(b)) {
                     return Some(b);
                 }
             }
@@ -2192,9 +2216,9 @@ impl TopSites {
     /// The name a hyphenated label on a hosting service starts with, followed by at least two more words
     /// none of which says the page is a project about the name ([`PROJECT_WORDS`]) or is another name
     /// (an integration of two services: `acme-widget-sync`).
-    fn brand_led(&self, parts: &[&str]) -> Option<&TopBrand> {
+    fn brand_led(&self, parts: &[&str], more: usize) -> Option<&TopBrand> {
         let (first, rest) = parts.split_first()?;
-        if rest.len() < 2 {
+        if rest.len() < more {
             return None;
         }
         // A four-letter name of the long tail (`meta`) is a word as often as a name: it leads a page
@@ -2834,6 +2858,19 @@ linkedin.com
         assert_eq!(lure(&["zqx-refund"], None, true), Some("zqx".into()));
         assert_eq!(lure(&["zqx-refund", "example"], None, false), None);
         assert_eq!(lure(&["zqx-fanclub"], Some("sitebuild.com"), false), None);
+        // On a site builder one word after a name is enough; on a developers' hosting service two.
+        assert_eq!(
+            lure(&["northbank-assure"], Some("sitebuild.com"), false),
+            Some("northbank".into())
+        );
+        assert_eq!(lure(&["northbank-assure"], Some("web.app"), false), None);
+        assert_eq!(
+            lure(&["northbank-demo"], Some("sitebuild.com"), false),
+            None
+        );
+        // A zone sold as a country's ending is read as a cheap one (the caller's `cheap`).
+        assert!(pseudo_country_zone("de.com") && pseudo_country_zone("uk.com"));
+        assert!(!pseudo_country_zone("co.uk") && !pseudo_country_zone("com"));
         // Three letters that read as initials, a part of their own in the registrable label beside a
         // lure word; a three-letter word, a glued one or one in a subdomain is left alone.
         let words = TopSites::parse("zqx.com\nbex.com\n");
