@@ -1029,6 +1029,20 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     b.label, b.domain
                 ),
             );
+        } else if let Some(b) = top.and_then(|t| {
+            let label = own
+                .last()
+                .copied()
+                .filter(|_| hosted.is_none() && own.len() == 1)?;
+            t.finance_combo(label, suffix_str?)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` puts the bank or wallet `{}` beside another word on a domain of its own, but it is not {}",
+                    b.label, b.domain
+                ),
+            );
         } else if let Some(bank) = own
             .last()
             .filter(|_| hosted.is_none())

@@ -1073,6 +1073,7 @@ pub(super) fn is_lure(token: &str) -> bool {
             w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
         })
         || stem_lure(token)
+        || AID_STEMS.iter().any(|s| token.starts_with(s))
 }
 
 /// The stems of the strong lure words' verbs and nouns across the languages of [`STRONG_LURES`]
@@ -1087,7 +1088,10 @@ const LURE_STEMS: &[&str] = &[
     "verif",
     "weryfik",
     "verifik",
-    "valida",
+    "validar",
+    "validac",
+    "validier",
+    "validaz",
     "confirm",
     "konfirm",
     "bekreft",
@@ -1105,6 +1109,29 @@ const LURE_STEMS: &[&str] = &[
     "dogrula",
     "authent",
     "autent",
+    "conferm",
+    "patvirtin",
+    "apstiprin",
+    "kinnita",
+    "potrdi",
+    "thibitish",
+    "epivevai",
+    "godkend",
+    "godkjenn",
+    // Sign in
+    "anmeld",
+    "einlogg",
+    "inlogg",
+    "aanmeld",
+    "zaloguj",
+    "logowan",
+    "prihlas",
+    "prisijung",
+    "pieslegt",
+    "kirjaud",
+    "tunnistau",
+    "bejelentkez",
+    "belepes",
     // Refunds, payouts, compensation, state aid, surcharges
     "refund",
     "reembols",
@@ -1118,11 +1145,14 @@ const LURE_STEMS: &[&str] = &[
     "viplat",
     "vyplat",
     "wyplat",
-    "dopomog",
-    "kompensac",
-    "kompensat",
     "doplat",
     "poplat",
+    "tilbagebetal",
+    "tilbakebetal",
+    "aterbetal",
+    "hoantien",
+    "tuikuan",
+    "hwanbul",
     // Unblocking
     "desbloq",
     "entsperr",
@@ -1131,12 +1161,30 @@ const LURE_STEMS: &[&str] = &[
     "deblok",
     "odblok",
     "razblok",
+    "freischalt",
+    "ontgrendel",
+    "mokhoa",
 ];
 
 /// Whether a (folded) part of a label starts with one of the [`LURE_STEMS`].
 fn stem_lure(part: &str) -> bool {
     LURE_STEMS.iter().any(|s| part.starts_with(s))
 }
+
+/// Stems of state aid, social payments and compensation (Ukrainian, Russian and Polish
+/// transliterated, Indonesian, Portuguese, Spanish): weak lure words ([`is_lure`]), bait beside a listed
+/// name (`<identity app>-dopomoga`), not beside any name, as charities and real aid offices use them
+/// in their own names (`<town>-bantuan`, `subsidio-<program>.gov.co`).
+const AID_STEMS: &[&str] = &[
+    "dopomog",
+    "kompensac",
+    "kompensat",
+    "bansos",
+    "bantuan",
+    "auxilio",
+    "subsidio",
+    "subsidi",
+];
 
 /// The names of the world's countries in the Latin-script languages of the packs, folded
 /// (`data/country_words.txt`, written by `tools/corpus/country_words.py` from Debian's `iso-codes`).
@@ -1323,6 +1371,23 @@ const STRONG_LURES: &[&str] = &[
     "bancadigital",
     "oficinavirtual",
     "oficinaonline",
+    // A customer's own area, as banks, telcos and tax offices name their sign-in page (two words
+    // joined: `espace-client`, `area-clienti`, `min-side`), and sign in written as two words
+    // (`iniciar-sesion`, `log-ind`, `logga-in`, `log-masuk`), romanised Japanese.
+    "espaceclient",
+    "espaceclients",
+    "areacliente",
+    "areaclientes",
+    "areaclienti",
+    "minside",
+    "minesider",
+    "mijnomgeving",
+    "iniciarsesion",
+    "logind",
+    "logginn",
+    "loggain",
+    "logmasuk",
+    "roguin",
     // Re-registering one's data, and disputes
     "recadastramento",
     "recadastrar",
@@ -1448,7 +1513,7 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
             return Some((post, lure));
         }
     }
-    // A lure word is one part, or two neighbouring parts joined: languages written in syllables set
+    // A lure word is one part, or two or three neighbouring parts joined: languages written in syllables set
     // apart by hyphens in a host (Vietnamese `xac-thuc`, `dang-nhap`; pinyin `deng-lu`), and phrases
     // (`sucursal-virtual`, `home-banking`) are one word to the reader.
     let mut joined = String::new();
@@ -1457,20 +1522,22 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
         .position(|p| strong_lure(p))
         .map(|at| (at, 1))
         .or_else(|| {
-            parts
-                .windows(2)
-                .position(|w| {
-                    joined.clear();
-                    w.iter().for_each(|p| joined.push_str(p));
-                    joined.len() <= 32 && strong_lure(&joined)
-                })
-                .map(|at| (at, 2))
+            (2..=3).find_map(|k| {
+                parts
+                    .windows(k)
+                    .position(|w| {
+                        joined.clear();
+                        w.iter().for_each(|p| joined.push_str(p));
+                        joined.len() <= 32 && strong_lure(&joined)
+                    })
+                    .map(|at| (at, k))
+            })
         })?;
-    // The lure's text in the label: the part, or the two parts with the hyphen between them.
+    // The lure's text in the label: the part, or the parts with the hyphens between them.
     let lure = if n == 1 {
         parts.get(at).copied()?
     } else {
-        let (first, second) = (parts.get(at)?, parts.get(at + 1)?);
+        let (first, second) = (parts.get(at)?, parts.get(at + n - 1)?);
         let start = (first.as_ptr() as usize).checked_sub(label.as_ptr() as usize)?;
         let end = (second.as_ptr() as usize).checked_sub(label.as_ptr() as usize)? + second.len();
         label.get(start..end)?
@@ -2210,6 +2277,47 @@ impl TopSites {
             }
             two.filter(|_| whole(3) && spelt(format!("{one}.{}", two.copied().unwrap_or(""))))
                 .map(|_| b)
+        })
+    }
+
+    /// The listed bank or wallet whose name is a part of the hyphenated registrable label `label` under
+    /// a generic ending (`suffix`: a legacy or new generic top-level domain, or a zone sold as a country's
+    /// ending), beside any other word (`<name>bank-kplus.com`, `<name>pay-bonus.net`): a bank's or
+    /// wallet's name (one that ends with the word for bank, [`BANK_WORDS`], or with `pay` or `wallet`,
+    /// from seven letters: a coined name, no ordinary word) is posed with its product's or a lure's
+    /// word, whatever the word, as banks do not put their customers on a hyphenated `.com` of their
+    /// name. Not beside a project's word ([`PROJECT_WORDS`]), a number or another listed name (an
+    /// integration of two services); under a country's ending its family members live
+    /// (`<name>bank-<town>.de`).
+    pub(super) fn finance_combo(&self, label: &str, suffix: &str) -> Option<&TopBrand> {
+        let generic = LEGACY_TLDS.contains(&suffix)
+            || generic_tld(suffix)
+            || pseudo_country_zone(suffix)
+            || ABUSED_COUNTRY_TLDS.contains(&suffix);
+        if !generic || !label.contains('-') {
+            return None;
+        }
+        let financial = |name: &str| {
+            name.len() >= 7
+                && (BANK_WORDS
+                    .iter()
+                    .any(|w| name.len() > w.len() && name.ends_with(w))
+                    || name.ends_with("pay")
+                    || name.ends_with("wallet"))
+        };
+        let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+        parts.iter().enumerate().find_map(|(j, p)| {
+            let b = self.exact(p).filter(|b| !b.tail && financial(&b.label))?;
+            let besides = parts.iter().enumerate().filter(|&(k, _)| k != j);
+            let other = besides.clone().any(|(_, w)| {
+                w.len() >= 2 && !w.bytes().all(|c| c.is_ascii_digit()) && *w != "www"
+            });
+            let about = besides.clone().any(|(_, w)| {
+                PROJECT_WORDS.contains(w)
+                    || w.bytes().all(|c| c.is_ascii_digit())
+                    || self.exact(w).is_some_and(|o| o.label.len() >= MIN_SKELETON)
+            });
+            (other && !about).then_some(b)
         })
     }
 
@@ -3141,8 +3249,8 @@ zqx.com
             "verificacion",
             "bekrefte",
             "potvrdit",
-            "dopomoga",
             "doplata",
+            "validar",
         ] {
             assert!(strong_lure(w) && is_lure(w), "{w}");
         }
@@ -3152,10 +3260,14 @@ zqx.com
             "refugee",
             "poplar",
             "subsidiary",
-            "desk",
+            "validata",
+            "authorized",
+            "identified",
         ] {
             assert!(!strong_lure(w), "{w}");
         }
+        // Aid words are weak: bait beside a listed name only.
+        assert!(is_lure("dopomoga") && !strong_lure("dopomoga") && !strong_lure("bantuan"));
         for w in [
             "sverige",
             "egypt",
@@ -3172,6 +3284,27 @@ zqx.com
             assert!(!country_word(w), "{w}");
         }
         assert!(COUNTRIES.iter().all(|w| w.is_ascii() && w.len() >= 5));
+    }
+
+    /// A listed bank's or wallet's coined name beside any word on a generic ending; not under a
+    /// country's ending, not beside a project's word or another listed name, not a short or tail name.
+    #[test]
+    fn finance_names_beside_any_word() {
+        let t = TopSites::parse(
+            "northbank.co.th\nquokkapay.com\nzenpay.com\nfjordwallet.io tail\nacme.com\n",
+        );
+        let f = |label: &str, suffix: &str| t.finance_combo(label, suffix).map(|b| b.label.clone());
+        assert_eq!(f("northbank-kplus", "com"), Some("northbank".into()));
+        assert_eq!(f("quokkapay-bonus", "net"), Some("quokkapay".into()));
+        assert_eq!(f("northbank-miles", "de.com"), Some("northbank".into()));
+        assert_eq!(f("northbank-kplus", "co.th"), None);
+        assert_eq!(f("northbank-city", "de"), None);
+        assert_eq!(f("northbank-api", "com"), None);
+        assert_eq!(f("northbank-acme", "com"), None);
+        assert_eq!(f("northbank-2024", "com"), None);
+        assert_eq!(f("zenpay-bonus", "com"), None);
+        assert_eq!(f("fjordwallet-bonus", "com"), None);
+        assert_eq!(f("northbank", "com"), None);
     }
 
     /// A name nobody lists beside a strong lure word is bait whatever the name; ordinary company words
@@ -3229,6 +3362,17 @@ zqx.com
             Some(("sverige", "verifiera"))
         );
         assert_eq!(unlisted_combo("xac-thuc"), None);
+        assert_eq!(
+            unlisted_combo("bancoandino-banca-en-linea"),
+            Some(("bancoandino", "banca-en-linea"))
+        );
+        assert_eq!(
+            unlisted_combo("telefjord-min-side"),
+            Some(("telefjord", "min-side"))
+        );
+        // Aid words and look-alike starts are no strong lure words of their own.
+        assert_eq!(unlisted_combo("bantuan-hukum"), None);
+        assert_eq!(unlisted_combo("authorized-dealer"), None);
         assert_eq!(unlisted_combo("compost-delivery"), None);
         assert_eq!(unlisted_combo("posta-restaurant"), None);
         for label in [
