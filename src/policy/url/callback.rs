@@ -496,7 +496,13 @@ const MIN_ORG: usize = 4;
 /// that the callback's registrable label imitates: the label holds the name, glued or hyphenated, plus
 /// a sign-in service's word ([`service_word`]), and is not the name itself (`<org>.com` beside
 /// `sso.<org>.de` is the organisation's other domain).
-pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str) -> Option<&'a str> {
+///
+/// `elsewhere`: the callback is under a generic top-level domain of the new rounds that the sign-in
+/// host is not under (`cern-indico.help` for `auth.cern.ch`): there the name beside any other word set
+/// apart by a hyphen is the look-alike. An organisation's second domains are under its own or the
+/// legacy endings; one registered under `.help`, `.support`, `.cloud` with its name and an app's is
+/// what a phisher buys for its callback.
+pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str, elsewhere: bool) -> Option<&'a str> {
     let parts: SmallVec<[&str; 8]> = label.split('-').collect();
     let flat_label: String = parts.concat();
     names.iter().copied().find(|name| {
@@ -520,7 +526,10 @@ pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str) -> Option<&'a str
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| !(at..at + name_parts).contains(i))
-                    .any(|(_, w)| service_word(w))
+                    .any(|(_, w)| {
+                        service_word(w)
+                            || (elsewhere && w.len() >= 2 && !w.bytes().all(|b| b.is_ascii_digit()))
+                    })
             })
         });
         // The name glued inside one part (`globexvpn`, `login-tugraz`): what the part adds, and the others.
@@ -940,24 +949,37 @@ mod tests {
     #[test]
     fn organisation_look_alikes() {
         assert_eq!(
-            imitates_org(&["hafen-nord"], "hafen-nord-mail"),
+            imitates_org(&["hafen-nord"], "hafen-nord-mail", false),
             Some("hafen-nord")
         );
-        assert_eq!(imitates_org(&["globex"], "globexvpn"), Some("globex"));
-        assert_eq!(imitates_org(&["tu-graz"], "login-tugraz"), Some("tu-graz"));
         assert_eq!(
-            imitates_org(&["dev", "initech"], "initech-helpdesk"),
+            imitates_org(&["globex"], "globexvpn", false),
+            Some("globex")
+        );
+        assert_eq!(
+            imitates_org(&["tu-graz"], "login-tugraz", false),
+            Some("tu-graz")
+        );
+        assert_eq!(
+            imitates_org(&["dev", "initech"], "initech-helpdesk", false),
             Some("initech")
         );
         // The organisation's own names and its apps beside other words.
-        assert_eq!(imitates_org(&["globex"], "globex"), None);
-        assert_eq!(imitates_org(&["hafen-nord"], "hafennord"), None);
-        assert_eq!(imitates_org(&["initech"], "initech-portal"), None);
-        assert_eq!(imitates_org(&["initech"], "initech-analytics"), None);
-        assert_eq!(imitates_org(&["acme"], "acme-corp"), None);
+        assert_eq!(imitates_org(&["globex"], "globex", false), None);
+        assert_eq!(imitates_org(&["hafen-nord"], "hafennord", false), None);
+        assert_eq!(imitates_org(&["initech"], "initech-portal", false), None);
+        // Under a new generic ending the sign-in host is not under, any other word.
+        assert_eq!(
+            imitates_org(&["initech"], "initech-indico", true),
+            Some("initech")
+        );
+        assert_eq!(imitates_org(&["initech"], "initech-2024", true), None);
+        assert_eq!(imitates_org(&["initech"], "initech", true), None);
+        assert_eq!(imitates_org(&["initech"], "initech-analytics", false), None);
+        assert_eq!(imitates_org(&["acme"], "acme-corp", false), None);
         // Short names and bait words are no organisation's name.
-        assert_eq!(imitates_org(&["tum"], "tum-login"), None);
-        assert_eq!(imitates_org(&["login"], "login-mail"), None);
+        assert_eq!(imitates_org(&["tum"], "tum-login", false), None);
+        assert_eq!(imitates_org(&["login"], "login-mail", false), None);
     }
 
     /// The whole judgement of sign-in links whose callbacks these readings are about.
@@ -994,6 +1016,9 @@ mod tests {
                 "http%3A%2F%2Fapp.localhost%3A3000%2Fcb",
                 "http%3A%2F%2F%5B%3A%3A1%5D%3A7777%2F",
                 "fb4455667788%3A%2F%2Fauthorize",
+                // An app key in the scheme makes it longer than any web scheme.
+                "kakao0a1b2c3d4e5f60718293a4b5c6d7e8f9%3A%2F%2Foauth",
+                "fb1234567890123456%3A%2F%2Fauthorize",
                 "sfdc%3A%2F%2Fsuccess",
                 "myplanner%3A%2F%2Foauth%2Fdone",
                 "com.acme.planner%3A%2Foauth2redirect",

@@ -680,13 +680,40 @@ fn government_with_country(own: &[&str]) -> Option<String> {
         if parts.len() < 3 {
             return None;
         }
-        parts.windows(2).find_map(|w| match w {
-            [g, cc] if government_word(g) && cc.len() == 2 && reads_as_tld(cc) => {
-                Some(format!("{g}.{cc}"))
-            }
-            _ => None,
-        })
+        parts
+            .windows(2)
+            .find_map(|w| match w {
+                [g, cc] if government_word(g) && cc.len() == 2 && reads_as_tld(cc) => {
+                    Some(format!("{g}.{cc}"))
+                }
+                _ => None,
+            })
+            .or_else(|| government_ending_flattened(&parts))
     })
+}
+
+/// A country's government ending flattened into the end of a label of three parts or more, its dot
+/// written as a hyphen (`itax-kra-go-ke` for `itax.kra.go.ke`, `portal-gob-pe`): the last two parts are
+/// a government label ([`GOVERNMENT_LABELS`], two-letter ones too) and a country code that together are
+/// an ending the public suffix list's ICANN section holds (`go.ke`, `gob.pe`, `gov.br`). A real
+/// government host has them as its suffix; spelt at the end of another domain's label, after the
+/// agency's own words, they are no words of their own (`go` and a country code make no phrase there).
+fn government_ending_flattened(parts: &[&str]) -> Option<String> {
+    let [.., g, cc] = parts else {
+        return None;
+    };
+    if !GOVERNMENT_LABELS.contains(g)
+        || cc.len() != 2
+        || !cc.bytes().all(|b| b.is_ascii_lowercase())
+    {
+        return None;
+    }
+    let ending = format!("{g}.{cc}");
+    psl::suffix(ending.as_bytes())
+        .is_some_and(|s| {
+            s.is_known() && s.typ() == Some(psl::Type::Icann) && s.as_bytes() == ending.as_bytes()
+        })
+        .then_some(ending)
 }
 
 /// Whether a part of a host's label reads as "government": [`GOVERNMENT_LABELS`] but the two-letter
@@ -917,16 +944,19 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     if (!known || builder_page) && out.pushes == before {
         let suffix = psl::suffix(ascii.as_bytes()).filter(|s| s.is_known());
         let suffix_str = suffix.and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
+        // A zone sold as a country's ending (`de.com`) is a registry, not a hosting service: read as a
+        // cheap top-level domain instead.
+        let pseudo_country = suffix_str.is_some_and(super::top_sites::pseudo_country_zone);
         let hosted = if let Some(s) = storage {
             Some(s)
         } else if builder_page {
             Some(reg)
         } else {
             suffix
-                .filter(|s| s.typ() == Some(psl::Type::Private))
+                .filter(|s| s.typ() == Some(psl::Type::Private) && !pseudo_country)
                 .and_then(|s| std::str::from_utf8(s.as_bytes()).ok())
         };
-        let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld);
+        let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld) || pseudo_country;
         let suffix_labels = if let Some(s) = storage {
             super::split_byte(s, b'.').count()
         } else if builder_page {
@@ -955,7 +985,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                             if l.is_ascii() {
                                 l.to_string()
                             } else {
-                                super::translit::cyrillic_to_latin(l).unwrap_or_default()
+                                // Latin letters with marks lose them (`inpost-dopłata`), Cyrillic
+                                // ones are transliterated.
+                                super::translit::fold_word(l).into_owned()
                             }
                         })
                         .collect();
@@ -994,6 +1026,20 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 rules::HOST_BRAND,
                 format!(
                     "the host `{ascii}` shows `{}` with a look-alike letter beside words that ask you to sign in, but it is not {}",
+                    b.label, b.domain
+                ),
+            );
+        } else if let Some(b) = top.and_then(|t| {
+            let label = own
+                .last()
+                .copied()
+                .filter(|_| hosted.is_none() && own.len() == 1)?;
+            t.finance_combo(label, suffix_str?)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` puts the bank or wallet `{}` beside another word on a domain of its own, but it is not {}",
                     b.label, b.domain
                 ),
             );
@@ -1198,6 +1244,18 @@ mod tests {
             Some("gov.nz")
         );
         assert_eq!(government_inside(&["gov-nz"], false), None);
+        // A government ending flattened into the end of a label, `go` too, when the public suffix
+        // list holds it; not mid-label, and not a pair no registry has.
+        assert_eq!(
+            government_inside(&["itax-revenue-go-ke"], false).as_deref(),
+            Some("go.ke")
+        );
+        assert_eq!(
+            government_inside(&["tramite-sat-gob-mx"], false).as_deref(),
+            Some("gob.mx")
+        );
+        assert_eq!(government_inside(&["lets-go-ke-tours"], false), None);
+        assert_eq!(government_inside(&["ready-set-go-qq"], false), None);
         assert_eq!(government_inside(&["permit-gov-qq"], false), None);
         assert_eq!(
             domain_inside(&["acme-card", "co", "jp", "example"], false, "example.cn").as_deref(),

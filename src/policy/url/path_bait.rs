@@ -202,6 +202,7 @@ const PATH_SCAM_WORDS: &[&str] = &[
 /// ([`sign_in_word`]) or a scam word ([`PATH_SCAM_WORDS`], also glued from four letters).
 fn path_lure(token: &str) -> bool {
     sign_in_word(token)
+        || super::top_sites::strong_lure(token)
         || PATH_SCAM_WORDS.iter().any(|w| {
             token == *w
                 || (w.len() >= 4
@@ -428,9 +429,19 @@ fn check(
                 .filter(|(j, _)| !span.contains(j))
                 .map(|(_, x)| x.clone())
         };
+        // A strong lure word written as two words beside the name (`<bank>-sucursal-virtual`).
+        let joined = || {
+            let own: SmallVec<[String; 6]> = here().collect();
+            own.windows(2).any(|p| match p {
+                [a, b] => {
+                    a.len() + b.len() <= 32 && super::top_sites::strong_lure(&(a.clone() + b))
+                }
+                _ => false,
+            })
+        };
         let bait = match place {
-            Place::Storage => page || here().chain(later()).any(|x| path_lure(&x)),
-            Place::Shared => here().chain(later()).any(|x| path_lure(&x)),
+            Place::Storage => page || here().chain(later()).any(|x| path_lure(&x)) || joined(),
+            Place::Shared => here().chain(later()).any(|x| path_lure(&x)) || joined(),
             Place::Other if system => page || here().chain(later()).any(|x| path_lure(&x)),
             Place::Other => {
                 page && segs
@@ -688,6 +699,13 @@ mod tests {
             .len(),
             0
         );
+        // A strong lure word in its language's form, or as two words joined.
+        for url in [
+            "https://sites.google.com/view/northbank-sucursal-virtual/inicio",
+            "https://sites.google.com/view/northbank-verifiera/",
+        ] {
+            assert_eq!(findings(LIST, url).len(), 1, "{url}");
+        }
         // The host's own name, and an app's sign-in route, are not bait.
         assert_eq!(
             findings(LIST, "https://sites.google.com/view/google-login-workshop/").len(),

@@ -893,7 +893,12 @@ fn hostile_callback(
             l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit())
         });
     let names: SmallVec<[&str; 2]> = tenant.into_iter().chain([own_label]).collect();
-    if let Some(t) = callback::imitates_org(&names, label) {
+    // Under a new generic ending the sign-in host's own domain is not under (`<org>-<app>.help`).
+    let elsewhere = super::top_sites::generic_tld(suffix)
+        && own
+            .strip_suffix(suffix)
+            .is_none_or(|head| !head.ends_with('.'));
+    if let Some(t) = callback::imitates_org(&names, label, elsewhere) {
         return Some(format!(
             "the sign-in request of `{t}` sends you back to `{dest}`, which puts `{t}` beside a sign-in service's word but is not its domain"
         ));
@@ -1067,6 +1072,15 @@ fn may_be_link(v: &str) -> bool {
 /// The scheme a browser reads at the start of `v` (lowercase) and what follows its `:`, tabs and
 /// newlines in the scheme ignored as the URL parser ignores them (`java\tscript:`).
 fn scheme_and_rest(v: &str) -> Option<(String, &str)> {
+    scheme_and_rest_upto(v, MAX_SCHEME_LEN)
+}
+
+/// Longest private-use scheme read in a sign-in request's callback: native apps' schemes carry the app's
+/// key (`kakao` and 32 hex digits, `fb` and 15-16 digits), longer than any scheme judged elsewhere.
+const MAX_APP_SCHEME_LEN: usize = 64;
+
+/// [`scheme_and_rest`] for schemes of up to `max` characters.
+fn scheme_and_rest_upto(v: &str, max: usize) -> Option<(String, &str)> {
     let v = url_start(v);
     let mut scheme = String::new();
     for (i, c) in v.char_indices() {
@@ -1079,9 +1093,7 @@ fn scheme_and_rest(v: &str) -> Option<(String, &str)> {
                 .starts_with(|c: char| c.is_ascii_alphabetic())
                 .then_some((scheme, rest));
         }
-        if scheme.len() == MAX_SCHEME_LEN
-            || !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        {
+        if scheme.len() == max || !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')) {
             return None;
         }
         scheme.push(c.to_ascii_lowercase());
@@ -1254,7 +1266,10 @@ fn link(
     // `sfdc://success`, RFC 8252 7.1): the browser hands the code to the installed app that claims the
     // scheme; no site receives it, so there is no destination to judge.
     let callback = CALLBACK_PARAMS.contains(&name) && protocol_uri_param(name, place);
-    if callback && scheme_and_rest(v).is_some_and(|(s, _)| callback::private_use_scheme(&s)) {
+    if callback
+        && scheme_and_rest_upto(v, MAX_APP_SCHEME_LEN)
+            .is_some_and(|(s, _)| callback::private_use_scheme(&s))
+    {
         return;
     }
     let level = place.depth.level() + 1;

@@ -157,6 +157,22 @@ const CHEAP_TLDS: &[&str] = &[
     "pics",
 ];
 
+/// Second-level zones that a registry sells as if they were a country's ending (`de.com`, `uk.com`,
+/// `us.com`, `cn.com`, `gb.net`: the public suffix list's private section, CentralNic's and others'):
+/// anyone registers `<name>.de.com` as a `.com`, and the country code in front says "the German site" to
+/// the reader. No brand keeps its site there; a name there beside any other word is bait, as under a
+/// cheap top-level domain ([`pseudo_country_zone`]).
+const PSEUDO_COUNTRY_ZONES: &[&str] = &[
+    "ae.org", "br.com", "cn.com", "com.de", "com.se", "de.com", "eu.com", "gb.net", "gr.com",
+    "hu.net", "in.net", "jp.net", "jpn.com", "mex.com", "ru.com", "sa.com", "se.net", "uk.com",
+    "uk.net", "us.com", "us.org", "za.com", "kr.com", "in.ua", "ru.net", "ar.com", "it.com",
+];
+
+/// Whether a public suffix is one of the [`PSEUDO_COUNTRY_ZONES`].
+pub(super) fn pseudo_country_zone(suffix: &str) -> bool {
+    PSEUDO_COUNTRY_ZONES.contains(&suffix)
+}
+
 /// Whether a public suffix is a top-level domain that costs next to nothing and draws the most phishing
 /// ([`CHEAP_TLDS`], [`ABUSED_COUNTRY_TLDS`]).
 pub(super) fn cheap_tld(suffix: &str) -> bool {
@@ -1056,6 +1072,138 @@ pub(super) fn is_lure(token: &str) -> bool {
         || LURE_WORDS.iter().any(|w| {
             w.len() >= 4 && token.len() > w.len() && (token.starts_with(w) || token.ends_with(w))
         })
+        || stem_lure(token)
+        || AID_STEMS.iter().any(|s| token.starts_with(s))
+}
+
+/// The stems of the strong lure words' verbs and nouns across the languages of [`STRONG_LURES`]
+/// (folded ASCII): a part that starts with one is that word in any of its forms, whatever the
+/// language's ending (`verifiera`, `verificar`, `verifikasi`, `verifizieren` all start `verif`;
+/// `bekreft`, `bekrefte`, `bekreftelse`). Morphology, not a list of forms: a language's inflected or
+/// derived form that nobody listed is read as its stem is. Each stem starts no ordinary word of the
+/// languages of the lure words: the stems of verifying, confirming, authenticating, refunding,
+/// paying out, state aid, surcharges and unblocking.
+const LURE_STEMS: &[&str] = &[
+    // Verify, confirm, authenticate
+    "verif",
+    "weryfik",
+    "verifik",
+    "validar",
+    "validac",
+    "validier",
+    "validaz",
+    "confirm",
+    "konfirm",
+    "bekreft",
+    "bekraeft",
+    "bekraft",
+    "bestaetig",
+    "bestatig",
+    "bevestig",
+    "potwierd",
+    "potvrd",
+    "podtverd",
+    "pidtverd",
+    "vahvist",
+    "megerosit",
+    "dogrula",
+    "authent",
+    "autent",
+    "conferm",
+    "patvirtin",
+    "apstiprin",
+    "kinnita",
+    "potrdi",
+    "thibitish",
+    "epivevai",
+    "godkend",
+    "godkjenn",
+    // Sign in
+    "anmeld",
+    "einlogg",
+    "inlogg",
+    "aanmeld",
+    "zaloguj",
+    "logowan",
+    "prihlas",
+    "prisijung",
+    "pieslegt",
+    "kirjaud",
+    "tunnistau",
+    "bejelentkez",
+    "belepes",
+    // Refunds, payouts, compensation, state aid, surcharges
+    "refund",
+    "reembols",
+    "rembours",
+    "rimbors",
+    "erstatt",
+    "ruckerstatt",
+    "rueckerstatt",
+    "terugbetal",
+    "vozvrat",
+    "viplat",
+    "vyplat",
+    "wyplat",
+    "doplat",
+    "poplat",
+    "tilbagebetal",
+    "tilbakebetal",
+    "aterbetal",
+    "hoantien",
+    "tuikuan",
+    "hwanbul",
+    // Unblocking
+    "desbloq",
+    "entsperr",
+    "sblocc",
+    "debloc",
+    "deblok",
+    "odblok",
+    "razblok",
+    "freischalt",
+    "ontgrendel",
+    "mokhoa",
+];
+
+/// Whether a (folded) part of a label starts with one of the [`LURE_STEMS`].
+fn stem_lure(part: &str) -> bool {
+    LURE_STEMS.iter().any(|s| part.starts_with(s))
+}
+
+/// Stems of state aid, social payments and compensation (Ukrainian, Russian and Polish
+/// transliterated, Indonesian, Portuguese, Spanish): weak lure words ([`is_lure`]), bait beside a listed
+/// name (`<identity app>-dopomoga`), not beside any name, as charities and real aid offices use them
+/// in their own names (`<town>-bantuan`, `subsidio-<program>.gov.co`).
+const AID_STEMS: &[&str] = &[
+    "dopomog",
+    "kompensac",
+    "kompensat",
+    "bansos",
+    "bantuan",
+    "auxilio",
+    "subsidio",
+    "subsidi",
+];
+
+/// The names of the world's countries in the Latin-script languages of the packs, folded
+/// (`data/country_words.txt`, written by `tools/corpus/country_words.py` from Debian's `iso-codes`).
+const COUNTRY_WORDS: &str = include_str!("data/country_words.txt");
+
+/// [`COUNTRY_WORDS`], indexed once.
+static COUNTRIES: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
+    LazyLock::new(|| {
+        COUNTRY_WORDS
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    });
+
+/// Whether a (folded) part of a host's label names a country (`sverige`, `egypt`, `deutschland`): how a
+/// phisher says "your country's branch" of the name beside it, as a country code ending a label does.
+pub(super) fn country_word(part: &str) -> bool {
+    part.len() >= 5 && COUNTRIES.contains(part)
 }
 
 /// The lure words that name the one step a phishing page exists for, whoever it imitates: signing in,
@@ -1213,6 +1361,33 @@ const STRONG_LURES: &[&str] = &[
     "bancaonline",
     "bancaenlinea",
     "internetbank",
+    // The same page by the names Latin American and Iberian banks give it (read with its two words
+    // joined: `sucursal-virtual`).
+    "sucursalvirtual",
+    "bancavirtual",
+    "bancaporinternet",
+    "bancaelectronica",
+    "bancamovil",
+    "bancadigital",
+    "oficinavirtual",
+    "oficinaonline",
+    // A customer's own area, as banks, telcos and tax offices name their sign-in page (two words
+    // joined: `espace-client`, `area-clienti`, `min-side`), and sign in written as two words
+    // (`iniciar-sesion`, `log-ind`, `logga-in`, `log-masuk`), romanised Japanese.
+    "espaceclient",
+    "espaceclients",
+    "areacliente",
+    "areaclientes",
+    "areaclienti",
+    "minside",
+    "minesider",
+    "mijnomgeving",
+    "iniciarsesion",
+    "logind",
+    "logginn",
+    "loggain",
+    "logmasuk",
+    "roguin",
     // Re-registering one's data, and disputes
     "recadastramento",
     "recadastrar",
@@ -1282,6 +1457,7 @@ const GLUED_STRONG_LURES: &[&str] = &["login", "signin", "verify", "refund", "un
 pub(super) fn strong_lure(part: &str) -> bool {
     STRONG_LURES.contains(&part)
         || SCRIPT_LURES.contains(&part)
+        || stem_lure(part)
         || GLUED_STRONG_LURES
             .iter()
             .any(|w| part.len() > w.len() + 1 && (part.starts_with(w) || part.ends_with(w)))
@@ -1337,16 +1513,56 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
             return Some((post, lure));
         }
     }
-    let lure = parts.iter().copied().find(|p| strong_lure(p))?;
-    let name = parts.iter().copied().find(|p| {
-        p.chars().count() >= 2
-            && !p.chars().all(|c| c.is_ascii_digit())
-            && *p != "www"
-            && !strong_lure(p)
-            && !is_lure(p)
-            && !AFFIX_WORDS.contains(p)
-            && !PROJECT_WORDS.contains(p)
-    })?;
+    // A lure word is one part, or two or three neighbouring parts joined: languages written in syllables set
+    // apart by hyphens in a host (Vietnamese `xac-thuc`, `dang-nhap`; pinyin `deng-lu`), and phrases
+    // (`sucursal-virtual`, `home-banking`) are one word to the reader.
+    let mut joined = String::new();
+    let (at, n) = parts
+        .iter()
+        .position(|p| strong_lure(p))
+        .map(|at| (at, 1))
+        .or_else(|| {
+            (2..=3).find_map(|k| {
+                parts
+                    .windows(k)
+                    .position(|w| {
+                        joined.clear();
+                        w.iter().for_each(|p| joined.push_str(p));
+                        joined.len() <= 32 && strong_lure(&joined)
+                    })
+                    .map(|at| (at, k))
+            })
+        })?;
+    // The lure's text in the label: the part, or the parts with the hyphens between them.
+    let lure = if n == 1 {
+        parts.get(at).copied()?
+    } else {
+        let (first, second) = (parts.get(at)?, parts.get(at + n - 1)?);
+        let start = (first.as_ptr() as usize).checked_sub(label.as_ptr() as usize)?;
+        let end = (second.as_ptr() as usize).checked_sub(label.as_ptr() as usize)? + second.len();
+        label.get(start..end)?
+    };
+    let others = || {
+        parts
+            .iter()
+            .enumerate()
+            .filter(move |(j, _)| !(at..at + n).contains(j))
+            .map(|(_, p)| *p)
+    };
+    // The name beside the lure word; a country's name is shown only when no other is there
+    // (`sverige-verifiera`: the country's own service posed).
+    let name = others()
+        .find(|p| {
+            p.chars().count() >= 2
+                && !p.chars().all(|c| c.is_ascii_digit())
+                && *p != "www"
+                && !strong_lure(p)
+                && !is_lure(p)
+                && !AFFIX_WORDS.contains(p)
+                && !PROJECT_WORDS.contains(p)
+                && !country_word(p)
+        })
+        .or_else(|| others().find(|p| country_word(p)))?;
     Some((name, lure))
 }
 
@@ -1855,23 +2071,54 @@ impl TopSites {
         // `auth.`, `login.` or `sso.` in front of its domain, whatever words the domain has
         // (`auth.example-shop.de`).
         let last = own.len().saturating_sub(1);
-        let words_besides = |skip: (usize, usize, usize)| {
-            own.iter().enumerate().any(|(i, l)| {
-                let n = l.split('-').count();
-                (skip.0 != last || i == last)
-                    && l.split('-').enumerate().any(|(j, t)| {
-                        !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j))
-                            && (is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
-                    })
+        // How many parts besides the span are bait: a lure word, a country code ending a label, a
+        // country's name (`<name>-sverige`), or a lure word written as two parts (`xac-thuc`).
+        let words_count = |skip: (usize, usize, usize)| {
+            own.iter()
+                .enumerate()
+                .filter(|&(i, _)| skip.0 != last || i == last)
+                .map(|(i, l)| {
+                    let n = l.split('-').count();
+                    let outside =
+                        |j: usize| !(i == skip.0 && (skip.1..skip.1 + skip.2).contains(&j));
+                    let mut prev: Option<&str> = None;
+                    let mut count = 0usize;
+                    for (j, t) in l.split('-').enumerate() {
+                        let joined =
+                            prev.filter(|_| outside(j - 1) && outside(j))
+                                .is_some_and(|p| {
+                                    p.len() + t.len() <= 32 && strong_lure(&format!("{p}{t}"))
+                                });
+                        if outside(j)
+                            && (is_lure(t)
+                                || country_word(t)
+                                || joined
+                                || (j > 0 && j + 1 == n && country_code(t)))
+                        {
+                            count += 1;
+                        }
+                        prev = Some(t);
+                    }
+                    count
+                })
+                .sum::<usize>()
+        };
+        let words_besides = |skip: (usize, usize, usize)| words_count(skip) > 0;
+        // Whether a part besides the span names a country (`<name>-egypt-online`).
+        let country_besides = |skip: (usize, usize, usize)| {
+            own.get(skip.0).is_some_and(|l| {
+                l.split('-')
+                    .enumerate()
+                    .any(|(j, t)| !(skip.1..skip.1 + skip.2).contains(&j) && country_word(t))
             })
         };
         let lure_besides = |skip: (usize, usize, usize)| cheap || words_besides(skip);
         let any_lure = own.iter().any(|l| {
             let n = l.split('-').count();
-            l.split('-')
-                .enumerate()
-                .any(|(j, t)| is_lure(t) || (j > 0 && j + 1 == n && country_code(t)))
-        });
+            l.split('-').enumerate().any(|(j, t)| {
+                is_lure(t) || country_word(t) || (j > 0 && j + 1 == n && country_code(t))
+            })
+        }) || words_besides((usize::MAX, 0, 0));
         if !any_lure && hosted.is_none() && !cheap {
             // Without a lure word or a hosting service only an imitation in the registrable label counts.
             if own.last().is_none_or(|l| !l.contains('-')) {
@@ -1893,7 +2140,15 @@ impl TopSites {
             // (`acme-creator-fund`, `acme-file-share`) is the service's user posing as the name's
             // owner, unless the words say it is a project about it ([`PROJECT_WORDS`]).
             if hosted.is_some_and(|h| !CODE_HOSTS.contains(&h)) {
-                if let Some(b) = self.brand_led(&parts).filter(|b| !host_name(b)) {
+                // On a site builder (tag `hosting`: pages people make without code, not developers'
+                // deployments) one more word is enough (`<name>-assure.<builder>.com`): nobody
+                // publishes a project about a name there, and the name's owner has its own domain.
+                let more = if hosted.is_some_and(|h| self.is_hosting(h)) {
+                    1
+                } else {
+                    2
+                };
+                if let Some(b) = self.brand_led(&parts, more).filter(|b| !host_name(b)) {
                     return Some(b);
                 }
             }
@@ -1935,10 +2190,16 @@ impl TopSites {
                 // when they read as initials, to be a part of their own in the registrable label
                 // (`dhl-sendung`, `irs-refund`): glued to words or in front of a domain they are
                 // syllables and subdomains.
+                // A country's name and another bait word besides (`<name>-egypt-online`: the name's
+                // branch in that country) say it as well as initials do.
                 let short_ok = words_besides((i, at, n))
                     && (hosted.is_some()
                         || cheap
-                        || (is_reg && n == 1 && parts.len() > 1 && reads_as_initials(part)));
+                        || (is_reg
+                            && n == 1
+                            && parts.len() > 1
+                            && (reads_as_initials(part)
+                                || (words_count((i, at, n)) >= 2 && country_besides((i, at, n))))));
                 // A name written with its own hyphen (`etc-meisai`, `rakuten-card`) is found in its
                 // parts joined back with one.
                 let hyphenated = (n > 1 && n < parts.len())
@@ -2019,12 +2280,53 @@ impl TopSites {
         })
     }
 
+    /// The listed bank or wallet whose name is a part of the hyphenated registrable label `label` under
+    /// a generic ending (`suffix`: a legacy or new generic top-level domain, or a zone sold as a country's
+    /// ending), beside any other word (`<name>bank-kplus.com`, `<name>pay-bonus.net`): a bank's or
+    /// wallet's name (one that ends with the word for bank, [`BANK_WORDS`], or with `pay` or `wallet`,
+    /// from seven letters: a coined name, no ordinary word) is posed with its product's or a lure's
+    /// word, whatever the word, as banks do not put their customers on a hyphenated `.com` of their
+    /// name. Not beside a project's word ([`PROJECT_WORDS`]), a number or another listed name (an
+    /// integration of two services); under a country's ending its family members live
+    /// (`<name>bank-<town>.de`).
+    pub(super) fn finance_combo(&self, label: &str, suffix: &str) -> Option<&TopBrand> {
+        let generic = LEGACY_TLDS.contains(&suffix)
+            || generic_tld(suffix)
+            || pseudo_country_zone(suffix)
+            || ABUSED_COUNTRY_TLDS.contains(&suffix);
+        if !generic || !label.contains('-') {
+            return None;
+        }
+        let financial = |name: &str| {
+            name.len() >= 7
+                && (BANK_WORDS
+                    .iter()
+                    .any(|w| name.len() > w.len() && name.ends_with(w))
+                    || name.ends_with("pay")
+                    || name.ends_with("wallet"))
+        };
+        let parts: SmallVec<[&str; 8]> = label.split('-').collect();
+        parts.iter().enumerate().find_map(|(j, p)| {
+            let b = self.exact(p).filter(|b| !b.tail && financial(&b.label))?;
+            let besides = parts.iter().enumerate().filter(|&(k, _)| k != j);
+            let other = besides.clone().any(|(_, w)| {
+                w.len() >= 2 && !w.bytes().all(|c| c.is_ascii_digit()) && *w != "www"
+            });
+            let about = besides.clone().any(|(_, w)| {
+                PROJECT_WORDS.contains(w)
+                    || w.bytes().all(|c| c.is_ascii_digit())
+                    || self.exact(w).is_some_and(|o| o.label.len() >= MIN_SKELETON)
+            });
+            (other && !about).then_some(b)
+        })
+    }
+
     /// The name a hyphenated label on a hosting service starts with, followed by at least two more words
     /// none of which says the page is a project about the name ([`PROJECT_WORDS`]) or is another name
     /// (an integration of two services: `acme-widget-sync`).
-    fn brand_led(&self, parts: &[&str]) -> Option<&TopBrand> {
+    fn brand_led(&self, parts: &[&str], more: usize) -> Option<&TopBrand> {
         let (first, rest) = parts.split_first()?;
-        if rest.len() < 2 {
+        if rest.len() < more {
             return None;
         }
         // A four-letter name of the long tail (`meta`) is a word as often as a name: it leads a page
@@ -2664,6 +2966,19 @@ linkedin.com
         assert_eq!(lure(&["zqx-refund"], None, true), Some("zqx".into()));
         assert_eq!(lure(&["zqx-refund", "example"], None, false), None);
         assert_eq!(lure(&["zqx-fanclub"], Some("sitebuild.com"), false), None);
+        // On a site builder one word after a name is enough; on a developers' hosting service two.
+        assert_eq!(
+            lure(&["northbank-assure"], Some("sitebuild.com"), false),
+            Some("northbank".into())
+        );
+        assert_eq!(lure(&["northbank-assure"], Some("web.app"), false), None);
+        assert_eq!(
+            lure(&["northbank-demo"], Some("sitebuild.com"), false),
+            None
+        );
+        // A zone sold as a country's ending is read as a cheap one (the caller's `cheap`).
+        assert!(pseudo_country_zone("de.com") && pseudo_country_zone("uk.com"));
+        assert!(!pseudo_country_zone("co.uk") && !pseudo_country_zone("com"));
         // Three letters that read as initials, a part of their own in the registrable label beside a
         // lure word; a three-letter word, a glued one or one in a subdomain is left alone.
         let words = TopSites::parse("zqx.com\nbex.com\n");
@@ -2675,6 +2990,9 @@ linkedin.com
         assert_eq!(w(&["zqx-refund-status"]), Some("zqx".into()));
         assert_eq!(w(&["zqx-kontakt-haslo"]), Some("zqx".into()));
         assert_eq!(w(&["bex-refund-status"]), None);
+        // A country's name and a lure word beside three letters: the name's branch in that country.
+        assert_eq!(w(&["bex-egypt-online"]), Some("bex".into()));
+        assert_eq!(w(&["bex-egypt"]), None);
         assert_eq!(w(&["zqx", "refund-status"]), None);
         assert_eq!(w(&["zqx-fanclub"]), None);
         assert!(reads_as_initials("dhl") && reads_as_initials("irs") && !reads_as_initials("get"));
@@ -2922,6 +3240,73 @@ zqx.com
         assert!(LURE_WORDS.iter().all(|w| w.is_ascii() && !w.is_empty()));
     }
 
+    /// Stems read a lure word's forms in its languages; country names come folded from iso-codes, and
+    /// names that are ordinary words or too short are not among them.
+    #[test]
+    fn lure_stems_and_country_words() {
+        for w in [
+            "verifiera",
+            "verificacion",
+            "bekrefte",
+            "potvrdit",
+            "doplata",
+            "validar",
+        ] {
+            assert!(strong_lure(w) && is_lure(w), "{w}");
+        }
+        for w in [
+            "veritas",
+            "confetti",
+            "refugee",
+            "poplar",
+            "subsidiary",
+            "validata",
+            "authorized",
+            "identified",
+        ] {
+            assert!(!strong_lure(w), "{w}");
+        }
+        // Aid words are weak: bait beside a listed name only.
+        assert!(is_lure("dopomoga") && !strong_lure("dopomoga") && !strong_lure("bantuan"));
+        for w in [
+            "sverige",
+            "egypt",
+            "deutschland",
+            "polska",
+            "misir",
+            "norge",
+        ] {
+            assert!(country_word(w), "{w}");
+        }
+        for w in [
+            "jordan", "georgia", "turkey", "peru", "island", "online", "bank",
+        ] {
+            assert!(!country_word(w), "{w}");
+        }
+        assert!(COUNTRIES.iter().all(|w| w.is_ascii() && w.len() >= 5));
+    }
+
+    /// A listed bank's or wallet's coined name beside any word on a generic ending; not under a
+    /// country's ending, not beside a project's word or another listed name, not a short or tail name.
+    #[test]
+    fn finance_names_beside_any_word() {
+        let t = TopSites::parse(
+            "northbank.co.th\nquokkapay.com\nzenpay.com\nfjordwallet.io tail\nacme.com\n",
+        );
+        let f = |label: &str, suffix: &str| t.finance_combo(label, suffix).map(|b| b.label.clone());
+        assert_eq!(f("northbank-kplus", "com"), Some("northbank".into()));
+        assert_eq!(f("quokkapay-bonus", "net"), Some("quokkapay".into()));
+        assert_eq!(f("northbank-miles", "de.com"), Some("northbank".into()));
+        assert_eq!(f("northbank-kplus", "co.th"), None);
+        assert_eq!(f("northbank-city", "de"), None);
+        assert_eq!(f("northbank-api", "com"), None);
+        assert_eq!(f("northbank-acme", "com"), None);
+        assert_eq!(f("northbank-2024", "com"), None);
+        assert_eq!(f("zenpay-bonus", "com"), None);
+        assert_eq!(f("fjordwallet-bonus", "com"), None);
+        assert_eq!(f("northbank", "com"), None);
+    }
+
     /// A name nobody lists beside a strong lure word is bait whatever the name; ordinary company words
     /// beside a name, or lure words alone, are not.
     #[test]
@@ -2953,6 +3338,41 @@ zqx.com
             unlisted_combo("ruritaniapost-tracking"),
             Some(("ruritaniapost", "tracking"))
         );
+        // Stems read every form of a lure word (`verifiera`, `bekreftelse`), and a lure word written as
+        // two syllables or words (`xac-thuc`, `sucursal-virtual`) is read joined; a country's name is no
+        // name of its own.
+        assert_eq!(
+            unlisted_combo("nordbank-sverige-verifiera"),
+            Some(("nordbank", "verifiera"))
+        );
+        assert_eq!(
+            unlisted_combo("fjordpay-bekreftelse"),
+            Some(("fjordpay", "bekreftelse"))
+        );
+        assert_eq!(
+            unlisted_combo("songhong-xac-thuc"),
+            Some(("songhong", "xac-thuc"))
+        );
+        assert_eq!(
+            unlisted_combo("bancoandino-sucursal-virtual"),
+            Some(("bancoandino", "sucursal-virtual"))
+        );
+        assert_eq!(
+            unlisted_combo("sverige-verifiera"),
+            Some(("sverige", "verifiera"))
+        );
+        assert_eq!(unlisted_combo("xac-thuc"), None);
+        assert_eq!(
+            unlisted_combo("bancoandino-banca-en-linea"),
+            Some(("bancoandino", "banca-en-linea"))
+        );
+        assert_eq!(
+            unlisted_combo("telefjord-min-side"),
+            Some(("telefjord", "min-side"))
+        );
+        // Aid words and look-alike starts are no strong lure words of their own.
+        assert_eq!(unlisted_combo("bantuan-hukum"), None);
+        assert_eq!(unlisted_combo("authorized-dealer"), None);
         assert_eq!(unlisted_combo("compost-delivery"), None);
         assert_eq!(unlisted_combo("posta-restaurant"), None);
         for label in [
