@@ -733,7 +733,7 @@ fn evaluation_words() -> &'static [String] {
 }
 
 /// A list of words folded as texts are, once per list.
-fn folded_list(list: &'static [&'static str]) -> Vec<String> {
+pub(super) fn folded_list(list: &'static [&'static str]) -> Vec<String> {
     list.iter()
         .map(|w| fold_words(w).trim().to_owned())
         .filter(|w| !w.is_empty())
