@@ -261,7 +261,8 @@ fn read_input(command: &str, file: &str) -> Option<Vec<u8>> {
 }
 
 /// `elicitguard model-features`: for every JSON line `{"message": ..., "requestedSchema": ...}`, one line
-/// `{"features": [bucket, ...], "score": s}` with the embedded packs' folding, so that the trainer
+/// `{"features": [bucket, ...], "segments": [[bucket, ...], ...], "score": s}` (the form outside its message,
+/// then each message segment) with the embedded packs' folding, so that the trainer
 /// (`tools/model/train.py`) never re-implements it. A line that is not a form answers `{"error": ...}`.
 pub fn model_features(file: &str) -> ExitCode {
     let policy = match elicitguard::policy::secret::SecretPolicy::compile(&[]) {
@@ -289,8 +290,8 @@ pub fn model_features(file: &str) -> ExitCode {
                 let arena = elicitguard::wire::tree::Arena::new();
                 let node = elicitguard::wire::tree::Node::from_value(schema, &arena);
                 match policy.model_features(message, &node) {
-                    Some((features, score)) => {
-                        serde_json::json!({ "features": features, "score": score })
+                    Some((features, segments, score)) => {
+                        serde_json::json!({ "features": features, "segments": segments, "score": score })
                     }
                     None => {
                         failed = true;

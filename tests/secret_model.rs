@@ -7,7 +7,7 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 10] = [
+const BATCHES: [&str; 11] = [
     "dev",
     "fresh",
     "fresh2",
@@ -15,6 +15,7 @@ const BATCHES: [&str; 10] = [
     "fresh4",
     "fresh5",
     "fresh6",
+    "fresh7",
     "tricky",
     "ordinary",
     "forms.jsonl",
@@ -101,8 +102,13 @@ fn the_feature_extraction_is_stable() {
     let policy = SecretPolicy::compile(&[]).unwrap();
     let schema = serde_json::json!({"type": "object", "properties": {
         "tok": {"type": "string", "title": "Token", "maxLength": 8}}});
-    let (features, _) = policy
+    let (base, segments, _) = policy
         .model_features("Deploy token", &Node::from_value(&schema, &Arena::new()))
         .expect("the embedded model file reads");
+    // One sentence: the message's buckets in one segment, the field's and the shape's in the rest.
+    assert_eq!(segments.len(), 1);
+    assert_eq!(base.len() + segments[0].len(), GOLDEN.len());
+    let mut features: Vec<u32> = base.iter().chain(&segments[0]).copied().collect();
+    features.sort_unstable();
     assert_eq!(features, GOLDEN);
 }

@@ -313,14 +313,20 @@ impl SecretPolicy {
         )
     }
 
-    /// The learned model's feature indices of a form, distinct and ascending (for
-    /// `tools/model/train.py`, through `elicitguard model-features`), and its score; `None` when the embedded
-    /// weights cannot be read.
-    pub fn model_features(&self, message: &str, schema: &Node<'_>) -> Option<(Vec<u32>, f32)> {
+    /// The learned model's feature indices of a form (for `tools/model/train.py`, through `elicitguard
+    /// model-features`): those of its fields and shape, and those of each message segment, each distinct and
+    /// ascending; and its score. `None` when the embedded weights cannot be read.
+    #[allow(clippy::type_complexity)]
+    pub fn model_features(
+        &self,
+        message: &str,
+        schema: &Node<'_>,
+    ) -> Option<(Vec<u32>, Vec<Vec<u32>>, f32)> {
         let w = model::Weights::embedded()?;
         let mut f = model::Features::default();
         f.extract(&self.compiled, w.bits, message, schema);
-        Some((f.sorted_indices(), w.score(&f)))
+        let (base, segments) = f.sorted_indices();
+        Some((base, segments, w.score(&f)))
     }
 
     /// Judges the `content` a user submitted on a retry (a flat object) against the schema that was asked.

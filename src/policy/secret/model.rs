@@ -8,15 +8,16 @@
 //! - word unigrams and bigrams,
 //! - each prefixed by where it comes from: the message, a field's title or description, a field's name,
 //! - a few structure features: how many free-text, number and choice fields, a field of 1 to 8 characters at
-//!   most, a field of a fixed length, and how long the message is (at least 64, 128, 256, 512 folded bytes, each
-//!   its own feature): the score is a sum over distinct features, so without them every ordinary sentence added
-//!   to a message could only move it, and the trainer has nothing to learn "long is not secret" from.
+//!   most, a field of a fixed length.
 //!
 //! Each feature is hashed (FNV-1a, 32 bits, fixed here and nowhere else) into `2^bits` buckets. A bucket counts
-//! once however often the form names it (presence, a binary bag: a paragraph said twice scores as said once),
-//! and the score is the bias plus the sum of the weights of the form's distinct buckets. No division by their
-//! count: under the training data's cross-validation, the plain sum gained twice the recall of dividing by its
-//! square root at the same false-positive budget, and the mean far less (docs/model.md).
+//! once however often it is named (presence, a binary bag: a paragraph said twice scores as said once). The
+//! message is read sentence by sentence ([`segments`]): the score is the bias, plus the sum of the weights of
+//! the distinct buckets of the form's fields and shape, plus the largest such sum over the message's
+//! sentences. A sum over the whole message grew with every ordinary sentence added to it (two everyday messages
+//! joined crossed the threshold one time in nine before the trainer was taught otherwise); the strongest
+//! sentence does not add up, so a secret asked in one sentence is read as strongly amid ten others, and ten
+//! ordinary sentences are no more secret than their strongest one (docs/model.md, "Length").
 //! The weights are trained by `tools/model/train.py` (L2-regularised logistic regression) on the feature
 //! indices this module prints (`elicitguard model-features`), so the trainer never re-implements the folding:
 //! one source of truth. They are embedded with `include_bytes!` as i8 with a scale ([`Weights::parse`]).
@@ -25,8 +26,8 @@
 //! this (our folding, our sources, a fixed hash, an embedded quantised file) without a heavy dependency.
 //!
 //! Cost: linear in the bounded text ([`MAX_TEXT_BYTES`] a text, [`MAX_WORD_CHARS`] a word, [`MAX_FEATURES`] a
-//! form). A bucket is kept once as it is read: a bitset of all `2^bits` buckets tells whether it was seen, and
-//! only the bits set are cleared for the next form, so dropping duplicates costs one bit test a feature, with no
+//! form, [`MAX_SEGMENTS`] sentences). A bucket is kept once per part as it is read: a bitset of all `2^bits`
+//! buckets tells whether it was seen, and only the bits set are cleared for the next sentence or form, so dropping duplicates costs one bit test a feature, with no
 //! sort and no allocation per n-gram (the scratch is reused per thread, [`judge`]). It runs only when the rules
 //! found nothing, and it never reads a value the user or the server pushes (defaults, enums): only the form's
 //! words.
@@ -52,6 +53,11 @@ pub const MAX_WORD_CHARS: usize = 24;
 pub const MAX_FEATURES: usize = 2048;
 /// Most properties read.
 pub const MAX_PROPERTIES: usize = 64;
+/// Most segments (sentences) of the message scored apart; the rest of the message joins the last one.
+pub const MAX_SEGMENTS: usize = 32;
+/// A sentence shorter than this (bytes) joins the next one: "Hi!" or "Dear customer," carries no reading of
+/// its own, and the sentence it opens keeps its context.
+const MIN_SEGMENT_BYTES: usize = 24;
 /// Most bytes of one word shown in a finding's explanation.
 const SHOWN_BYTES: usize = 48;
 /// Shortest and longest character n-gram.
@@ -60,8 +66,9 @@ const NGRAM_MIN: usize = 2;
 pub const NGRAM_MAX: usize = 5;
 /// The weights file's magic bytes and the one version read.
 const MAGIC: &[u8; 4] = b"EGM1";
-/// Version 2: presence, the plain sum (version 1 summed every occurrence over the square root of their count).
-const VERSION: u16 = 2;
+/// Version 3: the message scored sentence by sentence, its strongest sentence counted (version 2 summed the
+/// whole message's presence; version 1 every occurrence over the square root of their count).
+const VERSION: u16 = 3;
 /// Bytes before the weights: magic, version (u16), bucket bits (u8), reserved (u8), scale, bias, threshold
 /// (f32 each), then the SHA-256 of the training data.
 const HEADER_BYTES: usize = 4 + 2 + 1 + 1 + 4 + 4 + 4 + 32;
@@ -145,17 +152,19 @@ impl Weights {
         f32::from(q) * self.scale
     }
 
-    /// The score of extracted features: the bias plus the sum of the weights of their distinct buckets (each
-    /// bucket counts once); no feature scores the bias. The quantised weights are summed as integers (at most
-    /// [`MAX_FEATURES`] of them, far within `i32`) and scaled once, so the order the buckets were read in cannot
-    /// change the score.
+    /// The score of extracted features: the bias, plus the sum of the weights of the form's distinct buckets
+    /// outside the message (its fields and shape), plus the largest such sum over the message's segments
+    /// (nothing when it has none). The quantised weights are summed as integers (at most [`MAX_FEATURES`] of
+    /// them, far within `i32`) and scaled once, so the order the buckets were read in cannot change the score.
     pub fn score(&self, f: &Features) -> f32 {
-        let sum: i32 = f
-            .indices()
-            .map(|i| i32::from(self.weights.get(i as usize).copied().unwrap_or(0) as i8))
-            .sum();
+        let sum = |ix: &[u32]| -> i32 {
+            ix.iter()
+                .map(|&i| i32::from(self.weights.get(i as usize).copied().unwrap_or(0) as i8))
+                .sum()
+        };
+        let best = f.segments().map(sum).max().unwrap_or(0);
         // At most MAX_FEATURES * 127 in magnitude: exact in f32.
-        self.bias + self.scale * sum as f32
+        self.bias + self.scale * (sum(f.base()) + best) as f32
     }
 }
 
@@ -192,6 +201,11 @@ pub struct Features {
     count: usize,
     /// Distinct buckets read.
     distinct: usize,
+    /// Each message segment's distinct buckets: `index[start..end]`, in order. A bucket counts once within a
+    /// segment, and once in the rest of the form (its fields and shape: `index[base..distinct]`).
+    segments: [(u16, u16); MAX_SEGMENTS],
+    nsegments: usize,
+    base: usize,
     /// One bit per bucket (`2^bits` of them, 32 KiB for the shipped 18 bits): set when the bucket is read.
     /// Only the bits of `index[..distinct]` are ever set, and they are cleared by the next `clear`.
     seen: Vec<u64>,
@@ -208,10 +222,60 @@ impl Default for Features {
             index: [0; MAX_FEATURES],
             count: 0,
             distinct: 0,
+            segments: [(0, 0); MAX_SEGMENTS],
+            nsegments: 0,
+            base: 0,
             seen: Vec::new(),
             mask: 0,
         }
     }
+}
+
+/// Whether `c` ends a sentence wherever it stands (a full stop needs more: [`segments`]).
+fn ends_sentence(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '!' | '?' | '。' | '！' | '？' | '．' | '।' | '॥' | '۔' | '؟' | '…' | '።' | '။'
+    )
+}
+
+/// The message's sentences, each scored apart (see the module doc): cut after a sentence mark, or after a full
+/// stop followed by a space where the character before it is not a digit ("1. word" numbers a list, it ends
+/// nothing). A piece shorter than [`MIN_SEGMENT_BYTES`] joins the next one, and the [`MAX_SEGMENTS`]th takes
+/// the rest of the message. Language-neutral on purpose: a script that marks no sentences (Thai) is read as
+/// one, as before. Hand-written: a Unicode sentence segmenter (UAX #29) costs more than the whole model and
+/// its abbreviations rules buy nothing here, since a cut in the wrong place only splits a reading in two.
+fn segments(message: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut rest = message;
+    let mut produced = 0;
+    std::iter::from_fn(move || {
+        let trimmed = rest.trim_start();
+        if trimmed.is_empty() {
+            return None;
+        }
+        produced += 1;
+        if produced >= MAX_SEGMENTS {
+            rest = "";
+            return Some(trimmed);
+        }
+        let mut prev = ' ';
+        let mut chars = trimmed.char_indices().peekable();
+        let mut cut = trimmed.len();
+        while let Some((i, ch)) = chars.next() {
+            let next = chars.peek().map(|&(_, n)| n);
+            let ends = ends_sentence(ch)
+                || (ch == '.' && !prev.is_ascii_digit() && next.is_none_or(char::is_whitespace));
+            prev = ch;
+            let end = i + ch.len_utf8();
+            if ends && end >= MIN_SEGMENT_BYTES {
+                cut = end;
+                break;
+            }
+        }
+        let (head, tail) = trimmed.split_at(cut);
+        rest = tail;
+        Some(head)
+    })
 }
 
 /// FNV-1a, 32 bits, over a source byte, a kind byte and the text: fixed, since the weights depend on it.
@@ -253,6 +317,8 @@ impl Features {
         }
         self.count = 0;
         self.distinct = 0;
+        self.nsegments = 0;
+        self.base = 0;
         self.mask = (1u32 << bits) - 1;
     }
 
@@ -271,16 +337,33 @@ impl Features {
         self.distinct == 0
     }
 
-    /// The distinct bucket indices, each once, in the order first read (what the score sums).
+    /// The distinct bucket indices, in the order first read: each segment's, then the rest of the form's (a
+    /// bucket may appear in several segments).
     pub fn indices(&self) -> impl Iterator<Item = u32> + '_ {
         self.index[..self.distinct].iter().copied()
     }
 
-    /// The distinct bucket indices, ascending (what the trainer reads).
-    pub fn sorted_indices(&self) -> Vec<u32> {
-        let mut v = self.index[..self.distinct].to_vec();
-        v.sort_unstable();
-        v
+    /// The distinct buckets of the form outside its message: its fields and shape.
+    pub fn base(&self) -> &[u32] {
+        self.index.get(self.base..self.distinct).unwrap_or_default()
+    }
+
+    /// Each message segment's distinct buckets, in order.
+    pub fn segments(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        self.segments[..self.nsegments]
+            .iter()
+            .map(|&(s, e)| self.index.get(s as usize..e as usize).unwrap_or_default())
+    }
+
+    /// The form outside its message, and each message segment, as distinct bucket indices ascending (what the
+    /// trainer reads).
+    pub fn sorted_indices(&self) -> (Vec<u32>, Vec<Vec<u32>>) {
+        let sorted = |ix: &[u32]| {
+            let mut v = ix.to_vec();
+            v.sort_unstable();
+            v
+        };
+        (sorted(self.base()), self.segments().map(sorted).collect())
     }
 
     fn add(&mut self, h: u32, start: usize, end: usize) {
@@ -404,19 +487,26 @@ impl Features {
     /// doc); `bits` sizes the buckets. Each bucket is kept once, as it is first read.
     pub fn extract(&mut self, c: &Compiled, bits: u8, message: &str, schema: &Node<'_>) {
         self.clear(bits);
-        self.text(c, Origin::Message, message);
-        // The folded message's length, in cumulative steps (see the module doc).
-        let message_bytes = self.buf.len().saturating_sub(1);
-        for (at_least, what) in [
-            (64, "message>=64"),
-            (128, "message>=128"),
-            (256, "message>=256"),
-            (512, "message>=512"),
-        ] {
-            if message_bytes >= at_least {
-                self.structure(what);
+        let message = super::normalize::truncate(message, MAX_TEXT_BYTES);
+        for segment in segments(message) {
+            let start = self.distinct;
+            self.text(c, Origin::Message, segment);
+            let end = self.distinct;
+            if end > start {
+                // distinct <= MAX_FEATURES (2,048): fits u16. `segments` yields at most MAX_SEGMENTS.
+                if let Some(slot) = self.segments.get_mut(self.nsegments) {
+                    *slot = (start as u16, end as u16);
+                    self.nsegments += 1;
+                }
+            }
+            // The next segment counts its own buckets: forget this one's (only its bits were set).
+            for &i in &self.index[start..end] {
+                if let Some(w) = self.seen.get_mut(i as usize / 64) {
+                    *w &= !(1u64 << (i % 64));
+                }
             }
         }
+        self.base = self.distinct;
         let (mut text, mut number, mut choice, mut short, mut fixed) =
             (0u32, 0u32, 0u32, false, false);
         if let Some(props) = schema.get("properties").and_then(Node::as_object) {
@@ -702,8 +792,10 @@ mod tests {
         let schema = serde_json::json!({"type": "object"});
         let node = Node::from_value(&schema, test_arena());
         f.extract(compiled(), 18, "zxq", &node);
-        // " zxq " is 5 characters: 4 + 3 + 2 + 1 n-grams, the word, and three structure rows.
+        // " zxq " is 5 characters: 4 + 3 + 2 + 1 n-grams and the word, in one segment; three structure rows.
         assert_eq!(f.len(), 10 + 1 + 3);
+        assert_eq!(f.segments().map(<[u32]>::len).collect::<Vec<_>>(), [11]);
+        assert_eq!(f.base().len(), 3);
         assert_eq!(f.indices().count(), f.len());
         let once: Vec<u32> = f.indices().collect();
         f.extract(compiled(), 18, "zxq vvb", &node);
@@ -712,19 +804,24 @@ mod tests {
         f.extract(compiled(), 18, "zxq zxq", &node);
         assert_eq!(f.occurrences(), 2 * (10 + 1) + 1 + 3);
         assert_eq!(f.len(), once.len() + 1);
-        let idx = f.sorted_indices();
-        assert!(idx.windows(2).all(|p| p[0] < p[1]), "ascending, each once");
+        let (base, segments) = f.sorted_indices();
+        assert_eq!(segments.len(), 1);
+        let idx: Vec<u32> = segments[0].iter().chain(&base).copied().collect();
+        assert!(
+            segments[0].windows(2).all(|p| p[0] < p[1]),
+            "ascending, each once"
+        );
+        assert!(base.windows(2).all(|p| p[0] < p[1]), "ascending, each once");
         assert_eq!(idx.len(), f.len());
         assert!(once.iter().all(|i| idx.contains(i)));
-        // A long word is cut: its n-grams stop at MAX_WORD_CHARS. " qqq..." holds 8 distinct n-grams. Its
-        // 500 bytes add three message-length steps (64, 128, 256).
+        // A long word is cut: its n-grams stop at MAX_WORD_CHARS. " qqq..." holds 8 distinct n-grams.
         f.extract(compiled(), 18, &"q".repeat(500), &node);
         let cap = MAX_WORD_CHARS + 2;
         assert_eq!(
             f.occurrences(),
-            (cap - 1) + (cap - 2) + (cap - 3) + (cap - 4) + 1 + 3 + 3
+            (cap - 1) + (cap - 2) + (cap - 3) + (cap - 4) + 1 + 3
         );
-        assert_eq!(f.len(), 8 + 1 + 3 + 3);
+        assert_eq!(f.len(), 8 + 1 + 3);
         // Reading without collecting gives the same buckets with no text kept.
         let mut g = Features::default();
         g.extract(compiled(), 18, &"q".repeat(500), &node);
@@ -733,47 +830,84 @@ mod tests {
     }
 
     #[test]
-    fn the_message_length_is_read_in_cumulative_steps() {
-        let schema = serde_json::json!({"type": "object"});
-        let node = Node::from_value(&schema, test_arena());
-        let step =
-            |what: &str| fnv1a(Origin::Structure as u8, b's', what.as_bytes()) & ((1 << 18) - 1);
-        let steps = |msg: &str| {
-            let mut f = Features::default();
-            f.extract(compiled(), 18, msg, &node);
+    fn the_message_is_cut_into_sentences() {
+        fn cut(m: &str) -> Vec<&str> {
+            segments(m).collect()
+        }
+        assert_eq!(
+            cut("Hello dear customer! Your account is locked. Please enter the code we sent. Thanks."),
             [
-                "message>=64",
-                "message>=128",
-                "message>=256",
-                "message>=512",
+                "Hello dear customer! Your account is locked.",
+                "Please enter the code we sent.",
+                "Thanks."
             ]
-            .iter()
-            .filter(|w| f.indices().any(|i| i == step(w)))
-            .count()
-        };
-        assert_eq!(steps("Book a table"), 0);
-        assert_eq!(steps(&"table ".repeat(15)), 1);
-        assert_eq!(steps(&"table ".repeat(30)), 2);
-        assert_eq!(steps(&"table ".repeat(100)), 4);
+        );
+        // A numbered list is not cut at its numbers; a decimal is not a full stop.
+        assert_eq!(
+            cut("Type the words in order 1. apple 2. river 3. stone, costing 2.5 euros"),
+            ["Type the words in order 1. apple 2. river 3. stone, costing 2.5 euros"]
+        );
+        // Other scripts' marks, and lines.
+        assert_eq!(
+            cut("您的账户已被冻结，请立即处理。请输入您收到的短信验证码以继续。"),
+            [
+                "您的账户已被冻结，请立即处理。",
+                "请输入您收到的短信验证码以继续。"
+            ]
+        );
+        assert_eq!(
+            cut("first line of the message here\nsecond line of the message"),
+            [
+                "first line of the message here\n",
+                "second line of the message"
+            ]
+        );
+        assert!(cut("").is_empty() && cut("  \n ").is_empty());
+        // Bounded: the last segment takes the rest.
+        let long = "This sentence is long enough. ".repeat(100);
+        let parts = cut(&long);
+        assert_eq!(parts.len(), MAX_SEGMENTS);
+        // Nothing is lost but the spaces between segments.
+        assert_eq!(parts.join(" ").trim_end(), long.trim_end());
     }
 
     #[test]
-    fn repetition_does_not_inflate_the_score() {
-        // Every weight 1, bias 0: the score is the count of distinct buckets. A paragraph said eight times adds
-        // only the bigram across each join (the same one each time) and three message-length steps (128, 256,
-        // 512 bytes; the paragraph alone is over 64), where counting occurrences multiplied the score by about
-        // eight.
+    fn the_strongest_sentence_scores_not_their_sum() {
+        // Every weight 1, bias 0: a sentence scores its count of distinct buckets, and the form its longest
+        // sentence plus its fields. Ordinary sentences added to a message cannot raise the score past the
+        // strongest one's.
         let w = flat(1, 0.0);
         let schema = serde_json::json!({"type": "object", "properties": {
             "party": {"type": "integer", "title": "Party size"}}});
         let node = Node::from_value(&schema, test_arena());
-        let para = "Please review the quarterly warehouse report before booking the table.";
+        let one = "Please tell us how many guests will join the dinner.";
+        let mut f = Features::default();
+        f.extract(compiled(), 8, one, &node);
+        let alone = w.score(&f);
+        let two = format!("{one} The terrace opens at noon and closes late.");
+        f.extract(compiled(), 8, &two, &node);
+        assert_eq!(f.segments().count(), 2);
+        assert_eq!(w.score(&f), alone, "the shorter sentence adds nothing");
+        let many = format!("{one} {}", "We look forward to seeing you. ".repeat(20));
+        f.extract(compiled(), 8, &many, &node);
+        assert_eq!(w.score(&f), alone);
+    }
+
+    #[test]
+    fn repetition_does_not_inflate_the_score() {
+        // Every weight 1, bias 0: a paragraph said eight times in one sentence adds only the bigram across each
+        // join (the same one each time), where counting occurrences multiplied the score by about eight.
+        let w = flat(1, 0.0);
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "party": {"type": "integer", "title": "Party size"}}});
+        let node = Node::from_value(&schema, test_arena());
+        let para = "Please review the quarterly warehouse report before booking the table";
         let mut f = Features::default();
         f.extract(compiled(), 8, para, &node);
         let (once, n) = (w.score(&f), f.len());
         f.extract(compiled(), 8, &[para; 8].join(" "), &node);
-        assert!(f.len() <= n + 1 + 3, "{} distinct, {n} once", f.len());
-        assert!(w.score(&f) <= once + 4.0);
+        assert!(f.len() <= n + 1, "{} distinct, {n} once", f.len());
+        assert!(w.score(&f) <= once + 1.0);
         assert_eq!(once, n as f32);
     }
 
