@@ -548,7 +548,11 @@ fn country_affixed(url: &Parts<'_>, label: &str, ending: &str, out: &mut Finding
             .is_some_and(|s| s.is_known() && s.as_bytes() == cc.as_bytes());
     // The generic endings, not a country's (where `-<cc>` is the country's own company).
     let generic = !ending.contains('.') && ending.len() > 2;
+    // Codes that are also a department's or trade's initials in company names (`<name>-hr` for human
+    // resources, `-it`, `-pr`, `-ai`, `-tv`): a sign-in page there is the company's own portal.
+    let initials = matches!(cc, "hr" | "it" | "pr" | "ai" | "tv");
     if !country
+        || initials
         || !generic
         || name.len() < 4
         || !name.bytes().all(|b| b.is_ascii_lowercase())
