@@ -998,6 +998,11 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the name `{reg_ascii}` writes `{word}` as `{shown}`, with a look-alike letter"
                 ),
             );
+        } else if let Some(stem) = super::top_sites::coined_finance_rn(reg_ascii) {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the finance name `{reg_ascii}` shows `rn` in `{stem}`, the pair that reads as `m`"),
+            );
         }
     }
 
@@ -1126,9 +1131,10 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the host `{ascii}` reads as a bank's sign-in page (`{bank}`), but no bank is listed with `{reg}`"
                 ),
             );
-        } else if let Some((name, cc)) =
-            top.and_then(|_| super::top_sites::country_branch(own, hosted.is_some()))
-        {
+        } else if let Some((name, cc)) = top.and_then(|_| {
+            let generic = suffix_str.is_some_and(|s| !s.contains('.') && s.len() > 2);
+            super::top_sites::country_branch(own, hosted.is_some(), generic)
+        }) {
             out.push(
                 rules::HOST_BRAND,
                 format!(

@@ -1552,7 +1552,8 @@ fn look_alikes_by_structure_without_the_brands_name_list() {
     assert!(!brand("https://www.amazon.com.mx/"));
     assert!(!brand("https://www.google.com.br/"));
     // A listed domain spelt with a digit under its own ending; a number with a look-alike letter.
-    assert!(brand("https://www.hsbc.com.hk.example.net/") || brand("https://hsb0.com.hk/"));
+    assert!(brand("https://bd0.com.ph/login") || brand("https://a1rajhibank.com.sa/"));
+    assert!(!brand("https://www.apple.com.cn/shop/account"));
     assert!(brand("https://95o88.cn/"));
     assert!(!brand("https://web2.cn/"));
     // A listed host with its dot turned hyphen, the head a listed name.
@@ -1564,10 +1565,8 @@ fn look_alikes_by_structure_without_the_brands_name_list() {
     // Country branches on lure domains and hosting services.
     assert!(brand("https://mpesa-ke.free-bonus.com/"));
     assert!(brand("https://orangemoney-sn.web.app/"));
-    assert!(
-        brand("https://wallet-pk-reward.netlify.app/")
-            || brand("https://jeeb-pk-reward.netlify.app/")
-    );
+    assert!(brand("https://jeeb-pk-reward.netlify.app/"));
+    assert!(brand("https://easypaisa-pk.pages.dev/"));
     assert!(!brand("https://shop-us.web.app/"));
     assert!(!brand("https://harbor-notes-demo.web.app/"));
     // A courier's coined name beside a parcel word.
@@ -1599,5 +1598,32 @@ fn consent_and_logout_redirects_of_the_urls7_round() {
     ));
     assert!(!redirect(
         "https://globex-dev.eu.auth0.com/v2/logout?client_id=abc&returnTo=https%3A%2F%2Fapp.globex.com%2F"
+    ));
+}
+
+/// The second half of the `urls7` round: page-confirmed signs and split path words.
+#[test]
+fn short_names_on_lure_pages_and_names_abroad() {
+    let p = policy();
+    let brand = |u: &str| has(&p, u, "url.host.brand");
+    // A short one-word name under an abused or shop ending with a bare lure page.
+    assert!(brand("https://bcpz.top/verify"));
+    assert!(brand("https://mpago.online/activate"));
+    assert!(!brand("https://bcpz.top/menu"));
+    assert!(!brand("https://mpago.online/verify?token=abc123"));
+    assert!(!brand("https://mpago.com/verify"));
+    // A creator's payout appeal beside a name, on a site builder.
+    assert!(brand("https://tt-monetisation-help.wixsite.com/"));
+    // A toll or fine word glued to initials with a country code, under a generic ending.
+    assert!(brand("https://ezytoll-sg.com/"));
+    assert!(!brand("https://ezytoll.sg/"));
+    // `rn` before a vowel in a coined finance name.
+    assert!(brand("https://www.sarnobank.com/"));
+    assert!(!brand("https://www.westernbank.com/"));
+    // A brand in a camel-case page name on a form builder, beside a lure word.
+    assert!(has(
+        &p,
+        "https://forms.zohopublic.com/someone/form/PaypalAccountVerification/formperma/x",
+        "url.path.brand"
     ));
 }

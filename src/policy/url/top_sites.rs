@@ -1224,6 +1224,10 @@ pub(super) fn country_word(part: &str) -> bool {
 /// Beside another word on a hyphenated domain nobody lists, one of them is bait without any protected
 /// name ([`unlisted_combo`]).
 const STRONG_LURES: &[&str] = &[
+    // A creator's payout appeal: the step a page imitating a video or social platform's partner
+    // programme exists for (`<platform>-monetization-support`).
+    "monetization",
+    "monetisation",
     // Sign in
     "login",
     "logon",
@@ -1626,11 +1630,29 @@ fn branch_of(label: &str) -> Option<(&str, &str, SmallVec<[&str; 6]>)> {
 ///   own domain, and a developer's region is `-us`/`-eu`;
 /// - a subdomain `<name>-<cc>` of a registrable label of two words or more, one a lure word
 ///   (`<telco>-lk.reload-bonus.com`): a lure domain carrying the brand it poses as;
-/// - a registrable label `<name>-<cc>-<lure>` (`<pay>-uz-bonus.com`).
+/// - a registrable label `<name>-<cc>-<lure>` (`<pay>-uz-bonus.com`);
+/// - under a generic ending (`generic`), a registrable label `<name>-<cc>` whose name is a toll, fine
+///   or customs word glued to initials (`<initials>toll-<cc>.com`): the fee notice's sender posed as
+///   the country's own service, which would be under the country's ending.
 ///
 /// Returns the name and the code.
-pub(super) fn country_branch<'a>(own: &[&'a str], hosted: bool) -> Option<(&'a str, &'a str)> {
+pub(super) fn country_branch<'a>(
+    own: &[&'a str],
+    hosted: bool,
+    generic: bool,
+) -> Option<(&'a str, &'a str)> {
     let (&last, subs) = own.split_last()?;
+    if generic && !hosted {
+        if let Some((name, cc)) = last.split_once('-') {
+            let fee = FEE_WORDS
+                .iter()
+                .any(|w| name.len() > w.len() && (name.ends_with(w) || name.starts_with(w)));
+            let code = country_code(cc) && !NOT_A_BRANCH_CODE.contains(&cc);
+            if fee && code && name.bytes().all(|b| b.is_ascii_lowercase()) {
+                return Some((name, cc));
+            }
+        }
+    }
     if hosted {
         let (name, cc, rest) = branch_of(last)?;
         return (rest.is_empty() && name.len() > MIN_SKELETON || rest.iter().any(|p| is_lure(p)))
@@ -1647,6 +1669,9 @@ pub(super) fn country_branch<'a>(own: &[&'a str], hosted: bool) -> Option<(&'a s
         .any(|p| strong_lure(p) || REWARD_WORDS.contains(p))
         .then_some((name, cc))
 }
+
+/// Words of the fees a smishing notice claims are unpaid ([`country_branch`]).
+const FEE_WORDS: &[&str] = &["toll", "tolls", "fines", "penalty", "customs", "parking"];
 
 /// The prize words of giveaway lures ([`country_branch`]).
 pub(super) const REWARD_WORDS: &[&str] = &[
@@ -2853,6 +2878,24 @@ static CATEGORY_MISSPELLINGS: LazyLock<Vec<(String, &'static str)>> = LazyLock::
     out
 });
 
+/// Category words a coined finance name ends in (`<stem>bank`, `<stem>pay`, `<stem>wallet`).
+const COINED_FINANCE_ENDINGS: &[&str] = &["bank", "banka", "pay", "wallet"];
+
+/// A coined finance name whose stem shows `rn` before a vowel, the pair read as `m` (`<a-rn-eria>bank`
+/// for `<ameria>bank`): the category word says which name a reader expects, and the pair is the
+/// classic look-alike of `m`. Returns the stem.
+pub(super) fn coined_finance_rn(label: &str) -> Option<&str> {
+    let stem = COINED_FINANCE_ENDINGS
+        .iter()
+        .find_map(|w| label.strip_suffix(w))
+        .filter(|s| s.len() >= 3 && s.bytes().all(|b| b.is_ascii_lowercase()))?;
+    let b = stem.as_bytes();
+    let rn_vowel = b
+        .windows(3)
+        .any(|w| w[0] == b'r' && w[1] == b'n' && b"aeiouy".contains(&w[2]));
+    rn_vowel.then_some(stem)
+}
+
 /// The category word a label holds misspelt by one look-alike (`kiwibamk` holds `bank` as `bamk`),
 /// with the misspelling: a regional bank's or wallet's name is imitated by the same letter tricks as
 /// a global one's, and the category word is the part a reader checks least.
@@ -2869,12 +2912,21 @@ pub(super) fn category_misspelt(label: &str) -> Option<(&'static str, &'static s
 /// The country code of a registrable domain's ending when it is a country's (`kz` of `kaspi.kz`, `ph` of
 /// `bdo.com.ph`); `None` under a generic ending.
 fn home_of(reg: &str) -> Option<[u8; 2]> {
-    let tld = reg.rsplit('.').next()?.as_bytes();
-    match tld {
+    let tld = reg.rsplit('.').next()?;
+    if GENERIC_USE_CODES.contains(&tld) {
+        return None;
+    }
+    match tld.as_bytes() {
         [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() => Some([*a, *b]),
         _ => None,
     }
 }
+
+/// Country endings sold and used worldwide as generic ones (`.io`, `.ai`, `.co`, `.me`, `.tv`): a name
+/// listed there is no country's.
+const GENERIC_USE_CODES: &[&str] = &[
+    "io", "ai", "co", "me", "tv", "gg", "fm", "ly", "to", "sh", "cc", "ws", "so", "la", "im", "is",
+];
 
 /// Second-level words registries put before a country code for companies (`com.kg`, `co.nz`).
 const COMMERCIAL_SECOND_LEVEL: &[&str] = &["com", "co", "net", "org", "biz"];
@@ -2922,6 +2974,73 @@ mod tests {
             t.exact("google").map(|b| b.domain.as_str()),
             Some("google.com")
         );
+    }
+
+    #[test]
+    fn structural_signs_of_the_urls7_round() {
+        let t = TopSites::parse(
+            "kaspi.kz\nbdo.com.ph\nglobex.com\nglobex.de\nglobex.fr\nglobex.it\nlive.com\nonedrive.com\nwidgetly.io\n",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        // Regional names abroad and zones sold as countries'.
+        assert_eq!(
+            name(t.tld_swap("kaspi", "kaspi.com.kg")),
+            Some("kaspi".into())
+        );
+        assert_eq!(
+            name(t.tld_swap("kaspi", "kaspi.de.com")),
+            Some("kaspi".into())
+        );
+        assert_eq!(name(t.tld_swap("globex", "globex.com.kg")), None);
+        assert_eq!(name(t.tld_swap("widgetly", "widgetly.com.kg")), None);
+        assert!(t.country_site_of_multinational("globex", "com.be"));
+        assert!(!t.country_site_of_multinational("kaspi", "com.be"));
+        // Digits for letters under the listed ending; a listed host flattened.
+        assert_eq!(t.digit_swapped("bd0", "com.ph"), Some("bdo.com.ph".into()));
+        assert_eq!(t.digit_swapped("bd0", "com"), None);
+        assert_eq!(
+            t.dot_as_hyphen("onedrive-live", "com"),
+            Some("onedrive.live.com".into())
+        );
+        assert_eq!(t.dot_as_hyphen("media-live", "com"), None);
+        assert!(number_with_a_letter("9o88"));
+        assert!(!number_with_a_letter("web2"));
+        assert!(!number_with_a_letter("2024"));
+        // Category words misspelt; `rn` in coined finance names.
+        assert_eq!(category_misspelt("townbamk"), Some(("bamk", "bank")));
+        assert_eq!(
+            category_misspelt("acc0untcenter"),
+            Some(("acc0unt", "account"))
+        );
+        assert_eq!(category_misspelt("townbank"), None);
+        assert_eq!(coined_finance_rn("arnelbank"), Some("arnel"));
+        assert_eq!(coined_finance_rn("easternbank"), None);
+        // Country branches.
+        assert_eq!(country_branch(&["wallet-dz"], true, false), None);
+        assert_eq!(
+            country_branch(&["moneyx-dz"], true, false),
+            Some(("moneyx", "dz"))
+        );
+        assert_eq!(country_branch(&["shop-us"], true, false), None);
+        assert_eq!(
+            country_branch(&["telco-lk", "reload-bonus"], false, true),
+            Some(("telco", "lk"))
+        );
+        assert_eq!(country_branch(&["telco-lk", "reload"], false, true), None);
+        assert_eq!(country_branch(&["pay-uz-bonus"], false, true), None);
+        assert_eq!(
+            country_branch(&["payx-uz-bonus"], false, true),
+            Some(("payx", "uz"))
+        );
+        assert_eq!(
+            country_branch(&["abctoll-hk"], false, true),
+            Some(("abctoll", "hk"))
+        );
+        assert_eq!(country_branch(&["abctoll-hk"], false, false), None);
+        // One letter omitted inside a five-letter name.
+        let short = TopSites::parse("zanto.com\n");
+        assert_eq!(name(short.near_short("zato", 6)), Some("zanto".into()));
+        assert_eq!(name(short.near_short("anto", 6)), None);
     }
 
     #[test]
