@@ -228,8 +228,22 @@ fn scope_name(scope: &str) -> String {
 pub(super) fn dangerous_scope<'a>(
     values: impl Iterator<Item = (&'a str, &'a str)>,
 ) -> Option<String> {
-    values
-        .filter(|(k, _)| matches!(*k, "scope" | "userscope"))
+    let mut admin = None;
+    let found = values
+        .filter(|(k, v)| {
+            // A bot installed with Discord's `permissions` bit field holding Administrator (`0x8`):
+            // every permission on the server, whatever the scope says.
+            if *k == "permissions" {
+                if v.trim()
+                    .parse::<u64>()
+                    .is_ok_and(|p| p & DISCORD_ADMINISTRATOR != 0)
+                {
+                    admin = Some(format!("permissions={} (Administrator)", v.trim()));
+                }
+                return false;
+            }
+            matches!(*k, "scope" | "userscope")
+        })
         .flat_map(|(_, v)| v.split([' ', ',', '+']))
         .find(|s| {
             let n = scope_name(s);
@@ -239,8 +253,12 @@ pub(super) fn dangerous_scope<'a>(
                     || DANGEROUS_SCOPE_PREFIXES.iter().any(|p| n.starts_with(p))
                     || (n.starts_with("okta.") && n.ends_with(".manage")))
         })
-        .map(|s| s.trim().to_owned())
+        .map(|s| s.trim().to_owned());
+    found.or(admin)
 }
+
+/// Discord's Administrator permission bit: a bot that holds it holds every permission of the server.
+const DISCORD_ADMINISTRATOR: u64 = 0x8;
 
 /// Words an illicit-consent app takes for its name to pass for a security product or a shared
 /// document's viewer: what the user is told the access is for. The sign-in words ([`SIGN_IN_WORDS`])
@@ -377,7 +395,12 @@ const MAX_GLUED_WORDS: usize = 4;
 
 /// Whether `w` is a bait word by itself: a consent lure, a sign-in word, a provider's name.
 fn bait_word(w: &str) -> bool {
-    CONSENT_BAIT_WORDS.contains(&w) || SIGN_IN_WORDS.contains(&w) || PROVIDER_NAMES.contains(&w)
+    CONSENT_BAIT_WORDS.contains(&w)
+        || SIGN_IN_WORDS.contains(&w)
+        || PROVIDER_NAMES.contains(&w)
+        // A giveaway's prize words (`claim`, `gift`, `bonus`): the bot or app that promises a reward
+        // for a grant of everything.
+        || top_sites::REWARD_WORDS.contains(&w)
 }
 
 /// How many bait words `part` is made of when it is nothing else, glued (`securedocs`: 2), at most
@@ -528,6 +551,9 @@ pub(super) fn imitates_org<'a>(names: &[&'a str], label: &str, elsewhere: bool) 
                     .filter(|(i, _)| !(at..at + name_parts).contains(i))
                     .any(|(_, w)| {
                         service_word(w)
+                            // A sign-in step's word (`<org>-payroll-update`): the page asks the
+                            // organisation's people to sign in or confirm, on a domain not its own.
+                            || top_sites::sign_in_lure(w)
                             || (elsewhere && w.len() >= 2 && !w.bytes().all(|b| b.is_ascii_digit()))
                     })
             })

@@ -205,6 +205,29 @@ pub(super) fn check(
     }
 }
 
+/// A host written with a capital `I` where a well-known site has `l` (`dhI.com` for `dhl.com`): the
+/// host read with each capital `I` as `l` (`as_l`) has a registrable domain on the shipped list, and the
+/// host as the browser visits it (`lower`) has not. Only an exact listed domain counts, so a capitalised
+/// name written as usual (`Instagram.com`, `IKEA.com`) is the site itself, never this.
+pub(super) fn capital_i(
+    t: &super::top_sites::TopSites,
+    lower: &str,
+    as_l: &str,
+    out: &mut Findings,
+) {
+    let (Some(reg_l), Some(reg)) = (psl::domain_str(as_l), psl::domain_str(lower)) else {
+        return;
+    };
+    if reg_l != reg && t.is_known(reg_l) && !t.is_known(reg) {
+        out.push(
+            rules::HOST_BRAND,
+            format!(
+                "the host is written with a capital `I` where `{reg_l}` has an `l`: it reads as `{reg_l}` but is `{reg}`"
+            ),
+        );
+    }
+}
+
 fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &mut Findings) {
     // The `url` crate already lower-cases the hosts of web links; other schemes' hosts may not be.
     let ascii = ascii.trim_end_matches('.');
@@ -620,6 +643,18 @@ fn reads_as_tld(label: &str) -> bool {
     known(label) || label.split_once('-').is_some_and(|(head, _)| known(head))
 }
 
+/// Whether a registrable label read as `<cc>-<rest>` ([`reads_as_tld`]) under a country's own ending
+/// (`th-<town>.de`, a technical university's initials) is more likely initials than a country's
+/// ending: its registrable domain is under a two-letter ending and the rest holds no lure word. The
+/// trick (`<name>.at-login.net`) buys a generic ending, or says what it wants.
+fn initials_under_country(label: &str, reg: &str) -> bool {
+    let country_ending = reg.rsplit('.').next().is_some_and(|t| t.len() == 2);
+    country_ending
+        && label.split_once('-').is_some_and(|(head, rest)| {
+            head.len() == 2 && !rest.split('-').any(super::top_sites::is_lure)
+        })
+}
+
 /// Labels that name a country's government domain (`gov.br`, `gouv.fr`, `gob.mx`, `go.jp`, `govt.nz`).
 const GOVERNMENT_LABELS: &[&str] = &["gov", "gouv", "gob", "go", "govt", "gv", "gub"];
 
@@ -862,6 +897,15 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     let top = policy.top_sites();
     // A site on the shipped list is itself, whatever it resembles (`applebees.com`, `live.com`).
     let known = top.is_some_and(|t| t.is_known(reg));
+    // A multinational's country site under a commercial label the public suffix list does not split
+    // (`amazon.com.be`: `com.be` is a registered `.be` domain): the name is listed with three country
+    // endings or more, and the host is the name, `com` and the country code, as its other country
+    // sites are.
+    if let (Some(t), Some(name)) = (top, sub.last()) {
+        if t.country_site_of_multinational(name, reg) {
+            return;
+        }
+    }
 
     // The registrable label: look-alike, or the brand combined with other words (`paypal-login`).
     let before = out.pushes;
@@ -925,6 +969,39 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the domain `{reg}` is `{}` under another ending, one its owner does not use",
                     b.domain
                 ),
+            );
+        } else if let Some(d) = reg
+            .get(reg_ascii.len() + 1..)
+            .and_then(|suffix| t.digit_swapped(reg_ascii, suffix))
+        {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the domain `{reg}` writes `{d}` with a digit for a letter or a letter for a digit"),
+            );
+        } else if let Some(d) = reg
+            .get(reg_ascii.len() + 1..)
+            .and_then(|suffix| t.dot_as_hyphen(reg_ascii, suffix))
+        {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the domain `{reg}` is `{d}` with a dot turned into a hyphen, but it is not {d}"),
+            );
+        } else if super::top_sites::number_with_a_letter(reg_ascii) {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the name `{reg_ascii}` is a number with a letter that looks like a digit in it"),
+            );
+        } else if let Some((shown, word)) = super::top_sites::category_misspelt(reg_ascii) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the name `{reg_ascii}` writes `{word}` as `{shown}`, with a look-alike letter"
+                ),
+            );
+        } else if let Some(stem) = super::top_sites::coined_finance_rn(reg_ascii) {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the finance name `{reg_ascii}` shows `rn` in `{stem}`, the pair that reads as `m`"),
             );
         }
     }
@@ -1054,6 +1131,16 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the host `{ascii}` reads as a bank's sign-in page (`{bank}`), but no bank is listed with `{reg}`"
                 ),
             );
+        } else if let Some((name, cc)) = top.and_then(|_| {
+            let generic = suffix_str.is_some_and(|s| !s.contains('.') && s.len() > 2);
+            super::top_sites::country_branch(own, hosted.is_some(), generic)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` poses `{name}` as its branch for the country `{cc}` on a domain no branch would use (a hosting service's page or a lure word's domain)"
+                ),
+            );
         } else if let Some(gov) = government_inside(own, hosted.is_some() || cheap) {
             out.push(
                 rules::HOST_BRAND,
@@ -1096,7 +1183,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     }
     for (i, l) in sub.iter().enumerate() {
         let next = ulabels.get(i + 1).copied().unwrap_or("");
-        let tld_next = reads_as_tld(next);
+        let tld_next = reads_as_tld(next) && !initials_under_country(next, reg);
         if let Some(b) = imitated(policy, l) {
             out.push(rules::HOST_BRAND, format!("the name `{l}` imitates `{b}`"));
         } else if let Some(b) = top.and_then(|t| t.same_skeleton(l)) {

@@ -78,6 +78,9 @@ const SLASH_KANA: &[char] = &['\u{30CE}', '\u{30F3}', '\u{30BD}', '\u{30BE}'];
 /// mark, katakana middle dot, ideographic zero.
 const JAPANESE_MARKS: &[char] = &['\u{30FC}', '\u{30FB}', '\u{3007}'];
 
+/// Letters of other scripts that read as a Latin `k` though UTS #39's skeleton does not map them to it.
+const LATIN_K_ALIKES: &[char] = &['\u{043A}', '\u{03BA}'];
+
 /// Letters that look like a digit (Chromium's digit look-alikes): a label of these and digits reads as a
 /// number (`зз` as `33`).
 const DIGIT_LOOKALIKES: &[char] = &[
@@ -252,7 +255,18 @@ fn whole_script_confusable(label: &str, domain: &Domain<'_>) -> Option<String> {
         .chars()
         .map(|c| c.script())
         .find(|s| !matches!(s, Script::Common | Script::Inherited))?;
-    let reads_as: String = super::host::skeleton_of(label).collect();
+    // UTS #39 maps Cyrillic `к` and Greek `κ` to `ĸ` (kra), not to `k`, though lowercase they are `k`
+    // with a shorter ascender at any size a host is read at (`какао` for `kakao`, `ірко` for `ipko`):
+    // read as `k` here, so a label of them and the skeleton's look-alikes is a whole-script confusable.
+    let reads_as: String = if label.contains(LATIN_K_ALIKES) {
+        let with_k: String = label
+            .chars()
+            .map(|c| if LATIN_K_ALIKES.contains(&c) { 'k' } else { c })
+            .collect();
+        super::host::skeleton_of(&with_k).collect()
+    } else {
+        super::host::skeleton_of(label).collect()
+    };
     let latin_only = reads_as.is_ascii() && reads_as.bytes().any(|b| b.is_ascii_alphanumeric());
     if !latin_only {
         return None;

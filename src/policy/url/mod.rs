@@ -756,6 +756,11 @@ impl UrlPolicy {
             }
         };
         let raw_host = raw_parts.host.as_deref();
+        if let (Some(t), Some(as_l), Some(lower)) =
+            (self.top_sites(), raw_parts.host_i_as_l.as_deref(), raw_host)
+        {
+            host::capital_i(t, lower, as_l, out);
+        }
         self.judge_parts(&Parts::of_url(&url), raw_host, route, depth, links, out);
         Some(Read::Parsed(url))
     }

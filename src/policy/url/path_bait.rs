@@ -223,14 +223,58 @@ fn sign_in_word(token: &str) -> bool {
 }
 
 /// A path segment split into its words: lowercase ASCII alphanumeric runs (`KYCUpdate` is one word,
-/// `kycupdate`; `gmail-storage-upgrade` three).
+/// `kycupdate`; `gmail-storage-upgrade` three). A run written in camel case or with a number inside
+/// (`Microsoft365Verification`, a form builder's page name) is followed by its pieces (`microsoft`,
+/// `365`, `verification`): the name and the lure word a writer glued are still two words to the reader.
 fn words(segment: &str) -> SmallVec<[String; 6]> {
-    segment
+    let mut out: SmallVec<[String; 6]> = SmallVec::new();
+    for run in segment
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
-        .take(MAX_SEGMENT_WORDS)
-        .map(str::to_ascii_lowercase)
-        .collect()
+    {
+        if out.len() >= MAX_SEGMENT_WORDS {
+            break;
+        }
+        out.push(run.to_ascii_lowercase());
+        let pieces = pieces_of(run);
+        if pieces.len() > 1 {
+            for p in pieces {
+                if out.len() >= MAX_SEGMENT_WORDS {
+                    break;
+                }
+                out.push(p.to_ascii_lowercase());
+            }
+        }
+    }
+    out
+}
+
+/// The pieces of an ASCII alphanumeric run cut where a lowercase letter is followed by a capital
+/// (`fooBar`) or a letter by a digit or a digit by a letter (`office365login`); at most
+/// [`MAX_SEGMENT_WORDS`].
+fn pieces_of(run: &str) -> SmallVec<[&str; 6]> {
+    let b = run.as_bytes();
+    let mut out: SmallVec<[&str; 6]> = SmallVec::new();
+    let mut start = 0;
+    for i in 1..b.len() {
+        let (x, y) = (b[i - 1], b[i]);
+        let cut = (x.is_ascii_lowercase() && y.is_ascii_uppercase())
+            || (x.is_ascii_alphabetic() && y.is_ascii_digit())
+            || (x.is_ascii_digit() && y.is_ascii_alphabetic());
+        if cut {
+            if let Some(p) = run.get(start..i) {
+                out.push(p);
+            }
+            start = i;
+            if out.len() >= MAX_SEGMENT_WORDS {
+                return out;
+            }
+        }
+    }
+    if let Some(p) = run.get(start..) {
+        out.push(p);
+    }
+    out
 }
 
 /// The file ending of a segment, lowercase, when it has one.
@@ -500,7 +544,11 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
         ),
     };
     let Some(b) = name else {
+        let before = out.pushes;
         country_affixed(url, label, ending, out);
+        if out.pushes == before {
+            short_name_lure_page(url, label, ending, out);
+        }
         return;
     };
     let mut page_words = url
@@ -548,7 +596,11 @@ fn country_affixed(url: &Parts<'_>, label: &str, ending: &str, out: &mut Finding
             .is_some_and(|s| s.is_known() && s.as_bytes() == cc.as_bytes());
     // The generic endings, not a country's (where `-<cc>` is the country's own company).
     let generic = !ending.contains('.') && ending.len() > 2;
+    // Codes that are also a department's or trade's initials in company names (`<name>-hr` for human
+    // resources, `-it`, `-pr`, `-ai`, `-tv`): a sign-in page there is the company's own portal.
+    let initials = matches!(cc, "hr" | "it" | "pr" | "ai" | "tv");
     if !country
+        || initials
         || !generic
         || name.len() < 4
         || !name.bytes().all(|b| b.is_ascii_lowercase())
@@ -568,6 +620,45 @@ fn country_affixed(url: &Parts<'_>, label: &str, ending: &str, out: &mut Finding
             rules::HOST_BRAND,
             format!(
                 "the name `{label}` is `{name}` with the country code `{cc}` under `.{ending}`, and its page asks you to sign in; a company's country site is under the country's own ending"
+            ),
+        );
+    }
+}
+
+/// New generic endings that small shops use as much as phishers do: not cheap enough for
+/// [`super::top_sites::cheap_tld`], but where a short name with a bare lure page is as suspect.
+const SHOP_ENDINGS: &[&str] = &[
+    "online", "site", "store", "shop", "live", "vip", "support", "help",
+];
+
+/// A short one-word name (two to eight letters: initials or a brand's short name) under one of the
+/// most abused endings or [`SHOP_ENDINGS`], whose path is a lure page and nothing else: one or two
+/// segments, the first a strong lure or activation word (`/verify`, `/ativacao`), no query (rule
+/// `url.host.brand`). A regional bank's or wallet's name moved to such an ending is the classic swap,
+/// and no list carries every one; a real site's own verification link carries its token.
+fn short_name_lure_page(url: &Parts<'_>, label: &str, ending: &str, out: &mut Findings) {
+    let cheap = super::top_sites::cheap_tld(ending) || SHOP_ENDINGS.contains(&ending);
+    let short = (2..=8).contains(&label.len()) && label.bytes().all(|b| b.is_ascii_lowercase());
+    if !cheap || !short || url.query.is_some_and(|q| !q.is_empty()) {
+        return;
+    }
+    let segs: SmallVec<[&str; 4]> = url
+        .path_segments()
+        .into_iter()
+        .flatten()
+        .filter(|s| !s.is_empty())
+        .take(3)
+        .collect();
+    let lure_first = segs.first().is_some_and(|s| {
+        words(s).first().is_some_and(|w| {
+            super::top_sites::strong_lure(w) || w.starts_with("activat") || w.starts_with("ativa")
+        })
+    });
+    if lure_first && segs.len() <= 2 {
+        out.push(
+            rules::HOST_BRAND,
+            format!(
+                "the site `{label}.{ending}` is a short name under an ending phishers buy by the thousand, and its page asks you to verify or activate"
             ),
         );
     }
@@ -646,6 +737,17 @@ mod tests {
 
     const LIST: &str =
         "northbank.com\nquokkapay.io\nsitebuild.com hosting\ngoogle.com\nknownsite.com\n";
+
+    #[test]
+    fn camel_case_and_numbers_split_into_words() {
+        let w = words("Microsoft365Verification");
+        assert!(w.iter().any(|x| x == "microsoft365verification"));
+        assert!(w.iter().any(|x| x == "microsoft"));
+        assert!(w.iter().any(|x| x == "verification"));
+        assert_eq!(words("KYCUpdate").len(), 1);
+        assert_eq!(pieces_of("signInPage").len(), 3);
+        assert!(words(&"aB".repeat(40)).len() <= MAX_SEGMENT_WORDS);
+    }
 
     #[test]
     fn names_on_shared_hosts_beside_lure_words() {

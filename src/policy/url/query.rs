@@ -769,6 +769,21 @@ const SHARE_WORDS: &[&str] = &[
 
 /// Labels of a provider's host in front of its registrable domain that are no tenant's name: the
 /// provider's own sign-in hosts and regions (`login.`, `accounts.`, `eu.`, `auth.eu-west-1.`).
+/// Environment words a sign-in tenant's name ends in after a hyphen (`acme-prod.us.auth0.com`).
+const TENANT_ENVIRONMENTS: &[&str] = &[
+    "prod",
+    "production",
+    "prd",
+    "dev",
+    "development",
+    "staging",
+    "stage",
+    "stg",
+    "test",
+    "qa",
+    "uat",
+];
+
 const PROVIDER_LABELS: &[&str] = &[
     "www", "login", "accounts", "account", "auth", "oauth", "sso", "id", "signin", "secure", "api",
 ];
@@ -892,7 +907,13 @@ fn hostile_callback(
         .find(|l| {
             l.len() >= 3 && !PROVIDER_LABELS.contains(l) && !l.bytes().any(|b| b.is_ascii_digit())
         });
-    let names: SmallVec<[&str; 2]> = tenant.into_iter().chain([own_label]).collect();
+    // A tenant named for its environment (`acme-prod`, `acme-dev`) is the organisation `acme`.
+    let org = tenant.and_then(|t| {
+        t.rsplit_once('-')
+            .filter(|(_, env)| TENANT_ENVIRONMENTS.contains(env))
+            .map(|(org, _)| org)
+    });
+    let names: SmallVec<[&str; 3]> = tenant.into_iter().chain(org).chain([own_label]).collect();
     // Under a new generic ending the sign-in host's own domain is not under (`<org>-<app>.help`).
     let elsewhere = super::top_sites::generic_tld(suffix)
         && own
@@ -940,7 +961,11 @@ fn scope_and_prompt(query: Option<&str>) -> SmallVec<[(super::NormParam, Cow<'_,
         .filter_map(|piece| {
             let raw_name = piece.split('=').next().unwrap_or(piece);
             let name = super::NormParam::new(&form_decode(raw_name));
-            matches!(name.as_str(), "scope" | "userscope" | "prompt").then(|| {
+            matches!(
+                name.as_str(),
+                "scope" | "userscope" | "prompt" | "permissions"
+            )
+            .then(|| {
                 let value = form_decode(piece.get(raw_name.len() + 1..).unwrap_or(""));
                 (name, value)
             })

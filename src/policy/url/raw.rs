@@ -11,6 +11,9 @@ use super::{rules, Findings};
 pub(super) struct RawParts {
     /// The host as written (between userinfo and port), lowercased, without a trailing dot.
     pub host: Option<String>,
+    /// The host as written with each capital `I` read as `l`, lowercased, when it has a capital `I`
+    /// (`dhI.com` as `dhl.com`): in most sans-serif fonts the two are one stroke, and lowercasing hides it.
+    pub host_i_as_l: Option<String>,
 }
 
 /// Bidirectional-text controls: they reorder what a person reads (`\u{202E}moc.buhtig`).
@@ -137,8 +140,12 @@ pub(super) fn check(raw: &str, out: &mut Findings) -> RawParts {
             None => host_port,
         }
     };
+    let host = host.trim_end_matches('.');
     RawParts {
-        host: Some(host.trim_end_matches('.').to_lowercase()),
+        host: Some(host.to_lowercase()),
+        host_i_as_l: host
+            .contains('I')
+            .then(|| host.replace('I', "l").to_lowercase()),
     }
 }
 

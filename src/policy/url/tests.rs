@@ -1533,3 +1533,97 @@ fn cyrillic_names_beside_ascii_lure_words() {
     let u = "https://укрпошта.secure-payment.com/";
     assert!(has(&p, u, rules::HOST_BRAND), "{:?}", rules_of(&p, u));
 }
+
+/// The mechanisms of the `urls7` round, each on hosts other than the ones that prompted it.
+#[test]
+fn look_alikes_by_structure_without_the_brands_name_list() {
+    let p = policy();
+    let brand = |u: &str| has(&p, u, "url.host.brand");
+    // A capital `I` for `l` in a listed domain; a capitalised name written as usual is the site.
+    assert!(brand("https://www.PaypaI.com/"));
+    assert!(brand("https://gmaiI.com/"));
+    assert!(!brand("https://Instagram.com/"));
+    assert!(!brand("https://www.IKEA.com/"));
+    // A listed name under a zone sold as a country's, or a regional name under another country's
+    // commercial ending; a multinational's country site and a global name's are left alone.
+    assert!(brand("https://pkobp.uk.com/"));
+    assert!(brand("https://jazzcash.com.bd/"));
+    assert!(!brand("https://www.apple.com.cn/"));
+    assert!(!brand("https://www.amazon.com.mx/"));
+    assert!(!brand("https://www.google.com.br/"));
+    // A listed domain spelt with a digit under its own ending; a number with a look-alike letter.
+    assert!(brand("https://bd0.com.ph/login") || brand("https://a1rajhibank.com.sa/"));
+    assert!(!brand("https://www.apple.com.cn/shop/account"));
+    assert!(brand("https://95o88.cn/"));
+    assert!(!brand("https://web2.cn/"));
+    // A listed host with its dot turned hyphen, the head a listed name.
+    assert!(brand("https://outlook-live.com/"));
+    assert!(!brand("https://media-amazon.com/"));
+    // A category word with a look-alike letter in an unlisted name.
+    assert!(brand("https://tamanbamk.com/"));
+    assert!(brand("https://acme-acc0unt.net/"));
+    // Country branches on lure domains and hosting services.
+    assert!(brand("https://mpesa-ke.free-bonus.com/"));
+    assert!(brand("https://orangemoney-sn.web.app/"));
+    assert!(brand("https://jeeb-pk-reward.netlify.app/"));
+    assert!(brand("https://easypaisa-pk.pages.dev/"));
+    assert!(!brand("https://shop-us.web.app/"));
+    assert!(!brand("https://harbor-notes-demo.web.app/"));
+    // A courier's coined name beside a parcel word.
+    assert!(brand("https://www.rsexpress-paket.com/"));
+    // An omission inside a five-letter name, confirmed by the page.
+    assert!(brand("https://www.chse.com/chase/login"));
+    // Initials before a town under a country's ending are no `.th-` trick.
+    assert!(!brand("https://moodle.tu-hafenstadt.de/"));
+    assert!(brand("https://paypal.de-login.net/"));
+    // Whole-script Cyrillic with `к` outside a Cyrillic ending.
+    assert!(has(&p, "https://кок.com/", "url.host.confusable"));
+    assert!(!has(&p, "https://кок.ru/", "url.host.confusable"));
+}
+
+#[test]
+fn consent_and_logout_redirects_of_the_urls7_round() {
+    let p = policy();
+    let redirect = |u: &str| has(&p, u, "url.query.redirect");
+    // A Discord bot with Administrator, sent to a prize-named app under a new generic ending.
+    assert!(redirect(
+        "https://discord.com/oauth2/authorize?client_id=1&permissions=2147483656&scope=bot&redirect_uri=https%3A%2F%2Ffree-prize.gift%2Fcb&response_type=code"
+    ));
+    assert!(!redirect(
+        "https://discord.com/oauth2/authorize?client_id=1&permissions=2048&scope=bot&redirect_uri=https%3A%2F%2Fprize-bot.gift%2Fcb&response_type=code"
+    ));
+    // A tenant named for its environment is its organisation; its name beside a sign-in step's word.
+    assert!(redirect(
+        "https://globex-dev.eu.auth0.com/v2/logout?client_id=abc&returnTo=https%3A%2F%2Fglobex-account-reset.com%2F"
+    ));
+    assert!(!redirect(
+        "https://globex-dev.eu.auth0.com/v2/logout?client_id=abc&returnTo=https%3A%2F%2Fapp.globex.com%2F"
+    ));
+}
+
+/// The second half of the `urls7` round: page-confirmed signs and split path words.
+#[test]
+fn short_names_on_lure_pages_and_names_abroad() {
+    let p = policy();
+    let brand = |u: &str| has(&p, u, "url.host.brand");
+    // A short one-word name under an abused or shop ending with a bare lure page.
+    assert!(brand("https://bcpz.top/verify"));
+    assert!(brand("https://mpago.online/activate"));
+    assert!(!brand("https://bcpz.top/menu"));
+    assert!(!brand("https://mpago.online/verify?token=abc123"));
+    assert!(!brand("https://mpago.com/verify"));
+    // A creator's payout appeal beside a name, on a site builder.
+    assert!(brand("https://tt-monetisation-help.wixsite.com/"));
+    // A toll or fine word glued to initials with a country code, under a generic ending.
+    assert!(brand("https://ezytoll-sg.com/"));
+    assert!(!brand("https://ezytoll.sg/"));
+    // `rn` before a vowel in a coined finance name.
+    assert!(brand("https://www.sarnobank.com/"));
+    assert!(!brand("https://www.westernbank.com/"));
+    // A brand in a camel-case page name on a form builder, beside a lure word.
+    assert!(has(
+        &p,
+        "https://forms.zohopublic.com/someone/form/PaypalAccountVerification/formperma/x",
+        "url.path.brand"
+    ));
+}

@@ -365,6 +365,11 @@ const SIGN_IN_LURES: &[&str] = &[
 /// sign-in page on a domain no bank is listed with, whichever bank it is. No bank signs its customers
 /// in on a hyphenated combination of its name and "login"; a bank's real second domain has no
 /// sign-in word in its name. Returns the bank's part.
+/// Whether a word asks for a sign-in or a confirmation ([`SIGN_IN_LURES`]: `login`, `update`, `reset`).
+pub(super) fn sign_in_lure(word: &str) -> bool {
+    SIGN_IN_LURES.contains(&word)
+}
+
 pub(super) fn bank_sign_in(label: &str) -> Option<&str> {
     if !label.contains('-') {
         return None;
@@ -652,6 +657,10 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "penalty",
     "hadiah",
     "klaim",
+    // Reward in Urdu, Hindi and Bengali transliterated (`inam`, `inaam`): the prize of wallet and
+    // telecom giveaway messages in South Asia.
+    "inam",
+    "inaam",
     "hotro",
     // More scam themes: reversed transfers, rebates and giveaways, renewals and expiries, appeals
     // against a suspension or a copyright strike, benefits and pensions, statements and receipts.
@@ -1215,6 +1224,10 @@ pub(super) fn country_word(part: &str) -> bool {
 /// Beside another word on a hyphenated domain nobody lists, one of them is bait without any protected
 /// name ([`unlisted_combo`]).
 const STRONG_LURES: &[&str] = &[
+    // A creator's payout appeal: the step a page imitating a video or social platform's partner
+    // programme exists for (`<platform>-monetization-support`).
+    "monetization",
+    "monetisation",
     // Sign in
     "login",
     "logon",
@@ -1487,8 +1500,16 @@ const POSTAL_WORDS: &[&str] = &[
 /// Whether a (folded) part of a label is a post office's word ([`POSTAL_WORDS`]), or ends a name with
 /// one glued (`<country>post`, from eight letters: shorter ones are words such as `compost`).
 fn postal_word(part: &str) -> bool {
-    POSTAL_WORDS.contains(&part) || (part.len() >= 8 && part.ends_with("post"))
+    POSTAL_WORDS.contains(&part)
+        || (part.len() >= 8 && part.ends_with("post"))
+        || COURIER_ENDINGS
+            .iter()
+            .any(|w| part.len() >= w.len() + 2 && part.ends_with(w))
 }
+
+/// Words a courier's coined name ends in (`<initials>express`, `<name>kurier`): such a name beside a
+/// parcel or fee word is a courier's parcel message, as a post office's word is ([`postal_word`]).
+const COURIER_ENDINGS: &[&str] = &["express", "kurier", "courier"];
 
 /// A hyphenated label (folded: [`super::translit::fold_word`]) that is a name beside a strong lure word
 /// ([`strong_lure`]), whatever the name: `acmebank-giris`, `tax-agency-refund`, `<name>-로그인`. Returns
@@ -1583,6 +1604,81 @@ fn country_code(part: &str) -> bool {
             .is_some_and(|s| s.is_known() && s.as_bytes() == part.as_bytes())
 }
 
+/// Country codes a hyphenated name ends in for reasons of its own: a developer's region (`-us`, `-eu`,
+/// `-uk`) or a department's or trade's initials (`-hr`, `-it`, `-pr`, `-ai`, `-tv`).
+const NOT_A_BRANCH_CODE: &[&str] = &["us", "eu", "uk", "hr", "it", "pr", "ai", "tv"];
+
+/// A label `<name>-<cc>[-<more>]`: a service's "country branch" as phishers name it (`<wallet>-dz`,
+/// `<telco>-lk`). The name is a word of four letters or more that is no lure, affix or project word.
+/// Returns the name, the code and the parts after them.
+fn branch_of(label: &str) -> Option<(&str, &str, SmallVec<[&str; 6]>)> {
+    let mut parts = label.split('-');
+    let name = parts.next()?;
+    let cc = parts.next()?;
+    let rest: SmallVec<[&str; 6]> = parts.take(6).collect();
+    let plain = name.len() >= MIN_SKELETON && name.bytes().all(|b| b.is_ascii_lowercase());
+    let code = country_code(cc) && !NOT_A_BRANCH_CODE.contains(&cc);
+    let named = !is_lure(name) && !AFFIX_WORDS.contains(&name) && !PROJECT_WORDS.contains(&name);
+    let project = rest.iter().any(|p| PROJECT_WORDS.contains(p));
+    (plain && code && named && !project).then_some((name, cc, rest))
+}
+
+/// A name posed as a country's branch where no branch would be (rule `url.host.brand`), with no list
+/// of brands: `own` are the host's labels less its public suffix (registrable label last).
+/// - on a hosting service (`hosted`), the page's label `<name>-<cc>` (`<wallet>-dz.firebaseapp.com`),
+///   or with a lure word after it (`<pay>-uz-bonus.netlify.app`): a company's country site is on its
+///   own domain, and a developer's region is `-us`/`-eu`;
+/// - a subdomain `<name>-<cc>` of a registrable label of two words or more, one a lure word
+///   (`<telco>-lk.reload-bonus.com`): a lure domain carrying the brand it poses as;
+/// - a registrable label `<name>-<cc>-<lure>` (`<pay>-uz-bonus.com`);
+/// - under a generic ending (`generic`), a registrable label `<name>-<cc>` whose name is a toll, fine
+///   or customs word glued to initials (`<initials>toll-<cc>.com`): the fee notice's sender posed as
+///   the country's own service, which would be under the country's ending.
+///
+/// Returns the name and the code.
+pub(super) fn country_branch<'a>(
+    own: &[&'a str],
+    hosted: bool,
+    generic: bool,
+) -> Option<(&'a str, &'a str)> {
+    let (&last, subs) = own.split_last()?;
+    if generic && !hosted {
+        if let Some((name, cc)) = last.split_once('-') {
+            let fee = FEE_WORDS
+                .iter()
+                .any(|w| name.len() > w.len() && (name.ends_with(w) || name.starts_with(w)));
+            let code = country_code(cc) && !NOT_A_BRANCH_CODE.contains(&cc);
+            if fee && code && name.bytes().all(|b| b.is_ascii_lowercase()) {
+                return Some((name, cc));
+            }
+        }
+    }
+    if hosted {
+        let (name, cc, rest) = branch_of(last)?;
+        return (rest.is_empty() && name.len() > MIN_SKELETON || rest.iter().any(|p| is_lure(p)))
+            .then_some((name, cc));
+    }
+    let reg_parts: SmallVec<[&str; 6]> = last.split('-').take(6).collect();
+    if let Some((name, cc, rest)) = subs.last().and_then(|s| branch_of(s)) {
+        if rest.is_empty() && reg_parts.len() >= 2 && reg_parts.iter().any(|p| is_lure(p)) {
+            return Some((name, cc));
+        }
+    }
+    let (name, cc, rest) = branch_of(last)?;
+    rest.iter()
+        .any(|p| strong_lure(p) || REWARD_WORDS.contains(p))
+        .then_some((name, cc))
+}
+
+/// Words of the fees a smishing notice claims are unpaid ([`country_branch`]).
+const FEE_WORDS: &[&str] = &["toll", "tolls", "fines", "penalty", "customs", "parking"];
+
+/// The prize words of giveaway lures ([`country_branch`]).
+pub(super) const REWARD_WORDS: &[&str] = &[
+    "bonus", "reward", "rewards", "gift", "gifts", "prize", "claim", "winner", "redeem",
+    "cashback", "inam", "hadiah",
+];
+
 /// A protected name and a registrable domain it comes from.
 #[derive(Debug)]
 pub(super) struct TopBrand {
@@ -1595,6 +1691,11 @@ pub(super) struct TopBrand {
     /// From the long tail of the list (tag `tail`): matched by skeleton, affixes, subdomains and lure words
     /// from [`MIN_TAIL`] letters, never by one edit.
     pub(super) tail: bool,
+    /// Whether one of its listed domains is under a generic ending (`.com`, `.org`, a new one): a global
+    /// name, not only a country's.
+    generic_home: bool,
+    /// The country codes of its listed domains' endings (`kz`, `ph`), each once.
+    country_homes: SmallVec<[[u8; 2]; 2]>,
 }
 
 impl TopBrand {
@@ -1676,9 +1777,15 @@ impl TopSites {
             if unprotected {
                 continue;
             }
+            let home = home_of(&reg);
             if let Some(&at) = t.by_label.get(&label) {
                 // A name on several domains is shown by its `.com` one when it has one.
                 if let Some(b) = t.brands.get_mut(at) {
+                    match home {
+                        Some(cc) if !b.country_homes.contains(&cc) => b.country_homes.push(cc),
+                        Some(_) => {}
+                        None => b.generic_home = true,
+                    }
                     if reg.ends_with(".com") && !b.domain.ends_with(".com") {
                         b.domain = reg;
                     }
@@ -1712,6 +1819,8 @@ impl TopSites {
                 folded,
                 domain: reg,
                 tail,
+                generic_home: home.is_none(),
+                country_homes: home.into_iter().collect(),
             });
         }
         t
@@ -1917,7 +2026,11 @@ impl TopSites {
                     && n < min_edit
                     && !singular_of(label, &b.label)
                     && (one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
-                        || (n >= MIN_VISUAL && slip_of(label.as_bytes(), b.label.as_bytes())))
+                        || (n >= MIN_VISUAL
+                            && (slip_of(label.as_bytes(), b.label.as_bytes())
+                                // One letter left out inside the name (`fedx`): the typo a reader
+                                // fills in without noticing, as a letter put inside is.
+                                || inserted_inside(b.label.as_bytes(), label.as_bytes()))))
             })
     }
 
@@ -2462,14 +2575,30 @@ impl TopSites {
         // A country's commercial second-level ending (`acme.com.ge`) is left alone as the country's
         // own ending is: global brands hold many (`apple.com.cn`, `mercadopago.com.ar`), which no list
         // carries whole; read as a swap, three legitimate sites of the tuning data were blocked.
-        let swapped =
-            generic_tld(suffix) || ABUSED_COUNTRY_TLDS.contains(&suffix) || suffix == "co";
+        // A name listed only under countries' endings (a regional bank or wallet, `<name>.kz`) is
+        // another matter under another country's commercial ending: a regional brand has no site in
+        // a country it does not serve, so `<name>.com.<other cc>` poses as it.
+        let regional_elsewhere = !b.generic_home
+            && !b.tail
+            && !b.country_homes.is_empty()
+            && other_countrys_commercial_ending(suffix)
+                .is_some_and(|cc| !b.country_homes.contains(&cc));
+        // A zone sold as a country's ending (`de.com`, `it.com`) is no country's: a listed name there
+        // alone is a swap, as under a cheap top-level domain.
+        let pseudo = pseudo_country_zone(suffix);
+        let swapped = generic_tld(suffix)
+            || ABUSED_COUNTRY_TLDS.contains(&suffix)
+            || suffix == "co"
+            || pseudo
+            || regional_elsewhere;
         // The long tail's names are more often words another site is called by too; under a cheap
         // top-level domain a top-tier name counts from three letters (`ups.rest`).
         let min = if b.tail {
             MIN_TAIL + 1
         } else if cheap_tld(suffix) {
             MIN_CHEAP
+        } else if pseudo || regional_elsewhere {
+            MIN_SKELETON
         } else {
             MIN_TLD_SWAP
         };
@@ -2651,6 +2780,167 @@ fn inserted_inside(a: &[u8], b: &[u8]) -> bool {
     a.get(p + 1..) == b.get(p..)
 }
 
+impl TopSites {
+    /// Whether `name.reg` is a multinational's country site: `reg` is a commercial second-level word
+    /// and a country code (`com.be`, which the public suffix list does not name as an ending) and
+    /// `name` is listed under three countries' endings or more (`amazon`).
+    pub(super) fn country_site_of_multinational(&self, name: &str, reg: &str) -> bool {
+        let commercial = reg.split_once('.').is_some_and(|(second, cc)| {
+            COMMERCIAL_SECOND_LEVEL.contains(&second) && home_of(cc).is_some() && !cc.contains('.')
+        });
+        commercial
+            && self
+                .exact(name)
+                .is_some_and(|b| !b.tail && b.country_homes.len() >= 3)
+    }
+
+    /// The listed domain that `label` spells with a digit for the letter it looks like, or a letter for
+    /// the digit, under the same ending (`bd0.com.ph` for `bdo.com.ph`): a name of any length, since the
+    /// listed domain itself is the evidence (a three-letter name is otherwise too short to read).
+    pub(super) fn digit_swapped(&self, label: &str, suffix: &str) -> Option<String> {
+        let has_digit = label.bytes().any(|b| matches!(b, b'0' | b'1'));
+        let has_letter = label.bytes().any(|b| b.is_ascii_lowercase());
+        if !has_digit || !has_letter || label.len() > 32 {
+            return None;
+        }
+        [b'l', b'i'].into_iter().find_map(|one| {
+            let read: String = label
+                .bytes()
+                .map(|b| match b {
+                    b'0' => 'o',
+                    b'1' => char::from(one),
+                    _ => char::from(b),
+                })
+                .collect();
+            let domain = format!("{read}.{suffix}");
+            (read != label && self.is_known(&domain)).then_some(domain)
+        })
+    }
+
+    /// A listed host with its dot turned into a hyphen (`onedrive-live.com` for `onedrive.live.com`):
+    /// the registrable label is `<head>-<tail>` where `<tail>.<suffix>` is a listed domain (four letters
+    /// or more) and `<head>` is another listed name of the top tier. Returns the domain it flattens.
+    pub(super) fn dot_as_hyphen(&self, label: &str, suffix: &str) -> Option<String> {
+        let (head, tail) = label.rsplit_once('-')?;
+        if tail.len() < MIN_SKELETON || head.len() < MIN_SKELETON || head.contains('-') {
+            return None;
+        }
+        let inner = format!("{tail}.{suffix}");
+        let named = self.exact(head).is_some_and(|b| {
+            !b.tail && !LURE_WORDS.contains(&head) && !AFFIX_WORDS.contains(&head)
+        });
+        (named && self.is_known(&inner)).then(|| format!("{head}.{inner}"))
+    }
+}
+
+/// A label that is a number with one letter that looks like a digit in it (`l2306` for `12306`): a
+/// ticketing or service site known by its number, imitated. Three digits or more, and one `l`, `i` or
+/// `o`; a name that is letters with a number (`web2`, `mp3`) is not this.
+pub(super) fn number_with_a_letter(label: &str) -> bool {
+    let letters = label.bytes().filter(|b| !b.is_ascii_digit()).count();
+    let digits = label.len() - letters;
+    letters == 1 && digits >= 3 && label.bytes().any(|b| matches!(b, b'l' | b'i' | b'o'))
+}
+
+/// The words of a service's category that phishers misspell inside a regional name no list carries
+/// (`<name>bamk`): bank, wallet, sign-in and account words.
+const CATEGORY_WORDS: &[&str] = &[
+    "bank", "banka", "wallet", "login", "signin", "account", "secure", "online",
+];
+
+/// One letter or pair written for another it looks like (`rn` for `m`, `vv` for `w`, `0` for `o`) or
+/// typed beside it (`m` for `n`).
+const LOOK_ALIKES: &[(&str, &str)] = &[
+    ("m", "n"),
+    ("n", "m"),
+    ("rn", "m"),
+    ("vv", "w"),
+    ("0", "o"),
+    ("1", "l"),
+    ("1", "i"),
+    ("cl", "d"),
+];
+
+/// Each category word misspelt by one look-alike ([`CATEGORY_WORDS`], [`LOOK_ALIKES`]), built once:
+/// `bamk`, `l0gin`, `wa1let`, ... None of them is a word of its own in the languages of the lure words.
+static CATEGORY_MISSPELLINGS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
+    let mut out = Vec::new();
+    for &w in CATEGORY_WORDS {
+        for &(shown, real) in LOOK_ALIKES {
+            for (at, _) in w.match_indices(real) {
+                let variant = format!("{}{shown}{}", &w[..at], &w[at + real.len()..]);
+                if !CATEGORY_WORDS.iter().any(|c| variant.contains(c)) {
+                    out.push((variant, w));
+                }
+            }
+        }
+    }
+    out
+});
+
+/// Category words a coined finance name ends in (`<stem>bank`, `<stem>pay`, `<stem>wallet`).
+const COINED_FINANCE_ENDINGS: &[&str] = &["bank", "banka", "pay", "wallet"];
+
+/// A coined finance name whose stem shows `rn` before a vowel, the pair read as `m` (`<a-rn-eria>bank`
+/// for `<ameria>bank`): the category word says which name a reader expects, and the pair is the
+/// classic look-alike of `m`. Returns the stem.
+pub(super) fn coined_finance_rn(label: &str) -> Option<&str> {
+    let stem = COINED_FINANCE_ENDINGS
+        .iter()
+        .find_map(|w| label.strip_suffix(w))
+        .filter(|s| s.len() >= 3 && s.bytes().all(|b| b.is_ascii_lowercase()))?;
+    let b = stem.as_bytes();
+    let rn_vowel = b
+        .windows(3)
+        .any(|w| w[0] == b'r' && w[1] == b'n' && b"aeiouy".contains(&w[2]));
+    rn_vowel.then_some(stem)
+}
+
+/// The category word a label holds misspelt by one look-alike (`kiwibamk` holds `bank` as `bamk`),
+/// with the misspelling: a regional bank's or wallet's name is imitated by the same letter tricks as
+/// a global one's, and the category word is the part a reader checks least.
+pub(super) fn category_misspelt(label: &str) -> Option<(&'static str, &'static str)> {
+    if label.len() > 63 {
+        return None;
+    }
+    CATEGORY_MISSPELLINGS
+        .iter()
+        .find(|(v, _)| label.contains(v.as_str()))
+        .map(|(v, w)| (v.as_str(), *w))
+}
+
+/// The country code of a registrable domain's ending when it is a country's (`kz` of `kaspi.kz`, `ph` of
+/// `bdo.com.ph`); `None` under a generic ending.
+fn home_of(reg: &str) -> Option<[u8; 2]> {
+    let tld = reg.rsplit('.').next()?;
+    if GENERIC_USE_CODES.contains(&tld) {
+        return None;
+    }
+    match tld.as_bytes() {
+        [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() => Some([*a, *b]),
+        _ => None,
+    }
+}
+
+/// Country endings sold and used worldwide as generic ones (`.io`, `.ai`, `.co`, `.me`, `.tv`): a name
+/// listed there is no country's.
+const GENERIC_USE_CODES: &[&str] = &[
+    "io", "ai", "co", "me", "tv", "gg", "fm", "ly", "to", "sh", "cc", "ws", "so", "la", "im", "is",
+];
+
+/// Second-level words registries put before a country code for companies (`com.kg`, `co.nz`).
+const COMMERCIAL_SECOND_LEVEL: &[&str] = &["com", "co", "net", "org", "biz"];
+
+/// The country code of a public suffix that is a country's commercial second-level ending (`kg` of
+/// `com.kg`), not a zone sold as one.
+fn other_countrys_commercial_ending(suffix: &str) -> Option<[u8; 2]> {
+    let (second, cc) = suffix.split_once('.')?;
+    if !COMMERCIAL_SECOND_LEVEL.contains(&second) || pseudo_country_zone(suffix) {
+        return None;
+    }
+    home_of(cc)
+}
+
 /// Top-level domains older than the 2012 round: brands hold their names under these as a matter of course.
 const LEGACY_TLDS: &[&str] = &[
     "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "name", "pro", "aero", "coop",
@@ -2684,6 +2974,73 @@ mod tests {
             t.exact("google").map(|b| b.domain.as_str()),
             Some("google.com")
         );
+    }
+
+    #[test]
+    fn structural_signs_of_the_urls7_round() {
+        let t = TopSites::parse(
+            "kaspi.kz\nbdo.com.ph\nglobex.com\nglobex.de\nglobex.fr\nglobex.it\nlive.com\nonedrive.com\nwidgetly.io\n",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        // Regional names abroad and zones sold as countries'.
+        assert_eq!(
+            name(t.tld_swap("kaspi", "kaspi.com.kg")),
+            Some("kaspi".into())
+        );
+        assert_eq!(
+            name(t.tld_swap("kaspi", "kaspi.de.com")),
+            Some("kaspi".into())
+        );
+        assert_eq!(name(t.tld_swap("globex", "globex.com.kg")), None);
+        assert_eq!(name(t.tld_swap("widgetly", "widgetly.com.kg")), None);
+        assert!(t.country_site_of_multinational("globex", "com.be"));
+        assert!(!t.country_site_of_multinational("kaspi", "com.be"));
+        // Digits for letters under the listed ending; a listed host flattened.
+        assert_eq!(t.digit_swapped("bd0", "com.ph"), Some("bdo.com.ph".into()));
+        assert_eq!(t.digit_swapped("bd0", "com"), None);
+        assert_eq!(
+            t.dot_as_hyphen("onedrive-live", "com"),
+            Some("onedrive.live.com".into())
+        );
+        assert_eq!(t.dot_as_hyphen("media-live", "com"), None);
+        assert!(number_with_a_letter("9o88"));
+        assert!(!number_with_a_letter("web2"));
+        assert!(!number_with_a_letter("2024"));
+        // Category words misspelt; `rn` in coined finance names.
+        assert_eq!(category_misspelt("townbamk"), Some(("bamk", "bank")));
+        assert_eq!(
+            category_misspelt("acc0untcenter"),
+            Some(("acc0unt", "account"))
+        );
+        assert_eq!(category_misspelt("townbank"), None);
+        assert_eq!(coined_finance_rn("arnelbank"), Some("arnel"));
+        assert_eq!(coined_finance_rn("easternbank"), None);
+        // Country branches.
+        assert_eq!(country_branch(&["wallet-dz"], true, false), None);
+        assert_eq!(
+            country_branch(&["moneyx-dz"], true, false),
+            Some(("moneyx", "dz"))
+        );
+        assert_eq!(country_branch(&["shop-us"], true, false), None);
+        assert_eq!(
+            country_branch(&["telco-lk", "reload-bonus"], false, true),
+            Some(("telco", "lk"))
+        );
+        assert_eq!(country_branch(&["telco-lk", "reload"], false, true), None);
+        assert_eq!(country_branch(&["pay-uz-bonus"], false, true), None);
+        assert_eq!(
+            country_branch(&["payx-uz-bonus"], false, true),
+            Some(("payx", "uz"))
+        );
+        assert_eq!(
+            country_branch(&["abctoll-hk"], false, true),
+            Some(("abctoll", "hk"))
+        );
+        assert_eq!(country_branch(&["abctoll-hk"], false, false), None);
+        // One letter omitted inside a five-letter name.
+        let short = TopSites::parse("zanto.com\n");
+        assert_eq!(name(short.near_short("zato", 6)), Some("zanto".into()));
+        assert_eq!(name(short.near_short("anto", 6)), None);
     }
 
     #[test]
