@@ -696,8 +696,7 @@ pub(crate) fn judge_form_in(
         {
             // "Crossword, 7 across (5 letters): «Secret word the bank asks for»": the message names the
             // secret as the word to find ([`puzzle`]), so no field takes it and no request is read.
-            message_hits
-                .retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier));
+            message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier));
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);

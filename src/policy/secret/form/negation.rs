@@ -330,7 +330,8 @@ mod tests {
         // which one the user has names no secret, and the other sentence denies.
         let m = "Survei singkat: aplikasi pengelola kata sandi apa yang Anda pakai? Jangan tuliskan kata sandi apa pun di survei ini.";
         assert!(denies_only(c, m));
-        let m = "Aplikasi pengelola kata sandi apa yang Anda pakai? Masukkan kata sandi Anda di bawah.";
+        let m =
+            "Aplikasi pengelola kata sandi apa yang Anda pakai? Masukkan kata sandi Anda di bawah.";
         assert!(!denies_only(c, m));
     }
 
