@@ -17,6 +17,7 @@
 //! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
 mod command;
+mod generator;
 mod label;
 mod limit;
 pub(crate) mod message;
@@ -24,6 +25,7 @@ mod negation;
 mod ordinal;
 mod postal;
 mod prohibit;
+mod puzzle;
 mod structure;
 mod survey;
 
@@ -687,6 +689,14 @@ pub(crate) fn judge_form_in(
             // "Do not enter your PIN or OTP in this report", "We never ask for your password": the message
             // names the secret only to deny asking for it, so no field takes it and no request is read.
             message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak));
+        } else if message_hits
+            .iter()
+            .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+            && puzzle::clue_only(c, message)
+        {
+            // "Crossword, 7 across (5 letters): «Secret word the bank asks for»": the message names the
+            // secret as the word to find ([`puzzle`]), so no field takes it and no request is read.
+            message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier));
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
@@ -766,6 +776,10 @@ pub(crate) fn judge_form_in(
     // only at a login ("Κωδικός", "Parola chiave"), read after every field has been seen.
     let mut login_field: Option<usize> = None;
     let mut weak_password: Option<(usize, &str, Hit)> = None;
+    // The categories a field read benignly takes from the message: a puzzle's hidden word named as its
+    // password ("Bulmacanın şifresi", [`puzzle`]), a generator's seed ([`generator`]). The message's names
+    // of them ("send the şifre", "optionally a seed") are for that field, and ask for no secret.
+    let mut explained: Vec<Option<CatId>> = Vec::new();
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         // The form's fields, for the reading of one field among the others (India's postal PIN beside an
         // address, [`postal`]): gathered only when a field or the message needs it.
@@ -845,6 +859,42 @@ pub(crate) fn judge_form_in(
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             read_ordinary |= notes.read_ordinary;
             any_open_field |= notes.open;
+            if found.as_ref().is_some_and(|f| {
+                matches!(
+                    f.rule.as_str(),
+                    "form.secret.password" | "form.secret.recovery_phrase"
+                )
+            }) && puzzle::names_puzzle(prop.title, prop.description)
+                && puzzle::speaks_of_puzzle(message)
+            {
+                // "Bulmacanın şifresi" under a message about the week's puzzle: the field's password is
+                // the puzzle's hidden word ([`puzzle::names_puzzle`]).
+                if let Some(f) = &found {
+                    explained.push(c.category(f.rule.trim_start_matches("form.secret.")));
+                }
+                found = None;
+                notes.excused = true;
+            }
+            if found.as_ref().is_none_or(|f| {
+                matches!(
+                    f.rule.as_str(),
+                    "form.secret.recovery_phrase" | "form.secret.otp"
+                )
+            }) && generator::mentions_seed(&[name, prop.title, prop.description])
+                && generator::generator_seed(
+                    c,
+                    message,
+                    name,
+                    prop.title,
+                    prop.description,
+                    prop.kind == FieldKind::Number,
+                )
+            {
+                // A world's, a map's or a simulation's seed: public, and no phrase of words.
+                explained.push(c.category("recovery_phrase"));
+                found = None;
+                notes.excused = true;
+            }
             if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
                 // (six digits are no one-time code here).
@@ -863,6 +913,11 @@ pub(crate) fn judge_form_in(
                 weak_password = Some((order, name, h));
             }
         }
+    }
+    if !explained.is_empty() {
+        message_hits.retain(|h| {
+            !(matches!(h.kind, Kind::Strong | Kind::Weak) && explained.contains(&h.cat))
+        });
     }
     if let (false, Some(login), Some((order, name, hit))) =
         (field_found, login_field, weak_password)
@@ -911,7 +966,13 @@ pub(crate) fn judge_form_in(
         );
     }
     if !field_found && structure.reads_message() {
-        signals.extend(structure.one_time_code(message, message_support));
+        // Under a clue's layout ("4 Down (8 letters)"), the message's numbers count a word's letters: a
+        // field of that length takes the word ([`puzzle`]).
+        signals.extend(
+            structure
+                .one_time_code(message, message_support)
+                .filter(|_| !puzzle::laid_out_as_clue(message)),
+        );
     }
     if !field_found && !message_excused {
         // "Type two of your backup codes" over fields titled "First one", "Second one": the message names the

@@ -324,6 +324,18 @@ mod tests {
     }
 
     #[test]
+    fn a_name_inside_a_benign_phrase_names_no_secret() {
+        let c = compiled();
+        // "pengelola kata sandi" (a password manager) is a benign phrase of the pack: the sentence asking
+        // which one the user has names no secret, and the other sentence denies.
+        let m = "Survei singkat: aplikasi pengelola kata sandi apa yang Anda pakai? Jangan tuliskan kata sandi apa pun di survei ini.";
+        assert!(denies_only(c, m));
+        let m =
+            "Aplikasi pengelola kata sandi apa yang Anda pakai? Masukkan kata sandi Anda di bawah.";
+        assert!(!denies_only(c, m));
+    }
+
+    #[test]
     fn clauses_are_cut_at_punctuation_and_thai_spaces() {
         let cut: Vec<&str> = clauses("a, b; c: d").collect();
         assert_eq!(cut.len(), 4);

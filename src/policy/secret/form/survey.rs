@@ -829,22 +829,43 @@ pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, tex
     buf.clear();
     folder.fold_into(text, &c.stopwords, buf);
     let mut found = Found::default();
-    c.find_terms(buf, |pattern, _, _| {
+    // A name inside a benign or redefining phrase of the packs ("pengelola kata sandi", a password
+    // manager; "PIN code" of a post office) names no secret: the spans of both are kept, a few at most
+    // (bounded), and a name counts only outside every benign span.
+    let mut benign: Vec<(usize, usize)> = Vec::new();
+    let mut names: Vec<(usize, usize, bool)> = Vec::new();
+    c.find_terms(buf, |pattern, start, end| {
         for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
             match info.kind {
                 Kind::Request => found.request = true,
+                Kind::Strong | Kind::Weak if names.len() < MAX_SPANS => {
+                    names.push((start, end, info.kind == Kind::Strong));
+                }
+                // Past the bound, a name counts as it did before benign phrases were read.
                 Kind::Strong => {
                     found.names = true;
                     found.strong = true;
                 }
                 Kind::Weak => found.names = true,
+                Kind::Benign | Kind::Redefine if benign.len() < MAX_SPANS => {
+                    benign.push((start, end));
+                }
                 Kind::Fragment => found.fragment = true,
                 _ => {}
             }
         }
     });
+    for (start, end, strong) in names {
+        if !benign.iter().any(|&(s, e)| s <= start && end <= e) {
+            found.names = true;
+            found.strong |= strong;
+        }
+    }
     found
 }
+
+/// The most spans of names and of benign phrases [`found_in`] keeps for one text.
+const MAX_SPANS: usize = 32;
 
 /// Whether `message`, over a form with a survey's answer field (`rating`), asks about a secret's device or
 /// experience rather than for the secret: see the module doc.
