@@ -330,6 +330,63 @@ mod tests {
     }
 
     #[test]
+    fn a_described_secret_is_read_in_the_registers_natives_write() {
+        // Sentences written for this test: the Thai classifier for digits ("เลข 4 ตัว"), a Persian relative
+        // clause ("عددی که"), the Hindi loanword for paying, romanised Hindi and Swahili arrivals, a Danish
+        // code named by its use, over fields titled with a word of confirming or checking only.
+        let cases = [
+            ("รบกวนส่งเลข 4 ตัวที่เพิ่งเด้งเข้ามาในมือถือให้หน่อย", "คำตอบ", "otp"),
+            (
+                "لطفا عددی که بانک الان براتون پیامک کرد رو بنویسید.",
+                "عدد",
+                "otp",
+            ),
+            (
+                "कृपया वो 4 अंक लिखें जो आप पेमेंट करते समय डालते हैं।",
+                "पुष्टि करें",
+                "pin",
+            ),
+            (
+                "Bank se aapke phone pe ek code aaya hoga, wahi yahan likh dijiye.",
+                "Jawab",
+                "otp",
+            ),
+            (
+                "Safaricom wametuma code kwa simu yako, niandikie hapa.",
+                "Jibu",
+                "otp",
+            ),
+            (
+                "Skriv den kode du bruger til at åbne appen.",
+                "Svar",
+                "password",
+            ),
+            (
+                "Kirjoita nelinumeroinen luku, jonka näppäilet pankkiautomaatilla.",
+                "Tarkiste",
+                "pin",
+            ),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+        // The same words with nothing arrived, paid or opened: a number, a code, a check.
+        for (message, title) in [
+            ("รบกวนกรอกเลข 4 ตัวท้ายของเบอร์โทรศัพท์", "คำตอบ"),
+            (
+                "لطفا عددی که برای تعداد مهمانان در نظر دارید بنویسید.",
+                "عدد",
+            ),
+            ("Andika namba ya simu yako hapa.", "Jibu"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
     fn a_security_question_with_a_reason_to_get_in_asks_for_its_answer() {
         // Sentences written for this test: the question named (SECQ) or only its topic (TOPIC), with a
         // reason to get into an account (ACCESS), in the message or a field's title, over fields that name
