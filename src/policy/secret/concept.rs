@@ -467,6 +467,43 @@ mod tests {
     }
 
     #[test]
+    fn a_cookie_word_is_a_session_only_beside_a_sign_in_cookie_name_or_the_browser_tools() {
+        // Not a concept (pack data: a weak cookie word per pack, core.yaml's qualifiers), tested here beside
+        // the other readings added with it. Sentences written for this test.
+        let asked: [(&str, &[(&str, &str)]); 3] = [
+            (
+                "Otwórz DevTools i skopiuj tutaj wartość ciasteczka.",
+                &[("v", "Wartość")],
+            ),
+            (
+                "Kopioi tähän c_user- ja xs-evästeen arvo.",
+                &[("c_user", "c_user")],
+            ),
+            (
+                "Скопируйте куки из Developer Tools сюда.",
+                &[("v", "Значение")],
+            ),
+        ];
+        for (message, fields) in asked {
+            let got = rules_of(message, fields);
+            assert!(
+                got.iter().any(|r| r == "form.secret.session"),
+                "{message}: {got:?}"
+            );
+        }
+        for (message, fields) in [
+            (
+                "Zamów ciasteczka na wesele: ile sztuk?",
+                &[("n", "Liczba")][..],
+            ),
+            ("Mitä mieltä olet evästeistämme?", &[("v", "Vastaus")][..]),
+        ] {
+            let got = rules_of(message, fields);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
     fn a_concept_group_becomes_the_groups_of_its_roles() {
         let mut g = groups(
             "groups:\n  - kind: concept\n    concept: digits\n    terms: [zifry]\n  - kind: concept\n    concept: cash\n    terms: [bankomatu]\n  - kind: request\n    terms: [frobni]\n",
