@@ -41,6 +41,16 @@ const fn weak(category: &'static str) -> Role {
     }
 }
 
+/// A weak role without a reach: its words pair with a concept qualifier of their category anywhere in the
+/// form (a field's title and the message), never with a non-concept qualifier ([`ROLES`], `secq`).
+const fn weak_in_form(category: &'static str) -> Role {
+    Role {
+        kind: Kind::Weak,
+        category: Some(category),
+        reach: None,
+    }
+}
+
 const fn qualifier(category: &'static str) -> Role {
     Role {
         kind: Kind::Qualifier,
@@ -71,10 +81,23 @@ const ROLES: &[(&str, &[Role])] = &[
     ("text", &[weak("password")]),
     ("signin", &[qualifier("password")]),
     ("count", &[COUNT]),
+    // An answer to a security question: SECQ (the question named: "security question", "Sicherheitsfrage")
+    // or TOPIC (what such questions ask: a mother's maiden name, the first pet, the first school, a
+    // childhood friend) with ACCESS (recovering, unlocking, logging in, proving the account is yours). Read
+    // across the form, not one clause: the question is often a field's title and the reason the message
+    // ("Jina la shule yako ya msingi" under "to finish logging in, answer your security questions"). A
+    // topic alone is a vet's or a school's question; SECQ pairs with either, TOPIC and ACCESS only with it
+    // or each other.
+    (
+        "secq",
+        &[weak_in_form("credential"), qualifier("credential")],
+    ),
+    ("topic", &[weak_in_form("credential")]),
+    ("access", &[qualifier("credential")]),
 ];
 
 /// The concept names a pack may use, for error messages.
-pub const NAMES: &str = "digits, arrived, cash, secret, text, signin, count";
+pub const NAMES: &str = "digits, arrived, cash, secret, text, signin, count, secq, topic, access";
 
 /// Replaces every `kind: concept` group of a pack by the weak and qualifier groups of its roles. Errors on
 /// a concept group without a known `concept`, on a `concept` key outside one, and on keys a concept group
@@ -278,6 +301,206 @@ mod tests {
         )
         .findings;
         assert!(got.is_empty(), "{got:?}");
+    }
+
+    /// The rules a form gets whose fields are `fields` (name, title).
+    fn rules_of(message: &str, fields: &[(&str, &str)]) -> Vec<String> {
+        let props: serde_json::Map<String, serde_json::Value> = fields
+            .iter()
+            .map(|(n, t)| {
+                (
+                    (*n).to_owned(),
+                    serde_json::json!({"type": "string", "title": t}),
+                )
+            })
+            .collect();
+        let schema = serde_json::json!({"type": "object", "properties": props});
+        super::super::form::judge_form(
+            compiled(),
+            message,
+            &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect()
+    }
+
+    #[test]
+    fn a_described_secret_is_read_in_the_registers_natives_write() {
+        // Sentences written for this test: the Thai classifier for digits ("เลข 4 ตัว"), a Persian relative
+        // clause ("عددی که"), the Hindi loanword for paying, romanised Hindi and Swahili arrivals, a Danish
+        // code named by its use, over fields titled with a word of confirming or checking only.
+        let cases = [
+            ("รบกวนส่งเลข 4 ตัวที่เพิ่งเด้งเข้ามาในมือถือให้หน่อย", "คำตอบ", "otp"),
+            (
+                "لطفا عددی که بانک الان براتون پیامک کرد رو بنویسید.",
+                "عدد",
+                "otp",
+            ),
+            (
+                "कृपया वो 4 अंक लिखें जो आप पेमेंट करते समय डालते हैं।",
+                "पुष्टि करें",
+                "pin",
+            ),
+            (
+                "Bank se aapke phone pe ek code aaya hoga, wahi yahan likh dijiye.",
+                "Jawab",
+                "otp",
+            ),
+            (
+                "Safaricom wametuma code kwa simu yako, niandikie hapa.",
+                "Jibu",
+                "otp",
+            ),
+            (
+                "Skriv den kode du bruger til at åbne appen.",
+                "Svar",
+                "password",
+            ),
+            (
+                "Kirjoita nelinumeroinen luku, jonka näppäilet pankkiautomaatilla.",
+                "Tarkiste",
+                "pin",
+            ),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+        // The same words with nothing arrived, paid or opened: a number, a code, a check.
+        for (message, title) in [
+            ("รบกวนกรอกเลข 4 ตัวท้ายของเบอร์โทรศัพท์", "คำตอบ"),
+            (
+                "لطفا عددی که برای تعداد مهمانان در نظر دارید بنویسید.",
+                "عدد",
+            ),
+            ("Andika namba ya simu yako hapa.", "Jibu"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_security_question_with_a_reason_to_get_in_asks_for_its_answer() {
+        // Sentences written for this test: the question named (SECQ) or only its topic (TOPIC), with a
+        // reason to get into an account (ACCESS), in the message or a field's title, over fields that name
+        // nothing of their own.
+        let cases: [(&str, &[(&str, &str)]); 8] = [
+            (
+                "Your account is locked. Answer your security question to get back in.",
+                &[("a", "Answer")],
+            ),
+            (
+                "Um Ihr Konto zu entsperren, beantworten Sie Ihre Sicherheitsfrage.",
+                &[("a", "Antwort")],
+            ),
+            (
+                "Para recuperar tu cuenta, dinos el nombre de tu primera mascota.",
+                &[("r", "Respuesta")],
+            ),
+            (
+                "Pour débloquer votre compte : quel est le prénom de votre grand-mère ?",
+                &[("r", "Réponse")],
+            ),
+            (
+                "Zaloguj się ponownie: odpowiedz na pytanie pomocnicze.",
+                &[("o", "Odpowiedź")],
+            ),
+            // The topic in a title, the reason in the message; a metadata word ("Tên", name) inside it.
+            (
+                "Để khôi phục tài khoản, vui lòng trả lời.",
+                &[("t", "Tên thú cưng đầu tiên của bạn")],
+            ),
+            (
+                "Ili kurejesha akaunti yako, jaza hapa.",
+                &[("r", "Jina la rafiki yako wa utotoni")],
+            ),
+            (
+                "アカウントを復旧するため、秘密の質問に答えてください。",
+                &[("a", "回答")],
+            ),
+        ];
+        for (message, fields) in cases {
+            let got = rules_of(message, fields);
+            assert!(
+                got.iter().any(|r| r == "form.secret.credential"),
+                "{message}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_topic_without_a_reason_to_get_in_asks_nothing() {
+        // A vet's or a school's question: the topic alone; and a reason to get in alone.
+        let cases: [(&str, &[(&str, &str)]); 5] = [
+            (
+                "Welcome to the clinic! Tell us about your first pet.",
+                &[("p", "Pet")],
+            ),
+            (
+                "Inscripción escolar: ¿cuál fue tu primera escuela?",
+                &[("e", "Escuela")],
+            ),
+            (
+                "Anmeldung zum Klassentreffen: wer war Ihr erster Lehrer?",
+                &[("l", "Lehrer")],
+            ),
+            (
+                "Log in to see your orders. Which city do you ship to?",
+                &[("c", "City")],
+            ),
+            (
+                "Tên trường tiểu học đầu tiên của con bạn là gì?",
+                &[("t", "Tên trường")],
+            ),
+        ];
+        for (message, fields) in cases {
+            let got = rules_of(message, fields);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_cookie_word_is_a_session_only_beside_a_sign_in_cookie_name_or_the_browser_tools() {
+        // Not a concept (pack data: a weak cookie word per pack, core.yaml's qualifiers), tested here beside
+        // the other readings added with it. Sentences written for this test.
+        let asked: [(&str, &[(&str, &str)]); 3] = [
+            (
+                "Otwórz DevTools i skopiuj tutaj wartość ciasteczka.",
+                &[("v", "Wartość")],
+            ),
+            (
+                "Kopioi tähän c_user- ja xs-evästeen arvo.",
+                &[("c_user", "c_user")],
+            ),
+            (
+                "Скопируйте куки из Developer Tools сюда.",
+                &[("v", "Значение")],
+            ),
+        ];
+        for (message, fields) in asked {
+            let got = rules_of(message, fields);
+            assert!(
+                got.iter().any(|r| r == "form.secret.session"),
+                "{message}: {got:?}"
+            );
+        }
+        for (message, fields) in [
+            (
+                "Zamów ciasteczka na wesele: ile sztuk?",
+                &[("n", "Liczba")][..],
+            ),
+            ("Mitä mieltä olet evästeistämme?", &[("v", "Vastaus")][..]),
+        ] {
+            let got = rules_of(message, fields);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
     }
 
     #[test]

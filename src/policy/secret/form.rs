@@ -106,8 +106,9 @@ impl Hit {
         match self.reach {
             // A concept's qualifier ("sms", "the ATM") is many common words: it completes a description in
             // one clause, and qualifies no reach-less weak word anywhere in the form ("Kod paczkomatu" beside
-            // "Powiadomienie SMS").
-            None => !q.concept,
+            // "Powiadomienie SMS"). A reach-less concept word (a security question's topic) pairs only with
+            // a concept's qualifier (ACCESS: "recover your account"), so the two vocabularies stay apart.
+            None => q.concept == self.concept,
             Some(n) => {
                 q.source == self.source
                     && q.clause == self.clause
@@ -1340,7 +1341,11 @@ fn judge_property(
             return Some(f);
         }
     }
-    if ev.hits.iter().any(|h| h.kind == Kind::Metadata) {
+    if ev
+        .hits
+        .iter()
+        .any(|h| h.kind == Kind::Metadata && !names_a_topic(texts.folded(), h, &ev.hits))
+    {
         // "Name of the new key": about the secret the message speaks of, not the secret itself; "Path to
         // your .env file": where it lies, not what it holds.
         return None;
@@ -1435,6 +1440,28 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Whether a metadata word ("name", "Tên", "ชื่อ") is part of a security question's topic beside it in the
+/// same text ("Name of your first pet?", "Tên trường tiểu học đầu tiên của bạn?"): at most one word between
+/// them, or inside it ([`super::concept`], `topic`). Such a name is what the question asks, not a label of
+/// a secret the message speaks of.
+fn names_a_topic(folded: &str, m: &Hit, hits: &[Hit]) -> bool {
+    hits.iter().any(|t| {
+        t.kind == Kind::Weak && t.concept && t.reach.is_none() && t.source == m.source && {
+            let (a, b) = if m.end <= t.start {
+                (m.end, t.start)
+            } else if t.end <= m.start {
+                (t.end, m.start)
+            } else {
+                (0, 0)
+            };
+            folded
+                .as_bytes()
+                .get(a..b)
+                .is_some_and(|gap| gap.split(|&x| x == b' ').filter(|w| !w.is_empty()).count() <= 1)
+        }
+    })
 }
 
 /// Whether a field's title and description say no more than the term `h` found in its texts ("Hasło",

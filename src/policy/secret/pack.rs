@@ -176,7 +176,7 @@ pub enum Kind {
     /// stopwords (the pronouns are stopwords) and read only on the message folded that way
     /// ([`Compiled::speakers`]).
     Speaker,
-    /// The words of one idea (`concept: digits`, `arrived`, `cash`, `secret`, `text`, `signin`) that,
+    /// The words of one idea (`concept: digits`, `arrived`, `cash`, `secret`, `text`, `signin`, `secq`, ...) that,
     /// met by another's in one clause, describe a secret without naming it ("the numbers the SMS just
     /// brought", "the digits you press at the ATM"): rewritten before compiling into the weak and qualifier
     /// groups of each pairing it takes part in ([`super::concept`]). Never compiled as such.
