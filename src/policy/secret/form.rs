@@ -16,6 +16,18 @@
 //! form's texts are matched against the credential formats. Beside the words, the form's shape is read
 //! ([`structure`]): numbered one-word rows, a card's fields, a fixed-length digit code, in any language.
 
+/// `fn $name() -> &'static [String]`: the word list `$list` folded as texts are ([`survey::folded_list`]), once,
+/// on first use. The benign readings (`survey`, `negation`, `puzzle`, `generator`) each keep a few such lists.
+macro_rules! folded_words {
+    ($(#[$doc:meta])* fn $name:ident = $list:expr;) => {
+        $(#[$doc])*
+        fn $name() -> &'static [String] {
+            static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+            FOLDED.get_or_init(|| super::survey::folded_list($list))
+        }
+    };
+}
+
 mod command;
 mod generator;
 mod label;

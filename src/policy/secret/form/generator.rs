@@ -14,7 +14,6 @@
 //! ("Link your seed to the game to get your reward") passes; a scam that names the wallet, the coin or the
 //! phrase anywhere in the form keeps the reading.
 
-use super::survey::folded_list;
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
 
@@ -243,15 +242,9 @@ const WALLET: &[&str] = &[
     "kryptowal",
 ];
 
-fn generator_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(GENERATOR))
-}
+folded_words! { fn generator_words = GENERATOR; }
 
-fn wallet_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(WALLET))
-}
+folded_words! { fn wallet_words = WALLET; }
 
 /// Whether the folded `text` holds one of `words`: whole words or, of five letters or more, the start of
 /// one; phrases and words of the scripts without spaces, anywhere.

@@ -20,7 +20,7 @@
 //! that names it only by a pronoun ("We will never email you for your PIN. Type it below.") over a field
 //! that names nothing, passes. Shared by every pack's language: the lists are per language, one line each.
 
-use super::survey::{folded_list, found_in, sentences};
+use super::survey::{found_in, sentences};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::Compiled;
 
@@ -197,15 +197,9 @@ const ANYONE: &[&str] = &[
     "третьим лицам",
 ];
 
-fn negation_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(NEGATION))
-}
+folded_words! { fn negation_words = NEGATION; }
 
-fn anyone_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(ANYONE))
-}
+folded_words! { fn anyone_words = ANYONE; }
 
 /// Whether the folded clause holds one of `words`: a whole word, or, for a phrase or a word of a script
 /// written without spaces, anywhere (Thai `ไม่` inside `จะไม่สอบถาม`, Japanese `しないで` inside a verb).

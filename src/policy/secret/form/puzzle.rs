@@ -21,7 +21,7 @@
 //! names a secret without a puzzle word ("Password") is still judged on its own words, and a sentence that
 //! asks outside a clue ("Then enter your PIN to claim the prize") keeps the message's reading.
 
-use super::survey::{folded_list, found_in, sentences};
+use super::survey::{found_in, sentences};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::Compiled;
 
@@ -334,20 +334,11 @@ const DIRECTION: &[&str] = &[
     "세로",
 ];
 
-fn puzzle_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(PUZZLE))
-}
+folded_words! { fn puzzle_words = PUZZLE; }
 
-fn letter_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(LETTERS))
-}
+folded_words! { fn letter_words = LETTERS; }
 
-fn direction_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(DIRECTION))
-}
+folded_words! { fn direction_words = DIRECTION; }
 
 /// Whether a folded word is a number (in any script's decimal digits), as "4", "٦", "৫", "số" is not.
 fn is_number(word: &str) -> bool {

@@ -720,16 +720,9 @@ const QUESTION_MARKS: &[char] = &['?', '？', '؟', '\u{37E}'];
 /// Thai asks without a mark, by a particle at the end of the sentence.
 const QUESTION_PARTICLES: &[&str] = &["ไหม", "มั้ย", "หรือไม่", "หรือเปล่า", "ไม๊"];
 
-/// [`EVALUATION`] folded as texts are, once.
-fn evaluation_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| {
-        EVALUATION
-            .iter()
-            .map(|w| fold_words(w).trim().to_owned())
-            .filter(|w| !w.is_empty())
-            .collect()
-    })
+folded_words! {
+    /// [`EVALUATION`] folded as texts are, once.
+    fn evaluation_words = EVALUATION;
 }
 
 /// A list of words folded as texts are, once per list.
@@ -740,20 +733,11 @@ pub(super) fn folded_list(list: &'static [&'static str]) -> Vec<String> {
         .collect()
 }
 
-fn rating_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(RATING_ONLY))
-}
+folded_words! { fn rating_words = RATING_ONLY; }
 
-fn feedback_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(FEEDBACK))
-}
+folded_words! { fn feedback_words = FEEDBACK; }
 
-fn about_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(ABOUT))
-}
+folded_words! { fn about_words = ABOUT; }
 
 /// Whether the folded `sentence` holds a word of evaluation that names a quality of the experience (not
 /// only a verb asking to rate, [`RATING_ONLY`]).
@@ -893,10 +877,7 @@ pub(super) fn asks_about(c: &Compiled, message: &str, rating: bool) -> bool {
     any
 }
 
-fn not_here_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(NOT_HERE))
-}
+folded_words! { fn not_here_words = NOT_HERE; }
 
 /// Whether every sentence of `message` that holds a request verb and a secret's term says the secret is given elsewhere, not
 /// here ("You will confirm the transfer with the OTP in your bank app, not here"): such a message names
@@ -927,10 +908,7 @@ pub(super) fn given_elsewhere(c: &Compiled, message: &str) -> bool {
     any
 }
 
-fn how_many_words() -> &'static [String] {
-    static FOLDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| folded_list(HOW_MANY))
-}
+folded_words! { fn how_many_words = HOW_MANY; }
 
 /// Whether a field's own `text` (its title or description) is a question asking how many ("Roughly how many
 /// passwords do you have?", "Yaklaşık kaç şifreniz var?"): over a number field it asks for a count of the
