@@ -35,10 +35,46 @@ POLL_INTERVAL_S = 0.05
 GATEWAY_MAX_ROUNDS = 3
 
 
+def _ephemeral_range() -> tuple[int, int]:
+    """The kernel's range for outgoing connections' local ports (Linux; a common default elsewhere)."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+# Ports handed out so far by this process, so two children never get the same one.
+_GIVEN: set[int] = set()
+# Where the search starts: below the ephemeral range, spread by pid so two runs on one machine
+# rarely probe the same ports.
+_NEXT_PORT = [20000 + (os.getpid() % 500) * 20]
+
+
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port nothing listens on, for a child to bind.
+
+    Binding port 0 and handing the number on is racy: between closing the probe socket and the
+    child's bind, any outgoing connection (a client, pip, a scrape) may get that port as its local
+    port, because port 0 draws from the ephemeral range. So the search runs below that range, where
+    the kernel never places outgoing connections, and never hands the same port out twice.
+    """
+    low, _ = _ephemeral_range()
+    ceiling = min(low, 65536)
+    floor = 10000 if ceiling > 10000 else 1024
+    for _ in range(ceiling - floor):
+        port = _NEXT_PORT[0] if floor <= _NEXT_PORT[0] < ceiling else floor
+        _NEXT_PORT[0] = port + 1 if port + 1 < ceiling else floor
+        if port in _GIVEN:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _GIVEN.add(port)
+        return port
+    raise RuntimeError(f"no free port in {floor}..{ceiling}")
 
 
 def gateway_bin() -> str | None:
