@@ -912,7 +912,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     let reg_folded = fold(reg_label);
     if known {
         // Nothing to imitate: the site is itself.
-    } else if let Some(b) = imitated_folded(policy, reg_label, &reg_folded) {
+    } else if let Some(b) = imitated_folded(policy, reg_label, &reg_folded)
+        .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, b))
+    {
         out.push(
             rules::HOST_BRAND,
             format!("the name `{reg_label}` imitates `{b}`"),
@@ -949,6 +951,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
         if let Some(b) = (!listed_name)
             .then(|| t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit))
             .flatten()
+            .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, &b.label))
         {
             out.push(
                 rules::HOST_BRAND,
