@@ -957,7 +957,13 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 rules::HOST_BRAND,
                 format!("the name `{reg_label}` imitates `{}`", b.domain),
             );
-        } else if let Some(b) = t.with_affixes(reg_label, policy.brand_min_len_for_edit) {
+        } else if let Some(b) = t
+            .with_affixes(reg_label, policy.brand_min_len_for_edit)
+            .filter(|b| {
+                let suffix = reg.get(reg_ascii.len() + 1..).unwrap_or("");
+                !super::top_sites::bank_named_after(reg_ascii, &b.label, suffix)
+            })
+        {
             out.push(
                 rules::HOST_BRAND,
                 format!(

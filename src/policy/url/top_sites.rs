@@ -289,6 +289,19 @@ const BANK_WORDS: &[&str] = &[
     "bank", "bankasi", "banka", "bankas", "banken", "banco", "banque",
 ];
 
+/// Whether a registrable label is the listed name `name` with only the word for bank glued after it
+/// (`<name>bank`, [`BANK_WORDS`]) under an ending that is not among the cheapest: a bank named after a
+/// family, a town or a fruit that a listed name also is (Apple Bank for Savings is not Apple), not the
+/// name combined with bait. A listed bank's own `<name>bank` domain is on the list itself; with a lure
+/// word, a hyphen, a look-alike letter or under a cheap ending the label is still read as a combination.
+pub(super) fn bank_named_after(label: &str, name: &str, suffix: &str) -> bool {
+    label
+        .strip_prefix(name)
+        .is_some_and(|w| BANK_WORDS.contains(&w))
+        && !cheap_tld(suffix)
+        && !ABUSED_COUNTRY_TLDS.contains(&suffix)
+}
+
 /// Words of a host's label that ask for a sign-in or a confirmation, narrower than [`LURE_WORDS`]
 /// (no parcel, prize or service words): beside the word for bank they make a bank's sign-in page
 /// ([`bank_sign_in`]). English, and the same step in the languages of the lure words.
@@ -3099,6 +3112,11 @@ mod tests {
             unlisted_combo("securequox-giris"),
             Some(("securequox", "giris"))
         );
+        // A bank named after a word a listed name also is.
+        assert!(bank_named_after("widgetbank", "widget", "com"));
+        assert!(!bank_named_after("widgetbank", "widget", "top"));
+        assert!(!bank_named_after("widgetbanklogin", "widget", "com"));
+        assert!(!bank_named_after("mywidgetbank", "widget", "com"));
         // More languages' words.
         assert!(strong_lure("refusjon") && strong_lure("tahqiq"));
     }
