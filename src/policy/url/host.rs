@@ -1021,9 +1021,14 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     // judged as one on a hosting service's public suffix, though the builder's own domain is known.
     // A cloud-storage endpoint's subdomain (`<account>.blob.core.windows.net`) is a stranger's bucket,
     // under a provider's known domain the public suffix list does not split.
+    // A public tunnel's name (`<name>.loca.lt`, `<id>.<region>.devtunnels.ms`; the list the callback
+    // checks keep) is a page anyone opens in seconds, as a bucket is: the public suffix list names only
+    // some tunnel services, so the others are read the same way here.
     let storage = top
         .is_some()
-        .then(|| super::path_bait::storage_suffix(ascii))
+        .then(|| {
+            super::path_bait::storage_suffix(ascii).or_else(|| super::callback::tunnel(ascii))
+        })
         .flatten()
         .filter(|s| ascii.len() > s.len());
     let builder_page = sub_len > 0 && (storage.is_some() || top.is_some_and(|t| t.is_hosting(reg)));
