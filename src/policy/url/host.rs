@@ -860,6 +860,30 @@ fn unlisted_combo_in(ulabels: &[&str], hosted: bool) -> Option<(String, String)>
         })
 }
 
+/// On a hosting service, a label of the page in front of its registrable label that combines a
+/// protected brand with other words (`<brand>-<word>.<account>.workers.dev`): the publisher chose both
+/// labels (the service names `<worker>.<account>`), so the page's label is read as a registrable label
+/// is, whose hyphenated combination with a protected brand counts ([`brand_checks`]). A word that says
+/// the page is a project about the name (`clone`, `demo`, `bot`) leaves it alone. `own`: the host's
+/// labels before the hosting service's suffix, registrable label last.
+fn hosted_page_combo<'a>(policy: &'a UrlPolicy, own: &[&str]) -> Option<&'a str> {
+    let (_, pages) = own.split_last()?;
+    pages.iter().filter(|l| l.contains('-')).find_map(|l| {
+        let parts: SmallVec<[&str; 8]> = l.split('-').filter(|p| !p.is_empty()).collect();
+        if parts.len() < 2 || parts.iter().any(|p| super::top_sites::project_word(p)) {
+            return None;
+        }
+        parts.iter().find_map(|p| {
+            let f = fold(p);
+            policy
+                .brands
+                .iter()
+                .find(|b| f == b.folded)
+                .map(|b| b.name.as_str())
+        })
+    })
+}
+
 /// A government word as a part of a label under another ending of a country whose government has an
 /// ending of its own (`tax-govt.co.nz` beside `govt.nz`, `permit-gov.co.uk` beside `gov.uk`): the host
 /// says it is the government of the country whose commercial ending it is under. Returns that ending.
@@ -1177,6 +1201,13 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 rules::HOST_BRAND,
                 format!(
                     "the host `{ascii}` puts `{name}` beside `{lure}`, a phishing lure's word (sign in, confirm, refund, parcel), on a domain no list vouches for"
+                ),
+            );
+        } else if let Some(b) = hosted.and_then(|_| hosted_page_combo(policy, own)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` combines `{b}` with other words on a page anyone can publish on a hosting service, but it is not {b}"
                 ),
             );
         } else if let Some(gov) = suffix_str.and_then(|s| government_beside_its_country(own, s)) {

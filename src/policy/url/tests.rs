@@ -1672,3 +1672,22 @@ fn look_alikes_of_the_urls8_round() {
         assert!(has(&p, url, "url.host.brand") || has(&p, url, "url.path.brand"), "{url}");
     }
 }
+
+#[test]
+fn a_hosted_pages_own_label_is_read_as_its_registrable_label() {
+    let p = policy();
+    // `<worker>.<account>.workers.dev`: the publisher names both labels.
+    assert!(has(
+        &p,
+        "https://docusign-envelope.acct-7721.workers.dev/",
+        "url.host.brand"
+    ));
+    // A project about the name, a plain page name, and someone's own domain's subdomain pass.
+    for url in [
+        "https://docusign-clone.acct-7721.workers.dev/",
+        "https://my-app.myteam.workers.dev/",
+        "https://docusign-envelope.example-corp.com/",
+    ] {
+        assert!(!has(&p, url, "url.host.brand"), "{url}");
+    }
+}

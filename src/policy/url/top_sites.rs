@@ -1613,6 +1613,11 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
     Some((name, lure))
 }
 
+/// Whether a part of a host's label says the page is a project about a name ([`PROJECT_WORDS`]).
+pub(super) fn project_word(part: &str) -> bool {
+    PROJECT_WORDS.contains(&part)
+}
+
 /// Whether a three-letter name reads as initials, not a syllable or a word: its middle letter is no
 /// vowel (`dhl`, `irs`, `sbi`, `ups`; not `get`, `box`, `key`, `duo`).
 fn reads_as_initials(name: &str) -> bool {
