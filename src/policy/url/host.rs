@@ -1050,9 +1050,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     // some tunnel services, so the others are read the same way here.
     let storage = top
         .is_some()
-        .then(|| {
-            super::path_bait::storage_suffix(ascii).or_else(|| super::callback::tunnel(ascii))
-        })
+        .then(|| super::path_bait::storage_suffix(ascii).or_else(|| super::callback::tunnel(ascii)))
         .flatten()
         .filter(|s| ascii.len() > s.len());
     let builder_page = sub_len > 0 && (storage.is_some() || top.is_some_and(|t| t.is_hosting(reg)));

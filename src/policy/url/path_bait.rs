@@ -535,14 +535,24 @@ fn listed_host_folder<'s>(t: &TopSites, segs: &[&'s str], reg: &str) -> Option<&
         if seg.len() > MAX_SEGMENT || !seg.contains('.') || seg.starts_with('.') {
             return None;
         }
-        let folder_reg = super::registrable(&seg.to_ascii_lowercase())?;
+        // Most dotted segments are file names (`index.html`) with no registrable domain: looked up
+        // as written, copied only when a capital letter must be lowered.
+        let lower: std::borrow::Cow<'_, str> = if seg.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(seg.to_ascii_lowercase())
+        } else {
+            std::borrow::Cow::Borrowed(seg)
+        };
+        let folder_reg = psl::domain_str(&lower)?;
         let sign_in_after = || {
             segs.iter()
                 .skip(i + 1)
                 .any(|s| words(s).iter().any(|x| sign_in_word(x)))
         };
-        (folder_reg != reg && t.is_known(&folder_reg) && !t.is_hosting(&folder_reg) && sign_in_after())
-            .then_some(*seg)
+        (folder_reg != reg
+            && t.is_known(folder_reg)
+            && !t.is_hosting(folder_reg)
+            && sign_in_after())
+        .then_some(*seg)
     })
 }
 
@@ -774,7 +784,11 @@ mod tests {
     fn a_listed_host_as_a_folder_before_a_sign_in_step() {
         let list = "examplemail.com\nsitebuild.com hosting\n";
         // The real sign-in host copied into a stranger's path, then its sign-in route.
-        assert!(!findings(list, "https://files-share.xyz/login.examplemail.com/common/login").is_empty());
+        assert!(!findings(
+            list,
+            "https://files-share.xyz/login.examplemail.com/common/login"
+        )
+        .is_empty());
         assert!(!findings(list, "https://files-share.xyz/examplemail.com/signin").is_empty());
         // A lookup or archive page about the site ends with its name; no sign-in step follows.
         assert!(findings(list, "https://lookup.example.net/domain/examplemail.com").is_empty());

@@ -1669,7 +1669,10 @@ fn look_alikes_of_the_urls8_round() {
         "https://abc-ie.secure-update.com/",
         "https://files-share.xyz/login.microsoftonline.com/common/login",
     ] {
-        assert!(has(&p, url, "url.host.brand") || has(&p, url, "url.path.brand"), "{url}");
+        assert!(
+            has(&p, url, "url.host.brand") || has(&p, url, "url.path.brand"),
+            "{url}"
+        );
     }
 }
 

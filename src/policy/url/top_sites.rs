@@ -1607,9 +1607,7 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
         // A label made only of lure words (`<identity scheme>-<verify>`, `secure-<sign in>`) names no
         // business of its own: the weak lure word beside the strong one is what it poses as. Two- and
         // three-letter words (`my`, `id`, `app`) and affix words are too plain to pose as anything.
-        .or_else(|| {
-            others().find(|p| p.len() >= 4 && is_lure(p) && !AFFIX_WORDS.contains(p))
-        })?;
+        .or_else(|| others().find(|p| p.len() >= 4 && is_lure(p) && !AFFIX_WORDS.contains(p)))?;
     Some((name, lure))
 }
 
@@ -3092,7 +3090,7 @@ mod tests {
         assert!(plain_edit_unshaped("widgeta", "widget"));
         assert!(!plain_edit_unshaped("widget", "widget"));
         assert!(!plain_edit_unshaped("wldgeta", "widget")); // two edits as written
-        // A three-letter name's country branch before a domain of lure words only.
+                                                            // A three-letter name's country branch before a domain of lure words only.
         assert_eq!(
             country_branch(&["abc-ie", "secure-update"], false, true),
             Some(("abc", "ie"))
@@ -3101,12 +3099,24 @@ mod tests {
             country_branch(&["abc-ee", "kinnitamine"], false, true),
             Some(("abc", "ee"))
         );
-        assert_eq!(country_branch(&["abc-ie", "secure-widgets"], false, true), None);
+        assert_eq!(
+            country_branch(&["abc-ie", "secure-widgets"], false, true),
+            None
+        );
         assert_eq!(country_branch(&["abc-ie", "update"], false, true), None);
-        assert_eq!(country_branch(&["api-de", "secure-login"], false, true), None);
-        assert_eq!(country_branch(&["abc-us", "secure-update"], false, true), None);
+        assert_eq!(
+            country_branch(&["api-de", "secure-login"], false, true),
+            None
+        );
+        assert_eq!(
+            country_branch(&["abc-us", "secure-update"], false, true),
+            None
+        );
         // A four-letter name's country branch on a hosting service.
-        assert_eq!(country_branch(&["quox-pe"], true, false), Some(("quox", "pe")));
+        assert_eq!(
+            country_branch(&["quox-pe"], true, false),
+            Some(("quox", "pe"))
+        );
         // A label of lure words only (a lure word glued to a name is one too).
         assert_eq!(
             unlisted_combo("bankid-verifiering"),
