@@ -860,6 +860,30 @@ fn unlisted_combo_in(ulabels: &[&str], hosted: bool) -> Option<(String, String)>
         })
 }
 
+/// On a hosting service, a label of the page in front of its registrable label that combines a
+/// protected brand with other words (`<brand>-<word>.<account>.workers.dev`): the publisher chose both
+/// labels (the service names `<worker>.<account>`), so the page's label is read as a registrable label
+/// is, whose hyphenated combination with a protected brand counts ([`brand_checks`]). A word that says
+/// the page is a project about the name (`clone`, `demo`, `bot`) leaves it alone. `own`: the host's
+/// labels before the hosting service's suffix, registrable label last.
+fn hosted_page_combo<'a>(policy: &'a UrlPolicy, own: &[&str]) -> Option<&'a str> {
+    let (_, pages) = own.split_last()?;
+    pages.iter().filter(|l| l.contains('-')).find_map(|l| {
+        let parts: SmallVec<[&str; 8]> = l.split('-').filter(|p| !p.is_empty()).collect();
+        if parts.len() < 2 || parts.iter().any(|p| super::top_sites::project_word(p)) {
+            return None;
+        }
+        parts.iter().find_map(|p| {
+            let f = fold(p);
+            policy
+                .brands
+                .iter()
+                .find(|b| f == b.folded)
+                .map(|b| b.name.as_str())
+        })
+    })
+}
+
 /// A government word as a part of a label under another ending of a country whose government has an
 /// ending of its own (`tax-govt.co.nz` beside `govt.nz`, `permit-gov.co.uk` beside `gov.uk`): the host
 /// says it is the government of the country whose commercial ending it is under. Returns that ending.
@@ -912,7 +936,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     let reg_folded = fold(reg_label);
     if known {
         // Nothing to imitate: the site is itself.
-    } else if let Some(b) = imitated_folded(policy, reg_label, &reg_folded) {
+    } else if let Some(b) = imitated_folded(policy, reg_label, &reg_folded)
+        .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, b))
+    {
         out.push(
             rules::HOST_BRAND,
             format!("the name `{reg_label}` imitates `{b}`"),
@@ -949,12 +975,19 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
         if let Some(b) = (!listed_name)
             .then(|| t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit))
             .flatten()
+            .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, &b.label))
         {
             out.push(
                 rules::HOST_BRAND,
                 format!("the name `{reg_label}` imitates `{}`", b.domain),
             );
-        } else if let Some(b) = t.with_affixes(reg_label, policy.brand_min_len_for_edit) {
+        } else if let Some(b) = t
+            .with_affixes(reg_label, policy.brand_min_len_for_edit)
+            .filter(|b| {
+                let suffix = reg.get(reg_ascii.len() + 1..).unwrap_or("");
+                !super::top_sites::bank_named_after(reg_ascii, &b.label, suffix)
+            })
+        {
             out.push(
                 rules::HOST_BRAND,
                 format!(
@@ -1012,9 +1045,12 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
     // judged as one on a hosting service's public suffix, though the builder's own domain is known.
     // A cloud-storage endpoint's subdomain (`<account>.blob.core.windows.net`) is a stranger's bucket,
     // under a provider's known domain the public suffix list does not split.
+    // A public tunnel's name (`<name>.loca.lt`, `<id>.<region>.devtunnels.ms`; the list the callback
+    // checks keep) is a page anyone opens in seconds, as a bucket is: the public suffix list names only
+    // some tunnel services, so the others are read the same way here.
     let storage = top
         .is_some()
-        .then(|| super::path_bait::storage_suffix(ascii))
+        .then(|| super::path_bait::storage_suffix(ascii).or_else(|| super::callback::tunnel(ascii)))
         .flatten()
         .filter(|s| ascii.len() > s.len());
     let builder_page = sub_len > 0 && (storage.is_some() || top.is_some_and(|t| t.is_hosting(reg)));
@@ -1163,6 +1199,13 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                 rules::HOST_BRAND,
                 format!(
                     "the host `{ascii}` puts `{name}` beside `{lure}`, a phishing lure's word (sign in, confirm, refund, parcel), on a domain no list vouches for"
+                ),
+            );
+        } else if let Some(b) = hosted.and_then(|_| hosted_page_combo(policy, own)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` combines `{b}` with other words on a page anyone can publish on a hosting service, but it is not {b}"
                 ),
             );
         } else if let Some(gov) = suffix_str.and_then(|s| government_beside_its_country(own, s)) {

@@ -423,6 +423,16 @@ fn check(
     let any_system = segs
         .iter()
         .any(|s| SYSTEM_FOLDERS.iter().any(|f| s.eq_ignore_ascii_case(f)));
+    if let Some(domain) = listed_host_folder(t, &segs, reg) {
+        out.push(
+            rules::PATH_BRAND,
+            format!(
+                "the link's path holds the site `{domain}` as a folder before a sign-in page, on a \
+                 site that is not it ({host})"
+            ),
+        );
+        return;
+    }
     if place == Place::Other && !page && !any_system {
         return;
     }
@@ -512,6 +522,38 @@ fn check(
             return;
         }
     }
+}
+
+/// A folder of the path written as a listed site's host name, followed by a sign-in word in a later
+/// folder (`/<listed domain>/common/login`), on a host that is not that site (`reg`, not on the list:
+/// the caller returns for listed hosts first). A kit copies the real sign-in page's host and path
+/// under its own host so that the address bar shows the real name; no site files its own pages under
+/// another site's name followed by a sign-in step (a lookup or archive site's page ends with the
+/// name, `/domain/<host>`). Returns the folder.
+fn listed_host_folder<'s>(t: &TopSites, segs: &[&'s str], reg: &str) -> Option<&'s str> {
+    segs.iter().enumerate().find_map(|(i, seg)| {
+        if seg.len() > MAX_SEGMENT || !seg.contains('.') || seg.starts_with('.') {
+            return None;
+        }
+        // Most dotted segments are file names (`index.html`) with no registrable domain: looked up
+        // as written, copied only when a capital letter must be lowered.
+        let lower: std::borrow::Cow<'_, str> = if seg.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(seg.to_ascii_lowercase())
+        } else {
+            std::borrow::Cow::Borrowed(seg)
+        };
+        let folder_reg = psl::domain_str(&lower)?;
+        let sign_in_after = || {
+            segs.iter()
+                .skip(i + 1)
+                .any(|s| words(s).iter().any(|x| sign_in_word(x)))
+        };
+        (folder_reg != reg
+            && t.is_known(folder_reg)
+            && !t.is_hosting(folder_reg)
+            && sign_in_after())
+        .then_some(*seg)
+    })
 }
 
 /// Words of a page's path or query names that confirm a weak look-alike host: a sign-in step
@@ -737,6 +779,25 @@ mod tests {
 
     const LIST: &str =
         "northbank.com\nquokkapay.io\nsitebuild.com hosting\ngoogle.com\nknownsite.com\n";
+
+    #[test]
+    fn a_listed_host_as_a_folder_before_a_sign_in_step() {
+        let list = "examplemail.com\nsitebuild.com hosting\n";
+        // The real sign-in host copied into a stranger's path, then its sign-in route.
+        assert!(!findings(
+            list,
+            "https://files-share.xyz/login.examplemail.com/common/login"
+        )
+        .is_empty());
+        assert!(!findings(list, "https://files-share.xyz/examplemail.com/signin").is_empty());
+        // A lookup or archive page about the site ends with its name; no sign-in step follows.
+        assert!(findings(list, "https://lookup.example.net/domain/examplemail.com").is_empty());
+        assert!(findings(list, "https://lookup.example.net/examplemail.com/reviews").is_empty());
+        // Not on the site itself, nor for a hosting service's name or an unlisted domain.
+        assert!(findings(list, "https://examplemail.com/examplemail.com/login").is_empty());
+        assert!(findings(list, "https://files-share.xyz/sitebuild.com/login").is_empty());
+        assert!(findings(list, "https://files-share.xyz/unknown-site.com/login").is_empty());
+    }
 
     #[test]
     fn camel_case_and_numbers_split_into_words() {

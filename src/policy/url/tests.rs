@@ -1627,3 +1627,70 @@ fn short_names_on_lure_pages_and_names_abroad() {
         "url.path.brand"
     ));
 }
+
+#[test]
+fn public_tunnels_are_pages_anyone_opens() {
+    let p = policy();
+    // Tunnel services the public suffix list does not name are read as hosting services: a listed
+    // name leading a tunnel's name with more words, or beside a strong lure word, is a look-alike.
+    for url in [
+        "https://paypal-help-center.loca.lt/",
+        "https://paypal-verify.euw.devtunnels.ms/",
+        "https://paypal-help-center.bore.pub/",
+    ] {
+        assert!(has(&p, url, "url.host.brand"), "{url}");
+    }
+    // A developer's own tunnel with a random or project name is not.
+    for url in [
+        "https://abc123.loca.lt/",
+        "https://myapp-dev.euw.devtunnels.ms/callback",
+    ] {
+        assert!(!has(&p, url, "url.host.brand"), "{url}");
+    }
+}
+
+#[test]
+fn look_alikes_of_the_urls8_round() {
+    let p = policy();
+    // Another business's name one unrelated letter or one appended letter from a listed one.
+    for url in [
+        "https://www.dockers.com/US/en_US/",
+        "https://www.amazona.de/",
+        "https://sync.crmbridge.io/oauth/callback",
+        "https://www.applebank.com/",
+    ] {
+        assert!(!has(&p, url, "url.host.brand"), "{url}");
+    }
+    // The look-alike edits still count, and a combination with bait.
+    for url in [
+        "https://www.amazonn.com/",
+        "https://www.cambrldge.org/login",
+        "https://applebank.top/",
+        "https://abc-ie.secure-update.com/",
+        "https://files-share.xyz/login.microsoftonline.com/common/login",
+    ] {
+        assert!(
+            has(&p, url, "url.host.brand") || has(&p, url, "url.path.brand"),
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn a_hosted_pages_own_label_is_read_as_its_registrable_label() {
+    let p = policy();
+    // `<worker>.<account>.workers.dev`: the publisher names both labels.
+    assert!(has(
+        &p,
+        "https://docusign-envelope.acct-7721.workers.dev/",
+        "url.host.brand"
+    ));
+    // A project about the name, a plain page name, and someone's own domain's subdomain pass.
+    for url in [
+        "https://docusign-clone.acct-7721.workers.dev/",
+        "https://my-app.myteam.workers.dev/",
+        "https://docusign-envelope.example-corp.com/",
+    ] {
+        assert!(!has(&p, url, "url.host.brand"), "{url}");
+    }
+}

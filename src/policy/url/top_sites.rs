@@ -289,6 +289,19 @@ const BANK_WORDS: &[&str] = &[
     "bank", "bankasi", "banka", "bankas", "banken", "banco", "banque",
 ];
 
+/// Whether a registrable label is the listed name `name` with only the word for bank glued after it
+/// (`<name>bank`, [`BANK_WORDS`]) under an ending that is not among the cheapest: a bank named after a
+/// family, a town or a fruit that a listed name also is (Apple Bank for Savings is not Apple), not the
+/// name combined with bait. A listed bank's own `<name>bank` domain is on the list itself; with a lure
+/// word, a hyphen, a look-alike letter or under a cheap ending the label is still read as a combination.
+pub(super) fn bank_named_after(label: &str, name: &str, suffix: &str) -> bool {
+    label
+        .strip_prefix(name)
+        .is_some_and(|w| BANK_WORDS.contains(&w))
+        && !cheap_tld(suffix)
+        && !ABUSED_COUNTRY_TLDS.contains(&suffix)
+}
+
 /// Words of a host's label that ask for a sign-in or a confirmation, narrower than [`LURE_WORDS`]
 /// (no parcel, prize or service words): beside the word for bank they make a bank's sign-in page
 /// ([`bank_sign_in`]). English, and the same step in the languages of the lure words.
@@ -1283,6 +1296,10 @@ const STRONG_LURES: &[&str] = &[
     "dogrulama",
     "dogrula",
     "onayla",
+    // Arabic transliterated: verification (`tahqiq`, `tahaqquq`; the script's own word is in
+    // [`SCRIPT_LURES`]).
+    "tahqiq",
+    "tahaqquq",
     "verifikasi",
     "konfirmasi",
     "xacminh",
@@ -1336,6 +1353,9 @@ const STRONG_LURES: &[&str] = &[
     "devolucion",
     "devolucao",
     "terugbetaling",
+    // Norwegian and Danish (a refund is a `refusjon`, `refusion`).
+    "refusjon",
+    "refusion",
     "vozvrat",
     "viplati",
     "viplata",
@@ -1583,8 +1603,17 @@ pub(super) fn unlisted_combo(label: &str) -> Option<(&str, &str)> {
                 && !PROJECT_WORDS.contains(p)
                 && !country_word(p)
         })
-        .or_else(|| others().find(|p| country_word(p)))?;
+        .or_else(|| others().find(|p| country_word(p)))
+        // A label made only of lure words (`<identity scheme>-<verify>`, `secure-<sign in>`) names no
+        // business of its own: the weak lure word beside the strong one is what it poses as. Two- and
+        // three-letter words (`my`, `id`, `app`) and affix words are too plain to pose as anything.
+        .or_else(|| others().find(|p| p.len() >= 4 && is_lure(p) && !AFFIX_WORDS.contains(p)))?;
     Some((name, lure))
+}
+
+/// Whether a part of a host's label says the page is a project about a name ([`PROJECT_WORDS`]).
+pub(super) fn project_word(part: &str) -> bool {
+    PROJECT_WORDS.contains(&part)
 }
 
 /// Whether a three-letter name reads as initials, not a syllable or a word: its middle letter is no
@@ -1655,7 +1684,7 @@ pub(super) fn country_branch<'a>(
     }
     if hosted {
         let (name, cc, rest) = branch_of(last)?;
-        return (rest.is_empty() && name.len() > MIN_SKELETON || rest.iter().any(|p| is_lure(p)))
+        return (rest.is_empty() && name.len() >= MIN_SKELETON || rest.iter().any(|p| is_lure(p)))
             .then_some((name, cc));
     }
     let reg_parts: SmallVec<[&str; 6]> = last.split('-').take(6).collect();
@@ -1664,10 +1693,38 @@ pub(super) fn country_branch<'a>(
             return Some((name, cc));
         }
     }
+    // A registrable label made only of lure words (`secure-update`, `<parcel>-<pending>`, one strong
+    // lure such as a language's "confirm") names no business: the subdomain `<name>-<cc>` before it
+    // is the brand posed, and three-letter initials are enough there (banks and posts are known by
+    // them).
+    let only_lures = if reg_parts.len() >= 2 {
+        reg_parts.iter().all(|p| is_lure(p) || strong_lure(p))
+    } else {
+        reg_parts.iter().all(|p| strong_lure(p))
+    };
+    if only_lures {
+        if let Some((name, cc)) = subs.last().and_then(|s| initials_branch(s)) {
+            return Some((name, cc));
+        }
+    }
     let (name, cc, rest) = branch_of(last)?;
     rest.iter()
         .any(|p| strong_lure(p) || REWARD_WORDS.contains(p))
         .then_some((name, cc))
+}
+
+/// A label `<initials>-<cc>` of exactly two parts whose name is three ASCII letters that are no lure,
+/// affix or project word (`abc-ie`): a short name's "country branch", read only where the domain
+/// after it says nothing but lure words ([`country_branch`]).
+fn initials_branch(label: &str) -> Option<(&str, &str)> {
+    let (name, cc) = label.split_once('-')?;
+    let plain = name.len() == 3 && name.bytes().all(|b| b.is_ascii_lowercase());
+    let code = country_code(cc) && !NOT_A_BRANCH_CODE.contains(&cc);
+    let named = !is_lure(name)
+        && !AFFIX_WORDS.contains(&name)
+        && !PROJECT_WORDS.contains(&name)
+        && !matches!(name, "www" | "api" | "cdn" | "app" | "web" | "dev");
+    (plain && code && named).then_some((name, cc))
 }
 
 /// Words of the fees a smishing notice claims are unpaid ([`country_branch`]).
@@ -2760,6 +2817,47 @@ fn slip_of(a: &[u8], b: &[u8]) -> bool {
         || (vowel(x) && vowel(y))
 }
 
+/// Whether `text`, one edit from the listed name `name`, is an edit a look-alike is made of, as dnstwist
+/// generates them: a letter replaced by a neighbouring key's, a bit flip, a vowel for a vowel or a
+/// look-alike ([`slip_of`], [`one_look_alike_letter`]), or a digit; a letter added after the name's end
+/// only when it repeats the last or is its neighbouring key (`paypall`, `amazonm`). Every other edit
+/// (omissions, letters put inside) counts as before. A replacement by an unrelated letter
+/// (`crmbridge`) or a letter appended at the end (`dockers`, `amazona`) reads as another word, the
+/// name of another business, not as the listed name mistyped or disguised. Asked only of a
+/// registrable label standing alone ([`plain_edit_unshaped`]); beside other words or with a
+/// look-alike letter too, any one edit still counts.
+pub(super) fn typo_shaped(text: &[u8], name: &[u8]) -> bool {
+    if text.len() == name.len() {
+        let mut diff = text.iter().zip(name).filter(|(x, y)| x != y);
+        return match (diff.next(), diff.next()) {
+            (Some((&x, _)), None) => {
+                !x.is_ascii_alphabetic()
+                    || slip_of(text, name)
+                    || one_look_alike_letter(text, name)
+                    || one_look_alike_letter(name, text)
+            }
+            _ => true,
+        };
+    }
+    match (text.strip_prefix(name), name.last()) {
+        (Some(&[c]), Some(&l)) if text.len() == name.len() + 1 => {
+            !c.is_ascii_alphabetic() || c == l || neighbouring_keys(c, l)
+        }
+        _ => true,
+    }
+}
+
+/// Whether the ASCII `label` is the name `name` (as written) with one edit that is not [`typo_shaped`]:
+/// such a registrable label on its own is another word, not a look-alike (`dockers`, `amazona`,
+/// `crmbridge`). A label whose difference needs a look-alike read first (`arnazona`) is not one edit
+/// from the name as written and keeps counting.
+pub(super) fn plain_edit_unshaped(label: &str, name: &str) -> bool {
+    label.is_ascii()
+        && label != name
+        && super::host::within_one_edit(label, name)
+        && !typo_shaped(label.as_bytes(), name.as_bytes())
+}
+
 /// Whether `a` is `b` with two different neighbouring letters swapped.
 fn swapped_neighbours(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
@@ -2974,6 +3072,68 @@ mod tests {
             t.exact("google").map(|b| b.domain.as_str()),
             Some("google.com")
         );
+    }
+
+    #[test]
+    fn structural_signs_of_the_urls8_round() {
+        // Edits a look-alike is made of, and edits that make another word.
+        assert!(typo_shaped(b"cambrjdge", b"cambridge")); // look-alike
+        assert!(typo_shaped(b"cambridhe", b"cambridge")); // neighbouring key
+        assert!(typo_shaped(b"cambr1dge", b"cambridge")); // digit
+        assert!(!typo_shaped(b"crmbridge", b"cambridge")); // unrelated letter
+        assert!(typo_shaped(b"widgett", b"widget")); // the last letter doubled
+        assert!(typo_shaped(b"widgetr", b"widget")); // its neighbouring key
+        assert!(!typo_shaped(b"widgets", b"widget"));
+        assert!(!typo_shaped(b"widgeta", b"widget"));
+        assert!(typo_shaped(b"widgt", b"widget")); // omission
+        assert!(typo_shaped(b"wiidget", b"widget")); // put inside
+        assert!(plain_edit_unshaped("widgeta", "widget"));
+        assert!(!plain_edit_unshaped("widget", "widget"));
+        assert!(!plain_edit_unshaped("wldgeta", "widget")); // two edits as written
+                                                            // A three-letter name's country branch before a domain of lure words only.
+        assert_eq!(
+            country_branch(&["abc-ie", "secure-update"], false, true),
+            Some(("abc", "ie"))
+        );
+        assert_eq!(
+            country_branch(&["abc-ee", "kinnitamine"], false, true),
+            Some(("abc", "ee"))
+        );
+        assert_eq!(
+            country_branch(&["abc-ie", "secure-widgets"], false, true),
+            None
+        );
+        assert_eq!(country_branch(&["abc-ie", "update"], false, true), None);
+        assert_eq!(
+            country_branch(&["api-de", "secure-login"], false, true),
+            None
+        );
+        assert_eq!(
+            country_branch(&["abc-us", "secure-update"], false, true),
+            None
+        );
+        // A four-letter name's country branch on a hosting service.
+        assert_eq!(
+            country_branch(&["quox-pe"], true, false),
+            Some(("quox", "pe"))
+        );
+        // A label of lure words only (a lure word glued to a name is one too).
+        assert_eq!(
+            unlisted_combo("bankid-verifiering"),
+            Some(("bankid", "verifiering"))
+        );
+        assert_eq!(unlisted_combo("my-verify"), None);
+        assert_eq!(
+            unlisted_combo("securequox-giris"),
+            Some(("securequox", "giris"))
+        );
+        // A bank named after a word a listed name also is.
+        assert!(bank_named_after("widgetbank", "widget", "com"));
+        assert!(!bank_named_after("widgetbank", "widget", "top"));
+        assert!(!bank_named_after("widgetbanklogin", "widget", "com"));
+        assert!(!bank_named_after("mywidgetbank", "widget", "com"));
+        // More languages' words.
+        assert!(strong_lure("refusjon") && strong_lure("tahqiq"));
     }
 
     #[test]
