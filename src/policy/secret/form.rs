@@ -38,6 +38,7 @@ mod ordinal;
 mod postal;
 mod prohibit;
 mod puzzle;
+mod recipient;
 mod structure;
 mod survey;
 
@@ -777,6 +778,17 @@ pub(crate) fn judge_form_in(
         };
     };
     let schema = &schema;
+    if message_hits
+        .iter()
+        .any(|h| matches!(h.kind, Kind::Strong | Kind::Weak))
+        && recipient::delivered_only(c, message)
+        && recipient::asks_recipient(schema, MAX_JUDGED_PROPERTIES)
+    {
+        // "Send a gift card … The card number will be emailed to the recipient." over a field for the
+        // recipient: the message names the secret to say whom it goes to ([`recipient`]), so no field takes
+        // it and no request is read.
+        message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier));
+    }
 
     let mut any_text_field = false;
     // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.

@@ -220,7 +220,7 @@ fn is_thai(ch: char) -> bool {
 
 /// The clauses of `sentence`: cut at commas, semicolons, colons, dashes, and at a space between two Thai
 /// letters.
-fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
+pub(super) fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
     let mut prev = ' ';
     let mut cuts = Vec::new();
     let chars: Vec<(usize, char)> = sentence.char_indices().collect();

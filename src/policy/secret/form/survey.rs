@@ -760,7 +760,7 @@ fn asks_opinion(sentence: &str) -> bool {
 
 /// Whether the folded `sentence` holds one of `words`: whole words (or, of five letters or more, the start
 /// of one); in scripts without spaces and phrases, anywhere.
-fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w str>) -> bool {
+pub(super) fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w str>) -> bool {
     let padded = format!(" {} ", sentence.trim());
     words.any(|w| {
         if w.chars().any(is_unspaced_script) || w.contains(' ') {
