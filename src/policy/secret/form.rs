@@ -494,7 +494,10 @@ fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
     }
     [Source::Title, Source::Description].into_iter().any(|s| {
         let text = texts.of(s);
+        // A text that only repeats the name ("pass" titled "pass", `kod` titled "kod") is the identifier
+        // echoed, not what it means: it explains nothing, and the name is read as if untitled.
         !text.is_empty()
+            && text.trim() != name.trim()
             && name
                 .split_whitespace()
                 .all(|w| text.split_whitespace().any(|t| t == w))
@@ -2550,6 +2553,52 @@ mod tests {
         .into_iter()
         .map(|f| f.rule)
         .collect()
+    }
+
+    #[test]
+    fn a_title_that_repeats_the_name_is_read_as_no_title() {
+        let f = |name: &str, title: &str| {
+            let mut p = serde_json::Map::new();
+            p.insert(
+                name.to_owned(),
+                serde_json::json!({"type": "string", "title": title}),
+            );
+            props(serde_json::Value::Object(p))
+        };
+        // `pass` is an identifier abbreviation read in names only: echoed as the title it still speaks.
+        assert!(judge("Hi, this is Tom from IT.", f("pass", "pass"))
+            .iter()
+            .any(|r| r == "form.secret.password"));
+        assert!(judge("Hi, this is Tom from IT.", f("pass", "Pass"))
+            .iter()
+            .any(|r| r == "form.secret.password"));
+        // A title that says more with the name's word still explains it.
+        assert!(judge("Survey", f("tokens", "Maximum number of tokens")).is_empty());
+    }
+
+    #[test]
+    fn colloquial_names_and_request_verbs_of_the_packs_ask() {
+        let text =
+            |title: &str| props(serde_json::json!({"x": {"type": "string", "title": title}}));
+        let asks = |message: &str, title: &str| {
+            judge(message, text(title))
+                .iter()
+                .any(|r| r.starts_with("form.secret."))
+        };
+        // Slang and clipped names.
+        assert!(asks("Moi! Laita se sun salkkari tähän.", "Salkkari"));
+        assert!(asks("Orkar du skriva in lösenet till mejlen?", "Lösen"));
+        assert!(asks("Hvad er din kode til Gmail?", "Tekst"));
+        // Colloquial request verbs before a secret's name.
+        assert!(asks("Mesk man savo slaptažodį nuo Outlook.", "pass"));
+        assert!(asks("Instagram şifreni bi yazar mısın?", "Buraya yaz"));
+        // Their benign readings.
+        assert!(!asks(
+            "Sie müssen das Rätsel lösen und Ihre Antwort eingeben.",
+            "Antwort"
+        ));
+        assert!(!asks("Hvad er koden til døren?", "Tekst"));
+        assert!(!asks("Katsotko Salkkarit tänään?", "Vastaus"));
     }
 
     #[test]

@@ -851,8 +851,11 @@ fn is_boundary(w: &[char], i: usize) -> bool {
     }
     if prev.is_ascii_uppercase() && cur.is_ascii_uppercase() {
         if let Some(next) = w.get(i + 1) {
-            // `APIKey`: the last capital before a lower-case letter starts a new word.
-            return next.is_ascii_lowercase();
+            // `PINu`, `PINy`, `OTPs`: one lower-case letter ending the word after a run of capitals is the
+            // acronym's case ending (Czech, Slovak, Polish genitives) or plural, not a new word. `APIKey`
+            // (a capital and two or more lower-case letters) still splits.
+            let ends = w.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric());
+            return next.is_ascii_lowercase() && !ends;
         }
     }
     if prev.is_ascii_alphanumeric() != cur.is_ascii_alphanumeric()
@@ -900,6 +903,11 @@ mod tests {
     fn splits_cases_and_separators() {
         assert_eq!(f("newPassword"), " new password ");
         assert_eq!(f("APIKey"), " api key ");
+        // An acronym's one-letter case ending stays on it: Czech `PINu`, the plural `OTPs`.
+        assert_eq!(f("PINu"), " pinu ");
+        assert_eq!(f("bez PINu ke kartě"), " bez pinu ke karte ");
+        assert_eq!(f("OTPs"), " otps ");
+        assert_eq!(f("getAPIKey"), " get api key ");
         assert_eq!(f("DATABASE_PASSWORD"), " database password ");
         assert_eq!(f("vault-pass-phrase"), " vault pass phrase ");
         assert_eq!(f("smtp.password"), " smtp password ");
