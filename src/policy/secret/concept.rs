@@ -504,43 +504,6 @@ mod tests {
     }
 
     #[test]
-    fn a_field_titled_only_number_takes_the_described_secret() {
-        // Sentences written for this test: a secret described by two ideas over a field titled with the
-        // word for a number in its language (pack `generic`, described8), and the same titles under a
-        // message that describes no secret.
-        let asked = [
-            ("A tajni broj koji utipkavate na bankomatu?", "Broj", "pin"),
-            (
-                "এটিএম বুথে টাকা তোলার সময় যে গোপন নম্বর চাপেন, সেটা একটু বলবেন?",
-                "নম্বর",
-                "pin",
-            ),
-            (
-                "ஏடிஎம்மில் பணம் எடுக்கும்போது நீங்கள் அழுத்தும் நான்கு இலக்க எண் என்ன?",
-                "எண்",
-                "pin",
-            ),
-            ("방금 폰으로 온 숫자 여섯 자리를 알려주세요.", "번호", "otp"),
-        ];
-        for (message, title, category) in asked {
-            let rule = format!("form.secret.{category}");
-            let got = rules(message, title);
-            assert!(got.contains(&rule), "{message}: {got:?}");
-        }
-        for (message, title) in [
-            (
-                "Wie viele Gäste kommen? Bitte die Zahl eintragen.",
-                "Nummer",
-            ),
-            ("Upišite broj narudžbe s računa.", "Broj"),
-            ("আপনার বাসার নম্বর লিখুন।", "নম্বর"),
-        ] {
-            let got = rules(message, title);
-            assert!(got.is_empty(), "{message}: {got:?}");
-        }
-    }
-
-    #[test]
     fn resetting_access_is_a_reason_to_get_in() {
         // Sentences written for this test: the topic or the question named, with resetting the account or
         // access (ACCESS words added by described8).
