@@ -504,6 +504,33 @@ mod tests {
     }
 
     #[test]
+    fn resetting_access_is_a_reason_to_get_in() {
+        // Sentences written for this test: the topic or the question named, with resetting the account or
+        // access (ACCESS words added by described8).
+        let cases: [(&str, &[(&str, &str)]); 3] = [
+            (
+                "Før vi kan tilbakestille kontoen: hva het ditt første kjæledyr?",
+                &[("s", "Svar")],
+            ),
+            (
+                "Za resetiranje pristupa odgovorite na sigurnosno pitanje.",
+                &[("o", "Odgovor")],
+            ),
+            (
+                "Για να ανακτήσετε την πρόσβαση, απαντήστε στην ερώτηση ασφαλείας.",
+                &[("a", "Απάντηση")],
+            ),
+        ];
+        for (message, fields) in cases {
+            let got = rules_of(message, fields);
+            assert!(
+                got.iter().any(|r| r == "form.secret.credential"),
+                "{message}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_concept_group_becomes_the_groups_of_its_roles() {
         let mut g = groups(
             "groups:\n  - kind: concept\n    concept: digits\n    terms: [zifry]\n  - kind: concept\n    concept: cash\n    terms: [bankomatu]\n  - kind: request\n    terms: [frobni]\n",
