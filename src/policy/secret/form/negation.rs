@@ -415,7 +415,7 @@ mod tests {
             "hatua",
             "hatari",
         ] {
-            let neg = negative_form(&fold_words(w).trim().to_owned());
+            let neg = negative_form(fold_words(w).trim());
             assert_eq!(neg, w == "않으니", "{w}");
         }
         for m in [
