@@ -16,6 +16,12 @@
 //! A word whose folding (diacritics dropped) is an ordinary word is left out: Vietnamese `đừng` and `chớ`
 //! fold to `dùng` (use) and `cho` (give); Hebrew `אל` is also "to". "Without" is no negation here: "your card number without spaces" asks for it.
 //!
+//! Languages that negate a verb by its own ending, not by a word beside it, are read by that ending
+//! ([`negative_form`]): Korean `-지 않-` in any ending (`묻지 않으니`, `요청하지 않는`), Tamil's negative
+//! auxiliary `மாட்ட-` and `-இல்லை` glued to a verb (`கேட்பதில்லை`), Telugu's negative conjugation (the bare stem
+//! with `-ము`/`-దు`: `అడగము`, "we do not ask"; `అడుగుతాము` asks), Swahili's negative subject prefix `hatu-`
+//! (`hatuombi`, `hatutakuuliza`, "we do not / will not ask").
+//!
 //! The trade: a message whose every clause naming the secret is negated, with the request in another clause
 //! that names it only by a pronoun ("We will never email you for your PIN. Type it below.") over a field
 //! that names nothing, passes. Shared by every pack's language: the lists are per language, one line each.
@@ -201,6 +207,51 @@ folded_words! { fn negation_words = NEGATION; }
 
 folded_words! { fn anyone_words = ANYONE; }
 
+/// Whether a folded word is a verb negated by its own ending (module doc): a rule of each language's grammar,
+/// so every verb it negates is read, not only those listed in [`NEGATION`].
+fn negative_form(word: &str) -> bool {
+    // Korean: the auxiliary 않- of the long negation `-지 않다`, whatever its ending; the syllable 않 is
+    // written in no other word. (Not 못, which also spells 잘못, "wrongly": "잘못 입력한 비밀번호".)
+    if word.contains('않') {
+        return true;
+    }
+    // Tamil: the negative auxiliary மாட்ட- (மாட்டோம், மாட்டேன், மாட்டாது), and இல்லை glued to a verbal noun or
+    // infinitive (கேட்பதில்லை, கேட்கவில்லை, தேவையில்லை).
+    if word.starts_with("மாட்ட") || word.ends_with("ில்லை") {
+        return true;
+    }
+    // Telugu: the negative conjugation puts the person ending right on the stem's bare consonant (అడగము,
+    // "we do not ask"; అడగదు, "it does not ask"); the positive one puts a vowel sign or a tense suffix
+    // before it (అడుగుతాము, అడిగాము). Only -ము and -దు: -ను is also the accusative (పాస్‌వర్డ్‌ను), -డు
+    // also ends అతడు, "he". The potential auxiliary గల ("can": ఆపగలము, "we can stop") puts its own bare
+    // consonant there and is positive, as is the pronoun మనము, "we". Glued లేదు / వద్దు / కూడదు are read too.
+    let telugu_consonant = |ch: char| ('\u{0C15}'..='\u{0C39}').contains(&ch);
+    let mut tail = word.chars().rev();
+    if let (Some('\u{0C41}'), Some('మ' | 'ద'), Some(before)) =
+        (tail.next(), tail.next(), tail.next())
+    {
+        if telugu_consonant(before)
+            && !word.ends_with("గలము")
+            && !word.ends_with("గలదు")
+            && word != "మనము"
+        {
+            return true;
+        }
+    }
+    if ["లేదు", "వద్దు", "కూడదు"].iter().any(|n| word.ends_with(n)) {
+        return true;
+    }
+    // Swahili: the negative prefix of "we" (hatu-: hatuombi, hatuulizi, with the present's final -i;
+    // hatuta-, the future: hatutakuuliza). "hatua" (a step) ends in -a and is no negation.
+    word.starts_with("hatuta")
+        || (word.len() >= 7 && word.starts_with("hatu") && word.ends_with('i'))
+}
+
+/// Whether the folded clause holds a negation: a word of [`NEGATION`] or a verb negated by its ending.
+fn negated(clause: &str) -> bool {
+    holds(clause, negation_words()) || clause.split_whitespace().any(negative_form)
+}
+
 /// Whether the folded clause holds one of `words`: a whole word, or, for a phrase or a word of a script
 /// written without spaces, anywhere (Thai `ไม่` inside `จะไม่สอบถาม`, Japanese `しないで` inside a verb).
 fn holds(clause: &str, words: &[String]) -> bool {
@@ -259,7 +310,7 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
             continue;
         }
         let kept = fold_words(sentence);
-        if !holds(&kept, negation_words()) || holds(&kept, anyone_words()) {
+        if !negated(&kept) || holds(&kept, anyone_words()) {
             return false;
         }
         // "Enter the OTP, never share it": a clause that asks for the secret without a negation of its own
@@ -267,7 +318,7 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
         // password we never ask for") asks for nothing by itself.
         for clause in clauses(sentence) {
             let found = found_in(c, &mut folder, &mut buf, clause);
-            if found.names && found.request && !holds(&fold_words(clause), negation_words()) {
+            if found.names && found.request && !negated(&fold_words(clause)) {
                 return false;
             }
         }
@@ -327,6 +378,54 @@ mod tests {
         let m =
             "Aplikasi pengelola kata sandi apa yang Anda pakai? Masukkan kata sandi Anda di bawah.";
         assert!(!denies_only(c, m));
+    }
+
+    #[test]
+    fn a_weak_name_that_is_a_request_verbs_stem_names_nothing() {
+        let c = compiled();
+        // Tamil சொல் ("word") begins சொல்லுங்கள் ("tell"): the asking sentence names no secret.
+        let m = "பேக்கிங் அப்படியே உள்ளதா என்று சொல்லுங்கள். உங்கள் கடவுச்சொல்லை நாங்கள் ஒருபோதும் கேட்க மாட்டோம்.";
+        assert!(denies_only(c, m));
+        // A strong name beside the verb still names the secret.
+        let m = "உங்கள் கடவுச்சொல்லைச் சொல்லுங்கள். நாங்கள் அதை யாரிடமும் பகிர மாட்டோம்.";
+        assert!(!denies_only(c, m));
+    }
+
+    #[test]
+    fn a_verb_negated_by_its_ending_denies() {
+        let c = compiled();
+        for m in [
+            "교환 사유를 선택해 주세요. 당사는 어떤 경우에도 비밀번호를 묻지 않으니 유의해 주세요.",
+            "உங்கள் கடவுச்சொல்லையோ கார்டு விவரங்களையோ நாங்கள் ஒருபோதும் கேட்க மாட்டோம்.",
+            "மேம்பாட்டுக்காக உங்கள் கடவுச்சொல்லை நாங்கள் கேட்பதில்லை.",
+            "మేము ఎప్పుడూ మీ పాస్‌వర్డ్ లేదా కార్డ్ వివరాలు అడగము.",
+            "Kwa usalama wako, hatutakuuliza nenosiri lako.",
+        ] {
+            assert!(denies_only(c, m), "{m}");
+        }
+        for w in [
+            "않으니",
+            "마지막으로",
+            "அனுப்பவும்",
+            "అడుగుతాము",
+            "ఆపగలము",
+            "మనము",
+            "పాస్‌వర్డ్‌ను",
+            "అతడు",
+            "hatua",
+            "hatari",
+        ] {
+            let neg = negative_form(fold_words(w).trim());
+            assert_eq!(neg, w == "않으니", "{w}");
+        }
+        for m in [
+            "비밀번호를 입력해 주세요.",
+            "உங்கள் கடவுச்சொல்லை உள்ளிடவும்.",
+            "మీ పాస్‌వర్డ్‌ను నమోదు చేయండి.",
+            "Tafadhali andika nenosiri lako hapa.",
+        ] {
+            assert!(!denies_only(c, m), "{m}");
+        }
     }
 
     #[test]

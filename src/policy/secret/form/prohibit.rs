@@ -338,6 +338,19 @@ fn breaks(word: &str) -> bool {
     l.breakers.iter().any(|w| w == word) || l.stems.iter().any(|s| word.starts_with(s.as_str()))
 }
 
+/// Whether a clause (folded with its stopwords) holds a word that turns its negation into something else
+/// ([`BREAKERS`], [`FORGET_STEMS`]). Scandinavian `om` is "if" only where it opens a clause: right after a
+/// negation it is the preposition the verb governs ("Vi ber aldri om passord", "spør ikke om PIN-koden":
+/// we never ask for), and the negation stays a prohibition.
+fn breaks_clause(folded: &str) -> bool {
+    let mut prev = "";
+    folded.split(' ').filter(|w| !w.is_empty()).any(|w| {
+        let after_negation = negation(prev) != Neg::None;
+        prev = w;
+        breaks(w) && !(w == "om" && after_negation)
+    })
+}
+
 /// What one clause holds, read on its words folded as the message is (stopwords dropped).
 #[derive(Default)]
 struct Clause {
@@ -408,7 +421,7 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
             .collect();
         // Read with the stopwords kept: "se", "si", "if" are stopwords of some pack. Only a clause holding a
         // negation is folded again.
-        let broken = !negs.is_empty() && fold_words(piece).split(' ').any(breaks);
+        let broken = !negs.is_empty() && breaks_clause(&fold_words(piece));
         let mut names = false;
         let mut requests: Vec<usize> = Vec::new();
         c.find_terms(&buf, |pattern, at, _| {
@@ -523,6 +536,7 @@ mod tests {
             "Nunca informe senha, token ou dados do cartão — o banco não pede isso.",
             "Súkromný kľúč nikdy neposielajte.",
             "Send os ikke koder, links eller kortoplysninger fra beskeden.",
+            "Vi ber aldri om kontonummer eller passord i dette skjemaet.",
         ] {
             assert!(forbidden(m), "{m}");
         }
@@ -539,6 +553,8 @@ mod tests {
             "Se non inserisci il PIN, la carta verrà bloccata.",
             "Never share your password with anyone. Type it below.",
             "Nunca compartilhe sua senha. Digite-a abaixo para confirmar.",
+            // `om` opening a condition still breaks it: "if you do not give the PIN".
+            "Om du ikke oppgir PIN-koden, blir kortet sperret.",
         ] {
             assert!(!forbidden(m), "{m}");
         }

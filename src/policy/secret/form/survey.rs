@@ -818,10 +818,22 @@ pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, tex
     // (bounded), and a name counts only outside every benign span.
     let mut benign: Vec<(usize, usize)> = Vec::new();
     let mut names: Vec<(usize, usize, bool)> = Vec::new();
+    // A request verb of one word that begins with a weak name (Tamil `சொல்லுங்கள்`, "tell", over `சொல்`,
+    // "word"): the name is the verb's stem, not a secret's word. Its spans are kept, bounded as the others.
+    let mut verbs: Vec<(usize, usize)> = Vec::new();
     c.find_terms(buf, |pattern, start, end| {
         for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
             match info.kind {
-                Kind::Request => found.request = true,
+                Kind::Request => {
+                    found.request = true;
+                    // Spans may hold the space before the word: a word is what is between spaces.
+                    let one_word = buf.get(start..end).is_some_and(|w| {
+                        w.split(|&b| b == b' ').filter(|p| !p.is_empty()).count() == 1
+                    });
+                    if one_word && verbs.len() < MAX_SPANS {
+                        verbs.push((start, end));
+                    }
+                }
                 Kind::Strong | Kind::Weak if names.len() < MAX_SPANS => {
                     names.push((start, end, info.kind == Kind::Strong));
                 }
@@ -840,7 +852,8 @@ pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, tex
         }
     });
     for (start, end, strong) in names {
-        if !benign.iter().any(|&(s, e)| s <= start && end <= e) {
+        let in_verb = !strong && verbs.iter().any(|&(s, e)| s <= start && end <= e);
+        if !in_verb && !benign.iter().any(|&(s, e)| s <= start && end <= e) {
             found.names = true;
             found.strong |= strong;
         }
