@@ -7,7 +7,7 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 11] = [
+const BATCHES: [&str; 13] = [
     "dev",
     "fresh",
     "fresh2",
@@ -16,8 +16,10 @@ const BATCHES: [&str; 11] = [
     "fresh5",
     "fresh6",
     "fresh7",
+    "fresh8",
     "tricky",
     "ordinary",
+    "ordinary2",
     "forms.jsonl",
 ];
 
