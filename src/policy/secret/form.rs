@@ -2507,12 +2507,8 @@ fn format_finding(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| super::super::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
     fn a_long_default_does_not_hide_the_options_after_it() {

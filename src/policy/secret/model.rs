@@ -747,10 +747,7 @@ mod tests {
     use super::*;
     use crate::wire::tree::{test_arena, Node};
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| super::super::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     /// A model of `2^8` buckets, every weight `w`, with `threshold`.
     fn flat(w: i8, threshold: f32) -> Weights {

@@ -1104,16 +1104,20 @@ fn parse(file: &str, text: &str) -> Result<PackFile, SecretError> {
     serde_saphyr::from_str::<PackFile>(text).map_err(|e| err(file, e.to_string()))
 }
 
+/// The embedded packs, compiled once for the unit tests of every module that reads them.
+#[cfg(test)]
+pub(crate) fn embedded_for_tests() -> &'static Compiled {
+    static C: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    C.get_or_init(|| compile(&[]).expect("embedded packs compile"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use aho_corasick::AhoCorasick;
     use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     fn with_pack(text: &str) -> Result<Compiled, SecretError> {
         compile(&[PackSource {

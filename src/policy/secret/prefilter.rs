@@ -520,10 +520,7 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| compile(&[]).expect("built-in packs compile"))
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     /// Whether the full path finds a term that counts in `text`.
     fn full_path_hits(c: &Compiled, text: &str) -> bool {

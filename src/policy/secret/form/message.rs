@@ -96,10 +96,7 @@ impl Memo {
 mod tests {
     use super::*;
 
-    fn compiled() -> &'static Compiled {
-        static C: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
-        C.get_or_init(|| super::super::super::pack::compile(&[]).expect("embedded packs compile"))
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
     fn a_remembered_reading_is_a_fresh_one_and_the_memo_stays_bounded() {

@@ -330,12 +330,8 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
     fn a_message_that_only_denies_asking_for_the_secret_asks_nothing() {

@@ -497,10 +497,7 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
 mod tests {
     use super::*;
 
-    fn compiled() -> &'static Compiled {
-        static C: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
-        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     /// The words of the clauses `message` forbids, as `drop_forbidden` reads them.
     fn forbidden(message: &str) -> bool {

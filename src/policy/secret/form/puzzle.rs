@@ -451,12 +451,8 @@ pub(super) fn names_puzzle(title: &str, description: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
     fn a_clue_naming_the_secret_as_the_word_to_find_asks_for_no_secret() {

@@ -156,12 +156,8 @@ pub(super) fn asks_recipient(schema: &Node<'_>, max: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
     fn a_code_sent_to_the_recipient_is_not_asked() {

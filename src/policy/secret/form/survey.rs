@@ -986,12 +986,8 @@ fn requests_outside_count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
 
-    fn compiled() -> &'static Compiled {
-        static C: OnceLock<Compiled> = OnceLock::new();
-        C.get_or_init(|| crate::policy::secret::pack::compile(&[]).unwrap())
-    }
+    use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
     fn a_question_about_how_entering_a_secret_went_is_a_survey() {
