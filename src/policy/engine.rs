@@ -274,7 +274,10 @@ impl Engine {
         // The learned second signal speaks only where the rules did not (src/policy/secret/model.rs). It is
         // `off` by default and costs about ten times the rules' judgement (docs/model.md): when off, it is
         // not computed at all.
-        let model = (self.setting(route, "form.secret.model") != Some(RuleSetting::Off))
+        // A form whose purpose redefined a secret's name (a crossword's answer, a postal PIN) is the rules'
+        // reading, which the model cannot make: it stays silent there ([`FormJudgement::term_redefined`]).
+        let model = (self.setting(route, "form.secret.model") != Some(RuleSetting::Off)
+            && !form.term_redefined)
             .then(|| {
                 let schema_text = match schema {
                     Node::Skipped(text) => Some(text.as_bytes()),

@@ -587,6 +587,13 @@ pub struct FormJudgement {
     pub properties_clean: bool,
     /// What the term-free test proved of the message's bytes, for its sanitising.
     pub message: Known,
+    /// A reading of the form's purpose gave a secret's name another meaning: a puzzle's hidden word
+    /// ([`puzzle`]), India's postal PIN ([`postal`]), a generator's seed ([`generator`]). The learned model,
+    /// which reads words and not purposes, is then silent (`SecretPolicy::model_finding`): every form it
+    /// flagged beyond the rules on the held-out batches was one of these. Only readings that redefine the
+    /// term count, not those about the request (a denial, a survey): a sentence denying a request is easy to
+    /// prepend to a phishing form, a crossword's layout is not.
+    pub term_redefined: bool,
 }
 
 /// Judges one form; see the module doc. With `properties_known_clean` (the schema, with these allowed fields,
@@ -630,6 +637,8 @@ pub(crate) fn judge_form_in(
     let mut folder = Folder::default();
     let mut texts = Texts::new(&mut folder);
     let mut message_hits = Vec::new();
+    // A reading of the form's purpose redefined a secret's name ([`FormJudgement::term_redefined`]).
+    let mut term_redefined = false;
     // The categories the message reads harmlessly ([`Around::message_benign`]).
     let mut message_benign: Vec<Option<CatId>> = Vec::new();
     // The message holds a benign or redefining phrase ("your 6-digit postal code"): it supports no code.
@@ -714,6 +723,7 @@ pub(crate) fn judge_form_in(
             // "Crossword, 7 across (5 letters): «Secret word the bank asks for»": the message names the
             // secret as the word to find ([`puzzle`]), so no field takes it and no request is read.
             message_hits.retain(|h| !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier));
+            term_redefined = true;
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
@@ -763,6 +773,7 @@ pub(crate) fn judge_form_in(
             findings,
             properties_clean: true,
             message: message_known,
+            term_redefined: false,
         };
     }
     let before_properties = findings.len();
@@ -778,6 +789,7 @@ pub(crate) fn judge_form_in(
             findings,
             properties_clean: false,
             message: message_known,
+            term_redefined: false,
         };
     };
     let schema = &schema;
@@ -841,6 +853,7 @@ pub(crate) fn judge_form_in(
             if !secret_beside && !postal.is_empty() && postal::in_address_form(&listed(), "") {
                 // "Enter your address and the PIN code of your area" over fields for the address, the town
                 // and the PIN: the PIN is the postal code's.
+                term_redefined = true;
                 let mut at = 0;
                 message_hits.retain(|_| {
                     at += 1;
@@ -902,6 +915,7 @@ pub(crate) fn judge_form_in(
                 }
                 found = None;
                 notes.excused = true;
+                term_redefined = true;
             }
             if found.as_ref().is_none_or(|f| {
                 matches!(
@@ -922,12 +936,14 @@ pub(crate) fn judge_form_in(
                 explained.push(c.category("recovery_phrase"));
                 found = None;
                 notes.excused = true;
+                term_redefined = true;
             }
             if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
                 // (six digits are no one-time code here).
                 found = None;
                 notes.excused = true;
+                term_redefined = true;
             }
             structure.note(order, name, &prop, notes.excused, notes.support);
             structure.speaks_of_card(notes.card && !notes.excused);
@@ -996,11 +1012,13 @@ pub(crate) fn judge_form_in(
     if !field_found && structure.reads_message() {
         // Under a clue's layout ("4 Down (8 letters)"), the message's numbers count a word's letters: a
         // field of that length takes the word ([`puzzle`]).
-        signals.extend(
-            structure
-                .one_time_code(message, message_support)
-                .filter(|_| !puzzle::laid_out_as_clue(message)),
-        );
+        if let Some(code) = structure.one_time_code(message, message_support) {
+            if puzzle::laid_out_as_clue(message) {
+                term_redefined = true;
+            } else {
+                signals.push(code);
+            }
+        }
     }
     if !field_found && !message_excused {
         // "Type two of your backup codes" over fields titled "First one", "Second one": the message names the
@@ -1089,11 +1107,15 @@ pub(crate) fn judge_form_in(
     let properties_clean = message_neutral
         && findings.len() == before_properties
         && !structure.reads_message()
-        && !read_ordinary;
+        && !read_ordinary
+        // The remembered path reads no purpose: a schema whose reading redefined a term is judged afresh,
+        // so that the model's silence is the same on both paths.
+        && !term_redefined;
     FormJudgement {
         findings,
         properties_clean,
         message: message_known,
+        term_redefined,
     }
 }
 
@@ -2549,6 +2571,54 @@ mod tests {
         .into_iter()
         .map(|f| f.rule)
         .collect()
+    }
+
+    /// Whether the form's purpose redefined a secret's name ([`FormJudgement::term_redefined`]), and the
+    /// rules' findings.
+    fn redefined(message: &str, schema: serde_json::Value) -> (bool, Vec<String>) {
+        let j = judge_form(
+            compiled(),
+            message,
+            &Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        );
+        (
+            j.term_redefined,
+            j.findings.into_iter().map(|f| f.rule).collect(),
+        )
+    }
+
+    #[test]
+    fn a_puzzle_or_a_postal_pin_redefines_the_term_and_a_denial_does_not() {
+        let answer = serde_json::json!({"type": "object", "properties": {
+            "answer": {"type": "string", "title": "Answer", "minLength": 8, "maxLength": 8}}});
+        // A crossword's clue: the secret's name is the word to find.
+        let (yes, rules) = redefined(
+            "Daily crossword, 14 across: 'Secret password that gets you in' (8 letters). What's your answer?",
+            answer.clone(),
+        );
+        assert!(yes && rules.is_empty(), "{rules:?}");
+        // India's postal PIN beside an address.
+        let (yes, rules) = redefined(
+            "Enter your delivery address and the PIN code of your area.",
+            serde_json::json!({"type": "object", "properties": {
+                "address": {"type": "string", "title": "Address"},
+                "city": {"type": "string", "title": "City"},
+                "pin": {"type": "string", "title": "PIN code"}}}),
+        );
+        assert!(yes && rules.is_empty(), "{rules:?}");
+        // A denial is about the request, not the term: the model keeps reading such a form.
+        let (yes, rules) = redefined(
+            "We never ask for your password. Tell us how we did.",
+            serde_json::json!({"type": "object", "properties": {
+                "comment": {"type": "string", "title": "Comment"}}}),
+        );
+        assert!(!yes, "{rules:?}");
+        // A plain request redefines nothing.
+        let (yes, rules) = redefined("Enter your password to continue.", answer);
+        assert!(!yes && !rules.is_empty(), "{rules:?}");
     }
 
     #[test]
