@@ -42,8 +42,19 @@ pub(super) fn fold(label: &str) -> String {
 fn fold_general(label: &str) -> String {
     skeleton_of(label)
         .filter(|&c| !unicode_normalization::char::is_combining_mark(c))
+        .map(|c| if K_ALIKES.contains(&c) { 'k' } else { c })
         .collect()
 }
+
+/// Letters UTS #39 leaves apart from `k` (Cyrillic `к` and Greek `κ` map to `ĸ`, kra) that Chromium's
+/// extra confusables read as `k` when it compares a host with its top domains (`[ĸκкқҝҟҡӄԟ] > k`):
+/// lowercase, they are `k` with a shorter ascender at any size a host is shown at, so a Cyrillic
+/// `каѕрі` compares as `kaspi`. Only `k`: Chromium's other extra mappings (`н` to `h`, `т` to `t`)
+/// would make ordinary Cyrillic words meet Latin names.
+const K_ALIKES: &[char] = &[
+    '\u{0138}', '\u{03BA}', '\u{043A}', '\u{049B}', '\u{049D}', '\u{049F}', '\u{04A1}', '\u{04C4}',
+    '\u{051F}',
+];
 
 /// The UTS #39 skeleton of a label, lowercased, marks kept: what the label reads as, letter by letter.
 pub(super) fn skeleton_of(label: &str) -> impl Iterator<Item = char> + '_ {
@@ -815,6 +826,19 @@ fn domain_inside(own: &[&str], hosted: bool, reg: &str) -> Option<String> {
         if DOMAIN_LIKE_TLDS.contains(&next) || (country && name && lure()) {
             return Some(format!("{l}.{next}"));
         }
+        // A country ending that is also a word (`is`, `at`, `no`) reads as the domain's only right before
+        // the registrable label, when that label is a strong lure word of its own (a sign-in or refund
+        // step: `<bank>.is.<sign in>.com`); `what.is.new.com` names no step.
+        if next.len() == 2
+            && name
+            && l.len() >= 4
+            && i + 3 == own.len()
+            && own
+                .last()
+                .is_some_and(|r| r.split('-').any(super::top_sites::strong_lure))
+        {
+            return Some(format!("{l}.{next}"));
+        }
         // A country's second-level ending written whole (`shop-card.co.jp.example.cn`,
         // `bank.com.br.example.net`): two labels that only a registry's suffix has, no word by accident.
         if let Some(after) = own.get(i + 2).copied() {
@@ -827,6 +851,27 @@ fn domain_inside(own: &[&str], hosted: bool, reg: &str) -> Option<String> {
                 });
             if second_level && name {
                 return Some(format!("{l}.{two}"));
+            }
+        }
+    }
+    // A country's ending glued by a hyphen to the registrable label, right after a name's label
+    // (`<shop>.pl-<payment>.shop`, `<post>.lt-<parcel>.info`): the host reads `<name>.<cc>` followed by
+    // a word, the trick `paypal.com-<word>.info` plays with `.com`. Beside a lure word of the rest of that
+    // label; a region's code a developer puts first (`us-`, `eu-`, word-like codes) is left alone.
+    if let [.., name, registrable] = own {
+        let mut parts = registrable.split('-');
+        if let (Some(cc), true) = (parts.next(), registrable.contains('-')) {
+            let rest_lure = parts.any(super::top_sites::is_lure);
+            let country = cc.len() == 2
+                && !WORD_LIKE_COUNTRY_TLDS.contains(&cc)
+                && psl::suffix(cc.as_bytes())
+                    .is_some_and(|s| s.is_known() && s.as_bytes() == cc.as_bytes());
+            let named = name.len() >= 3
+                && *name != "www"
+                && !super::top_sites::is_lure(name)
+                && !GOVERNMENT_LABELS.contains(name);
+            if country && named && rest_lure {
+                return Some(format!("{name}.{cc}"));
             }
         }
     }
@@ -1397,6 +1442,38 @@ mod tests {
         );
         assert_eq!(
             domain_inside(&["api", "eu", "np", "example"], false, "example.com"),
+            None
+        );
+        // A country ending glued by a hyphen to the registrable label after a name, beside a lure
+        // word of any pack language (parcel, payment); not a region code, not without a lure word.
+        assert_eq!(
+            domain_inside(&["www", "kurjer", "ee-pakke"], false, "ee-pakke.info").as_deref(),
+            Some("kurjer.ee")
+        );
+        assert_eq!(
+            domain_inside(&["tienda", "cz-platba"], false, "cz-platba.shop").as_deref(),
+            Some("tienda.cz")
+        );
+        assert_eq!(
+            domain_inside(&["api", "de-frankfurt"], false, "de-frankfurt.com"),
+            None
+        );
+        assert_eq!(
+            domain_inside(&["shop", "us-login"], false, "us-login.com"),
+            None
+        );
+        // A word-like country ending right before a strong lure word's registrable label.
+        assert_eq!(
+            domain_inside(
+                &["www", "bankinn", "is", "innskraning"],
+                false,
+                "innskraning.com"
+            )
+            .as_deref(),
+            Some("bankinn.is")
+        );
+        assert_eq!(
+            domain_inside(&["what", "is", "newsletter"], false, "newsletter.com"),
             None
         );
     }

@@ -714,7 +714,14 @@ fn short_name_lure_page(url: &Parts<'_>, label: &str, ending: &str, out: &mut Fi
 /// `<name>.de`), with no lure word beside the town.
 fn hyphenated_name<'t>(t: &'t TopSites, label: &str, ending: &str) -> Option<&'t TopBrand> {
     let parts: SmallVec<[&str; 6]> = label.split('-').collect();
-    if parts.len() < 2 || parts.iter().any(|p| OWNED_WORDS.contains(p)) {
+    // Beside a word of a brand's own second domain, or a word that says the site is a copy made to
+    // learn or show something (`<name>-clone`, `<name>-demo`, `<name>-tutorial`): a developer's own app,
+    // whose sign-in page is its own.
+    if parts.len() < 2
+        || parts
+            .iter()
+            .any(|p| OWNED_WORDS.contains(p) || COPY_WORDS.contains(p))
+    {
         return None;
     }
     let family = |name: &str| {
@@ -733,6 +740,20 @@ fn hyphenated_name<'t>(t: &'t TopSites, label: &str, ending: &str) -> Option<&'t
         })
     })
 }
+
+/// Words that say a site is a developer's copy of a service, made to learn or to show
+/// (`<name>-clone.app`): read with [`hyphenated_name`], where only a sign-in word on the page confirms a
+/// look-alike. A narrower set than the project words of the host checks: no `api`, `sync` or `tools`,
+/// which a phisher's "integration" page also says.
+const COPY_WORDS: &[&str] = &[
+    "clone",
+    "demo",
+    "tutorial",
+    "example",
+    "sample",
+    "starter",
+    "boilerplate",
+];
 
 /// Words a brand's own second domain puts beside its name (`paypal-community.com`, `brand-status.com`):
 /// a hyphenated name beside one is not a weak look-alike.

@@ -1694,3 +1694,28 @@ fn a_hosted_pages_own_label_is_read_as_its_registrable_label() {
         assert!(!has(&p, url, "url.host.brand"), "{url}");
     }
 }
+
+/// The urls9 mechanisms end to end: a country's domain written inside another host, Chromium's `k`
+/// confusables, a free country ending's second level, two names on a site builder, and the ordinary
+/// readings they leave alone.
+#[test]
+fn country_domain_tricks_k_confusables_and_builders() {
+    let p = policy();
+    let brand = |u: &str| has(&p, u, "url.host.brand");
+    // `<name>.<cc>-<lure word>` and `<name>.<word-like cc>.<strong lure>.<tld>`, for names on no list.
+    assert!(brand("https://kurjer.ee-pakke.info/"));
+    assert!(brand("https://tienda.cz-platba.shop/"));
+    assert!(brand("https://www.minbank.is.innskraning.net/"));
+    assert!(!brand("https://shop.de-lux.com/"));
+    assert!(!brand("https://de.example.com/login"));
+    // Cyrillic `к` reads as `k` beside a listed name, even where Cyrillic is at home.
+    assert!(brand("https://какао.kz/"));
+    assert!(!brand("https://кино.kz/"));
+    // A listed name's `.com` under a free country ending's second level; not another country's.
+    assert!(brand("https://www.netflix.com.tk/"));
+    assert!(!brand("https://www.netflix.com.br/"));
+    // Two names of one owner on a form builder's account subdomain.
+    assert!(brand("https://paypal-venmo-plus.typeform.com/"));
+    // A developer's copy of a service, and an ordinary word beside a coined name, are no look-alikes.
+    assert!(!brand("https://www.eventbrite-demo.app/accounts/login/"));
+}

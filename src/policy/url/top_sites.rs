@@ -107,6 +107,10 @@ const VISUAL_SWAPS: &[(&str, &str)] = &[
 /// left alone: brands hold their names under them (`amazon.de`).
 const ABUSED_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq", "cc", "pw", "ws", "su", "cm"];
 
+/// The country endings whose registry gave names away for nothing (Freenom's: Tokelau, Mali, Gabon, the
+/// Central African Republic, Equatorial Guinea), second levels included.
+const FREE_COUNTRY_TLDS: &[&str] = &["tk", "ml", "ga", "cf", "gq"];
+
 /// Generic top-level domains sold for a dollar or two that abuse reports (Spamhaus's most abused TLDs,
 /// Interisle's phishing landscape studies) rank highest for phishing per registration, with the
 /// [`ABUSED_COUNTRY_TLDS`]: a brand's name on one of them is bait by itself ([`cheap_tld`]). Brands do
@@ -535,6 +539,9 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "access",
     "portal",
     "online",
+    // "Online" as Russian and Ukrainian hosts write it transliterated (`онлайн`).
+    "onlain",
+    "onlayn",
     "service",
     "services",
     "customer",
@@ -1096,6 +1103,131 @@ pub(super) fn is_lure(token: &str) -> bool {
         })
         || stem_lure(token)
         || AID_STEMS.iter().any(|s| token.starts_with(s))
+        || step_word(token)
+}
+
+/// Stems of the three service steps a phishing message asks the customer of a named service to take,
+/// in the languages of the packs and of the countries whose services are imitated (folded ASCII,
+/// Cyrillic and Greek as [`super::translit`] transliterates them): renewing (a subscription, an
+/// identity app, a document), paying (a fee, an invoice) and receiving a parcel. Weak lure words
+/// ([`is_lure`]): bait beside a listed name (`<identity app>-verlengen`, `<bank>-fornyelse`) or a
+/// country's domain written inside another host (`<name>.<cc>-<parcel>`), not beside any name, as real
+/// shops and couriers put them in their own names (`acme-paket`). Morphology, not a list of forms: a
+/// stem reads the language's inflections (`platnosc`, `platnosci`; `siunta`, `siuntos`). Hand-kept:
+/// no maintained multilingual source of these words ships in a registry this project reads.
+const STEP_STEMS: &[&str] = &[
+    // Renewing: English, Dutch, Danish and Norwegian, Swedish, German, French, Italian, Spanish and
+    // Portuguese, Romanian, Polish, Czech, Slovak, Croatian and Serbian, Hungarian, Finnish, Turkish,
+    // Indonesian and Malay, Vietnamese, Lithuanian, Russian, Ukrainian, Greek.
+    "renew",
+    "verleng",
+    "forny",
+    "erneuer",
+    "verlaenger",
+    "verlanger",
+    "renouvel",
+    "rinnov",
+    "renovac",
+    "renovar",
+    "reinnoi",
+    "prelungi",
+    "odnowien",
+    "przedluz",
+    "obnoven",
+    "prodlouz",
+    "predlzen",
+    "produzen",
+    "produljen",
+    "megujit",
+    "meghosszab",
+    "uusimi",
+    "yenile",
+    "perpanj",
+    "giahan",
+    "atnaujin",
+    "pratesim",
+    "prodlen",
+    "prodovzhen",
+    "ananeos",
+    // Paying: Polish, Czech and Slovak, Croatian and Serbian, Russian and Ukrainian, Bulgarian, German,
+    // Dutch and the Scandinavian languages, French, Italian, Portuguese, Hungarian, Turkish, Indonesian
+    // and Malay, Vietnamese, Lithuanian, Latvian, Greek, Romanian.
+    "platnos",
+    "platb",
+    "placanj",
+    "oplat",
+    "plashtan",
+    "zahlung",
+    "betaling",
+    "betalning",
+    "paiement",
+    "pagament",
+    "fizetes",
+    "befizet",
+    "odeme",
+    "pembayar",
+    "thanhtoan",
+    "mokejim",
+    "maksajum",
+    "pliromi",
+    "plateste",
+    // Receiving a parcel: Lithuanian, French, Polish, Czech, Slovak, Danish and Norwegian, Dutch,
+    // Hungarian, Italian, Spanish, Portuguese, Romanian, Russian and Ukrainian, Bulgarian, Finnish,
+    // Indonesian, Turkish, Swahili.
+    "siunt",
+    "colis",
+    "paczk",
+    "przesylk",
+    "zasilk",
+    "zasielk",
+    "pakke",
+    "pakket",
+    "csomag",
+    "spedizion",
+    "paquete",
+    "encomenda",
+    "colet",
+    "posylk",
+    "pratk",
+    "lahetys",
+    "kiriman",
+    "kargo",
+    "kifurushi",
+];
+
+/// Whole words of the same steps too short to be stems of their own (`pago`, `maksu`, `plata`): a
+/// label's part equal to one.
+const STEP_WORDS: &[&str] = &[
+    "pago", "pagos", "maksu", "plata", "bayar", "bayad", "malipo", "envio",
+];
+
+/// Common English words one letter from a listed name (`data/ordinary_near.txt`, written by
+/// `tools/corpus/ordinary_near.py` from the `wordfreq` package's frequency list).
+const ORDINARY_NEAR_WORDS: &str = include_str!("data/ordinary_near.txt");
+
+/// [`ORDINARY_NEAR_WORDS`], indexed once.
+static ORDINARY_NEAR: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
+    LazyLock::new(|| {
+        ORDINARY_NEAR_WORDS
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    });
+
+/// Whether a label (or a part of one) is a common English word that happens to be one letter from a
+/// listed name (`cashflow` beside `kashflow`, `ample` beside `apple`): an ordinary word is what a
+/// business calls itself, not a typo, so it is not matched by one edit ([`TopSites::one_edit`]). A
+/// typo-squatter's invented spelling (`macrosoft`) is no common word; the same skeleton and look-alike
+/// letters (`paypa1`) are read before and still count.
+pub(super) fn ordinary_near(text: &str) -> bool {
+    ORDINARY_NEAR.contains(text)
+}
+
+/// Whether a (folded) part of a host's label is a renewal, payment or parcel word ([`STEP_STEMS`],
+/// [`STEP_WORDS`]).
+pub(super) fn step_word(part: &str) -> bool {
+    STEP_WORDS.contains(&part) || STEP_STEMS.iter().any(|s| part.starts_with(s))
 }
 
 /// The stems of the strong lure words' verbs and nouns across the languages of [`STRONG_LURES`]
@@ -1154,6 +1286,8 @@ const LURE_STEMS: &[&str] = &[
     "tunnistau",
     "bejelentkez",
     "belepes",
+    "innskra",
+    "sisselog",
     // Refunds, payouts, compensation, state aid, surcharges
     "refund",
     "reembols",
@@ -1175,6 +1309,9 @@ const LURE_STEMS: &[&str] = &[
     "hoantien",
     "tuikuan",
     "hwanbul",
+    "rambursa",
+    "visszaterit",
+    "grazinim",
     // Unblocking
     "desbloq",
     "entsperr",
@@ -2024,6 +2161,7 @@ impl TopSites {
                 let f = form(b);
                 // Long enough by the name as written: the skeleton of `vimeo` is six letters.
                 b.label != label
+                    && !ordinary_near(text)
                     && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
                     && !singular_of(text, f)
                     && if b.label.len() >= min_edit {
@@ -2511,10 +2649,15 @@ impl TopSites {
             } && !LURE_WORDS.contains(&b.label.as_str())
                 && !AFFIX_WORDS.contains(&b.label.as_str())
         })?;
+        // Another listed name beside it is an integration of two services (`<name>-<other>-bot`) on a
+        // developers' hosting service; on a site builder (`more` of one: form builders, site builders,
+        // where nobody publishes a project about a name) it is one owner's two names posed together
+        // (`<company>-<its product>-plus.<form builder>.com`).
+        let builder = more == 1;
         let about = rest.iter().any(|w| {
             PROJECT_WORDS.contains(w)
                 || w.bytes().all(|c| c.is_ascii_digit())
-                || self.exact(w).is_some_and(|o| o.label.len() >= MIN_SKELETON)
+                || (!builder && self.exact(w).is_some_and(|o| o.label.len() >= MIN_SKELETON))
         });
         (!about).then_some(b)
     }
@@ -2643,8 +2786,15 @@ impl TopSites {
         // A zone sold as a country's ending (`de.com`, `it.com`) is no country's: a listed name there
         // alone is a swap, as under a cheap top-level domain.
         let pseudo = pseudo_country_zone(suffix);
+        // A country ending given away for nothing keeps its second levels free too (`com.ml`, `co.tk`):
+        // `<name>.com.ml` writes the name's own `.com` into a suffix anyone registers under, whatever
+        // the name's reach (a global brand's country sites are not under those registries' endings).
+        let free_second_level = suffix.split_once('.').is_some_and(|(second, cc)| {
+            COMMERCIAL_SECOND_LEVEL.contains(&second) && FREE_COUNTRY_TLDS.contains(&cc)
+        });
         let swapped = generic_tld(suffix)
             || ABUSED_COUNTRY_TLDS.contains(&suffix)
+            || free_second_level
             || suffix == "co"
             || pseudo
             || regional_elsewhere;
@@ -3058,6 +3208,36 @@ pub(super) fn generic_tld(suffix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Renewal, payment and parcel words of many languages read by stem, in their inflected forms.
+    #[test]
+    fn step_words_read_by_stem() {
+        for w in [
+            "verlenging",
+            "fornyelse",
+            "platnosci",
+            "siuntos",
+            "colis",
+            "odeme",
+            "maksu",
+        ] {
+            assert!(is_lure(w), "{w}");
+        }
+        for w in ["paris", "verde", "plate", "colin", "forum"] {
+            assert!(!step_word(w), "{w}");
+        }
+        assert!(strong_lure("rambursare") && strong_lure("innskraning"));
+    }
+
+    /// A common English word one letter from a coined name is no typo of it; an invented spelling is.
+    #[test]
+    fn ordinary_words_are_no_one_letter_typos() {
+        assert!(ordinary_near("cashflow") && ordinary_near("ample"));
+        assert!(!ordinary_near("macrosoft") && !ordinary_near("paypai"));
+        let t = shipped();
+        assert!(t.imitated("cashflow", 7).is_none());
+        assert!(t.imitated("kashflqw", 7).is_some());
+    }
 
     #[test]
     fn the_shipped_list_parses_to_registrable_domains() {
