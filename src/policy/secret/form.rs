@@ -1077,12 +1077,15 @@ pub(crate) fn judge_form_in(
             && message_hits
                 .iter()
                 .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
-            && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
+            && (!message_hits.iter().any(|h| h.kind == Kind::Metadata)
+                || message_hits.iter().any(|h| h.kind == Kind::Contents))
         {
             // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box", "den Inhalt
             // von ~/.ssh/id_ed25519": the file is named as written, with a request verb or a word for what
             // it holds, and no word for its path or name ("indique la ruta de su archivo .env" asks where
-            // it is); and a field that takes what is asked, not one named for something else ("Port").
+            // it is) unless a word for what it holds is there too ("celý obsah súboru .env z koreňa
+            // projektu": the place only says which file); and a field that takes what is asked, not one
+            // named for something else ("Port").
             let matched = if dotenv_message {
                 "\".env\""
             } else {
@@ -3080,6 +3083,50 @@ mod tests {
             "Kopioi .env-tiedosto palvelimelle ja kerro alue.",
             "Alue"
         ));
+    }
+
+    #[test]
+    fn a_field_titled_paste_takes_the_file_and_its_place_only_says_which() {
+        let dev = |m: &str, title: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"f": {"type": "string", "title": title}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        // The paste action as the field's label names nothing of its own, in any pack.
+        assert!(dev(".env 파일 내용 전체 붙여넣어 주세요.", "붙여넣기"));
+        assert!(dev("Скопируй содержимое .env, пожалуйста.", "Вставка"));
+        assert!(dev("Send the contents of ~/.npmrc", "Paste"));
+        // A word for the whole file asks for what it holds, as "contents" does.
+        assert!(dev("Bana .env dosyanın tamamı lazım.", "Metin"));
+        // Where the file lies only says which file, beside a word for what it holds; alone it asks where.
+        assert!(dev(
+            "Vlož sem celý obsah súboru .env z koreňa projektu.",
+            "Obsah"
+        ));
+        assert!(!dev("Indique la ruta de su archivo .env.", "Ruta"));
+        // No file named as written: a field titled "Paste" takes nothing it names.
+        assert!(!dev("Paste the tracking number of your parcel.", "Paste"));
+        assert!(!dev("Does your project use a .env file?", "Paste"));
+    }
+
+    #[test]
+    fn a_json_key_is_a_developer_secret_only_with_whose_key_it_is() {
+        let dev = |m: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"json": {"type": "string", "title": "JSON"}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        assert!(dev("سروس اکاؤنٹ کی JSON key فائل کا مواد نیچے ڈال دیں۔"));
+        assert!(dev("Dán JSON key của tài khoản dịch vụ vào đây."));
+        assert!(!dev("Which JSON key holds the user's email?"));
     }
 
     #[test]
