@@ -30,6 +30,7 @@ macro_rules! folded_words {
 
 mod command;
 mod generator;
+mod hexkey;
 mod label;
 mod limit;
 pub(crate) mod message;
@@ -820,6 +821,8 @@ pub(crate) fn judge_form_in(
     // password ("Bulmacanın şifresi", [`puzzle`]), a generator's seed ([`generator`]). The message's names
     // of them ("send the şifre", "optionally a seed") are for that field, and ask for no secret.
     let mut explained: Vec<Option<CatId>> = Vec::new();
+    // A text field bounded to a wallet key's length ([`hexkey`]), read with the form's words after the loop.
+    let mut key_field: Option<&str> = None;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         // The form's fields, for the reading of one field among the others (India's postal PIN beside an
         // address, [`postal`]): gathered only when a field or the message needs it.
@@ -945,6 +948,14 @@ pub(crate) fn judge_form_in(
                 notes.excused = true;
                 term_redefined = true;
             }
+            if key_field.is_none()
+                && prop.kind == FieldKind::Text
+                && !notes.excused
+                && found.is_none()
+                && hexkey::key_bounds(prop.min_length, prop.max_length, prop.pattern)
+            {
+                key_field = Some(name);
+            }
             structure.note(order, name, &prop, notes.excused, notes.support);
             structure.speaks_of_card(notes.card && !notes.excused);
             if notes.login && login_field.is_none() {
@@ -990,6 +1001,11 @@ pub(crate) fn judge_form_in(
     let mut signals = Vec::new();
     if let Some(s) = structure.recovery_phrase() {
         signals.push(s);
+    }
+    if !field_found && any_text_field && !has(&findings, "private_key") {
+        // "Paste the 64-character string starting with 0x you get when you export your wallet": a wallet's
+        // private key described by its format, in any language ([`hexkey`]).
+        signals.extend(wallet_key(message, schema, key_field));
     }
     let message_support = if message_excused {
         Support::None
@@ -1077,12 +1093,15 @@ pub(crate) fn judge_form_in(
             && message_hits
                 .iter()
                 .any(|h| matches!(h.kind, Kind::Request | Kind::Contents))
-            && !message_hits.iter().any(|h| h.kind == Kind::Metadata)
+            && (!message_hits.iter().any(|h| h.kind == Kind::Metadata)
+                || message_hits.iter().any(|h| h.kind == Kind::Contents))
         {
             // "Paste your .env", "copy everything that ~/.aws/credentials holds into the box", "den Inhalt
             // von ~/.ssh/id_ed25519": the file is named as written, with a request verb or a word for what
             // it holds, and no word for its path or name ("indique la ruta de su archivo .env" asks where
-            // it is); and a field that takes what is asked, not one named for something else ("Port").
+            // it is) unless a word for what it holds is there too ("celý obsah súboru .env z koreňa
+            // projektu": the place only says which file); and a field that takes what is asked, not one
+            // named for something else ("Port").
             let matched = if dotenv_message {
                 "\".env\""
             } else {
@@ -2370,6 +2389,46 @@ fn names_dotenv(text: &str) -> bool {
     })
 }
 
+/// Most properties whose title and description are read for a wallet key's words ([`wallet_key`]).
+const KEY_READ_PROPERTIES: usize = 32;
+
+/// A wallet's private key described by its format ([`hexkey`]): a text field bounded to a key's length
+/// (`key_field`) in a form that speaks of a wallet and of no hash, or a message that gives the key's prefix
+/// and length. Read only for a form holding such a field or `0x` in its message.
+fn wallet_key<'s>(
+    message: &str,
+    schema: &Node<'s>,
+    key_field: Option<&'s str>,
+) -> Option<structure::Signal<'s>> {
+    let prefix = hexkey::may_name_prefix(message);
+    if key_field.is_none() && !prefix {
+        return None;
+    }
+    let mut reading = hexkey::read(message);
+    if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+        for (name, value) in props.iter().take(KEY_READ_PROPERTIES) {
+            let prop = Prop::of(value);
+            for text in [name, prop.title, prop.description] {
+                reading.merge(hexkey::read(text));
+            }
+        }
+    }
+    if key_field.is_some() && reading.bounds_read_as_key() {
+        return Some(structure::Signal {
+            category: "private_key",
+            name: key_field,
+            why: "(a field bounded to a wallet key's 64 hex characters in a form about a wallet)"
+                .to_owned(),
+        });
+    }
+    reading.message_describes_key().then(|| structure::Signal {
+        category: "private_key",
+        name: None,
+        why: "(described by its format: 0x and 64 hex characters, in a form about a wallet)"
+            .to_owned(),
+    })
+}
+
 /// The `developer` finding for a `.env` (or another credential file) named as written, when the category is
 /// on; `matched` says what was read.
 fn dotenv_finding(c: &Compiled, ptr: String, what: &str, matched: &str) -> Option<Finding> {
@@ -3079,6 +3138,80 @@ mod tests {
         assert!(!dev(
             "Kopioi .env-tiedosto palvelimelle ja kerro alue.",
             "Alue"
+        ));
+    }
+
+    #[test]
+    fn a_field_titled_paste_takes_the_file_and_its_place_only_says_which() {
+        let dev = |m: &str, title: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"f": {"type": "string", "title": title}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        // The paste action as the field's label names nothing of its own, in any pack.
+        assert!(dev(".env 파일 내용 전체 붙여넣어 주세요.", "붙여넣기"));
+        assert!(dev("Скопируй содержимое .env, пожалуйста.", "Вставка"));
+        assert!(dev("Send the contents of ~/.npmrc", "Paste"));
+        // A word for the whole file asks for what it holds, as "contents" does.
+        assert!(dev("Bana .env dosyanın tamamı lazım.", "Metin"));
+        // Where the file lies only says which file, beside a word for what it holds; alone it asks where.
+        assert!(dev(
+            "Vlož sem celý obsah súboru .env z koreňa projektu.",
+            "Obsah"
+        ));
+        assert!(!dev("Indique la ruta de su archivo .env.", "Ruta"));
+        // No file named as written: a field titled "Paste" takes nothing it names.
+        assert!(!dev("Paste the tracking number of your parcel.", "Paste"));
+        assert!(!dev("Does your project use a .env file?", "Paste"));
+    }
+
+    #[test]
+    fn a_json_key_is_a_developer_secret_only_with_whose_key_it_is() {
+        let dev = |m: &str| {
+            has(
+                &judge(
+                    m,
+                    props(serde_json::json!({"json": {"type": "string", "title": "JSON"}})),
+                ),
+                "form.secret.developer",
+            )
+        };
+        assert!(dev("سروس اکاؤنٹ کی JSON key فائل کا مواد نیچے ڈال دیں۔"));
+        assert!(dev("Dán JSON key của tài khoản dịch vụ vào đây."));
+        assert!(!dev("Which JSON key holds the user's email?"));
+    }
+
+    #[test]
+    fn a_wallet_key_is_read_by_its_format() {
+        let key =
+            |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.private_key");
+        // A field bounded to 64 characters beside a wallet's address, under an airdrop's message.
+        assert!(key(
+            "You qualify for 500 USDT! Paste the string you get when you export your wallet.",
+            serde_json::json!({"a": {"type": "string", "title": "Address"},
+                               "k": {"type": "string", "title": "String", "minLength": 64}})
+        ));
+        // The message gives the prefix and the length over a field that names nothing.
+        assert!(key(
+            "Airdrop: plak de string van 64 tekens die met 0x begint.",
+            serde_json::json!({"k": {"type": "string", "title": "Tekst"}})
+        ));
+        // A transaction's hash, an address, a certificate's fingerprint: no key.
+        assert!(!key(
+            "Paste the transaction hash of your USDT deposit (0x, 64 characters).",
+            serde_json::json!({"k": {"type": "string", "title": "Tx", "minLength": 66}})
+        ));
+        assert!(!key(
+            "Enter your wallet address to receive the airdrop.",
+            serde_json::json!({"k": {"type": "string", "title": "Address", "minLength": 42, "maxLength": 42}})
+        ));
+        assert!(!key(
+            "Vul de SHA-256-vingerafdruk van het certificaat in.",
+            serde_json::json!({"k": {"type": "string", "title": "Vingerafdruk", "minLength": 64}})
         ));
     }
 
