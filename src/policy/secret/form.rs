@@ -830,6 +830,9 @@ pub(crate) fn judge_form_in(
     // password ("Bulmacanın şifresi", [`puzzle`]), a generator's seed ([`generator`]). The message's names
     // of them ("send the şifre", "optionally a seed") are for that field, and ask for no secret.
     let mut explained: Vec<Option<CatId>> = Vec::new();
+    // Whether the message speaks of a puzzle ([`puzzle::speaks_of_puzzle`]), read once, when a field first
+    // needs it.
+    let mut puzzle_message: Option<bool> = None;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         // The form's fields, for the reading of one field among the others (India's postal PIN beside an
         // address, [`postal`]): gathered only when a field or the message needs it.
@@ -928,7 +931,7 @@ pub(crate) fn judge_form_in(
                         && wordlike.contains(&h.cat)
                 });
             if (found_word || message_word)
-                && puzzle::speaks_of_puzzle(message)
+                && *puzzle_message.get_or_insert_with(|| puzzle::speaks_of_puzzle(message))
                 && ((found_word && puzzle::names_puzzle(prop.title, prop.description))
                     || (puzzle::names_answer(c, prop.title, prop.description)
                         && !puzzle::asks_outside_puzzle(c, message)))
