@@ -481,6 +481,16 @@ impl Evidence<'_> {
 
 /// Whether the field's title or description uses every word of its name and neither names a secret (a benign
 /// phrase took the name's words; a weak word alone, "number", names none): the text says what the name means.
+/// Whether a folded property name is an abbreviation: one word of at most [`MAX_ABBREVIATION`] letters
+/// (`sid`, `pk`, `pwd`), which several terms may stand for.
+fn is_abbreviation(name: &str) -> bool {
+    let mut words = name.split_whitespace();
+    matches!((words.next(), words.next()), (Some(w), None) if w.chars().count() <= MAX_ABBREVIATION)
+}
+
+/// Most letters of an abbreviated property name ([`is_abbreviation`]).
+const MAX_ABBREVIATION: usize = 4;
+
 fn title_explains_name(texts: &Texts<'_>, hits: &[Hit]) -> bool {
     let asks = hits
         .iter()
@@ -823,6 +833,9 @@ pub(crate) fn judge_form_in(
     let mut explained: Vec<Option<CatId>> = Vec::new();
     // A text field bounded to a wallet key's length ([`hexkey`]), read with the form's words after the loop.
     let mut key_field: Option<&str> = None;
+    // Whether the message speaks of a puzzle ([`puzzle::speaks_of_puzzle`]), read once, when a field first
+    // needs it.
+    let mut puzzle_message: Option<bool> = None;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         // The form's fields, for the reading of one field among the others (India's postal PIN beside an
         // address, [`postal`]): gathered only when a field or the message needs it.
@@ -903,18 +916,40 @@ pub(crate) fn judge_form_in(
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             read_ordinary |= notes.read_ordinary;
             any_open_field |= notes.open;
-            if found.as_ref().is_some_and(|f| {
+            // The categories a puzzle's word is named by: a password ("slaptažodis", "hasło", "тајна
+            // реч") or a phrase of words.
+            let wordlike = [c.category("password"), c.category("recovery_phrase")];
+            let found_word = found.as_ref().is_some_and(|f| {
                 matches!(
                     f.rule.as_str(),
                     "form.secret.password" | "form.secret.recovery_phrase"
                 )
-            }) && puzzle::names_puzzle(prop.title, prop.description)
-                && puzzle::speaks_of_puzzle(message)
+            });
+            // A field that names something of its own ("Решење") under a message that names the word:
+            // read only when the message names one (no folding otherwise).
+            let message_word = found.is_none()
+                && message_hits.iter().any(|h| {
+                    matches!(h.kind, Kind::Strong | Kind::Weak)
+                        && h.cat.is_some()
+                        && wordlike.contains(&h.cat)
+                });
+            if (found_word || message_word)
+                && *puzzle_message.get_or_insert_with(|| puzzle::speaks_of_puzzle(message))
+                && ((found_word && puzzle::names_puzzle(prop.title, prop.description))
+                    || (puzzle::names_answer(c, prop.title, prop.description)
+                        && !puzzle::asks_outside_puzzle(c, message)))
+                && !puzzle::owns_secret(c, message)
             {
                 // "Bulmacanın şifresi" under a message about the week's puzzle: the field's password is
-                // the puzzle's hidden word ([`puzzle::names_puzzle`]).
-                if let Some(f) = &found {
-                    explained.push(c.category(f.rule.trim_start_matches("form.secret.")));
+                // the puzzle's hidden word ([`puzzle::names_puzzle`]); so is the word a field titled as the
+                // puzzle's answer takes ("Решење" under "Пошаљите решење (тајну реч)",
+                // [`puzzle::names_answer`]), unless the message asks for a secret outside the puzzle or
+                // names it as the user's own.
+                match &found {
+                    Some(f) => {
+                        explained.push(c.category(f.rule.trim_start_matches("form.secret.")))
+                    }
+                    None => explained.extend(wordlike),
                 }
                 found = None;
                 notes.excused = true;
@@ -1323,9 +1358,17 @@ fn judge_property(
                 .iter()
                 .any(|h| shown(h.source) && h.kind == Kind::Strong && h.cat == cat)
     };
+    // An abbreviated name (`sid`, `pk`, `pw`: one short word) is ambiguous across categories (`sid` is a
+    // session id or, transliterated, a seed, "Сид мира"): when the shown texts read a benign phrase of any
+    // category and name no strong secret themselves, they say what the abbreviation stands for.
+    let abbreviated = is_abbreviation(texts.of(Source::Name))
+        && read_benign.iter().any(|&(s, _)| shown(s))
+        && !hits
+            .iter()
+            .any(|h| shown(h.source) && matches!(h.kind, Kind::Strong | Kind::Weak));
     let drop: Vec<Option<CatId>> = hits
         .iter()
-        .filter(|h| h.source == Source::Name && read_harmless(h.cat))
+        .filter(|h| h.source == Source::Name && (abbreviated || read_harmless(h.cat)))
         .map(|h| h.cat)
         .collect();
     if !drop.is_empty() {
@@ -2678,6 +2721,91 @@ mod tests {
         // A plain request redefines nothing.
         let (yes, rules) = redefined("Enter your password to continue.", answer);
         assert!(!yes && !rules.is_empty(), "{rules:?}");
+    }
+
+    #[test]
+    fn a_field_titled_as_the_puzzles_answer_takes_its_word() {
+        let form = |answer: &str, title: &str| {
+            let mut p = serde_json::Map::new();
+            p.insert(
+                answer.to_owned(),
+                serde_json::json!({"type": "string", "title": title}),
+            );
+            p.insert(
+                "name".to_owned(),
+                serde_json::json!({"type": "string", "title": "Name"}),
+            );
+            props(serde_json::Value::Object(p))
+        };
+        for (message, name, title) in [
+            (
+                "Решили сте осмосмерку? Пошаљите решење (тајну реч) и учествујте у наградној игри.",
+                "resenje",
+                "Решење",
+            ),
+            (
+                "Rozwiązałeś krzyżówkę? Wyślij rozwiązanie (tajne hasło) i weź udział w losowaniu.",
+                "rozw",
+                "Rozwiązanie",
+            ),
+            (
+                "¿Resolviste el crucigrama? Envía la solución (una contraseña secreta) y participa en el sorteo.",
+                "sol",
+                "Solución",
+            ),
+        ] {
+            let rules = judge(message, form(name, title));
+            assert!(rules.is_empty(), "{message}: {rules:?}");
+        }
+        // Asked outside the puzzle, or as the user's own, the secret keeps its reading.
+        for (message, name, title) in [
+            (
+                "Решили сте осмосмерку? За учешће у наградној игри унесите лозинку налога.",
+                "resenje",
+                "Решење",
+            ),
+            (
+                "Solve our crossword and send the answer: your online banking password.",
+                "answer",
+                "Answer",
+            ),
+            (
+                "Rozwiąż krzyżówkę! Potem wpisz hasło do banku, by odebrać nagrodę.",
+                "odp",
+                "Odpowiedź",
+            ),
+        ] {
+            let rules = judge(message, form(name, title));
+            assert!(
+                rules.iter().any(|r| r.starts_with("form.secret.")),
+                "{message}: {rules:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_abbreviated_name_is_read_by_a_title_naming_something_else() {
+        let f = |name: &str, title: &str| {
+            let mut p = serde_json::Map::new();
+            p.insert(
+                name.to_owned(),
+                serde_json::json!({"type": "string", "title": title}),
+            );
+            props(serde_json::Value::Object(p))
+        };
+        let message = "Создание сервера: заполните параметры.";
+        assert!(judge(message, f("sid", "Сид мира")).is_empty());
+        assert!(judge("Nouveau serveur : paramètres.", f("pk", "Clé publique")).is_empty());
+        // A title naming a secret, or naming nothing benign, leaves the name its reading.
+        assert!(judge("Hi, this is Tom from IT.", f("sid", "Value"))
+            .iter()
+            .any(|r| r == "form.secret.session"));
+        // A longer name is no abbreviation: its own words still speak.
+        assert!(
+            judge("Hi, this is Tom from IT.", f("session_id", "Сид мира"))
+                .iter()
+                .any(|r| r == "form.secret.session")
+        );
     }
 
     #[test]

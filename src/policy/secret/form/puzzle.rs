@@ -15,13 +15,24 @@
 //! [`names_puzzle`] reads a field's own title and description for a puzzle word, which, under a message that
 //! speaks of a puzzle ([`speaks_of_puzzle`]), makes its password the puzzle's hidden word.
 //!
+//! A puzzle word is read with the endings of every inflection family the packs name ([`inflected_puzzle`]:
+//! "kryžiažodį", "осмосмерку"), and a number in any script's digits ("افقی ۷", "পাশাপাশি ৩"). A field titled
+//! as the puzzle's answer ([`names_answer`]: "Решење", "উত্তর", "Solución") takes the puzzle's word when
+//! no sentence asks for a secret without an answer word or a clue's layout of its own
+//! ([`asks_outside_puzzle`]). A sentence naming the secret as the user's own ([`POSSESSIVE`]: "your bank
+//! password", "ваш пароль") is never a puzzle's ([`owns_secret`]).
+//!
 //! The trade, for a reviewer: a message dressed as a clue whose every sentence naming the secret is laid
-//! out as a clue ("Crossword 4 across, 8 letters: your bank password") over a field that names no secret
-//! passes; so does a field titled as the puzzle's password under a message naming a puzzle. A field that
+//! out as a clue ("Crossword 4 across, 8 letters: the bank password", without "your") over a field that
+//! names no secret passes; so does a field titled as the puzzle's password under a message naming a puzzle. A field that
 //! names a secret without a puzzle word ("Password") is still judged on its own words, and a sentence that
 //! asks outside a clue ("Then enter your PIN to claim the prize") keeps the message's reading.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::survey::{found_in, sentences};
+use crate::policy::secret::inflect::{Family, Rules, MIN_STEM};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::Compiled;
 
@@ -184,6 +195,93 @@ const PUZZLE: &[&str] = &[
     "퍼즐",
     "수수께끼",
     "퀴즈",
+    // Word searches, sudoku, rebuses and anagrams, and the forms that change their stem (Lithuanian
+    // `kryžiažodžio`, Greek `σταυρόλεξου`); endings the families add are read by rule ([`inflected`]).
+    "word search",
+    "wordsearch",
+    "sudoku",
+    "brain teaser",
+    "trivia",
+    "hangman",
+    "scrabble",
+    "судоку",
+    "филворд",
+    "анаграмма",
+    "філворд",
+    "анаграма",
+    "укрштене речи",
+    "ukrštene reči",
+    "osmosmjerka",
+    "osmisměrka",
+    "osemsmerovka",
+    "přesmyčka",
+    "wykreślanka",
+    "szarada",
+    "anagramma",
+    "crucipuzzle",
+    "anagramă",
+    "integrame",
+    "kryžiažodžio",
+    "kryžiažodžiu",
+    "rebusas",
+    "žodžių paieška",
+    "sanahaku",
+    "szókereső",
+    "κρυπτόλεξο",
+    "σταυρόλεξου",
+    "σουντόκου",
+    "κουίζ",
+    "buchstabensalat",
+    "suchsel",
+    "wortsuche",
+    "bilderrätsel",
+    "woordzoeker",
+    "kruiswoord",
+    "ordjagt",
+    "ordleg",
+    "ordsøk",
+    "ordsök",
+    "mots mêlés",
+    "mots cachés",
+    "anagramme",
+    "sopa de letras",
+    "jeroglífico",
+    "anagrama",
+    "caça-palavras",
+    "caça palavras",
+    "kelime avı",
+    "teka-teki silang",
+    "cari kata",
+    "चित्र पहेली",
+    "सुडोकू",
+    "क्रॉसवर्ड",
+    "शब्दकोडे",
+    "শব্দজট",
+    "শব্দধাঁধা",
+    "কুইজ",
+    "সুডোকু",
+    "হেঁয়ালি",
+    "சுடோகு",
+    "సుడోకు",
+    "ซูโดกุ",
+    "đố vui",
+    "tìm từ",
+    "数独",
+    "填字游戏",
+    "ナンプレ",
+    "謎解き",
+    "스도쿠",
+    "낱말 퍼즐",
+    "낱말퍼즐",
+    "جدول کلمات",
+    "حل جدول",
+    "سودوکو",
+    "سودوكو",
+    "کوئیز",
+    "کوئز",
+    "سوڈوکو",
+    "סודוקו",
+    "תפזורת",
 ];
 
 /// Words for a count of letters, read beside a number ("8 letters", "(6 букв)", "gồm 7 chữ cái").
@@ -336,13 +434,340 @@ const DIRECTION: &[&str] = &[
 
 folded_words! { fn puzzle_words = PUZZLE; }
 
+/// Words for a puzzle's answer or solution word, folded as [`PUZZLE`]'s. A field titled by one under a message
+/// that speaks of a puzzle takes the puzzle's answer ([`names_answer`]); in a sentence, one is a mark of the
+/// puzzle of its own ([`asks_outside_puzzle`]).
+const SOLUTION: &[&str] = &[
+    "answer",
+    "solution",
+    "solution word",
+    "lösung",
+    "lösungswort",
+    "antwort",
+    "oplossing",
+    "antwoord",
+    "løsning",
+    "løsningsord",
+    "svar",
+    "lösning",
+    "lösningsord",
+    "réponse",
+    "solution",
+    "respuesta",
+    "solución",
+    "resposta",
+    "solução",
+    "risposta",
+    "soluzione",
+    "răspuns",
+    "răspunsul",
+    "soluție",
+    "soluția",
+    "odpowiedź",
+    "rozwiązanie",
+    "odpověď",
+    "řešení",
+    "odpoveď",
+    "riešenie",
+    "odgovor",
+    "rješenje",
+    "rešenje",
+    "одговор",
+    "решење",
+    "ответ",
+    "решение",
+    "відповідь",
+    "розв'язок",
+    "рішення",
+    "отговор",
+    "atsakymas",
+    "sprendimas",
+    "vastaus",
+    "ratkaisu",
+    "válasz",
+    "megfejtés",
+    "megoldás",
+    "απάντηση",
+    "λύση",
+    "cevap",
+    "yanıt",
+    "çözüm",
+    "jawaban",
+    "solusi",
+    "jawapan",
+    "sagot",
+    "jibu",
+    "suluhisho",
+    "إجابة",
+    "الإجابة",
+    "الحل",
+    "جواب",
+    "پاسخ",
+    "תשובה",
+    "פתרון",
+    "उत्तर",
+    "जवाब",
+    "উত্তর",
+    "সমাধান",
+    "விடை",
+    "பதில்",
+    "జవాబు",
+    "సమాధానం",
+    "คำตอบ",
+    "đáp án",
+    "câu trả lời",
+    "lời giải",
+    "答案",
+    "谜底",
+    "答え",
+    "解答",
+    "正解",
+    "정답",
+];
+
+/// The second person's possessives, folded (they are stopwords of the packs, so read on the plain folding):
+/// a sentence that names a secret as the user's own ("your bank password", "ваш пароль", "mật khẩu của
+/// bạn") asks for it, whatever puzzle dresses it. Languages that glue the possessive to the noun (Turkish,
+/// Finnish, Hungarian, Arabic) are not read this way, nor words that are also a subject or another
+/// language's ordinary word (French `tu`, Indonesian `Anda`, Persian `شما`, Romanian `din`, Dutch `dit`).
+const POSSESSIVE: &[&str] = &[
+    "your",
+    "dein",
+    "deine",
+    "deinen",
+    "deinem",
+    "ihr",
+    "ihre",
+    "ihren",
+    "ihrem",
+    "jouw",
+    "uw",
+    "dine",
+    "ditt",
+    "dina",
+    "jeres",
+    "ert",
+    "votre",
+    "vos",
+    "ton",
+    "tes",
+    "tus",
+    "seu",
+    "sua",
+    "teu",
+    "tua",
+    "tuo",
+    "tuoi",
+    "vostro",
+    "vostra",
+    "tău",
+    "dumneavoastră",
+    "twoje",
+    "twój",
+    "twoja",
+    "twojego",
+    "twoją",
+    "swoje",
+    "swój",
+    "swoją",
+    "wasze",
+    "wasz",
+    "váš",
+    "vaše",
+    "vašeho",
+    "vaši",
+    "tvůj",
+    "tvoje",
+    "své",
+    "svůj",
+    "vášho",
+    "vaš",
+    "vaša",
+    "vašu",
+    "vašeg",
+    "tvoj",
+    "tvoja",
+    "tvoju",
+    "svoj",
+    "svoju",
+    "svojeg",
+    "ваш",
+    "ваша",
+    "вашу",
+    "ваше",
+    "вашег",
+    "вашего",
+    "вашей",
+    "твој",
+    "твоју",
+    "твоје",
+    "свој",
+    "своју",
+    "своје",
+    "твой",
+    "твою",
+    "твоего",
+    "свой",
+    "свою",
+    "своего",
+    "твій",
+    "свій",
+    "вашия",
+    "вашата",
+    "твоята",
+    "своята",
+    "jūsų",
+    "tavo",
+    "savo",
+    "sinun",
+    "teidän",
+    "σας",
+    "σου",
+    "senin",
+    "sizin",
+    "iyong",
+    "inyong",
+    "yako",
+    "lako",
+    "yenu",
+    "الخاص بك",
+    "الخاصة بك",
+    "שלך",
+    "שלכם",
+    "آپ کا",
+    "آپ کی",
+    "اپنا",
+    "اپنی",
+    "आपका",
+    "आपकी",
+    "आपके",
+    "अपना",
+    "अपनी",
+    "तुम्हारा",
+    "तुमचा",
+    "तुमची",
+    "तुमचे",
+    "আপনার",
+    "তোমার",
+    "உங்கள்",
+    "ของคุณ",
+    "của bạn",
+    "你的",
+    "您的",
+    "あなたの",
+    "당신의",
+    "고객님의",
+    "귀하의",
+];
+
+folded_words! { fn solution_words = SOLUTION; }
+
+folded_words! { fn possessive_words = POSSESSIVE; }
+
 folded_words! { fn letter_words = LETTERS; }
 
 folded_words! { fn direction_words = DIRECTION; }
 
-/// Whether a folded word is a number (in any script's decimal digits), as "4", "٦", "৫", "số" is not.
+/// Whether a folded word is a number (in any script's decimal digits), as "4", "٦", "৫", "۷" are and "số"
+/// is not.
 fn is_number(word: &str) -> bool {
     !word.is_empty() && word.chars().all(|ch| ch.is_numeric())
+}
+
+/// `text` folded as [`fold_words`] folds it, with every digit of a script other than ASCII written `0`
+/// first: the folding reads some as Latin look-alikes (Persian `۷` as `v`), and a clue's numbers ("افقی ۷",
+/// "(۳ حرف)") must stay numbers. Only their being numbers counts, not their value.
+fn fold_clue(text: &str) -> String {
+    if text.chars().all(|ch| ch.is_ascii() || !ch.is_numeric()) {
+        return fold_words(text);
+    }
+    let digits: String = text
+        .chars()
+        .map(|ch| {
+            if !ch.is_ascii() && ch.is_numeric() {
+                '0'
+            } else {
+                ch
+            }
+        })
+        .collect();
+    fold_words(&digits)
+}
+
+/// Whether a character writes a number in a script without spaces: a digit of any script ("7", "๗",
+/// "７") or a Han numeral ("七", "十二").
+fn is_numeral(ch: char) -> bool {
+    ch.is_numeric() || "〇一二三四五六七八九十百".contains(ch)
+}
+
+/// The inflection rules of every family the packs may name ([`Family::NAMES`]), built once.
+fn families() -> &'static [Rules] {
+    static RULES: OnceLock<Vec<Rules>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        Family::NAMES
+            .split(',')
+            .filter_map(Family::from_name)
+            .map(Rules::new)
+            .collect()
+    })
+}
+
+/// Fewest letters of a puzzle word's stem that inflects: a shorter one is easily an ordinary word of the
+/// language (Romanian `careu`, a crossword's grid, less its `u` is `care`, "which").
+const MIN_PUZZLE_STEM: usize = 5;
+
+/// The stems of the one-word puzzle words under each family's rules, each with the families that give it
+/// (`kryžiažodis` -> `kryziazod` under the Baltic rules, `осмосмерка` -> `осмосмерк` under the Slavic
+/// ones), built once.
+fn puzzle_stems() -> &'static HashMap<String, Vec<usize>> {
+    static STEMS: OnceLock<HashMap<String, Vec<usize>>> = OnceLock::new();
+    STEMS.get_or_init(|| {
+        let mut stems: HashMap<String, Vec<usize>> = HashMap::new();
+        for w in puzzle_words().iter().filter(|w| !fixed(w)) {
+            for (i, rules) in families().iter().enumerate() {
+                let (stem, inflects) = rules.stem(w, MIN_STEM);
+                if inflects && stem.chars().count() >= MIN_PUZZLE_STEM {
+                    let at = stems.entry(stem).or_default();
+                    if !at.contains(&i) {
+                        at.push(i);
+                    }
+                }
+            }
+        }
+        stems
+    })
+}
+
+/// Whether a folded word is a puzzle word with endings of its family ("kryžiažodį", "осмосмерку",
+/// "σταυρόλεξα"): a stem of [`puzzle_stems`] followed by endings the same family adds. No word of the
+/// list is read in the family of another script, and none of them is a stem of an ordinary word of its
+/// language, so the endings, the families' own sets (case, number, article, possessive), say no more
+/// than the puzzle's name.
+fn inflected_puzzle(word: &str) -> bool {
+    let stems = puzzle_stems();
+    let rules = families();
+    word.char_indices()
+        .skip(MIN_PUZZLE_STEM - 1)
+        .any(|(at, ch)| {
+            let cut = at + ch.len_utf8();
+            let (Some(stem), Some(rest)) = (word.get(..cut), word.get(cut..)) else {
+                return false;
+            };
+            // The bare stem is no form of the word ([`holds`] reads the word as written).
+            if rest.is_empty() {
+                return false;
+            }
+            stems.get(stem).is_some_and(|fams| {
+                fams.iter()
+                    .any(|&f| rules.get(f).is_some_and(|r| r.is_endings(rest)))
+            })
+        })
+}
+
+/// Whether the folded `text` holds a puzzle word, as written ([`holds`]) or inflected
+/// ([`inflected_puzzle`]).
+fn holds_puzzle(text: &str) -> bool {
+    holds(text, puzzle_words()) || text.split_whitespace().any(inflected_puzzle)
 }
 
 fn fixed(w: &str) -> bool {
@@ -370,7 +795,7 @@ fn beside_number(text: &str, words: &[String]) -> bool {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     words.iter().any(|w| {
         if w.chars().any(is_unspaced_script) {
-            return text.contains(w.as_str()) && text.chars().any(|ch| ch.is_ascii_digit());
+            return text.contains(w.as_str()) && text.chars().any(is_numeral);
         }
         let parts: Vec<&str> = w.split_whitespace().collect();
         let n = parts.len();
@@ -392,7 +817,7 @@ fn beside_number(text: &str, words: &[String]) -> bool {
 /// numbered place in the grid.
 fn is_clue(sentence: &str) -> bool {
     let marks = [
-        holds(sentence, puzzle_words()),
+        holds_puzzle(sentence),
         beside_number(sentence, letter_words()),
         beside_number(sentence, direction_words()),
     ];
@@ -404,7 +829,7 @@ fn is_clue(sentence: &str) -> bool {
 /// clue is read on the whole message too: the quoted clue often ends in a full stop of its own ("«Secret
 /// word the bank asks for.» (5 letters)").
 pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
-    let whole = fold_words(message);
+    let whole = fold_clue(message);
     let whole_clue = is_clue(&whole);
     let mut folder = Folder::default();
     let mut buf = Vec::new();
@@ -416,10 +841,14 @@ pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
         if !found.names {
             continue;
         }
-        let folded = fold_words(sentence);
+        let folded = fold_clue(sentence);
         // A sentence that asks for the secret outside the clue ("Then enter your PIN") is no clue even in a
         // message laid out as one: it needs its own puzzle mark.
-        let own_mark = holds(&folded, puzzle_words())
+        if holds(&folded, possessive_words()) {
+            // "Crossword 4 Down, 8 letters: your bank password": the user's own secret is no word to find.
+            return false;
+        }
+        let own_mark = holds_puzzle(&folded)
             || beside_number(&folded, letter_words())
             || beside_number(&folded, direction_words());
         if !(is_clue(&folded) || (whole_clue && own_mark && !found.request)) {
@@ -433,19 +862,68 @@ pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
 /// Whether the whole `message` is laid out as a clue ([`is_clue`]): its numbers then count letters or
 /// place the word in the grid, and are no code's digits.
 pub(super) fn laid_out_as_clue(message: &str) -> bool {
-    is_clue(&fold_words(message))
+    is_clue(&fold_clue(message))
 }
 
 /// Whether the message speaks of a puzzle at all (a puzzle word anywhere), for a field that names the
 /// puzzle's hidden word ([`names_puzzle`]).
 pub(super) fn speaks_of_puzzle(message: &str) -> bool {
-    holds(&fold_words(message), puzzle_words())
+    holds_puzzle(&fold_clue(message))
 }
 
 /// Whether a field's own title or description names a puzzle ("Bulmacanın şifresi", "كلمة السر (حل
 /// اللغز)"): its secret's name is then the puzzle's hidden word.
 pub(super) fn names_puzzle(title: &str, description: &str) -> bool {
-    holds(&fold_words(title), puzzle_words()) || holds(&fold_words(description), puzzle_words())
+    holds_puzzle(&fold_clue(title)) || holds_puzzle(&fold_clue(description))
+}
+
+/// Whether a field's own title or description names the puzzle's answer ("Решење", "উত্তর", "Solución")
+/// and no secret by a strong name of its own: under a message that speaks of a puzzle and asks for no secret outside it
+/// ([`asks_outside_puzzle`]), the field takes the word the puzzle hides, not a secret the clue names.
+pub(super) fn names_answer(c: &Compiled, title: &str, description: &str) -> bool {
+    let answer = [title, description]
+        .iter()
+        .any(|t| holds(&fold_clue(t), solution_words()));
+    if !answer {
+        return false;
+    }
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    ![title, description]
+        .iter()
+        .any(|t| found_in(c, &mut folder, &mut buf, t).strong)
+}
+
+/// Whether a sentence of `message` names a secret as the user's own (a second person's possessive:
+/// "your bank password", "вашу лозинку"): no puzzle's reading holds for that message.
+pub(super) fn owns_secret(c: &Compiled, message: &str) -> bool {
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    sentences(message).iter().any(|(sentence, _)| {
+        found_in(c, &mut folder, &mut buf, sentence).names
+            && holds(&fold_clue(sentence), possessive_words())
+    })
+}
+
+/// Whether a sentence of `message` asks for a secret (a request verb and a secret's name) with no mark of
+/// the puzzle's word of its own: no answer or solution word, no letter count or place in the grid.
+/// "Пошаљите решење (тајну реч)" asks for the puzzle's answer; "Then enter your bank password to claim the
+/// prize" asks outside the puzzle, and a prize draw is no mark (phishing promises prizes too).
+pub(super) fn asks_outside_puzzle(c: &Compiled, message: &str) -> bool {
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    sentences(message).iter().any(|(sentence, _)| {
+        let found = found_in(c, &mut folder, &mut buf, sentence);
+        if !(found.names && found.request) {
+            return false;
+        }
+        let folded = fold_clue(sentence);
+        // The puzzle named beside the request is not enough ("Jawab kuis kami, lalu masukkan PIN"): the
+        // sentence must speak of the word to find, its answer or its clue's layout.
+        !(holds(&folded, solution_words())
+            || beside_number(&folded, letter_words())
+            || beside_number(&folded, direction_words()))
+    })
 }
 
 #[cfg(test)]
@@ -487,21 +965,21 @@ mod tests {
     #[test]
     fn numbers_must_stand_beside_the_marks() {
         assert!(beside_number(
-            &fold_words("7 по горизонтали"),
+            &fold_clue("7 по горизонтали"),
             direction_words()
         ));
         assert!(beside_number(
-            &fold_words("hàng ngang số 4"),
+            &fold_clue("hàng ngang số 4"),
             direction_words()
         ));
-        assert!(beside_number(&fold_words("gồm 7 chữ cái"), letter_words()));
-        assert!(beside_number(&fold_words("(৬ অক্ষর)"), letter_words()));
+        assert!(beside_number(&fold_clue("gồm 7 chữ cái"), letter_words()));
+        assert!(beside_number(&fold_clue("(৬ অক্ষর)"), letter_words()));
         assert!(!beside_number(
-            &fold_words("the letters you got"),
+            &fold_clue("the letters you got"),
             letter_words()
         ));
         assert!(!beside_number(
-            &fold_words("8 times down the road"),
+            &fold_clue("8 times down the road"),
             direction_words()
         ));
     }
@@ -514,5 +992,101 @@ mod tests {
         assert!(speaks_of_puzzle(
             "Haftanın çengel bulmacasını çözdünüz mü? Şifreyi gönderin."
         ));
+    }
+
+    #[test]
+    fn puzzle_words_are_read_inflected_by_their_familys_rules() {
+        for text in [
+            "Išsprendėte savaitgalio kryžiažodį?",
+            "Решили сте осмосмерку из викенд издања?",
+            "Rozwiąż naszą krzyżówkę i wyślij hasło.",
+            "Λύστε το σταυρόλεξο της εβδομάδας.",
+            "Bu haftanın bulmacasını çözdünüz mü?",
+        ] {
+            assert!(holds_puzzle(&fold_clue(text)), "{text}");
+        }
+        // A stem alone, or another word sharing the first letters, is no puzzle.
+        for text in [
+            "Care este parola contului?",
+            "To jest zagadnienie bezpieczeństwa.",
+            "Please enter your password.",
+        ] {
+            assert!(!holds_puzzle(&fold_clue(text)), "{text}");
+        }
+    }
+
+    #[test]
+    fn numbers_of_every_script_count() {
+        assert!(beside_number(&fold_clue("افقی ۷"), direction_words()));
+        assert!(beside_number(&fold_clue("(۳ حرف)"), letter_words()));
+        assert!(beside_number(&fold_clue("পাশাপাশি ৩"), direction_words()));
+        assert!(beside_number(&fold_clue("แนวนอน ๗"), direction_words()));
+        assert!(beside_number(&fold_clue("横向第七题"), direction_words()));
+        assert!(!beside_number(&fold_clue("横向滚动"), direction_words()));
+    }
+
+    #[test]
+    fn clues_in_more_scripts_and_puzzles() {
+        let c = compiled();
+        for m in [
+            "আজকের শব্দজট: পাশাপাশি ৩ — 'লগইনের গোপন শব্দ' (ইংরেজি থেকে আসা শব্দ)। উত্তর লিখুন।",
+            "جدول امروز، افقی ۷: «کلمه‌ای که با آن قفل گاوصندوق یا حساب باز می‌شود» (۳ حرف). جواب شما؟",
+            "Sudoku-Rätselheft, Schwedenrätsel 12 senkrecht: „Geheimes Wort am Geldautomaten“ (3 Buchstaben).",
+            "Ô chữ hôm nay, hàng ngang số ৪: mật mã để mở két (6 chữ cái).",
+        ] {
+            assert!(clue_only(c, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_clue_naming_the_users_own_secret_asks_for_it() {
+        let c = compiled();
+        for m in [
+            "Crossword 4 Down, 8 letters: your bank password.",
+            "Кроссворд, 7 по горизонтали (8 букв): ваш пароль от интернет-банка.",
+            "Kreuzworträtsel, 3 waagerecht (4 Buchstaben): deine PIN.",
+            "Ô chữ, hàng ngang số 4 (8 chữ cái): mật khẩu ngân hàng của bạn.",
+        ] {
+            assert!(!clue_only(c, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_field_titled_as_the_puzzles_answer() {
+        let c = compiled();
+        assert!(names_answer(c, "Решење", ""));
+        assert!(names_answer(c, "উত্তর", ""));
+        assert!(names_answer(c, "Rozwiązanie", ""));
+        assert!(names_answer(c, "Jawaban", "Jawaban TTS minggu ini"));
+        // A title that names a secret is judged on its own words.
+        assert!(!names_answer(c, "Answer (your password)", ""));
+        assert!(!names_answer(c, "Name", ""));
+    }
+
+    #[test]
+    fn a_sentence_asking_outside_the_puzzle_or_for_the_users_own_secret() {
+        let c = compiled();
+        for m in [
+            "Решили сте осмосмерку из викенд издања? Пошаљите решење (тајну реч) и учествујте у наградној игри.",
+            "¿Resolviste el crucigrama? Envía la solución (una palabra secreta) y participa en el sorteo.",
+            "Jawab TTS minggu ini! Kirim jawaban (kata sandi rahasia) untuk ikut undian berhadiah.",
+        ] {
+            assert!(!asks_outside_puzzle(c, m), "{m}");
+            assert!(!owns_secret(c, m), "{m}");
+        }
+        for m in [
+            "Solve our crossword to win! Then enter the bank password to claim the prize.",
+            "Решите осмосмерку! За учешће у наградној игри унесите лозинку.",
+            "Jawab kuis kami, lalu masukkan PIN untuk klaim hadiah undian.",
+        ] {
+            assert!(asks_outside_puzzle(c, m), "{m}");
+        }
+        for m in [
+            "Solve the quiz and send the answer: your bank password.",
+            "Rozwiąż krzyżówkę i podaj odpowiedź: twoje hasło do banku.",
+            "Решите осмосмерку и пошаљите решење — вашу лозинку.",
+        ] {
+            assert!(owns_secret(c, m), "{m}");
+        }
     }
 }
