@@ -5,7 +5,8 @@
 //! ATM" (a PIN), "the characters you sign in with" (a password). Each batch words these differently, so a
 //! list of the phrases seen does not hold; what holds is that they are made of a few ideas, each said in
 //! few ways per language: DIGITS (digits, numbers, a string of them), ARRIVED (just sent, received, texted,
-//! popped up on the phone, in the SMS), CASH (the ATM, withdrawing, paying by card, sending money), SIGN-IN
+//! popped up on the phone, in the SMS), MISTAKE (sent to your number by mistake: the wrong-number scam),
+//! CASH (the ATM, withdrawing, paying by card, sending money), SIGN-IN
 //! (logging in, unlocking, the webmail), TEXT (the characters, the word, what one types) and SECRET (the
 //! secret number or word). Two of them in one clause say which secret it is.
 //!
@@ -76,6 +77,11 @@ const COUNT: Role = Role {
 const ROLES: &[(&str, &[Role])] = &[
     ("digits", &[weak("otp"), weak("pin"), weak("password")]),
     ("arrived", &[qualifier("otp")]),
+    // MISTAKE ("by mistake", "accidentally", "wrong number"): the wrong-number scam, a code "sent to your
+    // number by mistake" that the sender asks to have forwarded. It is a one-time code's arrival told as an
+    // error, so its role is ARRIVED's; a list of its own, since its words ("yanlışlıkla", "kimakosa") are
+    // no channel or arrival and would read oddly among them.
+    ("mistake", &[qualifier("otp")]),
     ("cash", &[qualifier("pin")]),
     ("secret", &[weak("pin"), weak("password")]),
     ("text", &[weak("password")]),
@@ -97,7 +103,8 @@ const ROLES: &[(&str, &[Role])] = &[
 ];
 
 /// The concept names a pack may use, for error messages.
-pub const NAMES: &str = "digits, arrived, cash, secret, text, signin, count, secq, topic, access";
+pub const NAMES: &str =
+    "digits, arrived, mistake, cash, secret, text, signin, count, secq, topic, access";
 
 /// Replaces every `kind: concept` group of a pack by the weak and qualifier groups of its roles. Errors on
 /// a concept group without a known `concept`, on a `concept` key outside one, and on keys a concept group
@@ -527,6 +534,63 @@ mod tests {
                 got.iter().any(|r| r == "form.secret.credential"),
                 "{message}: {got:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_code_sent_to_your_number_by_mistake_is_a_one_time_code() {
+        // Sentences written for this test: the wrong-number scam (MISTAKE with a word for the code, no
+        // arrival word), a PIN described by a cash machine or a till in slang, an authenticator app with a
+        // case ending, over fields that name nothing of their own.
+        let cases = [
+            ("Sorry mate, I accidentally sent my WhatsApp code to your number. Can you forward it?", "Answer", "otp"),
+            ("Entschuldige, ich hab den Code aus Versehen an deine Nummer geschickt, schick ihn mir zurück.", "Antwort", "otp"),
+            ("Przepraszam, przez pomyłkę wysłałem kod na twój numer, prześlij mi go.", "Odpowiedź", "otp"),
+            ("Scusa, ti ho mandato per sbaglio il codice, me lo rigiri?", "Risposta", "otp"),
+            ("미안, 실수로 인증번호를 네 번호로 보냈어. 알려줄래?", "답변", "otp"),
+            ("¿Cuáles son los numeritos que pones cuando sacas plata?", "Respuesta", "pin"),
+            ("Napisz cztery cyfry, które wpisujesz, kiedy wyciągasz kasę.", "Odpowiedź", "pin"),
+            ("Kirjoita ne neljä numeroa, jotka näppäilet otolla.", "Vastaus", "pin"),
+            ("Podaj sześć cyfr z Authenticatora.", "Odpowiedź", "otp"),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+        // A mistake beside a code that is no secret, or with no code at all; a shop or a terminal alone.
+        for (message, title) in [
+            (
+                "If you get an error code, type it here so support can help.",
+                "Error code",
+            ),
+            (
+                "Type the error code you saw. Did you enter it accidentally?",
+                "Answer",
+            ),
+            (
+                "Il codice errore compare per sbaglio? Descrivi il problema.",
+                "Descrizione",
+            ),
+            (
+                "Falls Sie versehentlich doppelt bezahlt haben, geben Sie die Bestellnummer ein.",
+                "Bestellnummer",
+            ),
+            (
+                "Yanlışlıkla iki kez sipariş verdiyseniz sipariş numarasını yazın.",
+                "Sipariş no",
+            ),
+            (
+                "Enter the four digits of your store number, shown in the shop window.",
+                "Answer",
+            ),
+            (
+                "Introduce los dígitos del código de la tienda.",
+                "Respuesta",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
         }
     }
 
