@@ -2854,6 +2854,59 @@ mod tests {
         assert!(!asks("Katsotko Salkkarit tänään?", "Vastaus"));
     }
 
+    /// The romanised names `tools/packs/romanize.py` writes into the packs of other scripts, and the
+    /// English loanword in the pack's script.
+    #[test]
+    fn romanised_names_and_native_script_loanwords_ask() {
+        let fields = |v: serde_json::Value| props(v);
+        let rules = |message: &str, v: serde_json::Value| judge(message, fields(v));
+        let password = |r: Vec<String>| r.iter().any(|r| r == "form.secret.password");
+        // Greeklish field names: a code (`kwdikos`, ω as w) beside the user's name (`xristi`, χ as x).
+        assert!(password(rules(
+            "Επιβεβαιώστε τα στοιχεία σας.",
+            serde_json::json!({"onoma_xristi": {"type": "string", "title": "Onoma xristi"},
+                               "kwdikos": {"type": "string", "title": "Kwdikos"}})
+        )));
+        // ELOT 743 and chat spellings of a strong name alone, and a case form.
+        assert!(password(rules(
+            "Hello",
+            serde_json::json!({"synthimatiko": {"type": "string"}})
+        )));
+        assert!(password(rules(
+            "Hello",
+            serde_json::json!({"kodiko_prosvasis": {"type": "string"}})
+        )));
+        // Cyrillic in Latin letters, soft sign written `j`; Korean and Chinese field names.
+        assert!(password(rules(
+            "Hello",
+            serde_json::json!({"parolj": {"type": "string"}})
+        )));
+        assert!(password(rules(
+            "Hello",
+            serde_json::json!({"bimilbeonho": {"type": "string"}})
+        )));
+        assert!(password(rules(
+            "Hello",
+            serde_json::json!({"denglu_mima": {"type": "string"}})
+        )));
+        // The English loanword and its clipping in Cyrillic.
+        assert!(password(rules(
+            "Скинь пасс от почты, я гляну.",
+            serde_json::json!({"p": {"type": "string", "title": "Сюда"}})
+        )));
+        // The romanised look-alikes stay benign: a discount code, and the Russian sport's pass (`пас`).
+        assert!(rules(
+            "Έχετε κωδικό έκπτωσης;",
+            serde_json::json!({"kodikos_ekptosis": {"type": "string", "title": "Kodikos ekptosis"}})
+        )
+        .is_empty());
+        assert!(rules(
+            "Отдай пас на левый край.",
+            serde_json::json!({"p": {"type": "string", "title": "Игрок"}})
+        )
+        .is_empty());
+    }
+
     #[test]
     fn a_message_denying_the_secret_lends_no_field_its_meaning() {
         let t = |title: &str| serde_json::json!({"type": "string", "title": title});
