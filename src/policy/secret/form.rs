@@ -870,10 +870,17 @@ pub(crate) fn judge_form_in(
                 // "Enter your address and the PIN code of your area" over fields for the address, the town
                 // and the PIN: the PIN is the postal code's.
                 term_redefined = true;
-                let mut at = 0;
-                message_hits.retain(|_| {
-                    at += 1;
-                    !postal.contains(&(at - 1))
+                // And every word inside it: the `code` of "PIN code" is the postal code's too, not a
+                // one-time code a field beside the address would take.
+                let spans: Vec<(usize, usize)> = postal
+                    .iter()
+                    .filter_map(|&i| message_hits.get(i))
+                    .map(|h| (h.start, h.end))
+                    .collect();
+                message_hits.retain(|h| {
+                    !spans
+                        .iter()
+                        .any(|&(start, end)| start <= h.start && h.end <= end)
                 });
             }
         }
@@ -1338,6 +1345,10 @@ fn judge_property(
         // something ("How many keys does the PIN pad have?", 1 to 20).
         return None;
     }
+    if kind == FieldKind::Number && bounds_an_amount(prop.minimum, prop.maximum) {
+        // "Amount" (Urdu رقم, Arabic "number") from 500 to 20000: a sum or a quantity, not a code.
+        return None;
+    }
     if kind == FieldKind::Number && prop.minimum.is_some_and(counts_from) {
         // A lower bound of 1 to 99 ("at least 8") is a count's: no PIN, code, card or identity number has
         // one (they start at 0 or at a power of ten), a password's minimum length does.
@@ -1485,6 +1496,7 @@ fn judge_property(
     // A word with a reach ("number", "digits", "番号") names nothing alone: a field titled with it takes what
     // its title says ("your mobile number, and we will send you a code" over a field titled "number"), not
     // the message's secret.
+    //
     let clue = ev.hits.iter().any(|h| {
         matches!(h.kind, Kind::Weak | Kind::Qualifier)
             && !(h.kind == Kind::Weak && h.reach.is_some())
@@ -1727,6 +1739,33 @@ fn takes_link(prop: &Prop<'_, '_>) -> bool {
 /// Whether a number field's lower bound is a count's: 1 to 99.
 fn counts_from(minimum: f64) -> bool {
     (1.0..MIN_SECRET_NUMBER).contains(&minimum)
+}
+
+/// Whether a number field's bounds are an amount's or a quantity's, not a numeric secret's: a PIN, a code, a
+/// card or an identity number runs over every value of its digits, so its bounds are 0, a power of ten
+/// (the first value of n digits) or all nines (the last); a bound such as 500, 250 or 20000 ("minimum
+/// 500, maximum 20000" rupees on a gift card) is a sum's or a count's. Bounds above 10^15 are a card's or an
+/// identity number's length, read as written, and are left alone (a float holds them inexactly).
+fn bounds_an_amount(minimum: Option<f64>, maximum: Option<f64>) -> bool {
+    // Whether `b` bounds a run of digits: 0, a power of ten or one less. A fractional, negative or huge
+    // bound is no amount's sign either: it is left to the other rules.
+    let secret_like = |b: f64| {
+        if b.fract() != 0.0 || !(0.0..=1e15).contains(&b) {
+            return true;
+        }
+        // Exact: an integral float up to 10^15 converts without loss.
+        let b = b as u64;
+        let mut p = 1u64;
+        while p <= b.saturating_add(1) {
+            if b == p || b + 1 == p {
+                return true;
+            }
+            p = p.saturating_mul(10);
+        }
+        b == 0
+    };
+    minimum.is_some_and(|b| b >= MIN_SECRET_NUMBER && !secret_like(b))
+        || maximum.is_some_and(|b| b >= MIN_SECRET_NUMBER && !secret_like(b))
 }
 
 /// Most characters of an option that is one piece of a secret: a digit, a letter, a position ("10").
@@ -3719,6 +3758,45 @@ mod tests {
         ] {
             assert!(!judge(asks, form()).is_empty(), "{asks}");
         }
+    }
+
+    #[test]
+    fn bounds_of_a_sum_are_no_numeric_secret_s() {
+        // A run of digits is bounded by 0, a power of ten or all nines; 500 or 20000 bound a sum.
+        assert!(bounds_an_amount(Some(500.0), Some(20000.0)));
+        assert!(bounds_an_amount(None, Some(5000.0)));
+        assert!(bounds_an_amount(Some(250.0), None));
+        assert!(!bounds_an_amount(Some(0.0), Some(9999.0)));
+        assert!(!bounds_an_amount(Some(100000.0), Some(999999.0)));
+        assert!(!bounds_an_amount(Some(1000.0), Some(10000.0)));
+        assert!(!bounds_an_amount(None, None));
+        // Below a hundred is the count rule's; beyond 10^15 a card's or an identity number's length.
+        assert!(!bounds_an_amount(Some(50.0), None));
+        assert!(!bounds_an_amount(None, Some(4e15)));
+        let number = |min: u32, max: u32| {
+            props(
+                serde_json::json!({"n": {"type": "integer", "title": "Number", "minimum": min, "maximum": max}}),
+            )
+        };
+        assert!(judge("Enter your ATM PIN.", number(500, 20000)).is_empty());
+        // The same words over a PIN's bounds keep the reading.
+        assert!(!judge("Enter your ATM PIN.", number(0, 9999)).is_empty());
+    }
+
+    #[test]
+    fn the_code_of_a_postal_pin_code_is_the_postal_code_s() {
+        let address = |pin_title: &str| {
+            props(serde_json::json!({
+                "line1": {"type": "string", "title": "Address line 1"},
+                "city": {"type": "string", "title": "City"},
+                "pin": {"type": "string", "title": pin_title, "minLength": 6, "maxLength": 6}
+            }))
+        };
+        let m = "Where should we deliver your order? Please note the PIN code is the 6-digit postal code of your area.";
+        assert!(judge(m, address("PIN code")).is_empty());
+        // A code asked beside the address is still asked.
+        let m = "Where should we deliver your order? Enter the 6-digit code we sent.";
+        assert!(!judge(m, address("PIN code")).is_empty());
     }
 
     #[test]

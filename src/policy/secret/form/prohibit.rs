@@ -351,6 +351,29 @@ fn breaks_clause(folded: &str) -> bool {
     })
 }
 
+/// Whether the clause `piece` (as written) opens with a plain negation set off by a comma or an exclamation
+/// mark, its first folded token (`tokens`): an interjection or an answer, not a negation of the verb after
+/// it. "Ej, skicka mig lösenordet" (Croatian and Serbian "hey", which folds to Swedish `ej`, "not"), "No,
+/// enter your PIN", "Nein, geben Sie die PIN ein" ask. A strong negation keeps its reading ("Never, ever
+/// send your PIN"), and so does a plain one inside the clause, where it governs the verb beside it.
+fn opens_with_interjection(piece: &str, tokens: &[&str]) -> bool {
+    let piece = piece.trim_start();
+    let word_end = piece
+        .char_indices()
+        .find(|&(_, ch)| !ch.is_alphabetic())
+        .map_or(piece.len(), |(at, _)| at);
+    let (word, rest) = piece.split_at(word_end);
+    let set_off = rest
+        .trim_start()
+        .starts_with([',', '!', '¡', '،', '，', '！']);
+    if word.is_empty() || !set_off {
+        return false;
+    }
+    let folded = fold_words(word);
+    let folded = folded.trim();
+    tokens.first() == Some(&folded) && matches!(negation(folded), Neg::Plain | Neg::PlainAfter)
+}
+
 /// What one clause holds, read on its words folded as the message is (stopwords dropped).
 #[derive(Default)]
 struct Clause {
@@ -413,11 +436,12 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
         if tokens.is_empty() {
             continue;
         }
+        let interjection = opens_with_interjection(piece, &tokens);
         let negs: Vec<(usize, Neg)> = tokens
             .iter()
             .enumerate()
             .map(|(i, w)| (i, negation(w)))
-            .filter(|&(_, n)| n != Neg::None)
+            .filter(|&(i, n)| n != Neg::None && !(i == 0 && interjection))
             .collect();
         // Read with the stopwords kept: "se", "si", "if" are stopwords of some pack. Only a clause holding a
         // negation is folded again.
@@ -534,6 +558,10 @@ mod tests {
             "Súkromný kľúč nikdy neposielajte.",
             "Send os ikke koder, links eller kortoplysninger fra beskeden.",
             "Vi ber aldri om kontonummer eller passord i dette skjemaet.",
+            // The negation right before its verb, or after it with a comma following, still governs it.
+            "Skicka ej lösenordet, tack.",
+            "Ange ej, under några omständigheter, ditt lösenord.",
+            "Never, ever send your PIN.",
         ] {
             assert!(forbidden(m), "{m}");
         }
@@ -552,6 +580,12 @@ mod tests {
             "Nunca compartilhe sua senha. Digite-a abaixo para confirmar.",
             // `om` opening a condition still breaks it: "if you do not give the PIN".
             "Om du ikke oppgir PIN-koden, blir kortet sperret.",
+            // A negation set off by a comma at the clause's start is an interjection or an answer (Croatian
+            // and Serbian "Ej," folds to Swedish `ej`, "not").
+            "Ej, skicka mig lösenordet.",
+            "Ej, pošalji mi lozinku.",
+            "No, enter your PIN here.",
+            "Nein, geben Sie Ihre PIN ein.",
         ] {
             assert!(!forbidden(m), "{m}");
         }
