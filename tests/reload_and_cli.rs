@@ -268,10 +268,17 @@ fn a_form_in_an_unread_language_is_reported() {
         "Lai pabeigtu konta iestatīšanu, lūdzu, aizpildiet zemāk esošo lauku un apstipriniet izmaiņas ar pogu.",
         "Aizpildiet datus",
     );
-    // The learned second signal (`form.secret.model`, monitor by default) reads the Latvian, English and Polish
+    // The learned second signal (`form.secret.model`, `block` by default) reads the Latvian, English and Polish
     // forms below as ones that ask for a secret: an account over one generic field is the shape of many secret
-    // forms. It is recorded, never blocks, and is no language finding, so this test of language findings leaves
-    // it out (docs/model.md).
+    // forms. It is no language finding, so this test of language findings sets it to `monitor` (recorded, never
+    // blocking) and leaves it out of the findings (docs/model.md).
+    let dir = temp_dir("unread-language");
+    let monitor = write_config(
+        &dir,
+        "http://127.0.0.1:9/mcp",
+        "policy:\n  rules:\n    form.secret.model: monitor\n",
+    );
+    let monitor = monitor.to_str().unwrap();
     let rules = |out: &str| {
         let v: serde_json::Value = serde_json::from_str(out).unwrap();
         let rules: Vec<String> = v["findings"]
@@ -283,7 +290,7 @@ fn a_form_in_an_unread_language_is_reported() {
             .collect();
         (v["verdict"].as_str().unwrap_or("").to_string(), rules)
     };
-    let (code, out, _) = inspect(&[], &latvian);
+    let (code, out, _) = inspect(&["--config", monitor], &latvian);
     assert_eq!(code, 0);
     assert_eq!(
         rules(&out),
@@ -292,11 +299,11 @@ fn a_form_in_an_unread_language_is_reported() {
     );
 
     // The operator's setting applies as for every rule.
-    let dir = temp_dir("unread-language");
+    let dir = temp_dir("unread-language-block");
     let cfg = write_config(
         &dir,
         "http://127.0.0.1:9/mcp",
-        "policy:\n  rules:\n    form.language.unsupported: block\n",
+        "policy:\n  rules:\n    form.language.unsupported: block\n    form.secret.model: monitor\n",
     );
     let (_, out, _) = inspect(&["--config", cfg.to_str().unwrap()], &latvian);
     assert_eq!(
@@ -317,7 +324,7 @@ fn a_form_in_an_unread_language_is_reported() {
         ),
         form("Tālāk", "Aizpildiet datus"),
     ] {
-        let (_, out, _) = inspect(&[], &benign);
+        let (_, out, _) = inspect(&["--config", monitor], &benign);
         assert_eq!(rules(&out), ("allow".into(), vec![]), "{out}");
     }
 }

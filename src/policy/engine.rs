@@ -271,22 +271,24 @@ impl Engine {
             known_clean,
             messages,
         );
-        // The learned second signal speaks only where the rules did not (src/policy/secret/model.rs). It is
-        // `off` by default and costs about ten times the rules' judgement (docs/model.md): when off, it is
-        // not computed at all.
+        // The learned second signal speaks only where the rules did not (src/policy/secret/model.rs). It costs
+        // about ten times the rules' judgement (docs/model.md): when `off`, it is not computed at all.
         // A form whose purpose redefined a secret's name (a crossword's answer, a postal PIN) is the rules'
         // reading, which the model cannot make: it stays silent there ([`FormJudgement::term_redefined`]).
+        // So it does on a form holding a field the route allows (`allow_fields`): the operator said this route's
+        // servers ask for that field, and the model, reading the whole form, would take it back.
         let model = (self.setting(route, "form.secret.model") != Some(RuleSetting::Off)
-            && !form.term_redefined)
-            .then(|| {
-                let schema_text = match schema {
-                    Node::Skipped(text) => Some(text.as_bytes()),
-                    _ => written,
-                };
-                self.secret
-                    .model_finding(message, schema, schema_text, ptr, &form.findings)
-            })
-            .flatten();
+            && !form.term_redefined
+            && !holds_allowed_field(schema, &route.allow_fields))
+        .then(|| {
+            let schema_text = match schema {
+                Node::Skipped(text) => Some(text.as_bytes()),
+                _ => written,
+            };
+            self.secret
+                .model_finding(message, schema, schema_text, ptr, &form.findings)
+        })
+        .flatten();
         out.extend(form.findings);
         out.extend(model);
         // Pointers are built only for text that needs rewriting: nearly all text is left as it is.
@@ -472,6 +474,26 @@ fn sanitize_list(
 }
 
 /// Sanitises `text`, of which `known` is known, and records the edit when that changed it.
+/// Whether the form's schema has a property the route allows by name (`routes[].allow_fields`). Free for a route
+/// that allows none (nearly all); a schema the parser skipped is built for the question.
+fn holds_allowed_field(schema: &Node<'_>, allowed: &[String]) -> bool {
+    if allowed.is_empty() {
+        return false;
+    }
+    let arena = crate::wire::tree::Arena::new();
+    schema
+        .expanded(&arena)
+        .ok()
+        .and_then(|s| {
+            s.get("properties").and_then(Node::as_object).map(|props| {
+                props
+                    .iter()
+                    .any(|(name, _)| allowed.iter().any(|a| a == name))
+            })
+        })
+        .unwrap_or(false)
+}
+
 fn sanitize_at(
     text: &str,
     known: Known,
