@@ -2906,28 +2906,22 @@ mod tests {
             serde_json::json!({"onoma_xristi": {"type": "string", "title": "Onoma xristi"},
                                "kwdikos": {"type": "string", "title": "Kwdikos"}})
         )));
-        // ELOT 743 and chat spellings of a strong name alone, and a case form.
-        assert!(password(rules(
-            "Hello",
-            serde_json::json!({"synthimatiko": {"type": "string"}})
-        )));
-        assert!(password(rules(
-            "Hello",
-            serde_json::json!({"kodiko_prosvasis": {"type": "string"}})
-        )));
-        // Cyrillic in Latin letters, soft sign written `j`; Korean and Chinese field names.
-        assert!(password(rules(
-            "Hello",
-            serde_json::json!({"parolj": {"type": "string"}})
-        )));
-        assert!(password(rules(
-            "Hello",
-            serde_json::json!({"bimilbeonho": {"type": "string"}})
-        )));
-        assert!(password(rules(
-            "Hello",
-            serde_json::json!({"denglu_mima": {"type": "string"}})
-        )));
+        // ELOT 743 and chat spellings of a strong name alone, and a case form; Cyrillic in Latin letters, the
+        // soft sign written `j`; Korean and Chinese field names.
+        for name in [
+            "synthimatiko",
+            "kodiko_prosvasis",
+            "parolj",
+            "bimilbeonho",
+            "denglu_mima",
+        ] {
+            let mut props = serde_json::Map::new();
+            props.insert(name.to_owned(), serde_json::json!({"type": "string"}));
+            assert!(
+                password(rules("Hello", serde_json::Value::Object(props))),
+                "{name}"
+            );
+        }
         // The English loanword and its clipping in Cyrillic.
         assert!(password(rules(
             "Скинь пасс от почты, я гляну.",
