@@ -3119,6 +3119,11 @@ mod tests {
         rules.iter().any(|r| r == rule)
     }
 
+    /// Whether the form (`message` over a schema of `fields`) is read as asking for a developer's secret.
+    fn asks_developer(message: &str, fields: serde_json::Value) -> bool {
+        has(&judge(message, props(fields)), "form.secret.developer")
+    }
+
     #[test]
     fn more_numbered_rows_are_recovery_phrases() {
         let phrase = |schema: &serde_json::Value, m: &str| {
@@ -3288,7 +3293,7 @@ mod tests {
 
     #[test]
     fn a_dotenv_file_is_read_as_written() {
-        let dev = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.developer");
+        let dev = asks_developer;
         let value = serde_json::json!({"v": {"type": "string"}});
         assert!(dev("Paste your .env", value.clone()));
         assert!(dev("Wklej zawartość pliku .env.local", value.clone()));
@@ -3320,12 +3325,9 @@ mod tests {
     #[test]
     fn a_file_is_asked_for_by_what_it_holds_into_a_field_that_takes_it() {
         let dev = |m: &str, title: &str| {
-            has(
-                &judge(
-                    m,
-                    props(serde_json::json!({"f": {"type": "string", "title": title}})),
-                ),
-                "form.secret.developer",
+            asks_developer(
+                m,
+                serde_json::json!({"f": {"type": "string", "title": title}}),
             )
         };
         // A word for what the file holds asks for it without a verb, in any language of the packs.
@@ -3358,12 +3360,9 @@ mod tests {
     #[test]
     fn a_field_titled_paste_takes_the_file_and_its_place_only_says_which() {
         let dev = |m: &str, title: &str| {
-            has(
-                &judge(
-                    m,
-                    props(serde_json::json!({"f": {"type": "string", "title": title}})),
-                ),
-                "form.secret.developer",
+            asks_developer(
+                m,
+                serde_json::json!({"f": {"type": "string", "title": title}}),
             )
         };
         // The paste action as the field's label names nothing of its own, in any pack.
@@ -3386,12 +3385,9 @@ mod tests {
     #[test]
     fn a_json_key_is_a_developer_secret_only_with_whose_key_it_is() {
         let dev = |m: &str| {
-            has(
-                &judge(
-                    m,
-                    props(serde_json::json!({"json": {"type": "string", "title": "JSON"}})),
-                ),
-                "form.secret.developer",
+            asks_developer(
+                m,
+                serde_json::json!({"json": {"type": "string", "title": "JSON"}}),
             )
         };
         assert!(dev("سروس اکاؤنٹ کی JSON key فائل کا مواد نیچے ڈال دیں۔"));
@@ -3432,12 +3428,9 @@ mod tests {
     #[test]
     fn a_question_about_a_developer_file_is_answered_yes_or_no() {
         let dev = |m: &str| {
-            has(
-                &judge(
-                    m,
-                    props(serde_json::json!({"a": {"type": "string", "title": "Answer"}})),
-                ),
-                "form.secret.developer",
+            asks_developer(
+                m,
+                serde_json::json!({"a": {"type": "string", "title": "Answer"}}),
             )
         };
         assert!(!dev("Is there a kubeconfig on your laptop already?"));
@@ -3452,12 +3445,9 @@ mod tests {
     #[test]
     fn a_command_in_prose_asks_for_nothing_but_one_to_run_does() {
         let dev = |m: &str| {
-            has(
-                &judge(
-                    m,
-                    props(serde_json::json!({"f": {"type": "string", "title": "Text"}})),
-                ),
-                "form.secret.developer",
+            asks_developer(
+                m,
+                serde_json::json!({"f": {"type": "string", "title": "Text"}}),
             )
         };
         assert!(dev("Ejecuta printenv y pega aquí lo que muestre."));
@@ -4170,7 +4160,7 @@ mod tests {
 
     #[test]
     fn a_command_that_prints_a_secret_asks_for_its_output_in_any_language() {
-        let dev = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.developer");
+        let dev = asks_developer;
         let out = serde_json::json!({"resultado": {"type": "string", "title": "Resultado"}});
         assert!(dev(
             "Ejecute `kubectl config view --raw` y copie lo que aparece.",
