@@ -143,9 +143,10 @@ impl Binary {
         Binary { child, lines }
     }
 
-    /// The first log line containing `what`, within the deadline.
+    /// The first log line containing `what`, within the deadline: the start's, as the lines before
+    /// "listening" come only once the policy has compiled.
     fn line(&self, what: &str) -> String {
-        let end = std::time::Instant::now() + DEADLINE;
+        let end = std::time::Instant::now() + START_DEADLINE;
         loop {
             let left = end.saturating_duration_since(std::time::Instant::now());
             let line = self
@@ -457,7 +458,10 @@ async fn a_reload_of_start_up_only_fields_says_a_restart_is_required() {
         &b.url("/mcp"),
         "limits:\n  max_concurrent_requests: 7\n  max_connections: 9\n",
     );
-    eventually("the reload", || async { reloads("restart_required") == 1 }).await;
+    eventually_within("the reload", START_DEADLINE, || async {
+        reloads("restart_required") == 1
+    })
+    .await;
     assert_eq!(reloads("success"), 0);
     let live = gw.live.load();
     // The rest applied (the new upstream); the start-up-only values are what the snapshot says, while the
@@ -474,7 +478,10 @@ async fn a_reload_of_start_up_only_fields_says_a_restart_is_required() {
         &a.url("/mcp"),
         "limits:\n  max_concurrent_requests: 7\n  max_connections: 9\n",
     );
-    eventually("the second reload", || async { reloads("success") == 1 }).await;
+    eventually_within("the second reload", START_DEADLINE, || async {
+        reloads("success") == 1
+    })
+    .await;
     assert_eq!(reloads("restart_required"), 1);
 }
 

@@ -35,7 +35,7 @@ async fn a_changed_config_reloads_and_a_bad_one_is_refused() {
     // A good change is picked up by the file watcher.
     let first = gw.live.load_full();
     std::fs::write(&path, format!("routes:\n  - name: default\n    path_prefix: /mcp\n    upstream: {}\nlimits:\n  max_rounds: 5\n", up.url("/mcp"))).unwrap();
-    eventually("the new config is in force", || {
+    eventually_within("the new config is in force", START_DEADLINE, || {
         let gw = gw.clone();
         async move { gw.live.load().snapshot.limits.max_rounds == 5 }
     })
@@ -89,7 +89,7 @@ async fn a_reload_applies_new_rate_limits_and_keeps_the_counts_otherwise() {
 
     // A reload that leaves the rate limits alone keeps the exhausted bucket: reloading is no way to reset it.
     std::fs::write(&path, format!("routes:\n  - name: default\n    path_prefix: /mcp\n    upstream: {upstream}\nlimits:\n  elicitation_burst: 1\n  elicitations_per_minute: 1\n  max_rounds: 5\n")).unwrap();
-    eventually("the reload is in force", || {
+    eventually_within("the reload is in force", START_DEADLINE, || {
         let gw = gw.clone();
         async move { gw.live.load().snapshot.limits.max_rounds == 5 }
     })
@@ -101,7 +101,7 @@ async fn a_reload_applies_new_rate_limits_and_keeps_the_counts_otherwise() {
 
     // New limits are in force after the reload that sets them.
     std::fs::write(&path, format!("routes:\n  - name: default\n    path_prefix: /mcp\n    upstream: {upstream}\nlimits:\n  elicitation_burst: 3\n  elicitations_per_minute: 1\n  max_rounds: 5\n")).unwrap();
-    eventually("the new limits are in force", || {
+    eventually_within("the new limits are in force", START_DEADLINE, || {
         let gw = gw.clone();
         async move { gw.live.load().snapshot.rate.per_principal_burst.get() == 3 }
     })
@@ -245,7 +245,7 @@ fn serve_binary(args: &[&str]) -> (std::process::Child, String) {
         }
     });
     let addr = rx
-        .recv_timeout(DEADLINE)
+        .recv_timeout(START_DEADLINE)
         .expect("the gateway did not report its address before the deadline");
     (child, addr)
 }
@@ -362,7 +362,7 @@ async fn one_worker_serves_reloads_and_stops_on_sigterm() {
     assert_eq!(from(url.clone()).await, "a");
 
     write_config(&dir, &b.url("/mcp"), "");
-    eventually("the reload to upstream b", || {
+    eventually_within("the reload to upstream b", START_DEADLINE, || {
         let url = url.clone();
         async move { from(url).await == "b" }
     })

@@ -9,7 +9,7 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
-use common::{start_gateway, temp_dir, write_config, Gw, DEADLINE};
+use common::{start_gateway, temp_dir, write_config, Gw, DEADLINE, START_DEADLINE};
 use elicitguard::config::Source;
 use elicitguard::demo::tools as upstream_tools;
 use elicitguard::demo::upstream;
@@ -132,7 +132,7 @@ async fn stack() -> Stack {
         &upstream_url,
         &format!("limits:\n  max_rounds: {GATEWAY_MAX_ROUNDS}\n"),
     );
-    let gw = tokio::time::timeout(DEADLINE, start_gateway(Source::File(cfg)))
+    let gw = tokio::time::timeout(START_DEADLINE, start_gateway(Source::File(cfg)))
         .await
         .unwrap();
     Stack {

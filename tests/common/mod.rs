@@ -27,6 +27,12 @@ use tokio::sync::mpsc;
 /// Every await in a test is bounded by this: a hang is a failure, never a stuck CI job.
 pub const DEADLINE: Duration = Duration::from_secs(10);
 
+/// The bound on what compiles the policy: a gateway process starting, or a reload taking effect. The debug
+/// binary builds the 42 packs' automata before it listens, about 2 s on an idle machine and five times that
+/// under the load of parallel test binaries and builds (two tests missed the 10 s [`DEADLINE`] so); a start
+/// that takes a minute is a hang.
+pub const START_DEADLINE: Duration = Duration::from_secs(60);
+
 /// Events queued on a mock SSE stream before the test must wait: more than any test sends.
 const SSE_CHANNEL: usize = 64;
 
@@ -520,12 +526,21 @@ pub async fn read_rest(body: &mut Incoming, acc: &mut Vec<u8>) -> Result<(), Str
 }
 
 /// Polls `f` until it returns true, failing at the deadline.
-pub async fn eventually<F, Fut>(what: &str, mut f: F)
+pub async fn eventually<F, Fut>(what: &str, f: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
 {
-    let end = tokio::time::Instant::now() + DEADLINE;
+    eventually_within(what, DEADLINE, f).await
+}
+
+/// Polls `f` until it returns true, failing after `within` (see [`START_DEADLINE`] for reloads).
+pub async fn eventually_within<F, Fut>(what: &str, within: Duration, mut f: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let end = tokio::time::Instant::now() + within;
     loop {
         if f().await {
             return;
