@@ -983,6 +983,9 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
         // Nothing to imitate: the site is itself.
     } else if let Some(b) = imitated_folded(policy, reg_label, &reg_folded)
         .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, b))
+        // A common word one letter from the name as written, or its plural (`stripes`, a newspaper,
+        // beside `stripe`): the word, not a typo (`data/ordinary_near.txt`, from a frequency list).
+        .filter(|b| !(super::top_sites::ordinary_near(reg_label) && within_one_edit(reg_label, b)))
     {
         out.push(
             rules::HOST_BRAND,

@@ -1186,10 +1186,16 @@ fn web_link(v: &str) -> bool {
     starts_with_ignore_case(v, "https://") || starts_with_ignore_case(v, "http://")
 }
 
+/// Decodings past the query's own from which a link inside another link is over-encoded: once more
+/// than its place needs (`next=https%25253A` in a callback written into a sign-in request: the request's
+/// query decodes it once, the callback's once more, and a third decoding is still needed).
+const OVER_ENCODED: usize = 1;
+
 /// What a parameter's value is once decoded as often as a redirector might ([`decoded_link`]).
 enum Decoded<'a> {
-    /// A link, in the first decoding that reads as one.
-    Link(Cow<'a, str>),
+    /// A link, in the first decoding that reads as one, and how many decodings past the query's own
+    /// it took.
+    Link(Cow<'a, str>, usize),
     /// Still encoded after [`MAX_DECODE_ROUNDS`] decodings, and still the start of a link.
     TooDeep,
     /// No link at any decoding.
@@ -1207,9 +1213,9 @@ fn decoded_link<'a>(
     may_become: &dyn Fn(&str) -> bool,
 ) -> Decoded<'a> {
     let mut v = Cow::Borrowed(value);
-    for _ in 1..MAX_DECODE_ROUNDS {
+    for round in 1..MAX_DECODE_ROUNDS {
         if is_link(&v) {
-            return Decoded::Link(v);
+            return Decoded::Link(v, round - 1);
         }
         match decode_again(&v) {
             Some(next) => v = Cow::Owned(next),
@@ -1217,7 +1223,7 @@ fn decoded_link<'a>(
         }
     }
     if is_link(&v) {
-        Decoded::Link(v)
+        Decoded::Link(v, MAX_DECODE_ROUNDS - 1)
     } else if may_become(&v) && decode_again(&v).is_some() {
         Decoded::TooDeep
     } else {
@@ -1268,12 +1274,12 @@ fn link(
     // absolute redirect URIs (RFC 6749 3.1.2), and this form is the classic open-redirect bypass, so it is
     // a finding of its own; the target is judged too. A target encoded more than once is judged as what it
     // decodes to; any value still encoded past the bound could be anything.
-    let decoded = match if listed {
+    let (decoded, over_encoded) = match if listed {
         decoded_link(value, &absolute_or_scheme_relative, &|_| true)
     } else {
         decoded_link(value, &|v| web_link(v) || non_web_link(v), &may_be_link)
     } {
-        Decoded::Link(v) => v,
+        Decoded::Link(v, extra) => (v, extra >= OVER_ENCODED),
         Decoded::TooDeep => {
             out.push(
                 rules::QUERY_REDIRECT,
@@ -1389,6 +1395,34 @@ fn link(
     }
     if let Some(why) = hostile {
         out.push(rules::QUERY_REDIRECT, format!("{why} (the {})", where_()));
+    }
+    // A target in a link that is itself inside another link (a callback in a sign-in request), encoded
+    // more times over than its place needs (the outer query decodes it once, the inner link's query
+    // once more: `next=https%25253A...`), that leaves the inner link's site: a framework writing a
+    // return link encodes it for its own query, so the extra round only hides where the signed-in
+    // user is bounced to from whoever reads the request (the client's own callback as a springboard).
+    // Only nested: a link a person is sent to with a doubly encoded target is a click tracker's habit,
+    // judged by the open-redirect rules.
+    if over_encoded && place.depth.level() >= 1 {
+        let own = place
+            .host
+            .and_then(|h| super::registrable(h.trim_end_matches('.')));
+        let elsewhere = with_dest(&|_, host| match host {
+            url::Host::Domain(d) => {
+                let d = d.trim_end_matches('.').to_ascii_lowercase();
+                (super::registrable(&d) != own).then_some(d)
+            }
+            _ => Some(host.to_string()),
+        });
+        if let Some(dest) = elsewhere {
+            out.push(
+                rules::QUERY_REDIRECT,
+                format!(
+                    "the {} is percent-encoded more times over than its place needs, hiding that it leads to `{dest}`, another site",
+                    where_()
+                ),
+            );
+        }
     }
     let mut inner = inner.into_vec();
     // A target under a name reserved for documentation and tests (`app.example`, `cb.test`): nothing

@@ -691,6 +691,42 @@ fn redirect_targets_encoded_more_than_once_are_judged() {
     }
 }
 
+/// A return link inside a sign-in request's callback, encoded once more than its place needs and
+/// leading to another site, is hidden on purpose; encoded as its place needs, or to the callback's own
+/// site, it is the client's own return step.
+#[test]
+fn over_encoded_targets_inside_a_callback_leaving_its_site() {
+    let p = policy();
+    let request = |next: &str| {
+        format!(
+            "https://accounts.google.com/o/oauth2/v2/auth?client_id=1-a.apps.googleusercontent.com\
+             &redirect_uri=https%3A%2F%2Fapp.quokka-ledger.io%2Fcb%3Fnext%3D{next}\
+             &response_type=code&scope=openid%20email&state=abc"
+        )
+    };
+    for next in [
+        "https%25253A%25252F%25252Fquokka-ledger-billing.top%25252Fx",
+        "https%2525253A%2525252F%2525252Fwombat-files.net%2525252F",
+    ] {
+        let u = request(next);
+        assert!(
+            has(&p, &u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, &u)
+        );
+    }
+    for next in [
+        // Encoded as its place needs: once for the callback's query, once for the request's.
+        "https%253A%252F%252Fwombat-files.net%252F",
+        // Over-encoded, but back to the callback's own site.
+        "https%25253A%25252F%25252Fwww.quokka-ledger.io%25252Fhome",
+        "%25252Fhome",
+    ] {
+        let u = request(next);
+        assert!(rules_of(&p, &u).is_empty(), "{u}: {:?}", rules_of(&p, &u));
+    }
+}
+
 /// Open redirectors take the next link under any name (`q`, `u`, `url`, `to`, ...): a parameter whose
 /// value is an absolute web link is judged as a link, whatever it is called, and so are the links inside
 /// that one, to a bound.

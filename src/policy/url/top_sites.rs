@@ -712,6 +712,33 @@ pub(super) const LURE_WORDS: &[&str] = &[
     "payroll",
     "staking",
     "rewards",
+    // Bonus and gift words of the languages whose wallets and banks hand them out in SMS lures
+    // (`<wallet>-bono`): Spanish, Italian, Portuguese, French, German, Polish.
+    "bono",
+    "bonos",
+    "bonificacion",
+    "premio",
+    "premios",
+    "regalo",
+    "cadeau",
+    "geschenk",
+    "nagroda",
+    // Tax words of the tax portals' languages (`<tax portal>-steuer`, a refund or a filing lure):
+    // German, Spanish, Portuguese, Scandinavian, Dutch, Polish, Turkish, Indonesian, Croatian.
+    // (French `impots` is the French portal's own name, left to it.)
+    "steuer",
+    "steuern",
+    "impuesto",
+    "impuestos",
+    "imposto",
+    "impostos",
+    "skatt",
+    "belasting",
+    "podatek",
+    "podatki",
+    "vergi",
+    "pajak",
+    "porez",
     // Parcel and refund words of the languages most targeted by parcel SMS lures
     "colis",
     "livraison",
@@ -1925,6 +1952,12 @@ pub(super) struct TopSites {
     /// Positions of the top-tier names of three letters by their skeleton (`dhl` as `clhl`), for
     /// [`TopSites::short_skeleton`].
     short_folded: HashMap<String, usize, foldhash::fast::RandomState>,
+    /// Country codes with a listed domain directly under them (`tbcbank.ge`): the list knows where that
+    /// country's companies register.
+    cc_direct: HashSet<[u8; 2], foldhash::fast::RandomState>,
+    /// Second-level endings with a listed domain under them (`com.br`, `co.uk`): zones where the
+    /// country's companies, and multinationals' country sites, are known to live.
+    cc_zones: HashSet<String, foldhash::fast::RandomState>,
 }
 
 /// The shipped list, parsed once.
@@ -1966,6 +1999,17 @@ impl TopSites {
                 t.redirectors.insert(reg.clone());
             }
             let label = reg.split('.').next().unwrap_or("").to_string();
+            match reg.get(label.len() + 1..) {
+                Some(zone) if zone.contains('.') => {
+                    t.cc_zones.insert(zone.to_string());
+                }
+                Some(_) => {
+                    if let Some(cc) = home_of(&reg) {
+                        t.cc_direct.insert(cc);
+                    }
+                }
+                None => {}
+            }
             t.known.insert(reg.clone());
             // A documentation domain (`example.com`) is what it says, but nobody's name to imitate.
             if unprotected {
@@ -2221,6 +2265,10 @@ impl TopSites {
                     && n < min_edit
                     && !singular_of(label, &b.label)
                     && (one_look_alike_letter(label.as_bytes(), b.label.as_bytes())
+                        // One bit of one letter flipped (`pyqi` for `pypi`: 0x70 to 0x71),
+                        // dnstwist's bitsquatting: a memory error's lookup, or a phisher's pick
+                        // of a letter few readers check in a four-letter name.
+                        || bit_flipped_letter(label.as_bytes(), b.label.as_bytes())
                         || (n >= MIN_VISUAL
                             && (slip_of(label.as_bytes(), b.label.as_bytes())
                                 // One letter left out inside the name (`fedx`): the typo a reader
@@ -2533,6 +2581,7 @@ impl TopSites {
                             .then(|| self.imitated(part, min_edit))
                             .flatten()
                             .or_else(|| self.with_affixes(part, min_edit))
+                            .or_else(|| hosted.and_then(|_| self.glued_with_lure(part)))
                     })
                     .flatten();
                 let found = exact.or(imitation).filter(|b| !host_name(b));
@@ -2556,6 +2605,32 @@ impl TopSites {
             }
         }
         None
+    }
+
+    /// The listed name a part of a hosting service's or storage bucket's page is, glued to a lure word
+    /// and numbered as buckets and pages are (`<name>sign01`, `<name>billing2`, `verify<name>`): the
+    /// name (of [`MIN_AFFIX`] + 1 letters or more, as glued affixes need) and a word of
+    /// [`LURE_WORDS`] with nothing else but up to four digits at the end. Only on a page anyone
+    /// publishes: glued, the same letters make other words on a domain of its own.
+    fn glued_with_lure(&self, part: &str) -> Option<&TopBrand> {
+        let core = part.trim_end_matches(|c: char| c.is_ascii_digit());
+        if !part.is_ascii() || part.len() - core.len() > 4 || core.len() > 63 {
+            return None;
+        }
+        let name = |text: &str| {
+            self.exact(text).filter(|b| {
+                b.label.len() > MIN_AFFIX
+                    && b.matchable()
+                    && !LURE_WORDS.contains(&b.label.as_str())
+                    && !AFFIX_WORDS.contains(&b.label.as_str())
+            })
+        };
+        (MIN_AFFIX + 1..core.len()).find_map(|k| {
+            let (head, tail) = (core.get(..k)?, core.get(k..)?);
+            let (other, lure) = (core.get(..core.len() - k)?, core.get(core.len() - k..)?);
+            (LURE_WORDS.contains(&tail).then(|| name(head)).flatten())
+                .or_else(|| LURE_WORDS.contains(&other).then(|| name(lure)).flatten())
+        })
     }
 
     /// The listed domain a label's hyphen-separated parts spell out among other words: a name, then its
@@ -2783,6 +2858,21 @@ impl TopSites {
             && !b.country_homes.is_empty()
             && other_countrys_commercial_ending(suffix)
                 .is_some_and(|cc| !b.country_homes.contains(&cc));
+        // A global name (listed under a generic ending) under the commercial zone of a country whose
+        // listed companies register directly under its code and none under that zone (`<name>.com.ge`
+        // beside `<bank>.ge`): the zone is not where that country's businesses, nor multinationals'
+        // country sites, live, so the name there poses as the brand (the trade-scam pattern). Where the
+        // list knows the zone is used (`com.br`, `com.cn`: `apple.com.cn`) or knows nothing of the
+        // country (`com.hn`, where regional banks run `.com.hn` sites) it is left alone. `org.<cc>` is
+        // left out: international organisations run country chapters there.
+        let global_in_unused_zone = b.generic_home
+            && !b.tail
+            && suffix
+                .split_once('.')
+                .is_some_and(|(second, _)| matches!(second, "com" | "co" | "net"))
+            && other_countrys_commercial_ending(suffix)
+                .is_some_and(|cc| self.cc_direct.contains(&cc) && !b.country_homes.contains(&cc))
+            && !self.cc_zones.contains(suffix);
         // A zone sold as a country's ending (`de.com`, `it.com`) is no country's: a listed name there
         // alone is a swap, as under a cheap top-level domain.
         let pseudo = pseudo_country_zone(suffix);
@@ -2797,7 +2887,8 @@ impl TopSites {
             || free_second_level
             || suffix == "co"
             || pseudo
-            || regional_elsewhere;
+            || regional_elsewhere
+            || global_in_unused_zone;
         // The long tail's names are more often words another site is called by too; under a cheap
         // top-level domain a top-tier name counts from three letters (`ups.rest`).
         let min = if b.tail {
@@ -2919,6 +3010,20 @@ fn one_look_alike_letter(a: &[u8], b: &[u8]) -> bool {
         || VISUAL_SWAPS
             .iter()
             .any(|(from, to)| from.as_bytes() == [x] && to.as_bytes() == [y])
+}
+
+/// Whether `a` is `b` with one letter replaced by the letter one bit away in ASCII (`q` for `p`,
+/// `c` for `a`): dnstwist's bitsquatting permutation, kept to letters (a flip to a digit or a hyphen is
+/// read by the look-alike and digit rules).
+fn bit_flipped_letter(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = a.iter().zip(b).filter(|(x, y)| x != y);
+    let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
+        return false;
+    };
+    x.is_ascii_lowercase() && y.is_ascii_lowercase() && (x ^ y).count_ones() == 1
 }
 
 /// Rows of a QWERTY keyboard, for [`neighbouring_keys`].
@@ -3756,6 +3861,12 @@ linkedin.com
                 && !neighbouring_keys(b'o', b'c')
         );
         assert_eq!(name(t.near_short("kqbj", 6)), None);
+        // Four letters: one bit of one letter flipped (`v` 0x76 to `w` 0x77, `q` 0x71 to `s` 0x73),
+        // dnstwist's bitsquatting; not a flip of two bits (`v` to `z`).
+        assert_eq!(name(t.near_short("kqbw", 6)), Some("kqbv".into()));
+        assert_eq!(name(t.near_short("ksbv", 6)), Some("kqbv".into()));
+        assert_eq!(name(t.near_short("kqbz", 6)), None);
+        assert!(bit_flipped_letter(b"pyqi", b"pypi") && !bit_flipped_letter(b"py1i", b"pypi"));
         assert_eq!(name(t.near_short("kqdv", 6)), Some("kqbv".into()));
         assert_eq!(name(t.near_short("qxxr", 6)), Some("qxr".into()));
         assert_eq!(name(t.near_short("zanto", 6)), None);
@@ -3816,6 +3927,22 @@ sitebuild.com hosting
         assert_eq!(lure(&["summer-northbank-bonanza"], Some("web.app")), None);
         // A brand's organisation on a code host.
         assert_eq!(lure(&["northbank-open-source"], Some("github.io")), None);
+        // A bucket or page named by the name glued to a lure word, numbered or not, either way round;
+        // not a name glued to an ordinary word, nor off a hosting service.
+        let bucket = Some("blob.core.windows.net");
+        assert_eq!(lure(&["northbanksign01"], bucket), Some("northbank".into()));
+        assert_eq!(lure(&["verifyquokkapay"], bucket), Some("quokkapay".into()));
+        assert_eq!(
+            lure(&["northbankbilling"], bucket),
+            Some("northbank".into())
+        );
+        assert_eq!(lure(&["northbankphotos01"], bucket), None);
+        assert_eq!(lure(&["northbanksign123456"], bucket), None);
+        assert_eq!(
+            t.glued_with_lure("northbanksign01")
+                .map(|b| b.label.clone()),
+            Some("northbank".into())
+        );
     }
 
     /// A short name's typo or look-alike letters, composed with a lure word in the registrable label.
@@ -4112,5 +4239,38 @@ wombat.com
         assert_eq!(swap("wombat", "wombat.com.ge"), None);
         assert_eq!(swap("wombat", "wombat.ge"), None);
         assert_eq!(swap("wombat", "wombat.top"), Some("wombat".into()));
+    }
+
+    /// A global name under a country's commercial zone is judged by what the list knows of that
+    /// country: its companies directly under its code and none under the zone makes the zone no
+    /// brand's country site.
+    #[test]
+    fn global_names_under_a_countrys_unused_commercial_zone() {
+        let t = TopSites::parse(
+            "wombat.com
+quokkabank.ge
+emubank.com.br
+emubank.am
+emubank.com.am
+kestrel.com
+kestrel.ge
+numbat.ge
+tinyco.com tail
+",
+        );
+        let swap = |label: &str, reg: &str| t.tld_swap(label, reg).map(|b| b.label.clone());
+        // `.ge`'s listed companies are under `.ge`, none under `com.ge`: a global name there is a swap.
+        assert_eq!(swap("wombat", "wombat.com.ge"), Some("wombat".into()));
+        assert_eq!(swap("wombat", "wombat.net.ge"), Some("wombat".into()));
+        // A zone the list knows is used (`com.br`; `com.am` beside `emubank.am`), a country it knows
+        // nothing of (`.hn`), `org.<cc>` (international organisations' chapters): left alone.
+        assert_eq!(swap("wombat", "wombat.com.br"), None);
+        assert_eq!(swap("wombat", "wombat.com.am"), None);
+        assert_eq!(swap("wombat", "wombat.com.hn"), None);
+        assert_eq!(swap("wombat", "wombat.org.ge"), None);
+        // A name with a site in that country, a country's own name, and the long tail: left alone.
+        assert_eq!(swap("kestrel", "kestrel.com.ge"), None);
+        assert_eq!(swap("numbat", "numbat.com.ge"), None);
+        assert_eq!(swap("tinyco", "tinyco.com.ge"), None);
     }
 }
