@@ -687,6 +687,10 @@ pub(crate) fn judge_form_in(
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
         message_benign.extend(read_benign.iter().map(|&(_, cat)| cat));
+        // What a number identifies and a number's last places are read in a field's own name and title
+        // only: in the message they say nothing, and must not make it less neutral than the prefilter's
+        // proof says ("Connect the account" is still a message that names nothing).
+        message_hits.retain(|h| !matches!(h.kind, Kind::Identifies | Kind::Last));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
         message_hits.retain(|h| {
