@@ -32,6 +32,7 @@ mod command;
 mod generator;
 mod hexkey;
 mod label;
+mod lastfour;
 mod limit;
 pub(crate) mod message;
 mod negation;
@@ -686,6 +687,10 @@ pub(crate) fn judge_form_in(
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
         message_benign.extend(read_benign.iter().map(|&(_, cat)| cat));
+        // What a number identifies and a number's last places are read in a field's own name and title
+        // only: in the message they say nothing, and must not make it less neutral than the prefilter's
+        // proof says ("Connect the account" is still a message that names nothing).
+        message_hits.retain(|h| !matches!(h.kind, Kind::Identifies | Kind::Last));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
         message_hits.retain(|h| {
@@ -817,6 +822,9 @@ pub(crate) fn judge_form_in(
     }
 
     let mut any_text_field = false;
+    // A card's last four digits ([`lastfour`]), and whether another field may hold the rest of the number.
+    let mut last_four: Option<&str> = None;
+    let mut rest_of_card = false;
     // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.
     let mut any_open_field = false;
     // A field for a survey's answer: a choice, or a number bounded at a rating's top ([`survey`]).
@@ -921,6 +929,14 @@ pub(crate) fn judge_form_in(
                 lang: &lang,
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
+            // A card's last four beside the rest of its number: the end of a card asked in two pieces.
+            if notes.last_four {
+                last_four.get_or_insert(name);
+            } else {
+                // A choice ("Debit card", "Credit card") says which kind of card, not its number.
+                rest_of_card |= (notes.card && prop.kind != FieldKind::Choice)
+                    || lastfour::holds_long_number(&prop);
+            }
             read_ordinary |= notes.read_ordinary;
             any_open_field |= notes.open;
             // The categories a puzzle's word is named by: a password ("slaptažodis", "hasło", "тајна
@@ -998,7 +1014,14 @@ pub(crate) fn judge_form_in(
             {
                 key_field = Some(name);
             }
-            structure.note(order, name, &prop, notes.excused, notes.support);
+            structure.note(
+                order,
+                name,
+                &prop,
+                notes.excused,
+                notes.support,
+                notes.identifier,
+            );
             structure.speaks_of_card(notes.card && !notes.excused);
             if notes.login && login_field.is_none() {
                 login_field = Some(order);
@@ -1044,6 +1067,14 @@ pub(crate) fn judge_form_in(
     if let Some(s) = structure.recovery_phrase() {
         signals.push(s);
     }
+    if let (Some(name), true, false) = (last_four, rest_of_card, has(&findings, "card")) {
+        // "Last 4 digits" beside "First 12 digits": the end of a card number asked in two pieces.
+        signals.push(structure::Signal {
+            category: "card",
+            name: Some(name),
+            why: "as its last four digits, beside a field for the rest of the number".into(),
+        });
+    }
     if !field_found && any_text_field && !has(&findings, "private_key") {
         // "Paste the 64-character string starting with 0x you get when you export your wallet": a wallet's
         // private key described by its format, in any language ([`hexkey`]).
@@ -1067,10 +1098,20 @@ pub(crate) fn judge_form_in(
                 .or_else(|| structure.card_in_groups(message_support)),
         );
     }
+    // The message says a code was sent or came ("the code we texted you", "SMS", "přišla"; ARRIVED and
+    // MISTAKE, or a one-time code named): a field named for what it identifies may be the pretext
+    // ("Booking reference" for the six digits of the SMS), so it is read by its shape again.
+    let otp = c.category("otp");
+    let message_sent = !message_excused
+        && message_hits.iter().any(|h| {
+            otp.is_some()
+                && h.cat == otp
+                && (h.kind == Kind::Strong || (h.kind == Kind::Qualifier && h.concept))
+        });
     if !field_found && structure.reads_message() {
         // Under a clue's layout ("4 Down (8 letters)"), the message's numbers count a word's letters: a
         // field of that length takes the word ([`puzzle`]).
-        if let Some(code) = structure.one_time_code(message, message_support) {
+        if let Some(code) = structure.one_time_code(message, message_support, message_sent) {
             if puzzle::laid_out_as_clue(message) {
                 term_redefined = true;
             } else {
@@ -1199,8 +1240,13 @@ struct FieldNotes {
     excused: bool,
     /// How much they speak of a code, a PIN or a login: support for a field shaped like a one-time code.
     support: Support,
+    /// Its name or title names what it identifies ("Account number", "Kód banky", "口座番号"; pack kind
+    /// `identifies`) and none of its texts says a code was sent: an identifier, not a code by its digits.
+    identifier: bool,
     /// They speak of a card.
     card: bool,
+    /// A card's last four digits ([`lastfour`]): excused, unless the form asks for the rest of the card.
+    last_four: bool,
     /// A qualifier of a password in its own texts ("Όνομα χρήστη", "Nome utente": the user name beside it).
     login: bool,
     /// A weak password term in its own texts, for a free-text field ("Κωδικός", "Parola chiave").
@@ -1320,7 +1366,39 @@ fn judge_property(
         .map(|h| supports_code(c, h))
         .max()
         .unwrap_or(Support::None);
+    // "Account number", "Kód banky", "Namba ya shule", "口座番号": a field whose own name or title says what
+    // it identifies holds that thing's number; one whose texts also say a code came ("Booking code from
+    // the SMS") or name a one-time code does not.
+    let otp = c.category("otp");
+    notes.identifier = hits
+        .iter()
+        .any(|h| h.kind == Kind::Identifies && matches!(h.source, Source::Name | Source::Title))
+        && !hits.iter().any(|h| {
+            otp.is_some()
+                && h.cat == otp
+                && (h.kind == Kind::Strong || (h.kind == Kind::Qualifier && h.concept))
+        });
     notes.card = speaks_of_card(c, &hits);
+    if lastfour::bounded_to_four(prop)
+        && hits
+            .iter()
+            .any(|h| h.kind == Kind::Last && matches!(h.source, Source::Name | Source::Title))
+        && (notes.card || speaks_of_card(c, message_hits))
+        && !hits.iter().any(|h| {
+            // Another secret named strongly ("Last 4 digits of your PIN"): most of it.
+            h.source != Source::Message
+                && h.kind == Kind::Strong
+                && h.cat.is_some()
+                && h.cat != c.category("card")
+        })
+    {
+        // "Last 4 digits of the card" in a dispute or a card block: the four digits that tell one card from
+        // another spend nothing. Excused from every reading, as a benign phrase is; the form puts it back
+        // when it asks for the rest of the number too ([`lastfour`]).
+        notes.last_four = true;
+        notes.excused = true;
+        return None;
+    }
     notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
     let password = c.category("password");
     let own_password =
@@ -3289,6 +3367,107 @@ mod tests {
             "Continue",
             serde_json::json!({"c": {"type": "string", "title": "Discount code", "pattern": "^[0-9]{6}$"}})
         ));
+    }
+
+    #[test]
+    fn a_field_named_for_what_it_identifies_is_no_code_by_its_digits() {
+        let otp = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.otp");
+        let sized = |title: &str, n: u32| serde_json::json!({"type": "string", "title": title, "minLength": n, "maxLength": n});
+        // A bank code beside the account, an account number, a school's number, a booking's locator, a
+        // Japanese account number: each names what it identifies.
+        assert!(!otp(
+            "Vyplňte číslo účtu a kód banky (čtyřčíslí za lomítkem).",
+            serde_json::json!({"ucet": {"type": "string", "title": "Číslo účtu", "maxLength": 10}, "kod_banky": sized("Kód banky", 4)})
+        ));
+        assert!(!otp(
+            "Which account should the refund go to? Enter the code of your branch too.",
+            serde_json::json!({"account_number": sized("Account number", 8)})
+        ));
+        assert!(!otp(
+            "Andika namba ya shule na msimbo wa mtihani.",
+            serde_json::json!({"namba_ya_shule": sized("Namba ya shule", 5), "jina": {"type": "string", "title": "Jina"}})
+        ));
+        assert!(!otp(
+            "Per modificare il viaggio inserisci il codice PNR che trovi sul biglietto.",
+            serde_json::json!({"pnr": sized("Codice PNR", 6), "nome": {"type": "string", "title": "Nome"}})
+        ));
+        assert!(!otp(
+            "振込先口座の番号をご入力ください。",
+            serde_json::json!({"account_no": sized("口座番号", 7), "bank": {"type": "string", "title": "金融機関名"}})
+        ));
+        // The hostile twins: the same names as the pretext for a code the message says was sent, or beside
+        // a masked phone number; and a field that says nothing of what it identifies.
+        assert!(otp(
+            "To confirm your booking, enter the 6-digit code we sent you by SMS.",
+            serde_json::json!({"ref": sized("Booking reference", 6), "name": {"type": "string", "title": "Surname"}})
+        ));
+        assert!(otp(
+            "Zadejte kód banky, který vám právě přišel v SMS.",
+            serde_json::json!({"kod_banky": sized("Kód banky", 6), "jmeno": {"type": "string", "title": "Jméno"}})
+        ));
+        assert!(otp(
+            "コードを +81 ***-****-5678 に送信しました。",
+            serde_json::json!({"account_no": sized("口座番号", 6), "name": {"type": "string", "title": "氏名"}})
+        ));
+        assert!(otp(
+            "Andika msimbo wa tarakimu 6.",
+            serde_json::json!({"c": sized("Msimbo", 6), "jina": {"type": "string", "title": "Jina"}})
+        ));
+    }
+
+    #[test]
+    fn a_cards_last_four_digits_are_no_card_data_alone() {
+        let card = |m: &str, p: serde_json::Value| has(&judge(m, props(p)), "form.secret.card");
+        let four = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
+        let when = serde_json::json!({"type": "string", "format": "date", "title": "Date"});
+        for (message, title) in [
+            (
+                "Your debit card is lost? Tell us which card to block.",
+                "Last 4 digits of the card",
+            ),
+            (
+                "Reklamation av korttransaktion: ange inte hela kortnumret.",
+                "Kortets fyra sista siffror",
+            ),
+            (
+                "للاعتراض على عملية في بطاقة الائتمان، حدّدها بآخر أربعة أرقام منها.",
+                "آخر ٤ أرقام من البطاقة",
+            ),
+            (
+                "डेबिट कार्ड खो गया है? कार्ड ब्लॉक करने के लिए जानकारी दें।",
+                "कार्ड के आखिरी 4 अंक",
+            ),
+            (
+                "மாற்று அட்டை அனுப்ப, அதன் கடைசி 4 இலக்கங்களை உள்ளிடுங்கள்.",
+                "அட்டையின் கடைசி 4 இலக்கங்கள்",
+            ),
+            ("カードの利用停止を受け付けます。", "カード番号下4桁"),
+        ] {
+            let schema = serde_json::json!({"last4": four(title), "date": when});
+            assert!(!card(message, schema.clone()), "{title}");
+            assert!(judge(message, props(schema)).is_empty(), "{title}");
+            // The hostile twins: the rest of the card asked beside it, by its words or by its length.
+            assert!(
+                card(
+                    message,
+                    serde_json::json!({"last4": four(title), "number": {"type": "string", "title": "Card number"}})
+                ),
+                "{title}"
+            );
+            assert!(
+                card(
+                    message,
+                    serde_json::json!({"first": {"type": "string", "title": "1-12", "minLength": 12, "maxLength": 12}, "last4": four(title)})
+                ),
+                "{title}"
+            );
+        }
+        // A PIN's last four are the PIN.
+        assert!(!judge(
+            "Your card is blocked.",
+            props(serde_json::json!({"p": four("Last 4 digits of your PIN")}))
+        )
+        .is_empty());
     }
 
     #[test]

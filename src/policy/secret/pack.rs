@@ -164,6 +164,17 @@ pub enum Kind {
     /// "the contents of your .env"), it asks for what the file holds, as a request verb would; a question
     /// that only names the file ("does your project use a .env file?") holds neither. Read nowhere else.
     Contents,
+    /// A thing a number or code identifies ("account", "booking", "school", "bank", "branch", "candidate"):
+    /// a field whose own name or title holds one is that thing's identifier ("Account number", "Kód
+    /// banky", "Namba ya shule", "口座番号"), not a one-time code by its digits alone
+    /// ([`super::form`]'s code by shape), unless the message speaks of a code that was sent. Acts on
+    /// nothing else.
+    Identifies,
+    /// The last or final places of a number ("last", "sista", "آخر", "下", "末尾"): a field bounded to four
+    /// characters whose own name or title holds one, in a form that speaks of a card, holds the card's last
+    /// four digits, which identify it and spend nothing ([`super::form`]), unless the form asks for the
+    /// rest of the number too. Acts on nothing else.
+    Last,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
     /// An ordinary word of the pack's language that another pack's term names a secret by (Polish `dni`,

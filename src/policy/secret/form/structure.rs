@@ -365,6 +365,9 @@ struct Noted<'s> {
     shape: Shape,
     /// How much the field's own texts speak of a code, a PIN or a login (terms of a pack, any language).
     support: Support,
+    /// Its name or title says what it identifies ("Account number", "Namba ya shule"): no code by its
+    /// digits unless the message says a code was sent.
+    identifier: bool,
 }
 
 /// What the structural signals found: the category and the property it points at, and why.
@@ -408,6 +411,7 @@ impl<'s> Structure<'s> {
         prop: &Prop<'_, '_>,
         excused: bool,
         support: Support,
+        identifier: bool,
     ) {
         if matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
             self.typed_fields += 1;
@@ -442,6 +446,7 @@ impl<'s> Structure<'s> {
                 order,
                 shape,
                 support,
+                identifier,
             });
         }
     }
@@ -606,9 +611,25 @@ impl<'s> Structure<'s> {
 
     /// A one-time code asked by its shape, with support from the form's words or, when it is the form's only
     /// typed field, from the message's digits (its length, a masked contact). `message_support`: how much
-    /// the message speaks of a code, a PIN or a login.
-    pub fn one_time_code(&self, message: &str, message_support: Support) -> Option<Signal<'s>> {
-        let code = self.noted.iter().find(|n| n.shape.code.is_some())?;
+    /// the message speaks of a code, a PIN or a login; `sent`: whether it says a code was sent or came.
+    ///
+    /// A field named for what it identifies (an account's, a booking's, a school's number) is no code by
+    /// its digits: a bank code beside an account number, a booking locator, a candidate number are fixed
+    /// lengths too. It is read again when the message says a code was sent (or shows a masked contact):
+    /// that is the one-time code's own story, and a pretext's ("Booking reference: the 6 digits we
+    /// texted you").
+    pub fn one_time_code(
+        &self,
+        message: &str,
+        message_support: Support,
+        sent: bool,
+    ) -> Option<Signal<'s>> {
+        let mut sent_here = None;
+        let mut story = || *sent_here.get_or_insert_with(|| sent || masked_contact(message));
+        let code = self
+            .noted
+            .iter()
+            .find(|n| n.shape.code.is_some() && (!n.identifier || story()))?;
         let n = code.shape.code?;
         // Four digits are also a year: a qualifier ("4 digits") is not enough for them.
         let needed = if n == 4 {

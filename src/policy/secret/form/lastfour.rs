@@ -1,0 +1,46 @@
+//! A card's last four digits: what a bank or a shop asks to tell one card from another, not card data.
+//!
+//! "Last 4 digits of the card", "آخر ٤ أرقام من البطاقة", "Kortets fyra sista siffror", "カード番号下4桁": a
+//! dispute, a card block or a replacement names the card by the four digits printed on every receipt and
+//! statement. Those four spend nothing; the card's words in the field's title ("card", "البطاقة") and the
+//! message ("your debit card") would still read it as card data. So a text field bounded to four characters
+//! (a length, or a pattern of four digits) whose own name or title holds a word for the last places of a
+//! number (pack kind `last`), in a form that speaks of a card, and whose own texts name no other secret (a
+//! PIN's last four are most of it), is no card data ([`super::judge_form_in`]).
+//!
+//! It is the end of a card number asked in two pieces when the form also asks for the rest of it: another
+//! field that speaks of a card, or one that holds a long number (eight digits or more by its length, its
+//! pattern or its bounds). Then the field is read as before.
+
+use super::structure::digit_pattern;
+use super::{FieldKind, Prop};
+
+/// Whether a field holds at most four characters: `maxLength` 4 (whatever the minimum) or a pattern of
+/// exactly four digits. A number field is left out: a card's last four may start with 0.
+pub(super) fn bounded_to_four(prop: &Prop<'_, '_>) -> bool {
+    if prop.kind != FieldKind::Text {
+        return false;
+    }
+    if !prop.pattern.is_empty() {
+        return digit_pattern(prop.pattern).is_some_and(|d| d.max == 4 && !d.slash);
+    }
+    prop.max_length == Some(4)
+}
+
+/// Whether a field may hold the rest of a card number: a long number by its length (at least 8 characters
+/// required, a pattern of 8 digits or more, or at most 12 to 19, a card number's lengths) or by its bounds
+/// (a number of eight digits or more). The words are
+/// read by the caller (a field whose own texts speak of a card).
+pub(super) fn holds_long_number(prop: &Prop<'_, '_>) -> bool {
+    match prop.kind {
+        FieldKind::Text => {
+            if !prop.pattern.is_empty() {
+                return digit_pattern(prop.pattern).is_some_and(|d| d.min >= 8 && d.max <= 23);
+            }
+            prop.min_length.is_some_and(|lo| (8..=23).contains(&lo))
+                || prop.max_length.is_some_and(|hi| (12..=19).contains(&hi))
+        }
+        FieldKind::Number => prop.maximum.is_some_and(|m| m >= 1e7),
+        FieldKind::Choice => false,
+    }
+}
