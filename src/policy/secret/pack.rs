@@ -711,7 +711,11 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             pattern_files.push(0);
             infos.len() - 1
         });
-        if let Some(f) = pattern_files.get_mut(id) {
+        // Only a secret's name counts as the pack's own (Polish `dni` is a password policy's attribute
+        // there, and stays an ordinary word against the Spanish DNI).
+        let names =
+            matches!(info.kind, Kind::Strong | Kind::Weak | Kind::Qualifier) && !info.concept;
+        if let Some(f) = pattern_files.get_mut(id).filter(|_| names) {
             *f |= 1u64
                 .checked_shl(u32::try_from(current.get()).unwrap_or(u32::MAX))
                 .unwrap_or(0);
