@@ -822,6 +822,7 @@ pub(crate) fn judge_form_in(
     }
 
     let mut any_text_field = false;
+    let mut free_text_field = false;
     // A card's last four digits ([`lastfour`]), and whether another field may hold the rest of the number.
     let mut last_four: Option<&str> = None;
     let mut rest_of_card = false;
@@ -912,6 +913,9 @@ pub(crate) fn judge_form_in(
                 continue;
             }
             any_text_field |= prop.kind == FieldKind::Text;
+            // A field whose format is a value of another kind (an e-mail address, a date) cannot take the
+            // secret the message asks for: a form of such fields only collects none by its message.
+            free_text_field |= prop.kind == FieldKind::Text && !holds_typed_value(&prop);
             rating_field |= prop.kind == FieldKind::Choice
                 || (prop.kind == FieldKind::Number
                     && prop.maximum.is_some_and(|m| m <= survey::MAX_RATING));
@@ -1157,7 +1161,10 @@ pub(crate) fn judge_form_in(
     // "Was the keypad for entering your PIN easy to use?" over a rating: the message asks about the secret's
     // device, not for it. Read only when the request rule would find something.
     let surveyed = || survey::asks_about(c, message, rating_field);
-    if !field_found && any_text_field {
+    // "Forgot your password? Tell us which e-mail to send the reset link to" over one e-mail field: no
+    // field of the form can hold what the message names, so the message's request collects nothing here
+    // (a field's own name of a secret is judged above, whatever its format).
+    if !field_found && free_text_field {
         if let Some(f) =
             requested_in_message(c, &message_hits, &folded_message, message, message_ptr)
                 .filter(|_| !surveyed() && !survey::given_elsewhere(c, message))
@@ -1684,16 +1691,40 @@ fn names_barely(c: &Compiled, texts: &Texts<'_>, h: &Hit) -> bool {
 }
 
 /// The languages (bits, as [`Compiled::ordinary`] holds them) in which the text of a secret's term hit in
-/// `folded` is an ordinary word; 0 for any other hit.
+/// `folded` is an ordinary word; 0 for any other hit. A hit inside one word is read as that whole word
+/// (a prefix or substring term matches the start or the middle of a word: Portuguese `senha` inside
+/// German `gewissenhaft`), so the word the writer wrote is what is looked up. A concept's word is not
+/// read so: it names nothing alone and pairs only with another idea's in one clause (`concept.rs`), and
+/// the pack whose language it is a word of may describe the secret with it (Italian `parola`, a TEXT word).
 fn ordinary_in(c: &Compiled, folded: &str, h: &Hit) -> u64 {
-    if !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier) {
+    if !matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier) || h.concept {
         return 0;
     }
+    let Some(span) = folded.get(h.start..h.end) else {
+        return 0;
+    };
+    // A language whose own pack wrote the term names the secret by it there too.
+    let own = c.pattern_langs.get(h.pattern).copied().unwrap_or(0);
+    if let Some(&bits) = c.ordinary.get(span.trim()) {
+        return bits & !own;
+    }
+    if span.trim().contains(' ') {
+        return 0;
+    }
+    // The whole word around a span inside one word (the folded text separates words by white space; the
+    // folding writes ASCII separators only, so `i + 1` is a character boundary).
+    let start = folded
+        .get(..h.start)
+        .and_then(|b| b.rfind(char::is_whitespace).map(|i| i + 1))
+        .unwrap_or(0);
+    let end = folded
+        .get(h.end..)
+        .and_then(|a| a.find(char::is_whitespace).map(|i| h.end + i))
+        .unwrap_or(folded.len());
     folded
-        .get(h.start..h.end)
-        .and_then(|t| c.ordinary.get(t.trim()))
-        .copied()
-        .unwrap_or(0)
+        .get(start..end)
+        .and_then(|w| c.ordinary.get(w))
+        .map_or(0, |&bits| bits & !own)
 }
 
 /// Drops the secret's terms of `hits` (found in `folded`) that are only an ordinary word of the language
@@ -3859,6 +3890,114 @@ mod tests {
         ] {
             assert!(blocks(message, name, title), "{message}");
         }
+    }
+
+    #[test]
+    fn another_pack_s_secret_name_is_an_ordinary_word_of_the_form_s_language() {
+        // tools/packs/collisions.py: words of a language (wordfreq) that another pack names a secret by.
+        let blocks = |message: &str, name: &str, title: &str| {
+            !judge(
+                message,
+                props(serde_json::json!({name: {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // Italian `parola` (a word) is the Romanian password's name; German `Waisenhaus` holds Portuguese
+        // `senha`; Turkish `palavra` (nonsense) is the Portuguese word for a word.
+        for (message, name, title) in [
+            (
+                "Gioco di parole per la classe: scrivi una parola che inizia con la lettera R, per favore.",
+                "parola1",
+                "1.",
+            ),
+            (
+                "Unsere Klasse sammelt Spenden für ein Waisenhaus. Wie heißt das Waisenhaus in Ihrer Stadt?",
+                "heim",
+                "Name",
+            ),
+        ] {
+            assert!(!blocks(message, name, title), "{message}");
+        }
+        // The same words in the language that names the secret by them, and the secret named in the
+        // form's own language.
+        for (message, name, title) in [
+            (
+                "Introduceți parola contului bancar mai jos pentru a confirma transferul, vă rugăm.",
+                "parola",
+                "Parola",
+            ),
+            (
+                "Per confermare il bonifico inserisci qui sotto la password del tuo conto, per favore.",
+                "parola1",
+                "1.",
+            ),
+            (
+                "Para confirmar a transferência, digite abaixo a senha do seu banco, por favor.",
+                "x",
+                "Resposta",
+            ),
+        ] {
+            assert!(blocks(message, name, title), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_romanised_hindi_digit_is_a_whole_word() {
+        let blocks = |message: &str, title: &str| {
+            !judge(
+                message,
+                props(serde_json::json!({"x": {"type": "string", "title": title}})),
+            )
+            .is_empty()
+        };
+        // Swahili `ankara` (invoice) and English `ankle` begin with the romanised Hindi `ank` (digit).
+        assert!(!blocks(
+            "Kwa ajili ya ankara ya kodi, tafadhali andika anwani ya kampuni yako hapa chini.",
+            "Anwani ya ankara"
+        ));
+        assert!(!blocks(
+            "Tell us about the ankle injury you had last season, and when the pain arrived.",
+            "Ankle injury"
+        ));
+        // The Hindi word and its oblique plural still describe a code that just arrived.
+        assert!(blocks(
+            "SMS mein abhi aaya 6 ank ka number yahan daalo",
+            "Jawab"
+        ));
+        assert!(blocks(
+            "Bank ne jo ankon wala message bheja hai, abhi aaya hoga, woh yahan likho",
+            "Jawab"
+        ));
+    }
+
+    #[test]
+    fn a_form_of_typed_fields_only_collects_no_secret_by_its_message() {
+        let judge_fields =
+            |message: &str, fields: serde_json::Value| !judge(message, props(fields)).is_empty();
+        // A forgotten password's reset link goes to an address: the only field is an e-mail (or a date).
+        for message in [
+            "पासवर्ड विसरलात? काळजी करू नका. पासवर्ड बदलण्याची लिंक कोणत्या ईमेलवर पाठवायची ते सांगा.",
+            "Forgot your password? No worries: tell us which email we should send the reset link to.",
+            "¿Olvidaste tu contraseña? Indica el correo al que enviamos el enlace para restablecerla.",
+        ] {
+            assert!(
+                !judge_fields(message, serde_json::json!({"email": {"type": "string", "title": "Email", "format": "email"}})),
+                "{message}"
+            );
+        }
+        // A free text field beside it takes what the message asks; a typed field named for the secret
+        // asks for it whatever its format.
+        assert!(judge_fields(
+            "Forgot your password? Type your old password below and the email for the reset link.",
+            serde_json::json!({
+                "email": {"type": "string", "title": "Email", "format": "email"},
+                "old": {"type": "string", "title": "Old one"}
+            })
+        ));
+        assert!(judge_fields(
+            "Please enter your current password to continue.",
+            serde_json::json!({"p": {"type": "string", "title": "Password", "format": "email"}})
+        ));
     }
 
     #[test]

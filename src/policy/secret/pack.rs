@@ -385,6 +385,10 @@ pub struct Compiled {
     /// lists it: a secret term matched only on it, in a form written in one of those languages, names
     /// nothing ([`Kind::Ordinary`]).
     pub ordinary: std::collections::HashMap<String, u64, foldhash::fast::RandomState>,
+    /// For each pattern, the languages (bits, as in `function_words`) whose packs wrote its term: an
+    /// `ordinary` word of a language names nothing there only when another language's pack matched it
+    /// (Italian `parola`, a word, is the Romanian password's name, and Italian's own weak `parola` stays).
+    pub pattern_langs: Vec<u64>,
     /// The inflection rules the packs name, folded ([`super::inflect`]).
     pub rules: Vec<Rules>,
     /// The inflected terms; a pattern that is the stem of one is checked by it ([`Chain::verify`]).
@@ -705,14 +709,28 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     let mut rules: Vec<Rules> = Vec::new();
     let mut chains: Vec<Chain> = Vec::new();
     let mut chain_index: HashMap<(usize, Vec<ChainWord>), u32> = HashMap::new();
+    // The pack (index in `files`, the first 64) being read, and for each pattern the packs that wrote it:
+    // an ordinary word of a language is no name there unless that language's own pack wrote the term.
+    let current = std::cell::Cell::new(usize::MAX);
+    let mut pattern_files: Vec<u64> = Vec::new();
     let mut add = |pattern: String, chain: u32, info: TermInfo, term: &str| {
         let id = *index.entry((pattern.clone(), chain)).or_insert_with(|| {
             patterns.push(pattern);
             shown.push(term.trim().to_owned());
             infos.push(Vec::new());
             chain_of.push(chain);
+            pattern_files.push(0);
             infos.len() - 1
         });
+        // Only a secret's name counts as the pack's own (Polish `dni` is a password policy's attribute
+        // there, and stays an ordinary word against the Spanish DNI).
+        let names =
+            matches!(info.kind, Kind::Strong | Kind::Weak | Kind::Qualifier) && !info.concept;
+        if let Some(f) = pattern_files.get_mut(id).filter(|_| names) {
+            *f |= 1u64
+                .checked_shl(u32::try_from(current.get()).unwrap_or(u32::MAX))
+                .unwrap_or(0);
+        }
         if let Some(v) = infos.get_mut(id) {
             // A plural made by rule may be a term already written out ("api keys"): one meaning, one hit.
             if !v.contains(&info) {
@@ -721,7 +739,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         }
     };
     let mut total = 0usize;
-    for (file, pack) in &files {
+    for (i, (file, pack)) in files.iter().enumerate() {
+        current.set(i);
         let family = match pack.inflection.as_deref() {
             None => None,
             Some(name) => Some(Family::from_name(name).ok_or_else(|| {
@@ -991,7 +1010,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         Default::default();
     let mut ordinary: std::collections::HashMap<String, u64, foldhash::fast::RandomState> =
         Default::default();
-    for (file, pack) in &files {
+    let mut file_langs = vec![0u64; files.len()];
+    for (i, (file, pack)) in files.iter().enumerate() {
         let Some(bit) = pack
             .lang
             .as_deref()
@@ -1005,6 +1025,9 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             }
             continue;
         };
+        if let Some(f) = file_langs.get_mut(i) {
+            *f = bit;
+        }
         for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
             for t in &g.terms {
                 *function_words.entry(t.trim().to_lowercase()).or_default() |= bit;
@@ -1024,7 +1047,18 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         }
     }
 
+    let pattern_langs: Vec<u64> = pattern_files
+        .iter()
+        .map(|&f| {
+            file_langs
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i < 64 && f & (1u64 << i) != 0)
+                .fold(0, |acc, (_, &l)| acc | l)
+        })
+        .collect();
     Ok(Compiled {
+        pattern_langs,
         categories,
         terms,
         patterns,
