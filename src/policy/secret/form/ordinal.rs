@@ -14,11 +14,11 @@
 //!
 //! Matching is on the label folded as texts are (accents dropped, lower case; `_` and `-` read as spaces),
 //! word by word, the longest ordinal first ("الثانية عشرة" is 12, not 2): one hash lookup per span of words.
-//! A word not found as written is read by the inflection rules of its language's pack ([`Rules`]: `erst-`
-//! + `-en`, Slavic case endings, Arabic proclitics), so the data holds dictionary forms and the cases follow.
-//! Entries in a script without spaces (Chinese, Japanese, Korean, Thai) are found anywhere in the label's
-//! joined words, the longest first. Labels are short (at most [`MAX_LABEL_CHARS`]); long texts are never
-//! read with it.
+//! A word not found as written is read by the inflection rules of its language's pack ([`Rules`]: the stem
+//! `erst` with the ending `en`, Slavic case endings, Arabic proclitics), so the data holds dictionary forms
+//! and the cases follow. Entries in a script without spaces (Chinese, Japanese, Korean, Thai) are found
+//! anywhere in the label's joined words, the longest first. Labels are short (at most [`MAX_LABEL_CHARS`]);
+//! long texts are never read with it.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
