@@ -1,325 +1,255 @@
-//! Ordinal words in field labels: "First one", "Second one"; "第一組", "第二組"; "Wa kwanza", "Wa pili".
+//! Ordinal words in field labels: "Erstes", "Neno la kwanza", "الحادية عشرة", "第十二組", "Duodécima".
 //!
-//! A form that asks for several codes of one kind (two of the user's backup codes) labels its fields by their
-//! rank, in words as often as in digits. Read as numbers, such labels join the numbered fields of
-//! [`super::structure`]: a row of fields alike but for their rank. The ranks are a closed class in every
-//! language, so they are listed here once for the packs' languages (1 to 4: a row of codes, the groups of a
-//! card number), rather than per pack; the Chinese and Japanese `第` + numeral is read by rule.
+//! A form that asks for several secrets of one kind (a recovery phrase word by word, two backup codes, the
+//! groups of a card number) labels its fields by their rank, in words as often as in digits. Read as
+//! numbers, such labels join the numbered fields of [`super::structure`]: a row of fields alike but for
+//! their rank.
 //!
-//! Matching is on the label folded as texts are (accents dropped, lower case), word by word; an entry ending
-//! in `*` is a stem that takes its language's endings (German `erst*`: `erste`, `ersten`), and an entry in a
-//! script without spaces is found anywhere in the label.
+//! The ranks are a closed class in every language, so they are not written per pack but generated once from
+//! maintained data: `policies/secrets/ordinals.yaml`, the ordinals 1 to 24 of the 42 pack languages with
+//! their genders and cases, written by `tools/ordinals/generate.py` from CLDR's rule-based number formatting
+//! (the `%spellout-ordinal*` rule sets), `num2words` where CLDR has none, and by hand where neither has them
+//! (the generator says which and why). Ordinals in digits ("1.", "1st", "١.", "۱-ام") are read by
+//! [`super::structure::numbered`], not here.
+//!
+//! Matching is on the label folded as texts are (accents dropped, lower case; `_` and `-` read as spaces),
+//! word by word, the longest ordinal first ("الثانية عشرة" is 12, not 2): one hash lookup per span of words.
+//! A word not found as written is read by the inflection rules of its language's pack ([`Rules`]: the stem
+//! `erst` with the ending `en`, Slavic case endings, Arabic proclitics), so the data holds dictionary forms
+//! and the cases follow. Entries in a script without spaces (Chinese, Japanese, Korean, Thai) are found
+//! anywhere in the label's joined words, the longest first. Labels are short (at most [`MAX_LABEL_CHARS`]);
+//! long texts are never read with it.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::policy::secret::inflect::{Family, Rules, MIN_STEM};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script};
 
-/// The ordinals 1 to 4, as written, in the languages of the packs.
-const ORDINALS: &[(&str, u32)] = &[
-    // en
-    ("first", 1),
-    ("second", 2),
-    ("third", 3),
-    ("fourth", 4),
-    // de, nl, sv, da, no
-    ("erst*", 1),
-    ("zweit*", 2),
-    ("dritt*", 3),
-    ("viert*", 4),
-    ("eerste", 1),
-    ("tweede", 2),
-    ("derde", 3),
-    ("vierde", 4),
-    ("första", 1),
-    ("andra", 2),
-    ("tredje", 3),
-    ("fjärde", 4),
-    ("første", 1),
-    ("anden", 2),
-    ("andet", 2),
-    ("andre", 2),
-    ("fjerde", 4),
-    // fr, es, it, pt, ro
-    ("premier*", 1),
-    ("première", 1),
-    ("deuxième", 2),
-    ("seconde", 2),
-    ("troisième", 3),
-    ("quatrième", 4),
-    ("primer*", 1),
-    ("primeir*", 1),
-    ("primo", 1),
-    ("prima", 1),
-    ("segund*", 2),
-    ("secondo", 2),
-    ("tercer*", 3),
-    ("terceir*", 3),
-    ("terzo", 3),
-    ("terza", 3),
-    ("cuart*", 4),
-    ("quart*", 4),
-    ("primul", 1),
-    ("doilea", 2),
-    ("doua", 2),
-    ("treilea", 3),
-    ("treia", 3),
-    ("patrulea", 4),
-    ("patra", 4),
-    // fi, hu, lt, tr, el
-    ("ensimmäi*", 1),
-    ("toinen", 2),
-    ("toinen*", 2),
-    ("kolmas", 3),
-    ("neljäs", 4),
-    ("első", 1),
-    ("második", 2),
-    ("harmadik", 3),
-    ("negyedik", 4),
-    ("pirm*", 1),
-    ("antr*", 2),
-    ("treči*", 3),
-    ("ketvirt*", 4),
-    ("birinci", 1),
-    ("ikinci", 2),
-    ("üçüncü", 3),
-    ("dördüncü", 4),
-    ("πρώτ*", 1),
-    ("δεύτερ*", 2),
-    ("τρίτ*", 3),
-    ("τέταρτ*", 4),
-    // pl, cs, sk, hr, sr, bg, ru, uk
-    ("pierwsz*", 1),
-    ("drug*", 2),
-    ("trzeci*", 3),
-    ("czwart*", 4),
-    ("první", 1),
-    ("prvý", 1),
-    ("prvá", 1),
-    ("prvé", 1),
-    ("druh*", 2),
-    ("třetí", 3),
-    ("tretí", 3),
-    ("tretia", 3),
-    ("čtvrt*", 4),
-    ("štvrt*", 4),
-    ("prvi", 1),
-    ("prva", 1),
-    ("prvo", 1),
-    ("treći", 3),
-    ("treća", 3),
-    ("četvrt*", 4),
-    ("први", 1),
-    ("прва", 1),
-    ("други", 2),
-    ("друга", 2),
-    ("трећи", 3),
-    ("четврт*", 4),
-    ("първ*", 1),
-    ("втор*", 2),
-    ("трет*", 3),
-    ("четвърт*", 4),
-    ("перв*", 1),
-    ("четвёрт*", 4),
-    ("четверт*", 4),
-    ("перш*", 1),
-    ("друг*", 2),
-    ("трет*", 3),
-    // id, ms, tl, sw, vi
-    ("pertama", 1),
-    ("kedua", 2),
-    ("ketiga", 3),
-    ("keempat", 4),
-    ("una", 1),
-    ("ikalawa", 2),
-    ("pangalawa", 2),
-    ("ikatlo", 3),
-    ("pangatlo", 3),
-    ("ikaapat", 4),
-    ("pang-apat", 4),
-    ("kwanza", 1),
-    ("pili", 2),
-    ("tatu", 3),
-    ("nne", 4),
-    ("thứ nhất", 1),
-    ("thứ hai", 2),
-    ("thứ ba", 3),
-    ("thứ tư", 4),
-    // ar, he, fa, ur
-    ("الأول", 1),
-    ("الأولى", 1),
-    ("الثاني", 2),
-    ("الثانية", 2),
-    ("الثالث", 3),
-    ("الثالثة", 3),
-    ("الرابع", 4),
-    ("الرابعة", 4),
-    ("ראשון", 1),
-    ("ראשונה", 1),
-    ("שני", 2),
-    ("שנייה", 2),
-    ("שלישי", 3),
-    ("שלישית", 3),
-    ("רביעי", 4),
-    ("רביעית", 4),
-    ("اول", 1),
-    ("اولین", 1),
-    ("دوم", 2),
-    ("دومین", 2),
-    ("سوم", 3),
-    ("سومین", 3),
-    ("چهارم", 4),
-    ("پہلا", 1),
-    ("پہلی", 1),
-    ("دوسرا", 2),
-    ("دوسری", 2),
-    ("تیسرا", 3),
-    ("تیسری", 3),
-    ("چوتھا", 4),
-    ("چوتھی", 4),
-    // hi, mr, bn, ta, te
-    ("पहला", 1),
-    ("पहली", 1),
-    ("दूसरा", 2),
-    ("दूसरी", 2),
-    ("तीसरा", 3),
-    ("तीसरी", 3),
-    ("चौथा", 4),
-    ("चौथी", 4),
-    ("पहिला", 1),
-    ("पहिली", 1),
-    ("दुसरा", 2),
-    ("दुसरी", 2),
-    ("तिसरा", 3),
-    ("तिसरी", 3),
-    ("প্রথম", 1),
-    ("দ্বিতীয়", 2),
-    ("তৃতীয়", 3),
-    ("চতুর্থ", 4),
-    ("முதல்", 1),
-    ("முதலாவது", 1),
-    ("இரண்டாம்", 2),
-    ("இரண்டாவது", 2),
-    ("மூன்றாம்", 3),
-    ("மூன்றாவது", 3),
-    ("நான்காம்", 4),
-    ("நான்காவது", 4),
-    ("మొదటి", 1),
-    ("రెండవ", 2),
-    ("రెండో", 2),
-    ("మూడవ", 3),
-    ("మూడో", 3),
-    ("నాలుగవ", 4),
-    ("నాలుగో", 4),
-    // ko, th (scripts without spaces: found anywhere)
-    ("첫째", 1),
-    ("첫번째", 1),
-    ("두번째", 2),
-    ("둘째", 2),
-    ("세번째", 3),
-    ("셋째", 3),
-    ("네번째", 4),
-    ("넷째", 4),
-    ("ที่หนึ่ง", 1),
-    ("ที่สอง", 2),
-    ("ที่สาม", 3),
-    ("ที่สี่", 4),
-];
+/// The generated ordinals, embedded.
+const DATA: &str = include_str!("../../../../policies/secrets/ordinals.yaml");
 
-/// The numerals after `第` (Chinese, Japanese: `第一組`, `第2グループ` is read as digits already).
-const HAN_NUMERALS: &[char] = &['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+/// Longest label read, in characters (a field's title or name, not a question).
+const MAX_LABEL_CHARS: usize = 32;
 
-/// One folded entry: its words, whether its last word is a stem, whether it is in a script without spaces.
-struct Entry {
-    words: Vec<String>,
-    stem: bool,
-    unspaced: bool,
-    rank: u32,
+/// Most words of a label read: past this, it is a sentence.
+const MAX_LABEL_WORDS: usize = 12;
+
+#[derive(serde::Deserialize)]
+struct File {
+    languages: std::collections::BTreeMap<String, Language>,
 }
 
-fn entries() -> &'static [Entry] {
-    static FOLDED: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
-    FOLDED.get_or_init(|| {
-        ORDINALS
-            .iter()
-            .filter_map(|&(w, rank)| {
-                let (w, stem) = match w.strip_suffix('*') {
-                    Some(s) => (s, true),
-                    None => (w, false),
-                };
-                let words: Vec<String> = fold_words(w)
-                    .split_whitespace()
-                    .map(str::to_owned)
-                    .collect();
-                let unspaced = w.chars().any(is_unspaced_script);
-                (!words.is_empty()).then_some(Entry {
-                    words,
-                    stem,
-                    unspaced,
-                    rank,
+#[derive(serde::Deserialize)]
+struct Language {
+    #[serde(default)]
+    inflection: Option<String>,
+    ranks: std::collections::BTreeMap<u32, Vec<String>>,
+}
+
+/// The folded ordinals, ready to match.
+struct Table {
+    /// A phrase of folded words joined by one space -> its rank; 0 when two languages rank it differently
+    /// (such a word says nothing).
+    phrases: HashMap<String, u32>,
+    /// Every folded word of a phrase, as written.
+    words: std::collections::HashSet<String>,
+    /// The stem of an inflecting word -> (the word, its family's index in `rules`).
+    stems: HashMap<String, Vec<(String, usize)>>,
+    /// Longest stem, in bytes.
+    longest_stem: usize,
+    /// The inflection rules of the families the data names.
+    rules: Vec<Rules>,
+    /// The most words of a phrase.
+    max_words: usize,
+    /// Entries in a script without spaces, their words joined, the longest first.
+    unspaced: Vec<(String, u32)>,
+}
+
+/// A label or an entry folded as texts are, with `_` and `-` (identifiers, Tagalog `ika-`) read as spaces.
+fn fold_label(text: &str) -> String {
+    let spaced: String = text
+        .chars()
+        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
+        .collect();
+    fold_words(&spaced)
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // The file is generated and tested (`the_data_parses`): an unreadable one leaves the table empty.
+        let file: File = serde_saphyr::from_str(DATA).unwrap_or(File {
+            languages: Default::default(),
+        });
+        let mut t = Table {
+            phrases: HashMap::new(),
+            words: Default::default(),
+            stems: HashMap::new(),
+            longest_stem: 0,
+            rules: Vec::new(),
+            max_words: 1,
+            unspaced: Vec::new(),
+        };
+        let mut families: Vec<Family> = Vec::new();
+        for lang in file.languages.values() {
+            let family = lang.inflection.as_deref().and_then(Family::from_name);
+            let family_index = family.map(|f| {
+                families.iter().position(|g| *g == f).unwrap_or_else(|| {
+                    families.push(f);
+                    t.rules.push(Rules::new(f));
+                    families.len() - 1
                 })
-            })
-            .collect()
+            });
+            for (&rank, forms) in &lang.ranks {
+                for form in forms {
+                    let folded = fold_label(form);
+                    let words: Vec<&str> = folded.split_whitespace().collect();
+                    if words.is_empty() {
+                        continue;
+                    }
+                    if form.chars().any(is_unspaced_script) {
+                        t.unspaced.push((words.concat(), rank));
+                        continue;
+                    }
+                    t.max_words = t.max_words.max(words.len());
+                    let key = words.join(" ");
+                    let slot = t.phrases.entry(key).or_insert(rank);
+                    if *slot != rank {
+                        *slot = 0;
+                    }
+                    for w in &words {
+                        t.words.insert((*w).to_owned());
+                        if let Some(i) = family_index {
+                            let rules = t.rules.get(i);
+                            if let Some((stem, true)) = rules.map(|r| r.stem(w, MIN_STEM)) {
+                                t.longest_stem = t.longest_stem.max(stem.len());
+                                let entry = t.stems.entry(stem).or_default();
+                                if !entry.iter().any(|(x, j)| x == w && *j == i) {
+                                    entry.push(((*w).to_owned(), i));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        t.unspaced
+            .sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.cmp(b)));
+        t.unspaced.dedup();
+        t
     })
 }
 
-/// A label ranked by an ordinal word, as (rank, the label folded with `#` for the ordinal and no spaces):
-/// "First one" -> (1, `#one`); "Wa pili" -> (2, `wa#`); "第二組" -> (2, `#組`). `None` when it holds none.
-pub(super) fn ranked(label: &str) -> Option<(u32, String)> {
-    if label.trim().is_empty() || label.chars().count() > 32 {
+impl Table {
+    /// The word of the data a folded label word is, as written or inflected by its language's rules
+    /// (proclitics in front for the families that take them, then a stem of the data, then endings).
+    fn canonical<'a>(&'a self, word: &'a str) -> Option<&'a str> {
+        if let Some(w) = self.words.get(word) {
+            return Some(w.as_str());
+        }
+        for start in word
+            .char_indices()
+            .map(|(i, _)| i)
+            .take(MAX_PROCLITIC_CHARS + 1)
+        {
+            let (before, rest) = word.split_at(start);
+            if !before.is_empty() && !self.rules.iter().any(|r| r.is_proclitics(before)) {
+                continue;
+            }
+            for (end, _) in rest
+                .char_indices()
+                .skip(MIN_STEM)
+                .chain([(rest.len(), ' ')])
+            {
+                if end > self.longest_stem {
+                    break;
+                }
+                let (stem, endings) = rest.split_at(end);
+                for (w, i) in self.stems.get(stem).map(Vec::as_slice).unwrap_or_default() {
+                    let Some(rules) = self.rules.get(*i) else {
+                        continue;
+                    };
+                    if (before.is_empty() || rules.is_proclitics(before))
+                        && rules.is_endings(endings)
+                    {
+                        return Some(w.as_str());
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Most characters of proclitics read in front of a word (Arabic `وبال`).
+const MAX_PROCLITIC_CHARS: usize = 4;
+
+/// A label ranked by an ordinal word, as (rank, the label folded with `#` for the ordinal and no spaces, how
+/// many words are around the ordinal): "First one" -> (1, `#one`, 1); "Neno la kumi na mbili" -> (12,
+/// `nenola#`, 2); "第二組" -> (2, `#组`, 0). `None` when it holds none.
+pub(super) fn ranked(label: &str) -> Option<(u32, String, usize)> {
+    if label.trim().is_empty() || label.chars().count() > MAX_LABEL_CHARS {
         return None;
     }
-    // `第` + a numeral, by rule.
-    let chars: Vec<char> = label.trim().chars().collect();
-    for (i, w) in chars.windows(2).enumerate() {
-        if let [first, numeral] = w {
-            if let (true, Some(n)) = (
-                *first == '第',
-                HAN_NUMERALS.iter().position(|h| h == numeral),
-            ) {
-                let mut template: String = chars.get(..i).unwrap_or_default().iter().collect();
-                template.push('#');
-                template.extend(chars.get(i + 2..).unwrap_or_default());
-                let template: String = template.chars().filter(|c| !c.is_whitespace()).collect();
-                return u32::try_from(n + 1)
-                    .ok()
-                    .map(|n| (n, template.to_lowercase()));
+    let t = table();
+    let folded = fold_label(label);
+    let words: Vec<&str> = folded
+        .split_whitespace()
+        .take(MAX_LABEL_WORDS + 1)
+        .collect();
+    if words.is_empty() || words.len() > MAX_LABEL_WORDS {
+        return None;
+    }
+    if folded.chars().any(is_unspaced_script) {
+        let joined = words.concat();
+        for (needle, rank) in &t.unspaced {
+            if let Some(at) = joined.find(needle.as_str()) {
+                let mut template = joined.clone();
+                template.replace_range(at..at + needle.len(), "#");
+                // A script without spaces: the words around are the label's other spaced words.
+                return Some((*rank, template, words.len().saturating_sub(1)));
             }
         }
     }
-    let folded = fold_words(label);
-    let words: Vec<&str> = folded.split_whitespace().collect();
-    let joined: String = words.concat();
-    for e in entries() {
-        if e.unspaced {
-            // Found anywhere: the label's words joined, as such scripts write them.
-            let needle = e.words.concat();
-            if let Some(at) = joined.find(&needle) {
-                let mut template = joined.clone();
-                template.replace_range(at..at + needle.len(), "#");
-                return Some((e.rank, template));
-            }
+    let canon: Vec<Option<&str>> = words.iter().map(|w| t.canonical(w)).collect();
+    let mut key = String::new();
+    for start in 0..words.len() {
+        if canon.get(start).is_none_or(Option::is_none) {
             continue;
         }
-        let n = e.words.len();
-        for start in 0..words.len() {
-            let Some(window) = words.get(start..start + n) else {
-                break;
+        let longest = t.max_words.min(words.len() - start);
+        for n in (1..=longest).rev() {
+            let Some(span) = canon.get(start..start + n) else {
+                continue;
             };
-            let hit = window.iter().zip(&e.words).enumerate().all(|(k, (w, x))| {
-                if e.stem && k + 1 == n {
-                    w.starts_with(x.as_str())
-                } else {
-                    w == x
+            key.clear();
+            for (k, w) in span.iter().enumerate() {
+                let Some(w) = w else {
+                    break;
+                };
+                if k > 0 {
+                    key.push(' ');
                 }
-            });
-            if hit {
-                let mut template = String::new();
-                for w in words.get(..start).unwrap_or_default() {
-                    template.push_str(w);
+                key.push_str(w);
+            }
+            match t.phrases.get(key.as_str()) {
+                Some(&rank) if rank > 0 && span.iter().all(Option::is_some) => {
+                    let mut template = String::new();
+                    words
+                        .get(..start)
+                        .unwrap_or_default()
+                        .iter()
+                        .for_each(|w| template.push_str(w));
+                    template.push('#');
+                    words
+                        .get(start + n..)
+                        .unwrap_or_default()
+                        .iter()
+                        .for_each(|w| template.push_str(w));
+                    return Some((rank, template, words.len() - n));
                 }
-                template.push('#');
-                for w in words.get(start + n..).unwrap_or_default() {
-                    template.push_str(w);
-                }
-                return Some((e.rank, template));
+                _ => {}
             }
         }
     }
@@ -331,29 +261,118 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_data_parses_and_covers_every_pack_language() {
+        let file: File = serde_saphyr::from_str(DATA).expect("ordinals.yaml parses");
+        assert_eq!(file.languages.len(), 42);
+        for (lang, l) in &file.languages {
+            for n in 1..=12 {
+                assert!(
+                    l.ranks.get(&n).is_some_and(|f| !f.is_empty()),
+                    "{lang} has no ordinal {n}"
+                );
+            }
+        }
+        assert!(table().phrases.len() > 1000);
+    }
+
+    #[test]
     fn ordinal_words_rank_labels_alike() {
-        assert_eq!(ranked("Third code"), Some((3, "#code".into())));
+        assert_eq!(ranked("Third code"), Some((3, "#code".into(), 1)));
         assert_eq!(
             ranked("Fourth code").map(|r| r.1),
             ranked("First code").map(|r| r.1)
         );
-        assert_eq!(ranked("Zweiter Code"), Some((2, "#code".into())));
+        assert_eq!(ranked("Zweiter Code"), Some((2, "#code".into(), 1)));
         assert_eq!(ranked("Troisième groupe").map(|r| r.0), Some(3));
         assert_eq!(ranked("Kod drugi").map(|r| r.0), Some(2));
-        assert_eq!(ranked("Nambari ya tatu"), Some((3, "nambariya#".into())));
+        assert_eq!(ranked("Nambari ya tatu"), Some((3, "nambariya#".into(), 2)));
         assert_eq!(ranked("Mã thứ tư").map(|r| r.0), Some(4));
-        assert_eq!(ranked("第三段"), Some((3, "#段".into())));
+        assert_eq!(ranked("第三段"), Some((3, "#段".into(), 0)));
         assert_eq!(ranked("두번째 코드").map(|r| r.0), Some(2));
         assert_eq!(ranked("الرمز الثالث").map(|r| r.0), Some(3));
         assert_eq!(ranked("दूसरा कोड").map(|r| r.0), Some(2));
     }
 
     #[test]
+    fn ranks_to_twenty_four_in_many_languages_and_scripts() {
+        let rank = |l: &str| ranked(l).map(|r| r.0);
+        let mut bad = Vec::new();
+        for (label, n) in [
+            ("Zwölftes", 12),
+            ("zwoelftes", 12),
+            ("Vierundzwanzigstes Wort", 24),
+            ("Duodécima", 12),
+            ("Undécima palabra", 11),
+            ("Palabra vigesimocuarta", 24),
+            ("الحادية عشرة", 11),
+            ("الكلمة الثانية عشرة", 12),
+            ("دوازدهم", 12),
+            ("کلمه بیست و چهارم", 24),
+            ("Neno la kumi na mbili", 12),
+            ("kumi_na_mbili", 12),
+            ("Ikalabindalawa", 12),
+            ("Ikalabing-isa", 11),
+            ("ika-24", 0),
+            ("بارہواں", 12),
+            ("بارہویں لفظ", 12),
+            ("Двенадцатое слово", 12),
+            ("двадцать четвёртое", 24),
+            ("Słowo dwunaste", 12),
+            ("Dwunastego słowa", 12),
+            ("dvanácté slovo", 12),
+            ("dvanásta", 12),
+            ("dvyliktas žodis", 12),
+            ("δωδέκατη λέξη", 12),
+            ("On ikinci kelime", 12),
+            ("kahdestoista sana", 12),
+            ("tizenkettedik szó", 12),
+            ("第十二", 12),
+            ("第二十四个词", 24),
+            ("열두 번째 단어", 12),
+            ("คำที่สิบสอง", 12),
+            ("बारहवाँ शब्द", 12),
+            ("बारावा शब्द", 12),
+            ("পন্নিরণ্ড", 0),
+            ("দ্বাদশ শব্দ", 12),
+            ("பன்னிரண்டாவது சொல்", 12),
+            ("పన్నెండవ పదం", 12),
+            ("Từ thứ mười hai", 12),
+            ("Kata kedua belas", 12),
+            ("שתים עשרה", 12),
+            ("twelfth word", 12),
+            ("Twenty-fourth", 24),
+        ] {
+            let want = (n > 0).then_some(n);
+            if rank(label) != want {
+                bad.push(format!("{label}: {:?}", rank(label)));
+            }
+        }
+        assert!(bad.is_empty(), "{bad:?}");
+    }
+
+    #[test]
+    fn the_longest_ordinal_wins() {
+        // "الثانية" is 2 and "الثانية عشرة" 12; "第十" is 10 and "第十二" 12.
+        assert_eq!(ranked("الثانية عشرة"), Some((12, "#".into(), 0)));
+        assert_eq!(ranked("第十二組").map(|r| r.0), Some(12));
+        assert_eq!(ranked("wa kumi na moja").map(|r| r.0), Some(11));
+    }
+
+    #[test]
     fn other_labels_rank_nothing() {
-        for no in ["Code", "Name", "Comment", "第", "Firstly we ask", ""] {
+        for no in [
+            "Code",
+            "Name",
+            "Comment",
+            "第",
+            "Firstly we ask",
+            "",
+            "Secondary email",
+            "Your answer",
+            "E-mail",
+            "Which of these did you like first and why?",
+        ] {
             assert_eq!(ranked(no), None, "{no}");
         }
-        assert_eq!(ranked("E-mail"), None);
-        assert_eq!(ranked("Your answer"), None);
     }
 }

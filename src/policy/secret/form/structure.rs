@@ -4,7 +4,8 @@
 //! for the secrets worth stealing that shape is distinctive:
 //! - a **recovery phrase** asked word by word: a run of one-word text fields numbered 1..n (or 0..n-1) for a
 //!   phrase length n (12, 15, 18, 21, 24, 25), named or titled alike but for the number ("word1", "w_01",
-//!   "slovo 7", "1.", "Kata ke-1", "1번째 단어", "Word 3 of 24");
+//!   "slovo 7", "1.", "Kata ke-1", "1번째 단어", "Word 3 of 24"), or ranked alike by ordinal words
+//!   ("Erstes".."Zwölftes", "Neno la kwanza".., "الأولى".., [`super::ordinal`]);
 //! - a **payment card**: a field of a card number's length (13 to 19 digits) with an expiry (an `MM/YY`
 //!   pattern, or a month and a year) and a 3-4 digit field beside it; or a card number split over adjacent
 //!   fields of 4+4+4+4 (or 4+6+5) digits; or, with no lengths at all, four text fields numbered 1..4 alike
@@ -28,6 +29,9 @@ const PHRASE_LENGTHS: &[u32] = &[12, 15, 18, 21, 24, 25];
 /// Most words of a numbered field's title ("Word 1", "Box 1", "1."): a field with a longer title is a
 /// question of a survey (`q1`..`q12`, each titled with its question), not a slot for one word.
 const NUMBERED_TITLE_WORDS: usize = 4;
+/// Most words of an ordinal beyond its first ("kumi na mbili", twelfth in Swahili; "بیست و چهارم"): a title
+/// that long is read for an ordinal in words only.
+const ORDINAL_EXTRA_WORDS: usize = 4;
 /// Most words of its description ("the first word of your backup sheet").
 const NUMBERED_DESCRIPTION_WORDS: usize = 8;
 /// Most words around the number in a numbered label ("Kata ke-1", "Word 1 of 24", "1번째 단어").
@@ -745,15 +749,22 @@ impl Numbered {
     /// Reads the labels kept in `unranked` for ordinal words ([`super::ordinal::ranked`]), once.
     fn rank_words(&mut self) {
         for (from_title, label, described) in std::mem::take(&mut self.unranked) {
-            if let Some((n, template)) = super::ordinal::ranked(&label) {
-                self.fields.push((from_title, n, template, described));
+            if let Some((n, template, around)) = super::ordinal::ranked(&label) {
+                if around <= NUMBERED_LABEL_WORDS {
+                    self.fields.push((from_title, n, template, described));
+                }
             }
         }
     }
 
     fn note(&mut self, name: &str, prop: &Prop<'_, '_>) {
         let words = |t: &str| t.split_whitespace().count();
-        if words(prop.title) > NUMBERED_TITLE_WORDS
+        let title_words = words(prop.title);
+        // A title longer than a slot's is read only for an ordinal of several words ("Neno la kumi na
+        // mbili", "Từ thứ mười hai"), with no more words around it than a numbered label has (checked in
+        // `rank_words`); its name is then no slot's (`q1`.. of a survey's questions).
+        let long_title = title_words > NUMBERED_TITLE_WORDS;
+        if title_words > NUMBERED_TITLE_WORDS + ORDINAL_EXTRA_WORDS
             || words(prop.description) > NUMBERED_DESCRIPTION_WORDS
             || !prop.format.is_empty()
         {
@@ -770,6 +781,13 @@ impl Numbered {
             .flat_map(char::to_lowercase)
             .collect();
         for (from_title, label) in [(false, name), (true, prop.title)] {
+            if long_title {
+                if from_title && label.chars().count() <= NUMBERED_LABEL_CHARS {
+                    self.unranked
+                        .push((from_title, label.to_owned(), described.clone()));
+                }
+                continue;
+            }
             // A rank in digits ("Code 2"), or kept to be read for one in words ("Second code", "第二組").
             if let Some((n, template)) = numbered(label) {
                 self.fields
@@ -819,6 +837,17 @@ impl Numbered {
     /// The phrase length when the fields numbered alike run 1..n (or 0..n-1) for a phrase length n.
     /// Sorted once and read by groups: a form of hundreds of numbered fields costs no more than its sort.
     fn recovery_run(&mut self) -> Option<u32> {
+        // Ranked by ordinal words ("Erstes".."Zwölftes", "Neno la kwanza"..): read only when one reading
+        // holds labels enough for the shortest phrase, so a form of a few fields never pays for it.
+        let shortest = PHRASE_LENGTHS.first().copied().unwrap_or(12) as usize;
+        let enough = |from_title: bool| {
+            let words = self.unranked.iter().filter(|u| u.0 == from_title).count();
+            let digits = self.fields.iter().filter(|f| f.0 == from_title).count();
+            words > 0 && words + digits >= shortest
+        };
+        if enough(false) || enough(true) {
+            self.rank_words();
+        }
         self.sort();
         let mut best = None;
         for group in self
@@ -1159,5 +1188,232 @@ mod tests {
         assert!(masked_contact("ending in **12"));
         assert!(!masked_contact("Rate us * * * * *"));
         assert!(!masked_contact("a **bold** word"));
+    }
+
+    /// The recovery-phrase signal of a form of text fields `(name, property)`.
+    fn phrase(fields: &[(String, serde_json::Value)]) -> Option<String> {
+        let arena = crate::wire::tree::test_arena();
+        let nodes: Vec<(String, Node<'_>)> = fields
+            .iter()
+            .map(|(n, v)| {
+                (
+                    n.clone(),
+                    Node::from_value(Box::leak(Box::new(v.clone())), arena),
+                )
+            })
+            .collect();
+        let mut s = Structure::default();
+        for (i, (name, node)) in nodes.iter().enumerate() {
+            s.note(i, name, &Prop::of(node), false, Support::None);
+        }
+        s.recovery_phrase().map(|sig| sig.why)
+    }
+
+    /// `n` one-word text fields named `name(i)` and titled `title(i)`.
+    fn row(
+        n: usize,
+        name: impl Fn(usize) -> String,
+        title: impl Fn(usize) -> String,
+    ) -> Vec<(String, serde_json::Value)> {
+        (1..=n)
+            .map(|i| {
+                (
+                    name(i),
+                    serde_json::json!({"type": "string", "title": title(i)}),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rows_ranked_by_native_ordinals_are_recovery_phrases() {
+        const DE: [&str; 12] = [
+            "Erstes",
+            "Zweites",
+            "Drittes",
+            "Viertes",
+            "Fünftes",
+            "Sechstes",
+            "Siebtes",
+            "Achtes",
+            "Neuntes",
+            "Zehntes",
+            "Elftes",
+            "Zwölftes",
+        ];
+        const AR: [&str; 12] = [
+            "الأولى",
+            "الثانية",
+            "الثالثة",
+            "الرابعة",
+            "الخامسة",
+            "السادسة",
+            "السابعة",
+            "الثامنة",
+            "التاسعة",
+            "العاشرة",
+            "الحادية عشرة",
+            "الثانية عشرة",
+        ];
+        const UR: [&str; 12] = [
+            "پہلا",
+            "دوسرا",
+            "تیسرا",
+            "چوتھا",
+            "پانچواں",
+            "چھٹا",
+            "ساتواں",
+            "آٹھواں",
+            "نواں",
+            "دسواں",
+            "گیارہواں",
+            "بارہواں",
+        ];
+        const SW: [&str; 12] = [
+            "kwanza",
+            "pili",
+            "tatu",
+            "nne",
+            "tano",
+            "sita",
+            "saba",
+            "nane",
+            "tisa",
+            "kumi",
+            "kumi na moja",
+            "kumi na mbili",
+        ];
+        let at =
+            |list: &[&str; 12], i: usize| list.get(i - 1).copied().unwrap_or_default().to_owned();
+        assert!(phrase(&row(12, |i| format!("f{i}"), |i| at(&DE, i))).is_some());
+        assert!(phrase(&row(12, |i| at(&AR, i), |i| at(&AR, i))).is_some());
+        assert!(phrase(&row(12, |i| at(&UR, i), |_| String::new())).is_some());
+        assert!(phrase(&row(
+            12,
+            |i| format!("w{}", i * 3),
+            |i| format!("Neno la {}", at(&SW, i))
+        ))
+        .is_some());
+        // 24 ranked in Russian words, neuter ("слово" is neuter), by the title.
+        let ru = |i: usize| {
+            let units = ["", "первое", "второе", "третье", "четвёртое"];
+            let teens = [
+                "",
+                "первое",
+                "второе",
+                "третье",
+                "четвёртое",
+                "пятое",
+                "шестое",
+                "седьмое",
+                "восьмое",
+                "девятое",
+                "десятое",
+                "одиннадцатое",
+                "двенадцатое",
+                "тринадцатое",
+                "четырнадцатое",
+                "пятнадцатое",
+                "шестнадцатое",
+                "семнадцатое",
+                "восемнадцатое",
+                "девятнадцатое",
+                "двадцатое",
+            ];
+            let w = match i {
+                1..=20 => teens.get(i).copied().unwrap_or_default().to_owned(),
+                _ => format!(
+                    "двадцать {}",
+                    units.get(i - 20).copied().unwrap_or_default()
+                ),
+            };
+            format!("{w} слово")
+        };
+        assert_eq!(
+            phrase(&row(24, |i| format!("x{i}"), ru)).as_deref(),
+            Some("word by word: 24 one-word text fields numbered 1 to 24")
+        );
+        // Japanese, by rule of the data: 第一..第十二 + a counter.
+        assert!(phrase(&row(
+            12,
+            |i| format!("j{i}"),
+            |i| {
+                let n = [
+                    "", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
+                ];
+                format!("第{}単語", n.get(i).copied().unwrap_or_default())
+            }
+        ))
+        .is_some());
+    }
+
+    #[test]
+    fn ranked_rows_that_are_no_phrase_pass() {
+        // A three-item survey of choices.
+        let choices = row(
+            3,
+            |i| format!("c{i}"),
+            |i| {
+                ["", "First choice", "Second choice", "Third choice"]
+                    .get(i)
+                    .copied()
+                    .unwrap_or_default()
+                    .to_owned()
+            },
+        );
+        assert_eq!(phrase(&choices), None);
+        // A quiz of twelve questions titled by ordinals, each answered at length.
+        let ordinal = |i: usize| {
+            [
+                "", "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth",
+                "Ninth", "Tenth", "Eleventh", "Twelfth",
+            ]
+            .get(i)
+            .copied()
+            .unwrap_or_default()
+            .to_owned()
+        };
+        let mut quiz = row(
+            12,
+            |i| format!("q{i}"),
+            |i| format!("{} question", ordinal(i)),
+        );
+        for (_, p) in &mut quiz {
+            p["maxLength"] = 2000.into();
+        }
+        assert_eq!(phrase(&quiz), None);
+        // The same quiz with each question in its description.
+        let mut quiz = row(
+            12,
+            |i| format!("q{i}"),
+            |i| format!("{} question", ordinal(i)),
+        );
+        for (i, (_, p)) in quiz.iter_mut().enumerate() {
+            p["description"] = format!(
+                "Explain what happened in chapter {}",
+                ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]
+                    .get(i)
+                    .copied()
+                    .unwrap_or_default()
+            )
+            .into();
+        }
+        assert_eq!(phrase(&quiz), None);
+        // Eleven ranks: no phrase's length.
+        assert_eq!(
+            phrase(&row(
+                11,
+                |i| format!("s{i}"),
+                |i| format!("{} stop", ordinal(i))
+            )),
+            None
+        );
+        // Twelve ranked by words are one.
+        assert!(phrase(&row(
+            12,
+            |i| format!("s{i}"),
+            |i| format!("{} word", ordinal(i))
+        ))
+        .is_some());
     }
 }
