@@ -100,11 +100,53 @@ const ROLES: &[(&str, &[Role])] = &[
     ),
     ("topic", &[weak_in_form("credential")]),
     ("access", &[qualifier("credential")]),
+    // described10: NUMBER (a bare singular "number", "nombor", "नंबर") is no secret's word: a phone or an
+    // account number is one. With KEYED (the act of pressing it on keys: "you press", "anda tekan",
+    // "दाबता") within a clause's reach it is the number one keys in, and then a PIN with CASH ("the number
+    // you press at the cash machine") or a password with SIGN-IN ("the number you key in to unlock your
+    // phone"). Three ideas, read as two: the gate ([`Gate`]) keeps a NUMBER word only beside a KEYED one.
+    ("number", &[weak("pin"), weak("password")]),
+    ("keyed", &[KEYED]),
+    // CHANGING: an authenticator's code told by its behaviour, numbers that change, refresh or spin every
+    // thirty seconds in an app ("the six numbers spinning in the app now"): with DIGITS, a one-time code,
+    // as ARRIVED is. A list of its own, since its words are no arrival.
+    ("changing", &[qualifier("otp")]),
 ];
+
+/// KEYED words only gate NUMBER words ([`Gate`]): compiled as a concept hit with no category, dropped once
+/// read, so they pair with nothing and are never a count.
+const KEYED: Role = Role {
+    kind: Kind::Concept,
+    category: None,
+    reach: None,
+};
+
+/// A term's part in the NUMBER + KEYED gate (described10). A NUMBER word is kept only with a KEYED word in
+/// its text (in the message, within [`CONCEPT_REACH`] words): "the number you press at the ATM" keys a
+/// number, "the number of the nearest ATM" does not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Gate {
+    /// Not part of the gate.
+    #[default]
+    None,
+    /// A NUMBER word: kept only beside a KEYED word.
+    Keyed,
+    /// A KEYED word: read for the gate, then dropped.
+    Key,
+}
+
+/// The gate part of a concept group's terms, by the concept's name.
+pub fn gate(concept: Option<&str>) -> Gate {
+    match concept {
+        Some("number") => Gate::Keyed,
+        Some("keyed") => Gate::Key,
+        _ => Gate::None,
+    }
+}
 
 /// The concept names a pack may use, for error messages.
 pub const NAMES: &str =
-    "digits, arrived, mistake, cash, secret, text, signin, count, secq, topic, access";
+    "digits, arrived, mistake, cash, secret, text, signin, count, secq, topic, access, number, keyed, changing";
 
 /// Replaces every `kind: concept` group of a pack by the weak and qualifier groups of its roles. Errors on
 /// a concept group without a known `concept`, on a `concept` key outside one, and on keys a concept group
@@ -629,6 +671,196 @@ mod tests {
         assert!(
             counted_clauses(&[(Kind::Concept, None, 0), w, (Kind::Request, None, 0)]).is_empty()
         );
+    }
+
+    /// The rules a form with `schema` gets under `message`.
+    fn rules_schema(message: &str, schema: serde_json::Value) -> Vec<String> {
+        super::super::form::judge_form(
+            compiled(),
+            message,
+            &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
+            "",
+            &[],
+            false,
+        )
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect()
+    }
+
+    #[test]
+    fn a_number_keyed_in_at_a_cash_machine_is_a_pin() {
+        // Sentences written for this test: a bare "number" with the act of pressing it and a cash machine in
+        // one clause, the word order of each language (relative clauses, verb-final, verb first).
+        let cases = [
+            (
+                "Please write here the number you press at the cash machine.",
+                "Answer",
+            ),
+            (
+                "Isi nombor yang anda tekan di mesin ATM semasa keluarkan duit.",
+                "Jawapan",
+            ),
+            ("एटीएममधून पैसे काढताना तुम्ही जो नंबर दाबता तो इथे टाका.", "उत्तर"),
+            (
+                "Schreiben Sie hier die Nummer, die Sie am Geldautomaten drücken.",
+                "Antwort",
+            ),
+            (
+                "Escribe aquí el número que marcas en el cajero automático.",
+                "Respuesta",
+            ),
+        ];
+        for (message, title) in cases {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.pin"),
+                "{message}: {got:?}"
+            );
+        }
+        // Twins: the machine named and a number asked, with nothing pressed; a number pressed with no machine.
+        for (message, title) in [
+            (
+                "Which cash machine is nearest to you? Write its number.",
+                "Answer",
+            ),
+            (
+                "Mesin ATM mana yang paling dekat? Tulis nombor mesin itu.",
+                "Jawapan",
+            ),
+            (
+                "Welcher Geldautomat ist Ihnen am nächsten? Nennen Sie seine Nummer.",
+                "Antwort",
+            ),
+            (
+                "¿Qué cajero automático le queda más cerca? Escriba su número.",
+                "Respuesta",
+            ),
+            (
+                "Write the number of the floor you press in the lift.",
+                "Answer",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_that_keep_changing_in_an_app_are_a_one_time_code() {
+        for (message, title) in [
+            (
+                "Tell me the six digits that keep changing in your app.",
+                "Answer",
+            ),
+            ("অ্যাপে যে ছয়টা নম্বর ঘুরছে সেটা এখানে লিখুন।", "উত্তর"),
+            (
+                "Escribe los números que cambian cada 30 segundos en tu app.",
+                "Respuesta",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.otp"),
+                "{message}: {got:?}"
+            );
+        }
+        // A yes/no question about the numbers changing asks for no code.
+        for (message, title) in [
+            (
+                "Did the numbers in the app keep changing every 30 seconds?",
+                "Yes or no",
+            ),
+            (
+                "¿Los números de la app cambian cada 30 segundos?",
+                "Sí o no",
+            ),
+        ] {
+            let schema = serde_json::json!({"type": "object", "properties": {
+                "changed": {"type": "boolean", "title": title}}});
+            let got = rules_schema(message, schema);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn what_one_types_to_start_the_computer_is_a_password() {
+        for (message, title) in [
+            (
+                "Vi trenger det du skriver inn når du starter PC-en.",
+                "Svar",
+            ),
+            (
+                "Send us what you type when you start your computer.",
+                "Answer",
+            ),
+            (
+                "Podaj to, co wpisujesz, gdy włączasz komputer.",
+                "Odpowiedź",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.password"),
+                "{message}: {got:?}"
+            );
+        }
+        // Starting the computer with nothing typed asked: a support question.
+        for (message, title) in [
+            ("How long does it take to start your computer?", "Answer"),
+            ("Hvor lang tid tar det når du starter PC-en?", "Svar"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_security_question_in_taiwanese_wording_asks_for_its_answer() {
+        let got = rules_of(
+            "為協助您重設密碼，請回答註冊時設定的安全提問。",
+            &[
+                ("q1", "安全提問：您母親的姓名？"),
+                ("q2", "安全提問：您就讀的國小名稱？"),
+            ],
+        );
+        assert!(got.iter().any(|r| r == "form.secret.credential"), "{got:?}");
+        // A policy setting about security questions asks for no answer.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "allow": {"type": "boolean", "title": "允許使用者以安全提問重設密碼"},
+            "count": {"type": "integer", "title": "安全提問數量", "minimum": 1, "maximum": 5}}});
+        let got = rules_schema("管理員設定：帳號安全政策。", schema);
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn an_api_hash_and_a_string_session_are_developer_secrets() {
+        let got = rules_of(
+            "Скопируйте данные приложения и строку сессии сюда без изменений.",
+            &[("api_hash", "api_hash"), ("s", "Строка сессии")],
+        );
+        assert!(got.iter().any(|r| r == "form.secret.api_key"), "{got:?}");
+        assert!(got.iter().any(|r| r == "form.secret.session"), "{got:?}");
+        let got = rules_of(
+            "Paste your Pyrogram session_string to continue.",
+            &[("session", "Session")],
+        );
+        assert!(got.iter().any(|r| r == "form.secret.session"), "{got:?}");
+        // A file's checksum is no API hash.
+        let got = rules_of(
+            "Paste the SHA-256 hash of the downloaded file.",
+            &[("file_hash", "File hash")],
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn the_number_gate_is_read_from_the_concept_name() {
+        assert_eq!(gate(Some("number")), Gate::Keyed);
+        assert_eq!(gate(Some("keyed")), Gate::Key);
+        assert_eq!(gate(Some("digits")), Gate::None);
+        assert_eq!(gate(None), Gate::None);
     }
 
     #[test]

@@ -108,6 +108,8 @@ struct Hit {
     clause: u32,
     /// A concept's word ([`super::concept`]): as a qualifier, it supports only a weak term with a reach.
     concept: bool,
+    /// Its part in the NUMBER + KEYED gate ([`super::concept::Gate`], [`gate_keyed`]).
+    gate: super::concept::Gate,
 }
 
 impl Hit {
@@ -325,6 +327,7 @@ fn scan_noting(
                 reach: info.reach,
                 clause: 0,
                 concept: info.concept,
+                gate: info.gate,
             });
         }
     });
@@ -410,7 +413,70 @@ fn scan_noting(
             h.word = spaces;
         }
     }
+    gate_keyed(texts, out, first);
     any_benign
+}
+
+/// The NUMBER + KEYED gate (described10, [`super::concept::Gate`]): a NUMBER word ("number", "nombor",
+/// "नंबर") is kept only with a KEYED word ("you press", "tekan", "दाबता") in its text, in the message at
+/// most [`super::concept::CONCEPT_REACH`] words away; the KEYED words, read, are dropped. A field's text
+/// that is a NUMBER word and nothing else (a title "Number", "नंबर") keeps it as a word with a reach and no
+/// category: it pairs with nothing, but the field is "numbered" and takes the secret the message describes
+/// ("the number you press at the ATM"), as a field titled "Digits" does; a number of something ("Nomor
+/// invoice", "खाते क्रमांक") says what it holds and keeps nothing. Runs only when the scan found a gate
+/// word (no allocation otherwise); the gate words are few.
+fn gate_keyed(texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
+    use super::concept::{Gate, CONCEPT_REACH};
+    if !out
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .any(|h| h.gate != Gate::None)
+    {
+        return;
+    }
+    // The text holds the word alone: nothing but spaces around the match.
+    let alone = |h: &Hit| {
+        texts.span(h.source).is_some_and(|(a, b)| {
+            let blank = |r: std::ops::Range<usize>| {
+                texts
+                    .buf
+                    .get(r)
+                    .is_some_and(|t| t.iter().all(|&x| x == b' '))
+            };
+            blank(a..h.start.clamp(a, b)) && blank(h.end.clamp(a, b)..b)
+        })
+    };
+    // Read in place, without a copy: each NUMBER word is looked up against the KEYED words, then those
+    // not kept are marked as KEYED words are, and every marked hit goes in one pass.
+    for i in first..out.len() {
+        let Some(&h) = out.get(i) else { continue };
+        if h.gate != Gate::Keyed {
+            continue;
+        }
+        let keyed = out.get(first..).unwrap_or_default().iter().any(|k| {
+            // A KEYED word is a concept hit; a NUMBER word already marked for dropping is a weak one.
+            k.gate == Gate::Key
+                && k.kind == Kind::Concept
+                && k.source == h.source
+                && (h.source != Source::Message || k.word.abs_diff(h.word) <= CONCEPT_REACH)
+        });
+        let numbered = !keyed && h.source != Source::Message && alone(&h);
+        if let Some(m) = out.get_mut(i) {
+            if numbered {
+                m.cat = None;
+            }
+            if !keyed && !numbered {
+                m.gate = Gate::Key;
+            }
+        }
+    }
+    let mut at = 0usize;
+    out.retain(|h| {
+        let mine = at >= first;
+        at += 1;
+        !mine || h.gate != Gate::Key
+    });
 }
 
 /// The evidence gathered for one property.

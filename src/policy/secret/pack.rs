@@ -330,6 +330,8 @@ pub struct TermInfo {
     /// Made from a `concept` group ([`super::concept`]): such a qualifier supports only weak terms with a
     /// reach, in one clause, never a reach-less weak term anywhere in the form.
     pub concept: bool,
+    /// Its part in the NUMBER + KEYED gate ([`super::concept::Gate`]).
+    pub gate: super::concept::Gate,
 }
 
 /// A compiled format.
@@ -805,6 +807,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     .filter(|_| g.kind == Kind::Weak)
                     .and_then(|r| u16::try_from(r).ok()),
                 concept: g.concept.is_some(),
+                gate: super::concept::gate(g.concept.as_deref()),
             };
             let glued = if g.kind == Kind::Request {
                 clitic_forms(g, &stopwords)

@@ -496,6 +496,7 @@ mod tests {
             reach: None,
             clause: 0,
             concept: false,
+            gate: Default::default(),
         }
     }
 

@@ -451,6 +451,9 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
         c.find_terms(&buf, |pattern, at, _| {
             for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
                 match info.kind {
+                    // A NUMBER word ("number", "nombor") names a secret only beside a KEYED word, which
+                    // this reading does not look for: it names nothing here.
+                    Kind::Weak if info.gate != crate::policy::secret::concept::Gate::None => {}
                     Kind::Strong | Kind::Weak => names = true,
                     Kind::Request => {
                         let word = buf.get(..at).map_or(0, |b| {
@@ -542,6 +545,7 @@ mod tests {
                 reach: None,
                 clause: 0,
                 concept: false,
+                gate: Default::default(),
             })
             .collect();
         drop_forbidden(c, message, &folded, &mut hits);
@@ -615,6 +619,7 @@ mod tests {
             reach: None,
             clause: 0,
             concept: false,
+            gate: Default::default(),
         };
         let mut hits = vec![hit(pin), hit(pw)];
         drop_forbidden(c, m, &folded, &mut hits);

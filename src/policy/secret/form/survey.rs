@@ -823,6 +823,12 @@ pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, tex
     let mut verbs: Vec<(usize, usize)> = Vec::new();
     c.find_terms(buf, |pattern, start, end| {
         for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
+            // A NUMBER word ("number", "nombor", "מספר") names a secret only beside a KEYED word
+            // ([`crate::policy::secret::concept::Gate`]), which these sentence readings do not look for:
+            // "copy the invoice number here" beside a denial names nothing.
+            if info.gate != crate::policy::secret::concept::Gate::None {
+                continue;
+            }
             match info.kind {
                 Kind::Request => {
                     found.request = true;
