@@ -1204,7 +1204,7 @@ mod tests {
             .collect();
         let mut s = Structure::default();
         for (i, (name, node)) in nodes.iter().enumerate() {
-            s.note(i, name, &Prop::of(node), false, Support::None);
+            s.note(i, name, &Prop::of(node), false, Support::None, false);
         }
         s.recovery_phrase().map(|sig| sig.why)
     }
