@@ -7,7 +7,7 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 15] = [
+const BATCHES: [&str; 13] = [
     "dev",
     "fresh",
     "fresh2",
@@ -17,8 +17,6 @@ const BATCHES: [&str; 15] = [
     "fresh6",
     "fresh7",
     "fresh8",
-    "fresh9",
-    "fresh10",
     "tricky",
     "ordinary",
     "ordinary2",
