@@ -248,19 +248,10 @@ mod tests {
 
     /// The rules a form with one text field titled `title` gets under `message`.
     fn rules(message: &str, title: &str) -> Vec<String> {
-        let schema = serde_json::json!({"type": "object", "properties": {"f": {"type": "string", "title": title}}});
-        super::super::form::judge_form(
-            compiled(),
+        rules_schema(
             message,
-            &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
-            "",
-            &[],
-            false,
+            serde_json::json!({"type": "object", "properties": {"f": {"type": "string", "title": title}}}),
         )
-        .findings
-        .into_iter()
-        .map(|f| f.rule)
-        .collect()
     }
 
     #[test]
