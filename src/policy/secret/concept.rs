@@ -354,19 +354,10 @@ mod tests {
                 )
             })
             .collect();
-        let schema = serde_json::json!({"type": "object", "properties": props});
-        super::super::form::judge_form(
-            compiled(),
+        rules_schema(
             message,
-            &crate::wire::tree::Node::from_value(&schema, crate::wire::tree::test_arena()),
-            "",
-            &[],
-            false,
+            serde_json::json!({"type": "object", "properties": props}),
         )
-        .findings
-        .into_iter()
-        .map(|f| f.rule)
-        .collect()
     }
 
     #[test]
