@@ -1024,6 +1024,12 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
             .then(|| t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit))
             .flatten()
             .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, &b.label))
+            // A four-letter name with one look-alike letter (`wlse`): `short_confusable`.
+            .or_else(|| {
+                (!listed_name)
+                    .then(|| super::short_confusable::swapped(t, reg_label))
+                    .flatten()
+            })
         {
             out.push(
                 rules::HOST_BRAND,

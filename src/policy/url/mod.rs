@@ -29,14 +29,19 @@
 //!
 //! Every judgement is a pure function of the policy and the URL: no I/O, no clock, no DNS.
 
+mod admin_consent;
 mod callback;
 mod clean_hosts;
 mod embedded;
+mod flow_token;
+mod generic_cc;
 mod host;
 mod idn;
+mod kit_folder;
 mod path_bait;
 mod query;
 mod raw;
+mod short_confusable;
 mod simple;
 mod top_sites;
 mod translit;
@@ -115,6 +120,11 @@ pub mod rules {
     /// word: a storage bucket, a site or form builder's page, a compromised site's software folders, a
     /// stranger's sign-in page (`path_bait`).
     pub const PATH_BRAND: &str = "url.path.brand";
+    /// A page served from a content-management system's media, include or static folders, where phishing
+    /// kits are dropped on compromised sites (`wp-content/uploads/`, `wp-includes/`, `.well-known/`
+    /// under an unregistered name; with a lure word, a plugin's folder, `images/`, `cgi-bin/`):
+    /// `kit_folder`.
+    pub const PATH_KIT: &str = "url.path.kit";
 }
 
 /// Default cap on a URL's length in bytes: browsers and proxies start to disagree above this, and a

@@ -200,7 +200,7 @@ const PATH_SCAM_WORDS: &[&str] = &[
 
 /// Whether a word of a path beside a name on a shared host is bait: a sign-in word
 /// ([`sign_in_word`]) or a scam word ([`PATH_SCAM_WORDS`], also glued from four letters).
-fn path_lure(token: &str) -> bool {
+pub(super) fn path_lure(token: &str) -> bool {
     sign_in_word(token)
         || super::top_sites::strong_lure(token)
         || PATH_SCAM_WORDS.iter().any(|w| {
@@ -213,7 +213,7 @@ fn path_lure(token: &str) -> bool {
 
 /// Whether a word of a path names a sign-in step ([`SIGN_IN_WORDS`], also glued to another word from
 /// four letters: `loginform`, `verifyaccount`).
-fn sign_in_word(token: &str) -> bool {
+pub(super) fn sign_in_word(token: &str) -> bool {
     SIGN_IN_WORDS.iter().any(|w| {
         token == *w
             || (w.len() >= 4
@@ -226,7 +226,7 @@ fn sign_in_word(token: &str) -> bool {
 /// `kycupdate`; `gmail-storage-upgrade` three). A run written in camel case or with a number inside
 /// (`Microsoft365Verification`, a form builder's page name) is followed by its pieces (`microsoft`,
 /// `365`, `verification`): the name and the lure word a writer glued are still two words to the reader.
-fn words(segment: &str) -> SmallVec<[String; 6]> {
+pub(super) fn words(segment: &str) -> SmallVec<[String; 6]> {
     let mut out: SmallVec<[String; 6]> = SmallVec::new();
     for run in segment
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -368,6 +368,22 @@ pub(super) fn judge(t: &TopSites, url: &Parts<'_>, min_edit: usize, out: &mut Fi
     if out.pushes == before {
         weak_host(t, url, reg, min_edit, out);
     }
+    // A page in a CMS's media or code folders, whatever its words name, on a site on no list.
+    if out.pushes == before && !t.is_known(reg) && !shared_host(host) {
+        super::kit_folder::judge(url, host, out);
+    }
+}
+
+/// Whether `host`, on no list, is one whose path or subdomain is a stranger's space (a storage or shared
+/// host, or under a hosting service's public suffix), as [`check`] places it: `url.path.brand` judges a
+/// page there.
+fn shared_host(host: &str) -> bool {
+    SHARED_PATH_HOSTS.contains(&host)
+        || STORAGE_HOSTS.contains(&host)
+        || s3_endpoint(host)
+        || storage_suffix(host).is_some()
+        || psl::suffix(host.as_bytes())
+            .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Private))
 }
 
 /// The path checks of the module doc, for a link to `host` (ASCII, lowercase), registrable as `reg`.
@@ -795,7 +811,12 @@ mod tests {
         let parsed = url::Url::parse(url).expect("test URL parses");
         let mut out = Findings::new("/url");
         judge(&t, &Parts::of_url(&parsed), 6, &mut out);
-        out.into_vec().into_iter().map(|f| f.message).collect()
+        // This module's rule only: a page in a software folder is `url.path.kit`'s too (`kit_folder`).
+        out.into_vec()
+            .into_iter()
+            .filter(|f| f.rule != rules::PATH_KIT)
+            .map(|f| f.message)
+            .collect()
     }
 
     const LIST: &str =

@@ -176,6 +176,8 @@ struct Place<'a> {
     host: Option<&'a str>,
     /// Its query, read again only for a link found in a parameter of a well-known site ([`open_redirect`]).
     query: Option<&'a str>,
+    /// Its path, read again only for a sign-in request's callback ([`hostile_callback`]).
+    path: &'a str,
     /// The link being judged was written without its scheme ([`schemeless_link`]): judged as a destination,
     /// but not as a well-known site's open redirect (a search for `example.com/page` names a site).
     schemeless: bool,
@@ -254,6 +256,7 @@ pub(super) fn check(
         oauth1_authorize: oauth1_authorize_step(url),
         host: url.host_str,
         query: url.query,
+        path: url.path,
         schemeless: false,
         marks: OnceCell::new(),
     };
@@ -539,6 +542,23 @@ fn prefill_on_own_site(policy: &UrlPolicy, place: &Place<'_>, part: Part, name: 
             })
 }
 
+/// Whether a short parameter named for a token only by its ending is a sign-in page's own flow token
+/// ([`super::flow_token`]): in the query of the link a person is sent to, on a sign-in page of a site the
+/// shipped list vouches for.
+fn own_flow_token(policy: &UrlPolicy, place: &Place<'_>, part: Part) -> bool {
+    matches!(part, Part::Query)
+        && place.depth.level() == 0
+        && super::flow_token::sign_in_page(place.path)
+        && place
+            .host
+            .and_then(|h| super::registrable(h.trim_end_matches('.')))
+            .is_some_and(|own| {
+                policy
+                    .top_sites()
+                    .is_some_and(|t| t.is_trusted_destination(&own))
+            })
+}
+
 fn param(
     policy: &UrlPolicy,
     place: &mut Place<'_>,
@@ -565,15 +585,17 @@ fn param(
     // still a credential by its own name.
     let saml_request_signature =
         matches!(part, Part::Query) && name == "signature" && place.marks().saml_request;
+    let long = trimmed.chars().count() >= policy.weak_credential_min_len;
     let credential_name = !request_token
         && !saml_request_signature
-        && ((weak && trimmed.chars().count() >= policy.weak_credential_min_len)
+        && ((weak && long)
             || (!weak
                 && (kind.credential
-                    || policy
+                    || (policy
                         .credential_param_suffixes
                         .iter()
-                        .any(|s| name.ends_with(s.as_str())))));
+                        .any(|s| name.ends_with(s.as_str()))
+                        && (long || !own_flow_token(policy, place, part))))));
     if credential_name && !flag {
         out.push(
             rules::QUERY_CREDENTIAL,
@@ -816,11 +838,11 @@ const PROVIDER_LABELS: &[&str] = &[
 fn hostile_callback(
     top: &TopSites,
     idp: &str,
-    query: Option<&str>,
+    place: &Place<'_>,
     scheme: &str,
     host: url::Host<&str>,
-    route: &RouteUrlRules,
 ) -> Option<String> {
+    let (query, route) = (place.query, place.route);
     if !matches!(scheme, "http" | "https") {
         return None;
     }
@@ -895,6 +917,15 @@ fn hostile_callback(
     if cheap && (scope.is_some() || !callback::plain_app_name(top, own_label, front)) {
         return Some(format!(
             "the sign-in request at `{own}` sends you back to `{dest}`, a composed name under one of the most abused top-level domains"
+        ));
+    }
+    // A grant for a whole organisation sent to a composed name under a new generic ending.
+    if !hosted
+        && super::admin_consent::admin_request(place.path, values())
+        && super::admin_consent::throwaway(top, own_label, front, suffix)
+    {
+        return Some(format!(
+            "the sign-in request at `{own}` asks an administrator to grant an app access for the whole organisation and hands the grant to `{dest}`, a composed name under a new generic top-level domain"
         ));
     }
     // The organisation's names: its sign-in host's registrable label, and a tenant's label in front of
@@ -1374,9 +1405,7 @@ fn link(
             }
             let top = policy.top_sites()?;
             let idp = place.host?.trim_end_matches('.');
-            with_dest(&|scheme, host| {
-                hostile_callback(top, idp, place.query, scheme, host, place.route)
-            })
+            with_dest(&|scheme, host| hostile_callback(top, idp, place, scheme, host))
         })
         .flatten();
     // An implicit-grant request whose callback is a stranger's, whoever the provider is.

@@ -1755,3 +1755,92 @@ fn country_domain_tricks_k_confusables_and_builders() {
     // A developer's copy of a service, and an ordinary word beside a coined name, are no look-alikes.
     assert!(!brand("https://www.eventbrite-demo.app/accounts/login/"));
 }
+
+/// The urls11b mechanisms end to end, each with its benign twins: a page in a CMS's media or code
+/// folders, a four-letter name's look-alike letter, a global-only name under a generic-sold country's
+/// commercial zone, an admin-consent grant to a throwaway name, and a sign-in page's own flow token.
+#[test]
+fn kit_folders_short_swaps_generic_cc_zones_admin_consent_and_flow_tokens() {
+    let p = policy();
+    let kit = |u: &str| has(&p, u, "url.path.kit");
+    // Kits on compromised sites, the brand unlisted or absent.
+    for u in [
+        "https://www.bakery-example.rs/wp-content/uploads/kurir/posiljka/placanje.html",
+        "https://dentist-example.pl/wp-content/uploads/2024/11/index.php",
+        "https://garden-example.com/wp-includes/fonts/x/verify.html",
+        "https://garage-example.de/wp-admin/js/bank/anmelden.php",
+        "https://hotel-example.at/.well-known/pki/login.html",
+        "https://shop-example.com/wp-content/plugins/acme-kit/refund/claim.php",
+        "https://club-example.org/images/secure/login.php",
+        "https://old-example.net/cgi-bin/webscr?cmd=_login",
+        "https://school-example.edu.au/sites/default/files/portal/index.php",
+    ] {
+        assert!(kit(u), "{u}: {:?}", rules_of(&p, u));
+    }
+    // A site's own files and pages, the admin's own pages, registered well-known names.
+    for u in [
+        "https://www.bakery-example.rs/wp-content/uploads/2024/05/report.pdf",
+        "https://school-example.edu/wp-content/uploads/articulate_uploads/course1/story.html",
+        "https://blog-example.com/wp-admin/post.php?post=12&action=edit",
+        "https://blog-example.com/wp-content/themes/twentyone/style.css",
+        "https://shop-example.com/.well-known/change-password",
+        "https://shop-example.com/.well-known/acme-challenge/abcdef",
+        "https://shop-example.com/images/logo.png",
+        "https://shop-example.com/cgi-bin/search.cgi?q=shoes",
+        "https://wordpress.org/wp-content/uploads/2024/x.php",
+    ] {
+        assert!(!kit(u), "{u}: {:?}", rules_of(&p, u));
+    }
+    let brand = |u: &str| has(&p, u, "url.host.brand");
+    // A four-letter name with one look-alike letter, alone; not the name, not a word one swap away.
+    assert!(brand("https://wlse.com/"));
+    assert!(brand("https://vsps.com/"));
+    for u in [
+        "https://wise.com/",
+        "https://wiki.com/",
+        "https://www.deli.com/",
+        "https://pius.org/",
+    ] {
+        assert!(!brand(u), "{u}: {:?}", rules_of(&p, u));
+    }
+    // A global-only name under a generic-sold country's commercial zone; Colombian companies there,
+    // and names with country sites, pass.
+    assert!(brand("https://chatgpt.com.co/"));
+    for u in [
+        "https://www.bbva.com.co/",
+        "https://www.rappi.com.co/",
+        "https://www.google.com.co/",
+        "https://www.panaderia-example.com.co/",
+    ] {
+        assert!(!brand(u), "{u}: {:?}", rules_of(&p, u));
+    }
+    // An admin-consent grant to a composed name under a new generic ending.
+    let redirect = |u: &str| has(&p, u, "url.query.redirect");
+    assert!(redirect(
+        "https://login.microsoftonline.com/common/adminconsent?client_id=5f2c8b1e-9d4a-4c7e-b6a3-0e1f2d3c4b5a&redirect_uri=https%3A%2F%2Ftenant-migrate.support%2Fconsent"
+    ));
+    assert!(redirect(
+        "https://login.microsoftonline.com/common/oauth2/authorize?client_id=5f2c8b1e&response_type=code&prompt=admin_consent&redirect_uri=https%3A%2F%2Fmail-archive-sync.cloud%2Fcb"
+    ));
+    for u in [
+        "https://login.microsoftonline.com/common/adminconsent?client_id=5f2c8b1e&redirect_uri=https%3A%2F%2Fapp.acme-hr.com%2Fconsent",
+        "https://login.microsoftonline.com/common/adminconsent?client_id=5f2c8b1e&redirect_uri=https%3A%2F%2Facme.app%2Fconsent",
+        "https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=5f2c8b1e&response_type=code&prompt=consent&redirect_uri=https%3A%2F%2Fmail-archive-sync.cloud%2Fcb&scope=openid",
+    ] {
+        assert!(!redirect(u), "{u}: {:?}", rules_of(&p, u));
+    }
+    // A sign-in page's own short flow token on the brand's host; a long one, another page, a listed
+    // credential name, or a stranger's site still count.
+    let cred = |u: &str| has(&p, u, "url.query.credential");
+    assert!(!cred(
+        "https://account.booking.com/sign-in?op_token=EgVvYXV0aCKCAQoUNm"
+    ));
+    for u in [
+        "https://account.booking.com/sign-in?op_token=EgVvYXV0aCKCAQoUNmEgVvYXV0aCKCAQoUNm",
+        "https://account.booking.com/settings?op_token=EgVvYXV0aCKCAQoUNm",
+        "https://account.booking.com/sign-in?access_token=EgVvYXV0aCKC",
+        "https://booking-example.com/sign-in?op_token=EgVvYXV0aCKCAQoUNm",
+    ] {
+        assert!(cred(u), "{u}: {:?}", rules_of(&p, u));
+    }
+}

@@ -2882,7 +2882,14 @@ impl TopSites {
         let free_second_level = suffix.split_once('.').is_some_and(|(second, cc)| {
             COMMERCIAL_SECOND_LEVEL.contains(&second) && FREE_COUNTRY_TLDS.contains(&cc)
         });
+        // A name with one global site and no country site anywhere on the list, under a second level
+        // of a country ending sold as a generic one (`<name>.com.co`): no country business to protect.
+        let global_only_in_generic_cc = b.generic_home
+            && !b.tail
+            && b.country_homes.is_empty()
+            && super::generic_cc::generic_cc_zone(suffix);
         let swapped = generic_tld(suffix)
+            || global_only_in_generic_cc
             || ABUSED_COUNTRY_TLDS.contains(&suffix)
             || free_second_level
             || suffix == "co"
