@@ -34,6 +34,7 @@ mod clean_hosts;
 mod embedded;
 mod host;
 mod idn;
+mod name_token;
 mod path_bait;
 mod query;
 mod raw;
