@@ -1262,6 +1262,36 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the host `{ascii}` combines `{b}` with other words on a page anyone can publish on a hosting service, but it is not {b}"
                 ),
             );
+        } else if let Some((b, place)) = top.and_then(|t| {
+            // A coined listed name as a word of its own beside any other word (`name_token.rs`): no
+            // lure word needed, as phishers write words no list holds.
+            let cc = suffix_str
+                .and_then(|s| s.rsplit('.').next())
+                .filter(|c| c.len() == 2)
+                .unwrap_or("");
+            super::name_token::name_as_token(
+                t,
+                ulabels.get(..own.len()).unwrap_or_default(),
+                hosted.is_some(),
+                cc,
+            )
+        }) {
+            let at = match place {
+                super::name_token::Place::Hosted => {
+                    "a page anyone can publish on a hosting service"
+                }
+                super::name_token::Place::Subdomain => {
+                    "a subdomain of a domain its owner does not hold"
+                }
+                super::name_token::Place::Registrable => "a domain its owner does not hold",
+            };
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` names `{}` as a word of its own on {at}, but it is not {}",
+                    b.label, b.domain
+                ),
+            );
         } else if let Some(gov) = suffix_str.and_then(|s| government_beside_its_country(own, s)) {
             out.push(
                 rules::HOST_BRAND,

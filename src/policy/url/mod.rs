@@ -38,6 +38,7 @@ mod generic_cc;
 mod host;
 mod idn;
 mod kit_folder;
+mod name_token;
 mod path_bait;
 mod query;
 mod raw;

@@ -81,6 +81,8 @@ const STORAGE_SUFFIXES: &[&str] = &[
     "r2.dev",
     "s3.amazonaws.com",
     "firebasestorage.app",
+    // Google Cloud Storage's virtual-hosted buckets (`<bucket>.storage.googleapis.com`).
+    "storage.googleapis.com",
 ];
 
 /// The storage endpoint suffix ([`STORAGE_SUFFIXES`]) a host is under or is, when there is one.

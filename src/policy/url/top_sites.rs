@@ -1920,6 +1920,20 @@ pub(super) struct TopBrand {
 }
 
 impl TopBrand {
+    /// Whether one of its listed domains is under the country ending `cc` (`ee` for `lhv.ee`, `gh` for
+    /// `mtn.com.gh`).
+    pub(super) fn home_in(&self, cc: &str) -> bool {
+        self.country_homes
+            .iter()
+            .any(|h| h.as_slice() == cc.as_bytes())
+    }
+
+    /// Whether one of its listed domains is under a generic ending (a global name, not only a
+    /// country's).
+    pub(super) fn global(&self) -> bool {
+        self.generic_home
+    }
+
     /// Whether a look-alike of this name (skeleton, swap, affixes) counts: every top-tier name, and the
     /// long tail's from [`MIN_TAIL`] letters.
     fn matchable(&self) -> bool {
