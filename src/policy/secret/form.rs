@@ -1421,7 +1421,7 @@ fn judge_property(
     limit::drop_word_limits(c, texts.folded(), &mut hits);
     let mut counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
     if kind == FieldKind::Number
-        && (survey::asks_how_many(prop.title) || survey::asks_how_many(prop.description))
+        && (survey::counts_secrets(prop.title) || survey::counts_secrets(prop.description))
     {
         // "Roughly how many passwords do you have?" over a number: a survey counts the secrets, and a
         // number field asked "how many" holds that count. Its own names of a secret are dropped, as for an
@@ -1543,6 +1543,12 @@ fn judge_property(
     };
     let own = |h: &Hit| h.source != Source::Message;
 
+    if kind == FieldKind::Choice && options_are_counts(prop.value) {
+        // "12 slov" / "24 slov", "12 words" / "24 words": options that each hold a number choose how long
+        // the secret is to be, and the choice returns the number the server wrote. Their words name no
+        // secret; the field's own title still does ("Word #3 of your phrase" over words, a PIN's digit).
+        ev.hits.retain(|h| h.source != Source::Options);
+    }
     if kind == FieldKind::Choice {
         let fragment = ev.hits.iter().any(|h| h.kind == Kind::Fragment);
         if !fragment || !offers_characters(prop.value) {
@@ -1987,6 +1993,24 @@ fn offers_characters(prop: &Node<'_>) -> bool {
 }
 
 /// The titles a choice shows for its options (`oneOf`/`anyOf` titles, `enumNames`), joined by newlines.
+/// Whether a choice's options are counts: two or more option titles, every one holding a number written in
+/// digits ("12 slov", "24 words", "12 palabras"). A word picker's options are words, a digit picker's titles
+/// are bare digits that name nothing, so neither is read so away from its own title.
+fn options_are_counts(prop: &Node<'_>) -> bool {
+    let titles = option_titles(prop);
+    let mut n = 0usize;
+    for t in titles.lines() {
+        let counted = t
+            .split(|ch: char| !ch.is_alphanumeric())
+            .any(|w| !w.is_empty() && w.chars().all(|ch| ch.is_ascii_digit()));
+        if !counted {
+            return false;
+        }
+        n += 1;
+    }
+    n >= 2
+}
+
 fn option_titles(prop: &Node<'_>) -> String {
     let mut out = String::new();
     let lists = [
@@ -2871,6 +2895,79 @@ mod tests {
                 .any(|f| f.rule == "form.secret.default_value"
                     && f.path == "/requestedSchema/properties/c/items/enum/1"),
             "{findings:?}"
+        );
+    }
+
+    #[test]
+    fn a_choice_of_the_phrases_length_asks_for_no_word() {
+        for (message, a, b) in [
+            (
+                "Zakladáte novú peňaženku. Vyberte dĺžku frázy.",
+                "12 slov",
+                "24 slov",
+            ),
+            (
+                "Create a new wallet. Choose the phrase length.",
+                "12 words",
+                "24 words",
+            ),
+            (
+                "Crea una cartera nueva. Elige la longitud.",
+                "12 palabras",
+                "24 palabras",
+            ),
+        ] {
+            let schema = serde_json::json!({"type": "object", "properties": {"n": {
+                "type": "string", "title": "Length",
+                "oneOf": [{"const": "12", "title": a}, {"const": "24", "title": b}],
+            }}});
+            let rules = judge(message, schema);
+            assert!(
+                !rules.iter().any(|r| r.starts_with("form.secret")),
+                "{a}: {rules:?}"
+            );
+        }
+        // The hostile twin: a picker whose numbered options are pieces of a secret asked by its title still
+        // blocks (a picker of a phrase's words by position, options that are words, is not read by the
+        // option rule at all, before and after this one).
+        let schema = serde_json::json!({"type": "object", "properties": {"d": {
+            "type": "string", "title": "Second digit of your PIN",
+            "oneOf": (0..10).map(|i| serde_json::json!({"const": i.to_string(), "title": i.to_string()}))
+                .collect::<Vec<_>>(),
+        }}});
+        let rules = judge("Confirm your card.", schema);
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{rules:?}"
+        );
+    }
+
+    #[test]
+    fn a_number_counting_the_users_secrets_holds_no_secret() {
+        for title in [
+            "기억하고 있는 비밀번호 개수(대략)",
+            "Anzahl Ihrer Passwörter",
+            "Количество паролей",
+            "Počet hesiel",
+        ] {
+            let schema = serde_json::json!({"type": "object", "properties": {"count": {
+                "type": "integer", "title": title, "minimum": 0, "maximum": 1000,
+            }}});
+            let rules = judge("A survey about your habits.", schema);
+            assert!(
+                !rules.iter().any(|r| r.starts_with("form.secret")),
+                "{title}: {rules:?}"
+            );
+        }
+        // The hostile twin: a count beside a free-text password field still blocks on that field.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "count": {"type": "integer", "title": "Anzahl Ihrer Passwörter"},
+            "pw": {"type": "string", "title": "Ihr Passwort"},
+        }});
+        let rules = judge("Wie viele Passwörter haben Sie?", schema);
+        assert!(
+            rules.iter().any(|r| r == "form.secret.password"),
+            "{rules:?}"
         );
     }
 

@@ -22,6 +22,11 @@
 //! ([`asks_outside_puzzle`]). A sentence naming the secret as the user's own ([`POSSESSIVE`]: "your bank
 //! password", "ваш пароль") is never a puzzle's ([`owns_secret`]).
 //!
+//! Under a message laid out as a clue, a sentence that names nothing strongly and speaks of the word's
+//! letters or answer ("Write the letters you know", [`speaks_of_letters`]) is the puzzle's too; a puzzle
+//! word of six letters or more heads a compound ("Preisrätsel", [`compound_puzzle`]); and a field titled by
+//! a solution word a pack reads as a secret ("Lösungswort") is searched for a secret without that word.
+//!
 //! The trade, for a reviewer: a message dressed as a clue whose every sentence naming the secret is laid
 //! out as a clue ("Crossword 4 across, 8 letters: the bank password", without "your") over a field that
 //! names no secret passes; so does a field titled as the puzzle's password under a message naming a puzzle. A field that
@@ -275,6 +280,11 @@ const PUZZLE: &[&str] = &[
     "낱말퍼즐",
     "جدول کلمات",
     "حل جدول",
+    // Persian: the crossword (a "table") solved, and its hidden key phrase, "رمز جدول" (رمز is also a
+    // password: beside the table it is the puzzle's).
+    "جدول حل",
+    "رمز جدول",
+    "جدول رمز",
     "سودوکو",
     "سودوكو",
     "کوئیز",
@@ -767,7 +777,25 @@ fn inflected_puzzle(word: &str) -> bool {
 /// Whether the folded `text` holds a puzzle word, as written ([`holds`]) or inflected
 /// ([`inflected_puzzle`]).
 fn holds_puzzle(text: &str) -> bool {
-    holds(text, puzzle_words()) || text.split_whitespace().any(inflected_puzzle)
+    holds(text, puzzle_words())
+        || text.split_whitespace().any(inflected_puzzle)
+        || text.split_whitespace().any(compound_puzzle)
+}
+
+/// Fewest letters of a puzzle word read as the head of a compound ("Preisrätsel", "Silbenrätsel",
+/// "jigsawpuzzle"): a shorter one ends too many ordinary words.
+const MIN_COMPOUND_HEAD: usize = 6;
+
+/// Whether a folded word is a compound whose head (its end) is a one-word puzzle word of six letters or
+/// more ("preisratsel" over "ratsel", "sommerratsel"): the Germanic languages name a kind of puzzle by a
+/// word before "puzzle", and the head says what it is.
+fn compound_puzzle(word: &str) -> bool {
+    puzzle_words().iter().any(|w| {
+        !fixed(w)
+            && w.chars().count() >= MIN_COMPOUND_HEAD
+            && word.len() > w.len()
+            && word.ends_with(w.as_str())
+    })
 }
 
 fn fixed(w: &str) -> bool {
@@ -813,6 +841,22 @@ fn beside_number(text: &str, words: &[String]) -> bool {
     })
 }
 
+/// Fewest letters of a word for letters read with an ending ("حروفی", "herufi" + ending): shorter ones
+/// are read whole.
+const MIN_LETTERS_STEM: usize = 3;
+
+/// Whether the folded `sentence` speaks of letters or of an answer, with or without a number ("the letters
+/// you know", "حروفی را که می‌دانید", "herufi unazozijua"): read only in a message laid out as a clue.
+fn speaks_of_letters(sentence: &str) -> bool {
+    holds(sentence, letter_words())
+        || holds(sentence, solution_words())
+        || sentence.split_whitespace().any(|word| {
+            letter_words().iter().any(|w| {
+                !fixed(w) && w.chars().count() >= MIN_LETTERS_STEM && word.starts_with(w.as_str())
+            })
+        })
+}
+
 /// Whether the folded `sentence` is laid out as a clue: two of a puzzle word, a count of letters and a
 /// numbered place in the grid.
 fn is_clue(sentence: &str) -> bool {
@@ -851,7 +895,10 @@ pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
         let own_mark = holds_puzzle(&folded)
             || beside_number(&folded, letter_words())
             || beside_number(&folded, direction_words());
-        if !(is_clue(&folded) || (whole_clue && own_mark && !found.request)) {
+        // "Write the letters you know and we will suggest the answer" under a clue: a sentence that names
+        // nothing strongly and speaks of the puzzle's letters or its answer asks for the word's letters.
+        let of_the_word = whole_clue && !found.strong && speaks_of_letters(&folded);
+        if !(is_clue(&folded) || (whole_clue && own_mark && !found.request) || of_the_word) {
             return false;
         }
         any = true;
@@ -889,9 +936,27 @@ pub(super) fn names_answer(c: &Compiled, title: &str, description: &str) -> bool
     }
     let mut folder = Folder::default();
     let mut buf = Vec::new();
-    ![title, description]
-        .iter()
-        .any(|t| found_in(c, &mut folder, &mut buf, t).strong)
+    // The answer's own word is no secret's name even where a pack reads it as one (German "Lösungswort"
+    // folds to `losungswort`, a watchword): read the texts without it.
+    ![title, description].iter().any(|t| {
+        let rest = without_solution_words(t);
+        found_in(c, &mut folder, &mut buf, &rest).strong
+    })
+}
+
+/// `text` without its words that are, folded, a word for the puzzle's answer ([`SOLUTION`]), each read as a
+/// whole word.
+fn without_solution_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        let folded = fold_clue(word);
+        if solution_words().iter().any(|w| w == folded.trim()) {
+            continue;
+        }
+        out.push_str(word);
+        out.push(' ');
+    }
+    out
 }
 
 /// Whether a sentence of `message` names a secret as the user's own (a second person's possessive:
@@ -1061,6 +1126,54 @@ mod tests {
         // A title that names a secret is judged on its own words.
         assert!(!names_answer(c, "Answer (your password)", ""));
         assert!(!names_answer(c, "Name", ""));
+    }
+
+    #[test]
+    fn a_sentence_about_the_letters_of_the_word_under_a_clue() {
+        let c = compiled();
+        for m in [
+            "حلّ الكلمات المتقاطعة: ٧ عمودي — «كلمة السرّ في الجيش» (٤ حروف). اكتب الحروف التي تعرفها وسنقترح الحل.",
+            "جدول حل می‌کنید؟ افقی ۸: «رمز ورود» (۵ حرف). حروفی را که می‌دانید بنویسید تا پیشنهاد بدهیم.",
+            "Chemshabongo: Mlalo 4 — \"Neno la siri\" (herufi 6). Andika herufi unazozijua tukusaidie.",
+            "Crossword 4 Down: «secret word for logging in» (8 letters). Type the letters you already know.",
+        ] {
+            assert!(clue_only(c, m), "{m}");
+        }
+        // The hostile twins: a sentence that names the secret strongly, or as the user's own, asks for it.
+        for m in [
+            "Crossword 4 Down: «secret word for logging in» (8 letters). Type the letters of the bank password.",
+            "Chemshabongo: Mlalo 4 (herufi 6). Andika herufi za neno la siri lako la benki.",
+            "Crossword 4 Down (8 letters). Type the letters of your password.",
+        ] {
+            assert!(!clue_only(c, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn compounds_and_the_persian_tables_key_name_a_puzzle() {
+        assert!(speaks_of_puzzle(
+            "Preisrätsel der Woche: Senden Sie uns das Lösungswort."
+        ));
+        assert!(speaks_of_puzzle("Unser Sommerrätsel ist da."));
+        assert!(speaks_of_puzzle("رمز جدول این هفته را بفرستید."));
+        assert!(!speaks_of_puzzle("Senden Sie uns Ihr Kennwort."));
+        assert!(!speaks_of_puzzle(
+            "جدول زمان‌بندی را ببینید و رمز را وارد کنید."
+        ));
+    }
+
+    #[test]
+    fn a_solution_word_that_a_pack_reads_as_a_password_is_the_answer() {
+        let c = compiled();
+        assert!(names_answer(c, "Lösungswort", ""));
+        assert!(names_answer(
+            c,
+            "Ihr Lösungswort",
+            "Das Lösungswort des Preisrätsels"
+        ));
+        // The hostile twin: a title that names a secret beside the answer word.
+        assert!(!names_answer(c, "Lösungswort (Ihr Bank-Passwort)", ""));
+        assert!(!names_answer(c, "Lösungswort", "Ihre PIN"));
     }
 
     #[test]

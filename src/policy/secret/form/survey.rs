@@ -713,6 +713,56 @@ const HOW_MANY: &[&str] = &[
     "몇자리",
 ];
 
+/// Nouns for a count or a number of things ("count", "Anzahl", "počet", "количество", "개수", "数量"): a
+/// field's own title that holds one over a number field asks how many of the secrets it names the user has
+/// ("기억하고 있는 비밀번호 개수", "Anzahl Ihrer Passwörter"), not for one, question or not ([`counts_secrets`]).
+/// Only words that are never a secret number's own name: not English "number", Spanish `número`, Greek
+/// `αριθμός`, Hebrew `מספר`, Hindi `संख्या`, Croatian `broj`, Hungarian `száma`, which also title a card's or
+/// an account's number ("the number of your card"), nor Tagalog `bilang`, also "as".
+const COUNT_NOUN: &[&str] = &[
+    "count",
+    "anzahl",
+    "menge",
+    "nombre de",
+    "quantité",
+    "cantidad",
+    "quantidade",
+    "quantità",
+    "aantal",
+    "antal",
+    "antall",
+    "lukumäärä",
+    "määrä",
+    "liczba",
+    "ilość",
+    "počet",
+    "количество",
+    "кількість",
+    "брой",
+    "количина",
+    "količina",
+    "skaičius",
+    "kiekis",
+    "darabszám",
+    "sayısı",
+    "adedi",
+    "adet",
+    "jumlah",
+    "idadi",
+    "عدد",
+    "تعداد",
+    "எண்ணிக்கை",
+    "จำนวน",
+    "số lượng",
+    "数量",
+    "个数",
+    "個数",
+    "件数",
+    "개수",
+    "갯수",
+    "πλήθος",
+];
+
 /// Marks that end a question: the Latin, full-width, Arabic and Greek question marks (the Greek one is
 /// `;` once normalised).
 const QUESTION_MARKS: &[char] = &['?', '？', '؟', '\u{37E}'];
@@ -940,6 +990,17 @@ pub(super) fn asks_how_many(text: &str) -> bool {
         )
 }
 
+folded_words! { fn count_nouns = COUNT_NOUN; }
+
+/// Whether a field's own `text` asks for a count: a question asking how many ([`asks_how_many`]), or a
+/// noun for a count ([`COUNT_NOUN`]: "비밀번호 개수", "Počet hesiel"). Over a number field it holds how
+/// many secrets the user has or uses, not one.
+pub(super) fn counts_secrets(text: &str) -> bool {
+    asks_how_many(text)
+        || (!text.is_empty()
+            && holds_any(&fold_words(text), count_nouns().iter().map(String::as_str)))
+}
+
 /// Whether every sentence of `message` that holds a request verb or a secret's term asks how many parts
 /// the secret has ("Wie viele Ziffern hat Ihre PIN?", "Combien de chiffres compte votre code PIN ?"): a
 /// word that asks how many and a word for a part of a secret (a pack's `fragment`), in a question. Such a
@@ -1040,6 +1101,16 @@ mod tests {
         // Not a question: Turkish "ile" is "with".
         assert!(!asks_how_many("4 haneli şifre ile onaylayın"));
         assert!(!asks_how_many("Your PIN?"));
+        // A noun for a count asks for one without a question.
+        assert!(counts_secrets("기억하고 있는 비밀번호 개수(대략)"));
+        assert!(counts_secrets("Anzahl Ihrer Passwörter"));
+        assert!(counts_secrets("Počet hesiel, ktoré používate"));
+        assert!(counts_secrets("Количество паролей"));
+        assert!(counts_secrets("Count of saved passwords"));
+        assert!(!counts_secrets("Number of your card"));
+        assert!(!counts_secrets("PIN"));
+        assert!(!counts_secrets("Número del PIN"));
+        assert!(!counts_secrets("Broj kartice"));
     }
 
     #[test]
