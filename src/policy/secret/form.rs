@@ -1451,6 +1451,36 @@ fn judge_property(
                 && h.cat == otp
                 && (h.kind == Kind::Strong || (h.kind == Kind::Qualifier && h.concept))
         });
+    // "Nombor pengirim SMS", "Numero ng GCash account", "Sender's number": a number word (a weak term with a
+    // reach) beside what it identifies says whose number the field holds. It pairs with no qualifier of its
+    // own ("SMS", "GCash": the sender's SMS number is no SMS code) and takes no code or PIN the message
+    // names (a scam report names the code it warns about). A secret the field names strongly is still
+    // judged, and a message that asks for the code with a request verb is still found by the request rule.
+    // The field's words of a message's arrival ("SMS") are the sender's here, so they do not undo it as they
+    // undo an identifier's shape reading; a one-time code the field names itself does.
+    let identified_number =
+        hits.iter().any(|h| {
+            h.kind == Kind::Identifies && matches!(h.source, Source::Name | Source::Title)
+        }) && !hits.iter().any(|h| {
+            otp.is_some() && h.cat == otp && h.kind == Kind::Strong && h.source != Source::Message
+        }) && hits
+            .iter()
+            .any(|h| h.kind == Kind::Weak && h.reach.is_some() && h.source != Source::Message);
+    if identified_number {
+        // The number words, and any weak term on their very words ("nombor", also a weak term without a
+        // reach of the relay section): a field's own texts are short, the spans few.
+        let spans: Vec<(Source, usize, usize)> = hits
+            .iter()
+            .filter(|h| h.kind == Kind::Weak && h.reach.is_some() && h.source != Source::Message)
+            .map(|h| (h.source, h.start, h.end))
+            .collect();
+        hits.retain(|h| {
+            !(h.kind == Kind::Weak
+                && spans
+                    .iter()
+                    .any(|&(s, a, b)| s == h.source && a <= h.start && h.end <= b))
+        });
+    }
     notes.card = speaks_of_card(c, &hits);
     if lastfour::bounded_to_four(prop)
         && hits
@@ -1643,7 +1673,7 @@ fn judge_property(
             return Some(f);
         }
     }
-    if notes.excused {
+    if notes.excused || identified_number {
         // "Mobile number to send the SMS to" (10 digits) under "we will text you a code": the field's own
         // benign phrase says what it holds (where the code goes, not the code), so what is left of its words
         // ("SMS", "digits") is no call for the message's secret. Its own secret, named or paired, was judged
@@ -4917,6 +4947,82 @@ mod tests {
                 let want = upto.iter().filter(|&&b| b == b' ').count();
                 proptest::prop_assert_eq!(h.word, want);
             }
+        }
+    }
+
+    #[test]
+    fn a_number_named_for_whom_it_identifies_takes_no_code_the_message_names() {
+        // A scam report: the number that sent the SMS, under a message that names the codes it warns about.
+        for (message, name, title) in [
+            (
+                "Laporkan SMS palsu kepada kami. Jangan masukkan TAC atau PIN dalam laporan ini.",
+                "nombor_pengirim",
+                "Nombor pengirim SMS",
+            ),
+            (
+                "Report the scam text to us. We never ask for your OTP or PIN.",
+                "sender",
+                "Sender's number",
+            ),
+            (
+                "I-report dito para ma-lock ang iyong GCash account. Huwag ilagay ang MPIN o OTP mo.",
+                "numero_gcash",
+                "Numero ng GCash account",
+            ),
+            (
+                "Usitume msimbo wala PIN. Tueleze tu ni namba gani ilikutumia ujumbe.",
+                "namba_iliyotuma",
+                "Namba iliyotuma ujumbe",
+            ),
+        ] {
+            let rules = judge(message, one_field(name, title));
+            assert!(rules.is_empty(), "{message}: {rules:?}");
+        }
+        // Hostile twins: the message asks for the code with a request verb, or the field names it itself.
+        for (message, name, title) in [
+            (
+                "Enter the OTP we sent you to confirm the report.",
+                "sender",
+                "Sender's number",
+            ),
+            (
+                "Masukkan TAC yang kami hantar melalui SMS.",
+                "nombor_pengirim",
+                "Nombor pengirim SMS",
+            ),
+            ("Report the scam text.", "otp", "OTP from the sender's SMS"),
+        ] {
+            let rules = judge(message, one_field(name, title));
+            assert!(
+                rules.iter().any(|r| r.starts_with("form.secret.")),
+                "{message}: {rules:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_card_that_pays_for_nothing_is_no_payment_card() {
+        for (name, title) in [
+            ("no_kartu_bpjs", "Nomor kartu BPJS Kesehatan"),
+            ("no_kad", "Nombor kad perpustakaan"),
+            ("library", "Library card number"),
+        ] {
+            let rules = judge("Isi formulir.", one_field(name, title));
+            assert!(rules.is_empty(), "{title}: {rules:?}");
+        }
+        // A payment card's number is still one.
+        for (name, title) in [
+            ("no_kartu", "Nomor kartu kredit"),
+            (
+                "cc",
+                "Card number and CVV of your health-insurance-linked debit card",
+            ),
+        ] {
+            let rules = judge("Isi formulir.", one_field(name, title));
+            assert!(
+                rules.iter().any(|r| r == "form.secret.card"),
+                "{title}: {rules:?}"
+            );
         }
     }
 }
