@@ -952,6 +952,71 @@ mod tests {
     }
 
     #[test]
+    fn passwords_and_codes_named_colloquially_are_read() {
+        // Sentences written for this test (secq11): a clipped password name with the service after it
+        // (Spanish "la contra del face"), the code "we just sent" with a colloquial verb, what you type said
+        // in the familiar person, a separable Hungarian imperative, a Korean polite conditional, the
+        // word you type when you open an app (Telugu), a code sent to a friend by mistake (Bengali).
+        let cases: [(&str, &str, &str); 8] = [
+            (
+                "Pásame la contra del face y te recupero la cuenta.",
+                "Aquí",
+                "password",
+            ),
+            ("Mándame la contra del wifi porfa.", "Dato", "password"),
+            (
+                "Escribe el código que te acabamos de mandar por SMS.",
+                "Dato",
+                "otp",
+            ),
+            (
+                "Napíš mi sem, čo zadávaš pri prihlasovaní do banky.",
+                "Text",
+                "password",
+            ),
+            (
+                "Küldd már át légyszi a Gmail-es jelszót.",
+                "Ide",
+                "password",
+            ),
+            (
+                "인스타 비번 알려주시면 바로 복구해 드릴게요.",
+                "여기에 적기",
+                "password",
+            ),
+            (
+                "మీరు జీమెయిల్ ఓపెన్ చేసేటప్పుడు టైప్ చేసే మాట ఇక్కడ రాయండి.",
+                "ఆ మాట",
+                "password",
+            ),
+            ("ভুল করে তোর ফোনে আমার কোড চলে গেছে, একটু পাঠা।", "এখানে", "otp"),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+        // Their benign readings: "contra" as a preposition, a promo code we sent, a Hungarian throw with no
+        // secret, a Korean conditional with a phone number.
+        for (message, title) in [
+            ("Activa la protección contra el correo no deseado.", "Nivel"),
+            (
+                "¿Tienes una queja en contra de tu banco? Cuéntanos.",
+                "Detalle",
+            ),
+            (
+                "Escribe el código promocional que te acabamos de mandar.",
+                "Dato",
+            ),
+            ("Dobd már át a labdát!", "Név"),
+            ("전화번호 알려주시면 연락드릴게요.", "연락처"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
     fn the_number_gate_is_read_from_the_concept_name() {
         assert_eq!(gate(Some("number")), Gate::Keyed);
         assert_eq!(gate(Some("keyed")), Gate::Key);
