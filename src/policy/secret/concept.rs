@@ -931,7 +931,7 @@ mod tests {
         }
         for (message, title) in [
             (
-                "Your online banking is locked. To unlock it, confirm:",
+                "Your account is locked. To unlock it, confirm:",
                 "Mother's maiden name",
             ),
             (
