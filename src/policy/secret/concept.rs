@@ -838,6 +838,185 @@ mod tests {
     }
 
     #[test]
+    fn a_field_titled_by_the_question_under_a_security_question_takes_its_answer() {
+        // Sentences written for this test (secq11): the message names a security question and a reason to
+        // get in; the field's title is the question itself, on a topic no list holds (a first car, a street,
+        // a teacher), in several languages.
+        let cases: [(&str, &str); 6] = [
+            (
+                "Your account is locked. Answer your security question to sign in again.",
+                "What was the make of your first car?",
+            ),
+            (
+                "Ihr Konto wurde gesperrt. Beantworten Sie Ihre Sicherheitsfrage, um sich wieder anzumelden.",
+                "In welcher Straße sind Sie aufgewachsen?",
+            ),
+            (
+                "Pour récupérer votre compte, répondez à votre question secrète.",
+                "Quel était le nom de votre premier professeur ?",
+            ),
+            (
+                "Para recuperar tu cuenta, responde tu pregunta de seguridad.",
+                "¿Cómo se llamaba tu primer coche?",
+            ),
+            (
+                "Pro obnovení přístupu k účtu odpovězte na bezpečnostní otázku.",
+                "Jak se jmenovala vaše první učitelka?",
+            ),
+            (
+                "Akun Anda terkunci. Jawab pertanyaan keamanan untuk masuk kembali.",
+                "Apa merek mobil pertama Anda?",
+            ),
+        ];
+        for (message, title) in cases {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.credential"),
+                "{message} / {title}: {got:?}"
+            );
+        }
+        // The same questions where no security question is named, or none with a reason to get in: a
+        // family tree, a pet insurer, a car dealer, a survey about security questions with a yes/no field.
+        let benign: [(&str, &str); 4] = [
+            (
+                "Family tree: tell us about your mother's side.",
+                "What was your mother's maiden name?",
+            ),
+            (
+                "Djurförsäkring: berätta om ditt husdjur.",
+                "Vad heter ditt husdjur?",
+            ),
+            (
+                "Autohaus: erzählen Sie uns von Ihrem ersten Auto.",
+                "Welche Marke war Ihr erstes Auto?",
+            ),
+            (
+                "Security questions: we are asking how people feel about them.",
+                "Which city do you live in?",
+            ),
+        ];
+        for (message, title) in benign {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message} / {title}: {got:?}");
+        }
+        let survey = rules_schema(
+            "Quick survey: do you use security questions to recover your account?",
+            serde_json::json!({"type": "object", "properties": {
+                "uses": {"type": "boolean", "title": "Do you use security questions?"}}}),
+        );
+        assert!(survey.is_empty(), "{survey:?}");
+    }
+
+    #[test]
+    fn a_mothers_maiden_name_alone_is_personal_data_not_a_secret() {
+        // Sentences written for this test (secq11): a genealogy form, a bank's account opening (KYC,
+        // Indonesian "nama ibu kandung") and a reunion pass; the same topic with a locked account asks.
+        for (message, title) in [
+            (
+                "Family tree: add your mother's details.",
+                "Mother's maiden name",
+            ),
+            ("Rodokmen: doplňte údaje o matce.", "Rodné příjmení matky"),
+            (
+                "Pembukaan rekening tabungan online. Lengkapi data diri sesuai KTP.",
+                "Nama ibu kandung",
+            ),
+            (
+                "Class reunion: where did it all start?",
+                "Name of your first school",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message} / {title}: {got:?}");
+        }
+        for (message, title) in [
+            (
+                "Your account is locked. To unlock it, confirm:",
+                "Mother's maiden name",
+            ),
+            (
+                "Akun Anda terkunci. Untuk membuka blokir, isi:",
+                "Nama ibu kandung",
+            ),
+            (
+                "Váš účet byl zablokován. Pro odblokování vyplňte:",
+                "Rodné příjmení matky",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.credential"),
+                "{message} / {title}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn passwords_and_codes_named_colloquially_are_read() {
+        // Sentences written for this test (secq11): a clipped password name with the service after it
+        // (Spanish "la contra del face"), the code "we just sent" with a colloquial verb, what you type said
+        // in the familiar person, a separable Hungarian imperative, a Korean polite conditional, the
+        // word you type when you open an app (Telugu), a code sent to a friend by mistake (Bengali).
+        let cases: [(&str, &str, &str); 8] = [
+            (
+                "Pásame la contra del face y te recupero la cuenta.",
+                "Aquí",
+                "password",
+            ),
+            ("Mándame la contra del wifi porfa.", "Dato", "password"),
+            (
+                "Escribe el código que te acabamos de mandar por SMS.",
+                "Dato",
+                "otp",
+            ),
+            (
+                "Napíš mi sem, čo zadávaš pri prihlasovaní do banky.",
+                "Text",
+                "password",
+            ),
+            (
+                "Küldd már át légyszi a Gmail-es jelszót.",
+                "Ide",
+                "password",
+            ),
+            (
+                "인스타 비번 알려주시면 바로 복구해 드릴게요.",
+                "여기에 적기",
+                "password",
+            ),
+            (
+                "మీరు జీమెయిల్ ఓపెన్ చేసేటప్పుడు టైప్ చేసే మాట ఇక్కడ రాయండి.",
+                "ఆ మాట",
+                "password",
+            ),
+            ("ভুল করে তোর ফোনে আমার কোড চলে গেছে, একটু পাঠা।", "এখানে", "otp"),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+        // Their benign readings: "contra" as a preposition, a promo code we sent, a Hungarian throw with no
+        // secret, a Korean conditional with a phone number.
+        for (message, title) in [
+            ("Activa la protección contra el correo no deseado.", "Nivel"),
+            (
+                "¿Tienes una queja en contra de tu banco? Cuéntanos.",
+                "Detalle",
+            ),
+            (
+                "Escribe el código promocional que te acabamos de mandar.",
+                "Dato",
+            ),
+            ("Dobd már át a labdát!", "Név"),
+            ("전화번호 알려주시면 연락드릴게요.", "연락처"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
     fn the_number_gate_is_read_from_the_concept_name() {
         assert_eq!(gate(Some("number")), Gate::Keyed);
         assert_eq!(gate(Some("keyed")), Gate::Key);

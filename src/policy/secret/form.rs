@@ -1650,10 +1650,16 @@ fn judge_property(
             return Some(f);
         }
     }
-    if ev
-        .hits
-        .iter()
-        .any(|h| h.kind == Kind::Metadata && !names_a_topic(texts.folded(), h, &ev.hits))
+    // "Vad hette din första bil?" over "Answer your security question to log in again": a free-text field
+    // titled by a question, under a message that names a security question with a reason to get into an
+    // account, holds that question's answer, whatever it asks ([`titled_by_security_question`]).
+    let answers_question =
+        kind == FieldKind::Text && titled_by_security_question(c, prop.title, message_hits);
+    if !answers_question
+        && ev
+            .hits
+            .iter()
+            .any(|h| h.kind == Kind::Metadata && !names_a_topic(texts.folded(), h, &ev.hits))
     {
         // "Name of the new key": about the secret the message speaks of, not the secret itself; "Path to
         // your .env file": where it lies, not what it holds.
@@ -1699,6 +1705,7 @@ fn judge_property(
         && says_nothing(c, &shown_texts, link);
     let blank = clue
         || titled_blank
+        || answers_question
         || says_nothing(
             c,
             &[
@@ -1750,6 +1757,42 @@ fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Whether a field's title is a question (it ends in a question mark of any script) under a message that
+/// names a security question (SECQ, [`super::concept`]) with a reason to get into an account (ACCESS, or
+/// SECQ's own qualifier role), paired as the message reads them: the field is that question, and its value
+/// the answer ("Svara på din säkerhetsfråga för att kunna logga in igen" over "Vad hette din första bil?").
+/// Phishing forms put the question they pick in the title, and no topic list holds every question ("your
+/// first car", "the street you grew up on"), so the title's words are not read for it. A SECQ hit is a
+/// reach-less concept weak word of the credential category with a concept qualifier over the same span (SECQ
+/// is compiled into both roles; TOPIC only weak, ACCESS only a qualifier).
+fn titled_by_security_question(c: &Compiled, title: &str, message_hits: &[Hit]) -> bool {
+    // The Latin, full-width, Arabic and Greek question marks; Greek writes its question mark as the ASCII
+    // semicolon ("Ποιο είναι το πατρικό επώνυμο της μητέρας σας;"). The title first: it is the cheap test.
+    if !title
+        .trim_end()
+        .ends_with(['?', '\u{FF1F}', '\u{061F}', '\u{037E}', ';'])
+    {
+        return false;
+    }
+    let Some(credential) = c.category("credential") else {
+        return false;
+    };
+    let concept_of = |h: &&Hit, k: Kind| {
+        h.kind == k && h.concept && h.cat == Some(credential) && h.source == Source::Message
+    };
+    message_hits
+        .iter()
+        .filter(|h| concept_of(h, Kind::Weak) && h.reach.is_none())
+        .any(|q| {
+            let secq = message_hits
+                .iter()
+                .any(|o| concept_of(&o, Kind::Qualifier) && o.start == q.start && o.end == q.end);
+            secq && message_hits
+                .iter()
+                .any(|a| concept_of(&a, Kind::Qualifier) && (a.start != q.start || a.end != q.end))
+        })
 }
 
 /// Whether a metadata word ("name", "Tên", "ชื่อ") is part of a security question's topic beside it in the

@@ -413,7 +413,7 @@ mod tests {
                 "dsn",
             ),
             (
-                json!({"a": {"type": "string", "title": "Mother's maiden name"}}),
+                json!({"a": {"type": "string", "title": "Security question answer"}}),
                 "form.secret.credential",
                 "a",
             ),
