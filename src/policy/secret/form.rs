@@ -37,6 +37,7 @@ mod limit;
 pub(crate) mod message;
 mod negation;
 mod ordinal;
+mod picker;
 mod postal;
 mod prohibit;
 mod puzzle;

@@ -923,4 +923,29 @@ mod tests {
         fn check<T: Send + Sync>() {}
         check::<SecretPolicy>();
     }
+
+    #[test]
+    fn a_choice_of_the_phrase_words_asks_for_the_phrase() {
+        // "Pick word 3 of your phrase" over the BIP-39 list, in a language no pack needs to read: the options
+        // carry the phrase ([`form::picker`]).
+        let p = policy();
+        let words: Vec<&str> = include_str!("form/bip39_words.txt")
+            .lines()
+            .skip_while(|l| *l != "# spanish")
+            .skip(1)
+            .take(1024)
+            .collect();
+        let picker = form(json!({"w3": {"type": "string", "title": "3", "enum": words}}));
+        let found = rules(&p, "Chagua:", picker);
+        assert!(
+            found
+                .iter()
+                .any(|(r, _)| r == "form.secret.recovery_phrase"),
+            "{found:?}"
+        );
+        // The benign twin: a long list of towns.
+        let towns: Vec<String> = (0..200).map(|i| format!("Town {i}")).collect();
+        let choice = form(json!({"town": {"type": "string", "title": "3", "enum": towns}}));
+        assert_eq!(rules(&p, "Chagua:", choice), vec![]);
+    }
 }

@@ -403,6 +403,8 @@ pub(super) struct Structure<'s> {
     /// An excused field bounded like a month (1-12) or an expiry year: still part of an expiry.
     excused_month: bool,
     excused_year: bool,
+    /// A choice field offering a recovery phrase's word list, and its number of options ([`super::picker`]).
+    picker: Option<(&'s str, usize)>,
 }
 
 impl<'s> Structure<'s> {
@@ -419,6 +421,10 @@ impl<'s> Structure<'s> {
     ) {
         if matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
             self.typed_fields += 1;
+        }
+        if prop.kind == FieldKind::Choice && self.picker.is_none() {
+            // Read even when the field's texts excuse it: the options are what the server receives.
+            self.picker = super::picker::phrase_words(prop.value).map(|n| (name, n));
         }
         if !excused && matches!(prop.kind, FieldKind::Text | FieldKind::Number) {
             self.open_fields += 1;
@@ -468,11 +474,18 @@ impl<'s> Structure<'s> {
 
     /// The recovery-phrase run, if any.
     pub fn recovery_phrase(&mut self) -> Option<Signal<'s>> {
-        let n = self.numbered.recovery_run()?;
+        if let Some(n) = self.numbered.recovery_run() {
+            return Some(Signal {
+                category: "recovery_phrase",
+                name: None,
+                why: format!("word by word: {n} one-word text fields numbered 1 to {n}"),
+            });
+        }
+        let (name, n) = self.picker?;
         Some(Signal {
             category: "recovery_phrase",
-            name: None,
-            why: format!("word by word: {n} one-word text fields numbered 1 to {n}"),
+            name: Some(name),
+            why: format!("word by word: a choice of {n} words of a BIP-39 word list"),
         })
     }
 
