@@ -532,14 +532,20 @@ fn prefill_on_own_site(policy: &UrlPolicy, place: &Place<'_>, part: Part, name: 
     matches!(part, Part::Query)
         && place.depth.level() == 0
         && name.contains("prefill")
-        && place
-            .host
-            .and_then(|h| super::registrable(h.trim_end_matches('.')))
-            .is_some_and(|own| {
-                policy
-                    .top_sites()
-                    .is_some_and(|t| t.is_trusted_destination(&own))
-            })
+        && on_vouched_site(policy, place)
+}
+
+/// Whether the link's host is on a site the shipped list vouches for (its registrable domain a trusted
+/// destination).
+fn on_vouched_site(policy: &UrlPolicy, place: &Place<'_>) -> bool {
+    place
+        .host
+        .and_then(|h| super::registrable(h.trim_end_matches('.')))
+        .is_some_and(|own| {
+            policy
+                .top_sites()
+                .is_some_and(|t| t.is_trusted_destination(&own))
+        })
 }
 
 /// Whether a short parameter named for a token only by its ending is a sign-in page's own flow token
@@ -549,14 +555,7 @@ fn own_flow_token(policy: &UrlPolicy, place: &Place<'_>, part: Part) -> bool {
     matches!(part, Part::Query)
         && place.depth.level() == 0
         && super::flow_token::sign_in_page(place.path)
-        && place
-            .host
-            .and_then(|h| super::registrable(h.trim_end_matches('.')))
-            .is_some_and(|own| {
-                policy
-                    .top_sites()
-                    .is_some_and(|t| t.is_trusted_destination(&own))
-            })
+        && on_vouched_site(policy, place)
 }
 
 fn param(
