@@ -128,6 +128,17 @@ pub mod rules {
     pub const PATH_KIT: &str = "url.path.kit";
 }
 
+/// A generated word list (`data/*.txt`: one word a line, `#` comments), indexed once by its caller's
+/// `LazyLock`.
+fn word_set(
+    text: &'static str,
+) -> std::collections::HashSet<&'static str, foldhash::fast::RandomState> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
 /// Default cap on a URL's length in bytes: browsers and proxies start to disagree above this, and a
 /// link a person must read in full is unreadable long before.
 pub const DEFAULT_MAX_URL_LEN: usize = 2048;

@@ -75,13 +75,7 @@ const NAME_WORDS_TEXT: &str = include_str!("data/name_words.txt");
 
 /// [`NAME_WORDS_TEXT`], indexed once.
 static NAME_WORDS: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
-    LazyLock::new(|| {
-        NAME_WORDS_TEXT
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect()
-    });
+    LazyLock::new(|| super::word_set(NAME_WORDS_TEXT));
 
 /// Where in the host the name stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

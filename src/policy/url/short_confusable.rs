@@ -34,13 +34,8 @@ const PAIRS: &[(u8, u8)] = &[
 const CONFUSABLE_WORDS: &str = include_str!("data/confusable_words.txt");
 
 /// [`CONFUSABLE_WORDS`], indexed once.
-static WORDS: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> = LazyLock::new(|| {
-    CONFUSABLE_WORDS
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
-});
+static WORDS: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
+    LazyLock::new(|| super::word_set(CONFUSABLE_WORDS));
 
 /// The four-letter top-tier name `label` (a registrable label, not on the list) shows with one letter
 /// swapped for its look-alike ([`PAIRS`]), when `label` is no word ([`WORDS`]) nor a listed name.

@@ -1234,13 +1234,7 @@ const ORDINARY_NEAR_WORDS: &str = include_str!("data/ordinary_near.txt");
 
 /// [`ORDINARY_NEAR_WORDS`], indexed once.
 static ORDINARY_NEAR: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
-    LazyLock::new(|| {
-        ORDINARY_NEAR_WORDS
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect()
-    });
+    LazyLock::new(|| super::word_set(ORDINARY_NEAR_WORDS));
 
 /// Whether a label (or a part of one) is a common English word that happens to be one letter from a
 /// listed name (`cashflow` beside `kashflow`, `ample` beside `apple`): an ordinary word is what a
@@ -1378,13 +1372,7 @@ const COUNTRY_WORDS: &str = include_str!("data/country_words.txt");
 
 /// [`COUNTRY_WORDS`], indexed once.
 static COUNTRIES: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
-    LazyLock::new(|| {
-        COUNTRY_WORDS
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect()
-    });
+    LazyLock::new(|| super::word_set(COUNTRY_WORDS));
 
 /// Whether a (folded) part of a host's label names a country (`sverige`, `egypt`, `deutschland`): how a
 /// phisher says "your country's branch" of the name beside it, as a country code ending a label does.
