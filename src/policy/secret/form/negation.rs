@@ -22,9 +22,22 @@
 //! with `-ము`/`-దు`: `అడగము`, "we do not ask"; `అడుగుతాము` asks), Swahili's negative subject prefix `hatu-`
 //! (`hatuombi`, `hatutakuuliza`, "we do not / will not ask").
 //!
-//! The trade: a message whose every clause naming the secret is negated, with the request in another clause
-//! that names it only by a pronoun ("We will never email you for your PIN. Type it below.") over a field
-//! that names nothing, passes. Shared by every pack's language: the lists are per language, one line each.
+//! After a denial, a clause asking with an un-negated request verb and naming no secret of its own ("We never
+//! ask for your password by phone, so enter it in this secure form", "We will never email you for your PIN.
+//! Type it below.") asks for what the denial named: the pronoun points back at it, so the reading is dropped,
+//! as the prohibition's reading does (`form/prohibit.rs`). A request before the denial ("Describe what
+//! happened below; do not write your PIN") keeps it.
+//!
+//! A clause naming a secret beside a word of restriction ([`ONLY`]: "No need for the card, just the OTP we
+//! sent") names the one wanted, and keeps the reading.
+//!
+//! Hebrew glues "and", "that", "when" to the negation ("ולא נבקש", "שלא תזינו"): read by that rule
+//! ([`glued_negation`]).
+//!
+//! The trade: a request after the denial that names the secret by another word than the packs' ("Type the
+//! six digits below") is read as bare, so such a message keeps its reading (safe side); a benign form that
+//! asks for something else after its denial ("We never ask for your PIN. Fill in your address below.")
+//! keeps it too. Shared by every pack's language: the lists are per language, one line each.
 
 use super::survey::{found_in, sentences};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
@@ -203,7 +216,151 @@ const ANYONE: &[&str] = &[
     "третьим лицам",
 ];
 
+/// Words of restriction, "only", "just", "except": a clause holding one and naming a secret names the one
+/// wanted ("No need for the card, just the OTP we sent"), whatever the sentence denies. Words that fold to
+/// an ordinary word of another pack are left out (Portuguese `só`, "so"; Tagalog `lang`, German "long";
+/// Swahili `tu`, French "you"; Korean `만`, glued inside many words).
+const ONLY: &[&str] = &[
+    "only",
+    "just",
+    "except",
+    "nur",
+    "außer",
+    "seulement",
+    "uniquement",
+    "sauf",
+    "solo",
+    "sólo",
+    "solamente",
+    "excepto",
+    "salvo",
+    "soltanto",
+    "tranne",
+    "apenas",
+    "somente",
+    "exceto",
+    "alleen",
+    "behalve",
+    "doar",
+    "decât",
+    "μόνο",
+    "εκτός",
+    "kun",
+    "undtagen",
+    "bare",
+    "unntatt",
+    "bara",
+    "endast",
+    "utom",
+    "vain",
+    "paitsi",
+    "tylko",
+    "oprócz",
+    "jen",
+    "jenom",
+    "pouze",
+    "kromě",
+    "iba",
+    "okrem",
+    "лише",
+    "тільки",
+    "крім",
+    "само",
+    "освен",
+    "samo",
+    "osim",
+    "tik",
+    "išskyrus",
+    "csak",
+    "kivéve",
+    "только",
+    "лишь",
+    "кроме",
+    "sadece",
+    "yalnızca",
+    "hariç",
+    "فقط",
+    "سوى",
+    "جز",
+    "רק",
+    "חוץ",
+    "صرف",
+    "سوائے",
+    "केवल",
+    "सिर्फ",
+    "सिर्फ़",
+    "सिवाय",
+    "फक्त",
+    "केवळ",
+    "শুধু",
+    "শুধুমাত্র",
+    "কেবল",
+    "மட்டும்",
+    "தவிர",
+    "మాత్రమే",
+    "తప్ప",
+    "hanya",
+    "cuma",
+    "kecuali",
+    "sahaja",
+    "saja",
+    "lamang",
+    "maliban",
+    "isipokuwa",
+    "chỉ",
+    "ngoại trừ",
+    "เท่านั้น",
+    "แค่",
+    "เพียง",
+    "ยกเว้น",
+    "只",
+    "仅",
+    "除了",
+    "だけ",
+    "のみ",
+    "以外",
+    "뿐",
+    "제외",
+];
+
 folded_words! { fn negation_words = NEGATION; }
+
+folded_words! { fn only_words = ONLY; }
+
+/// Hebrew's negations, and the one-letter words Hebrew writes glued to the word after them: "and" (ו), "that"
+/// (ש), "as/when" (כ). "ולא נבקש" ("and we will not ask"), "שלא תזינו" ("that you do not enter") negate as
+/// "לא" does ([`glued_negation`]). Not `אל` ("do not"): glued, it is also "and to" (ואל) and "asked" (שאל).
+const HEBREW_NEGATION: &[&str] = &["לא", "לעולם"];
+const HEBREW_GLUED: &[&str] = &["ו", "ש", "כ"];
+
+folded_words! { fn hebrew_negation = HEBREW_NEGATION; }
+
+folded_words! { fn hebrew_glued = HEBREW_GLUED; }
+
+folded_words! { fn hebrew_kaf = &["כ"]; }
+
+/// Whether a folded word is a Hebrew negation with one or two glued prefixes of [`HEBREW_GLUED`] ("ולא",
+/// "שלא", "ושלא", "כשלא"): a rule of the script's writing, not a list of every pair. "כ" alone before "לא" is
+/// not read: "כלא" is a prison.
+fn glued_negation(word: &str) -> bool {
+    let glued = hebrew_glued();
+    let kaf = hebrew_kaf().first().map_or("", String::as_str);
+    hebrew_negation().iter().any(|neg| {
+        let Some(head) = word.strip_suffix(neg.as_str()) else {
+            return false;
+        };
+        let mut rest = head;
+        let mut prefixes = 0;
+        while let Some(p) = glued
+            .iter()
+            .find(|p| !p.is_empty() && rest.starts_with(p.as_str()))
+        {
+            rest = &rest[p.len()..];
+            prefixes += 1;
+        }
+        rest.is_empty() && (1..=2).contains(&prefixes) && head != kaf
+    })
+}
 
 folded_words! { fn anyone_words = ANYONE; }
 
@@ -212,7 +369,7 @@ folded_words! { fn anyone_words = ANYONE; }
 fn negative_form(word: &str) -> bool {
     // Korean: the auxiliary 않- of the long negation `-지 않다`, whatever its ending; the syllable 않 is
     // written in no other word. (Not 못, which also spells 잘못, "wrongly": "잘못 입력한 비밀번호".)
-    if word.contains('않') {
+    if word.contains('않') || glued_negation(word) {
         return true;
     }
     // Tamil: the negative auxiliary மாட்ட- (மாட்டோம், மாட்டேன், மாட்டாது), and இல்லை glued to a verbal noun or
@@ -307,6 +464,12 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
         // called you") names no secret by itself.
         let found = found_in(c, &mut folder, &mut buf, sentence);
         if !(found.strong || (found.names && found.request)) {
+            // "We never ask for your PIN. Type it below.": after a denial, a clause asking with an
+            // un-negated request verb and naming nothing of its own asks for what the denial named (the
+            // pronoun points back at it), as a prohibition's reading holds too (`form/prohibit.rs`).
+            if any && found.request && asks_bare(c, &mut folder, &mut buf, sentence) {
+                return false;
+            }
             continue;
         }
         let kept = fold_words(sentence);
@@ -315,16 +478,34 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
         }
         // "Enter the OTP, never share it": a clause that asks for the secret without a negation of its own
         // keeps the request, even beside one that denies. A clause that only lists it ("PIN, OTP or
-        // password we never ask for") asks for nothing by itself.
+        // password we never ask for") asks for nothing by itself. After the first denying clause, one that
+        // asks bare ("…by phone, so enter it here") keeps the request too.
+        let mut denied = any;
         for clause in clauses(sentence) {
             let found = found_in(c, &mut folder, &mut buf, clause);
-            if found.names && found.request && !negated(&fold_words(clause)) {
+            let unnegated = || !negated(&fold_words(clause));
+            if found.request && (found.names || denied) && unnegated() {
                 return false;
             }
+            // "No need for the card, just the OTP we sent": the secret named beside "only" is the one
+            // wanted.
+            if found.names && holds(&fold_words(clause), only_words()) {
+                return false;
+            }
+            denied |= found.names;
         }
         any = true;
     }
     any
+}
+
+/// Whether a clause of `sentence` asks with an un-negated request verb and names no secret of its own
+/// ("Type it below."): read only after a denial.
+fn asks_bare(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, sentence: &str) -> bool {
+    clauses(sentence).any(|clause| {
+        let found = found_in(c, folder, buf, clause);
+        found.request && !found.names && !negated(&fold_words(clause))
+    })
 }
 
 #[cfg(test)]
@@ -422,6 +603,61 @@ mod tests {
         ] {
             assert!(!denies_only(c, m), "{m}");
         }
+    }
+
+    #[test]
+    fn a_bare_request_after_the_denial_keeps_the_request() {
+        let c = compiled();
+        for m in [
+            "We never ask for your password by phone, so enter it in this secure form.",
+            "We will never email you for your PIN. Type it below.",
+            "Kami tidak pernah meminta PIN melalui telepon. Masukkan di bawah ini.",
+        ] {
+            assert!(!denies_only(c, m), "{m}");
+        }
+        // "Only" beside the secret names the one wanted.
+        for m in [
+            "No need for the card, just the OTP we sent.",
+            "Tidak perlu nomor kartu, hanya kode OTP yang kami kirim.",
+        ] {
+            assert!(!denies_only(c, m), "{m}");
+        }
+        // A request before the denial is the form's own.
+        let m = "Describe what happened below. Do not write your PIN or OTP in this report.";
+        assert!(denies_only(c, m));
+    }
+
+    #[test]
+    fn a_hebrew_negation_with_a_glued_prefix_denies() {
+        let c = compiled();
+        let m = "סקר קצר של צוות אבטחת המידע. הסקר אנונימי, ולא נבקש מכם אף סיסמה.";
+        assert!(denies_only(c, m));
+        for (w, neg) in [
+            ("ולא", true),
+            ("שלא", true),
+            ("כשלא", true),
+            ("כלא", false),
+            ("לאומי", false),
+        ] {
+            assert_eq!(glued_negation(fold_words(w).trim()), neg, "{w}");
+        }
+        assert!(!denies_only(c, "הזינו את הסיסמה שלכם כאן."));
+    }
+
+    #[test]
+    fn a_public_keys_file_name_is_read_whole() {
+        let c = compiled();
+        // The dots of `~/.ssh/id_ed25519.pub` end no sentence: the `.pub` file is the public half, and the
+        // only sentence naming the private key denies it.
+        for m in [
+            "Tambahkan kunci publik SSH Anda. Tempel isi file yang berakhiran .pub (misalnya id_ed25519.pub), jangan kunci privatnya.",
+            "SSH公開鍵（~/.ssh/id_ed25519.pub の中身）を貼り付けてください。秘密鍵は絶対に貼り付けないでください。",
+        ] {
+            assert!(denies_only(c, m), "{m}");
+        }
+        // The private file itself is still named, and asked.
+        let m = "Paste the contents of ~/.ssh/id_ed25519 here. Never paste it into chat.";
+        assert!(!denies_only(c, m));
     }
 
     #[test]

@@ -171,9 +171,10 @@ const BREAKERS: &[&str] = &[
     "medmindre",
     "ellei",
     "chyba",
-    // except, only
+    // except, only ("No need for the card, just the OTP we sent": the secret after "just" is wanted)
     "except",
     "only",
+    "just",
     "außer",
     "ausser",
     "nur",

@@ -256,6 +256,8 @@ const PUZZLE: &[&str] = &[
     "caça palavras",
     "kelime avı",
     "teka-teki silang",
+    // ms: "teka silang kata" (a crossword; Dewan Bahasa's term), also written without "teka".
+    "silang kata",
     "cari kata",
     "चित्र पहेली",
     "सुडोकू",

@@ -822,13 +822,31 @@ pub(super) fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w 
     })
 }
 
-/// The sentences of `message`, each with whether it is a question.
+/// Whether the `.` at byte `at` of `message` is inside a token, not a full stop: written right before a
+/// lowercase Latin letter, a digit, `/` or `_`, as in a file's extension (`id_ed25519.pub`), a path
+/// (`~/.ssh`), a domain or a version. A sentence ends at a full stop followed by a space, the end, or a
+/// capital ("Do not email it.Type it here" still ends at the dot).
+fn dot_inside_token(message: &str, at: usize) -> bool {
+    message
+        .get(at + 1..)
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|next| {
+            next.is_ascii_lowercase() || next.is_ascii_digit() || matches!(next, '/' | '_')
+        })
+}
+
+/// The sentences of `message`, each with whether it is a question. A dot inside a token
+/// ([`dot_inside_token`]: "~/.ssh/id_ed25519.pub") ends none, so a file's name is read whole (its public
+/// half's `.pub` with it).
 pub(super) fn sentences(message: &str) -> Vec<(&str, bool)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (at, ch) in message.char_indices() {
         let end = at + ch.len_utf8();
         let question = QUESTION_MARKS.contains(&ch);
+        if ch == '.' && dot_inside_token(message, at) {
+            continue;
+        }
         if question || matches!(ch, '.' | '!' | '。' | '！' | '।' | '۔' | '\n') {
             if let Some(s) = message.get(start..end) {
                 out.push((s, question));
@@ -1111,6 +1129,16 @@ mod tests {
         assert!(!counts_secrets("PIN"));
         assert!(!counts_secrets("Número del PIN"));
         assert!(!counts_secrets("Broj kartice"));
+    }
+
+    #[test]
+    fn a_dot_inside_a_token_ends_no_sentence() {
+        let cut = |m: &str| sentences(m).len();
+        assert_eq!(cut("Paste ~/.ssh/id_ed25519.pub here."), 1);
+        assert_eq!(cut("Version 1.2 is out. Update now."), 2);
+        // A capital right after the dot still starts a sentence.
+        assert_eq!(cut("Do not email it.Type it here."), 2);
+        assert_eq!(cut("Visit example.com. Then sign in."), 2);
     }
 
     #[test]
