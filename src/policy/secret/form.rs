@@ -229,6 +229,9 @@ struct Texts<'f> {
     folder: &'f mut Folder,
     buf: Vec<u8>,
     spans: Vec<(Source, usize, usize)>,
+    /// The form states it is written for a business ([`business`]): an `either` term is a benign phrase
+    /// of its category. Kept across [`Texts::clear`]: it is the form's, not a text's.
+    business: bool,
 }
 
 impl<'f> Texts<'f> {
@@ -237,6 +240,7 @@ impl<'f> Texts<'f> {
             folder,
             buf: Vec::new(),
             spans: Vec::new(),
+            business: false,
         }
     }
 
@@ -315,9 +319,17 @@ fn scan_noting(
             if info.scope == Scope::Name && !names {
                 continue;
             }
-            any_benign |= info.kind == Kind::Benign;
+            // A business word is read by [`business`] alone; an `either` term is a benign phrase of its
+            // category in a form written for a business, and nothing elsewhere.
+            let kind = match info.kind {
+                Kind::Business => continue,
+                Kind::Either if !texts.business => continue,
+                Kind::Either => Kind::Benign,
+                k => k,
+            };
+            any_benign |= kind == Kind::Benign;
             out.push(Hit {
-                kind: info.kind,
+                kind,
                 cat: info.category,
                 source,
                 start,
@@ -332,6 +344,10 @@ fn scan_noting(
             });
         }
     });
+    drop_number_parts(c, texts, out, first);
+    if texts.business {
+        name_by_title(c, out, first);
+    }
     if any_benign {
         let benign: Vec<(usize, usize, Option<CatId>)> = out[first..]
             .iter()
@@ -416,6 +432,80 @@ fn scan_noting(
     }
     gate_keyed(texts, out, first);
     any_benign
+}
+
+/// Drops the terms a number holds but does not name (invoice12):
+/// - a term that starts with a digit matched inside a longer number ("4桁", four digits, in "14桁");
+/// - a two-letter API key name ("sk") right before a word of digits alone: a country's prefix to its VAT
+///   number ("SK2020123456", "DE123456789"). A key after its prefix holds letters ("sk_live_", "sk-proj-"),
+///   and the key formats are read apart ([`super::formats`]).
+///
+/// Reads only bytes beside the hits; allocates nothing.
+fn drop_number_parts(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
+    let bytes = texts.buf.as_slice();
+    let digit_before = |h: &Hit| {
+        bytes.get(h.start).is_some_and(u8::is_ascii_digit)
+            && h.start
+                .checked_sub(1)
+                .and_then(|i| bytes.get(i))
+                .is_some_and(u8::is_ascii_digit)
+    };
+    let prefix_of_digits = |h: &Hit| {
+        let Some(term) = bytes.get(h.start..h.end) else {
+            return false;
+        };
+        let term = term.trim_ascii();
+        if term.len() != 2 || !term.iter().all(u8::is_ascii_alphabetic) {
+            return false;
+        }
+        let after = bytes.get(h.end..).unwrap_or_default();
+        let after = after.strip_prefix(b" ").unwrap_or(after);
+        let word = after
+            .split(|&b| b == b' ' || b == b'\n')
+            .next()
+            .unwrap_or_default();
+        word.len() >= 4 && word.iter().all(u8::is_ascii_digit)
+    };
+    // The category is looked up only for a two-letter term before digits (rare): no work per scan.
+    let drops = |h: &Hit| {
+        digit_before(h)
+            || (matches!(h.kind, Kind::Strong | Kind::Weak)
+                && h.cat.is_some()
+                && prefix_of_digits(h)
+                && h.cat == c.category("api_key"))
+    };
+    if out.get(first..).unwrap_or_default().iter().any(drops) {
+        let mut at = 0usize;
+        out.retain(|h| {
+            let keep = at < first || !drops(h);
+            at += 1;
+            keep
+        });
+    }
+}
+
+/// In a form written for a business ([`business`]): a field whose title names an organisation's identifier
+/// (a `benign` phrase of `national_id`: "شناسه ملی", a legal entity's national id; "OIB tvrtke") holds that
+/// number, whatever identity number its name says (`national_id`): the title, shown to the user, says which.
+fn name_by_title(c: &Compiled, out: &mut Vec<Hit>, first: usize) {
+    let Some(national) = c.category("national_id") else {
+        return;
+    };
+    let found = out.get(first..).unwrap_or_default();
+    let titled = found
+        .iter()
+        .any(|h| h.kind == Kind::Benign && h.cat == Some(national) && h.source == Source::Title);
+    if titled {
+        let mut at = 0usize;
+        out.retain(|h| {
+            let drop = at >= first
+                && matches!(h.kind, Kind::Strong | Kind::Weak)
+                && h.cat == Some(national)
+                && h.source == Source::Name;
+            at += 1;
+            !drop
+        });
+    }
 }
 
 /// The NUMBER + KEYED gate (described10, [`super::concept::Gate`]): a NUMBER word ("number", "nombor",
@@ -699,6 +789,11 @@ pub fn judge_form(
 
 /// [`judge_form`], one of the forms of a message: `memo` holds the readings and language verdicts of the texts
 /// already read in it, the forms of one message mostly repeating one message ([`message::Memo`]).
+///
+/// A form that asks for an identity number is read a second time when it states it is written for a
+/// business ([`business`]): a tax number a person and a company alike hold (pack kind `either`: ΑΦΜ, NIF,
+/// OIB, ИНН) is then the company's, printed on every invoice, and benign. Only forms already found asking
+/// for one pay for the second reading.
 pub(crate) fn judge_form_in(
     c: &Compiled,
     message: &str,
@@ -708,6 +803,74 @@ pub(crate) fn judge_form_in(
     properties_known_clean: bool,
     memo: &mut message::Memo,
 ) -> FormJudgement {
+    let first = judge_form_read(
+        c,
+        message,
+        schema,
+        params_ptr,
+        allowed_fields,
+        properties_known_clean,
+        memo,
+        false,
+    );
+    let asks_national = first
+        .findings
+        .iter()
+        .any(|f| f.rule == "form.secret.national_id");
+    if !asks_national || !business(c, message, schema) {
+        return first;
+    }
+    let mut second = judge_form_read(
+        c,
+        message,
+        schema,
+        params_ptr,
+        allowed_fields,
+        false,
+        memo,
+        true,
+    );
+    // What the schema holds was read with the message's business words: it is not clean under another
+    // message.
+    second.properties_clean = false;
+    second
+}
+
+/// Whether the form states it is written for a business: a `business` word (an invoice, a company's name,
+/// a legal entity, B2B) in the message or a field's name or title. Read only for a form found asking for an
+/// identity number; the texts are few and short.
+fn business(c: &Compiled, message: &str, schema: &Node<'_>) -> bool {
+    let mut folder = Folder::default();
+    let mut texts = Texts::new(&mut folder);
+    texts.add(c, Source::Message, message);
+    if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+        for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
+            texts.add(c, Source::Name, name);
+            texts.add(c, Source::Title, Prop::of(value).title);
+        }
+    }
+    let mut found = false;
+    c.find_terms(texts.buf.as_slice(), |pattern, _, _| {
+        found |= c
+            .infos
+            .get(pattern)
+            .is_some_and(|infos| infos.iter().any(|i| i.kind == Kind::Business));
+    });
+    found
+}
+
+/// [`judge_form_in`], once: with `business`, an `either` term is a benign phrase of its category.
+#[allow(clippy::too_many_arguments)]
+fn judge_form_read(
+    c: &Compiled,
+    message: &str,
+    schema: &Node<'_>,
+    params_ptr: &str,
+    allowed_fields: &[String],
+    properties_known_clean: bool,
+    memo: &mut message::Memo,
+    business: bool,
+) -> FormJudgement {
     let mut findings = Vec::new();
     // Pointers are built only for findings: a benign form (nearly every form) needs none.
     let props_ptr = || pointer_push(&pointer_push(params_ptr, "requestedSchema"), "properties");
@@ -715,6 +878,7 @@ pub(crate) fn judge_form_in(
 
     let mut folder = Folder::default();
     let mut texts = Texts::new(&mut folder);
+    texts.business = business;
     let mut message_hits = Vec::new();
     // A reading of the form's purpose redefined a secret's name ([`FormJudgement::term_redefined`]).
     let mut term_redefined = false;
@@ -1627,6 +1791,19 @@ fn judge_property(
                 .hits
                 .iter()
                 .filter(|h| of_cat(h) && matches!(h.kind, Kind::Strong | Kind::Weak))
+                // A weak term inside a strong one of its category is read with it: "Chave de acesso" is
+                // the whole strong term, though the weak `chave` in it is not (invoice12).
+                .filter(|h| {
+                    h.kind == Kind::Strong
+                        || !ev.hits.iter().any(|s| {
+                            s.kind == Kind::Strong
+                                && s.cat == h.cat
+                                && s.source == h.source
+                                && s.start <= h.start
+                                && h.end <= s.end
+                                && (s.start, s.end) != (h.start, h.end)
+                        })
+                })
                 .all(|h| names_barely(c, texts, h))
         {
             ev.hits.retain(|h| !of_cat(h));
@@ -5068,5 +5245,137 @@ mod tests {
                 "{title}: {rules:?}"
             );
         }
+    }
+
+    fn national(rules: &[String]) -> bool {
+        rules.iter().any(|r| r == "form.secret.national_id")
+    }
+
+    #[test]
+    fn a_tax_number_either_may_hold_is_the_companys_in_a_form_for_a_business() {
+        // ΑΦΜ, ИНН, OIB, NIF, vergi numarası: a company's, printed on its invoices, when the form says it
+        // is written for a business.
+        let invoice = [
+            (
+                "Συμπληρώστε τα στοιχεία της επιχείρησης για το τιμολόγιο.",
+                "ΑΦΜ",
+                "Επωνυμία",
+            ),
+            (
+                "Чтобы выставить счёт на организацию, нужны ИНН и наименование.",
+                "ИНН",
+                "Полное наименование",
+            ),
+            (
+                "Trebate R1 račun? Upišite naziv tvrtke i OIB.",
+                "OIB",
+                "Naziv tvrtke",
+            ),
+            (
+                "Para la factura de tu empresa indica la razón social.",
+                "NIF",
+                "Razón social",
+            ),
+            (
+                "Kurumsal fatura için firma unvanını ve vergi numarasını girin.",
+                "Vergi numarası",
+                "Firma unvanı",
+            ),
+        ];
+        for (message, id, company) in invoice {
+            let schema = serde_json::json!({"type": "object", "properties": {
+                "company": {"type": "string", "title": company},
+                "id": {"type": "string", "title": id}}});
+            let rules = judge(message, schema);
+            assert!(!national(&rules), "{id}: {rules:?}");
+        }
+        // The same numbers with no business in the form stay a person's identity numbers.
+        for (message, id) in [
+            ("Για την επιστροφή φόρου συμπληρώστε τον ΑΦΜ σας.", "ΑΦΜ"),
+            ("Для проверки личности укажите ваш ИНН.", "ИНН"),
+            ("Upišite svoj OIB.", "OIB"),
+        ] {
+            let schema = serde_json::json!({"type": "object", "properties": {
+                "id": {"type": "string", "title": id}}});
+            assert!(national(&judge(message, schema)), "{id}");
+        }
+    }
+
+    #[test]
+    fn a_form_for_a_business_still_blocks_a_persons_number_and_secrets() {
+        // A KYC form for a company that also asks the passport: the passport stands.
+        let rules = judge(
+            "Для открытия счёта организации укажите ИНН и паспортные данные директора.",
+            serde_json::json!({"type": "object", "properties": {
+                "inn": {"type": "string", "title": "ИНН"},
+                "passport": {"type": "string", "title": "Номер паспорта"}}}),
+        );
+        assert!(national(&rules), "{rules:?}");
+        // The company's VAT portal password is a password, invoice or not.
+        let rules = judge(
+            "For the VAT invoice, enter your company's VAT portal password.",
+            serde_json::json!({"type": "object", "properties": {
+                "vat": {"type": "string", "title": "VAT number"},
+                "pw": {"type": "string", "title": "VAT portal password"}}}),
+        );
+        assert!(
+            rules.iter().any(|r| r == "form.secret.password"),
+            "{rules:?}"
+        );
+        // A tax refund is no business: the personal tax number and the banking password block.
+        let rules = judge(
+            "For your tax refund enter your personal tax number and online-banking password.",
+            serde_json::json!({"type": "object", "properties": {
+                "tax": {"type": "string", "title": "Codice fiscale"},
+                "pw": {"type": "string", "title": "Online-banking password"}}}),
+        );
+        assert!(national(&rules), "{rules:?}");
+        // A person's own number (CPF) on an invoice is still a person's.
+        let rules = judge(
+            "Deseja incluir o CPF na nota fiscal?",
+            serde_json::json!({"type": "object", "properties": {"cpf": {"type": "string", "title": "CPF"}}}),
+        );
+        assert!(national(&rules), "{rules:?}");
+    }
+
+    #[test]
+    fn an_organisations_identifier_is_no_identity_number() {
+        for (message, title) in [
+            (
+                "Für die Rechnung brauchen wir die Umsatzsteuer-Identifikationsnummer.",
+                "USt-IdNr.",
+            ),
+            ("Uveďte IČO a IČ DPH.", "IČ DPH"),
+            ("Vul het btw-nummer in.", "Btw-nummer"),
+        ] {
+            let schema = serde_json::json!({"type": "object", "properties": {
+                "id": {"type": "string", "title": title}}});
+            let rules = judge(message, schema);
+            assert!(rules.is_empty(), "{title}: {rules:?}");
+        }
+    }
+
+    #[test]
+    fn a_country_prefix_before_digits_names_no_key() {
+        // "SK2020123456" is a Slovak VAT number, not a key named `sk`.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "ic_dph": {"type": "string", "title": "IČ DPH", "description": "Napr. SK2020123456."}}});
+        assert!(judge("Faktúru vystavíme na firmu.", schema).is_empty());
+        // A key after its prefix holds letters: still a key.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "v": {"type": "string", "title": "Value", "description": "Your SK, e.g. sk_live_..."}}});
+        assert!(!judge("Paste it here.", schema).is_empty());
+    }
+
+    #[test]
+    fn a_number_inside_a_longer_number_is_not_matched() {
+        // "14桁" (fourteen digits) holds "4桁" (four digits) but says fourteen.
+        let rules = judge(
+            "貴社の登録番号と会社名をご入力ください。登録番号は「T」から始まる14桁です。",
+            serde_json::json!({"type": "object", "properties": {
+                "registration_no": {"type": "string", "title": "登録番号", "minLength": 14, "maxLength": 14},
+                "company_name": {"type": "string", "title": "会社名"}}}),
+        );
+        assert!(rules.is_empty(), "{rules:?}");
     }
 }

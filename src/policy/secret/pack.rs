@@ -175,6 +175,16 @@ pub enum Kind {
     /// four digits, which identify it and spend nothing ([`super::form`]), unless the form asks for the
     /// rest of the number too. Acts on nothing else.
     Last,
+    /// A word that says the form is written for a business (an invoice, a company's name, a legal entity,
+    /// B2B, a VAT registration): read in the message, the fields' names and titles, it makes the
+    /// `either` terms benign ([`super::form`]'s business reading). Acts on nothing else.
+    Business,
+    /// A tax or identity number a person and an organisation alike may hold (Greek ΑΦΜ, Spanish NIF,
+    /// Croatian OIB, Russian ИНН, Turkish vergi numarası, Italian codice fiscale), listed also as a strong
+    /// term of its category: in a form that states it is written for a business ([`Kind::Business`]) it
+    /// is a benign phrase of its category (the company's number printed on every invoice); elsewhere it
+    /// is read as nothing and the strong term stands.
+    Either,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
     /// An ordinary word of the pack's language that another pack's term names a secret by (Polish `dni`,
@@ -777,7 +787,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             let plural = english && !matches!(g.kind, Kind::Request | Kind::Fragment);
             let needs_cat = matches!(
                 g.kind,
-                Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine
+                Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine | Kind::Either
             );
             let may_cat = needs_cat || matches!(g.kind, Kind::Benign | Kind::Attribute);
             let category = match (&g.category, needs_cat, may_cat) {
