@@ -295,7 +295,11 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
             super::idn::check_label(l, &domain, out);
         }
     }
-    brand_checks(policy, &ascii, &ulabels, out);
+    let before_brand = out.pushes;
+    brand_checks(policy, &ascii, &ulabels, None, out);
+    if out.pushes == before_brand {
+        nested_country_zone(policy, &ascii, &ulabels, out);
+    }
     // A browser shows an internationalised host it finds deceptive as punycode; `idn_strict` asks for
     // every one.
     if internationalised && (policy.idn_strict || out.pushes > before_idn) {
@@ -303,6 +307,106 @@ fn check_domain(policy: &UrlPolicy, ascii: &str, raw_host: Option<&str>, out: &m
             rules::HOST_PUNYCODE,
             format!(
                 "the host is internationalised: it reads as `{unicode}` but is really `{ascii}`"
+            ),
+        );
+    }
+}
+
+/// A site that a site builder gives its user as a path rather than a subdomain
+/// (`sites.google.com/view/<site>`, `<account>.wixsite.com/<site>`; `super::path_site`), judged as a
+/// page's label on a hosting service is: the name the publisher chose, with the service's name after it.
+/// Only the lure, hosting and government checks of a hosted page run, not the coined name as a word of
+/// its own (`name_token.rs`): a fan club's page on Google Sites (`<name>-watch-club`) names the service
+/// as often as a kit does. What they find is reported as `url.path.brand`.
+pub(super) fn path_site_checks(policy: &UrlPolicy, url: &super::Parts<'_>, out: &mut Findings) {
+    let Some(host) = url.domain() else {
+        return;
+    };
+    let host = host.trim_end_matches('.');
+    let Some((service, site)) = url
+        .path_segments()
+        .and_then(|segs| super::path_site::site_of(host, segs))
+    else {
+        return;
+    };
+    // The service's own name in the site's (`google-login-workshop` on Google Sites) is the service's
+    // business, as `path_bait.rs` reads it.
+    let own_name = psl::domain_str(service).and_then(|d| d.split('.').next());
+    if own_name.is_some_and(|n| site.split('-').any(|t| t == n)) {
+        return;
+    }
+    // The page's name before the service's host, as a hosting service's page is named.
+    let mut ascii = String::with_capacity(site.len() + 1 + service.len());
+    ascii.push_str(&site);
+    ascii.push('.');
+    ascii.push_str(service);
+    let ulabels: SmallVec<[&str; 8]> = super::split_byte(&ascii, b'.').collect();
+    let mut found = Findings::new("");
+    brand_checks(policy, &ascii, &ulabels, Some(service), &mut found);
+    for f in found.into_vec() {
+        out.push(
+            rules::PATH_BRAND,
+            format!(
+                "the page's path names a site of its own, `{site}` on {service}, a page anyone can \
+                 publish; read as one: {}",
+                f.message
+            ),
+        );
+    }
+}
+
+/// Generic top-level domains under which registries sell a country's second-level zone as a name of
+/// their own (`co.za.com`, `com.br.com`, `co.uk.com`, `gov.au.com`).
+const NESTED_ZONE_TLDS: &[&str] = &["com", "net", "org"];
+
+/// A country's second-level zone glued under a generic ending (`<label>.co.za.com`, `<label>.com.br.com`,
+/// `<label>.gov.<cc>.com`): the public suffix list reads `za.com` as the ending and `co` as the
+/// registrable name, so the label the reader takes for the site's name is a subdomain, and the checks
+/// on registrable labels (lure words, names beside words) never see it. The reader takes the host for
+/// the country's own zone with `.com` after it, so it is judged again as if under that zone
+/// (`sarsefiling-refund.co.za`), and what that finds is reported for this host. Only when the two labels
+/// before the generic ending are an ending of the public suffix list's ICANN section (`co.za`, `com.br`,
+/// `gov.au`), with a label before them.
+fn nested_country_zone(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Findings) {
+    let Some((inner, tld)) = ascii.rsplit_once('.') else {
+        return;
+    };
+    if !NESTED_ZONE_TLDS.contains(&tld) || ulabels.len() < 4 {
+        return;
+    }
+    // The country's zone: the last two labels of `inner`, an ICANN ending of exactly those two.
+    let mut back = inner.rsplitn(3, '.');
+    let (Some(cc), Some(second), Some(_head)) = (back.next(), back.next(), back.next()) else {
+        return;
+    };
+    let zone_len = second.len() + 1 + cc.len();
+    let Some(zone) = inner.get(inner.len().saturating_sub(zone_len)..) else {
+        return;
+    };
+    let is_zone = cc.len() == 2
+        && psl::suffix(zone.as_bytes()).is_some_and(|s| {
+            s.is_known() && s.typ() == Some(psl::Type::Icann) && s.as_bytes() == zone.as_bytes()
+        });
+    if !is_zone {
+        return;
+    }
+    let mut found = Findings::new("");
+    brand_checks(
+        policy,
+        inner,
+        ulabels
+            .get(..ulabels.len().saturating_sub(1))
+            .unwrap_or_default(),
+        None,
+        &mut found,
+    );
+    for f in found.into_vec() {
+        out.push(
+            &f.rule,
+            format!(
+                "the host `{ascii}` puts `.{tld}` after the country's ending `{zone}`, a registry's \
+                 copy of it; read under `{zone}`: {}",
+                f.message
             ),
         );
     }
@@ -951,7 +1055,13 @@ fn government_beside_its_country(own: &[&str], suffix: &str) -> Option<String> {
     })
 }
 
-fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Findings) {
+fn brand_checks(
+    policy: &UrlPolicy,
+    ascii: &str,
+    ulabels: &[&str],
+    page_of: Option<&'static str>,
+    out: &mut Findings,
+) {
     let Some(reg) = psl::domain_str(ascii) else {
         return;
     };
@@ -1106,6 +1216,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
         .is_some()
         .then(|| super::path_bait::storage_suffix(ascii).or_else(|| super::callback::tunnel(ascii)))
         .flatten()
+        .or(page_of)
         .filter(|s| ascii.len() > s.len());
     let builder_page = sub_len > 0 && (storage.is_some() || top.is_some_and(|t| t.is_hosting(reg)));
     if (!known || builder_page) && out.pushes == before {
@@ -1262,7 +1373,7 @@ fn brand_checks(policy: &UrlPolicy, ascii: &str, ulabels: &[&str], out: &mut Fin
                     "the host `{ascii}` combines `{b}` with other words on a page anyone can publish on a hosting service, but it is not {b}"
                 ),
             );
-        } else if let Some((b, place)) = top.and_then(|t| {
+        } else if let Some((b, place)) = top.filter(|_| page_of.is_none()).and_then(|t| {
             // A coined listed name as a word of its own beside any other word (`name_token.rs`): no
             // lure word needed, as phishers write words no list holds.
             let cc = suffix_str

@@ -40,6 +40,7 @@ mod idn;
 mod kit_folder;
 mod name_token;
 mod path_bait;
+mod path_site;
 mod query;
 mod raw;
 mod short_confusable;
@@ -860,7 +861,13 @@ impl UrlPolicy {
             if !loopback_ok {
                 host::check(self, h, raw_host, out);
                 if let Some(t) = self.top_sites() {
+                    let before = out.pushes;
                     path_bait::judge(t, url, self.brand_min_len_for_edit, out);
+                    // A site builder's site named in the path (`sites.google.com/view/<site>`), judged
+                    // as a hosting service's page label when the path rules found nothing.
+                    if out.pushes == before {
+                        host::path_site_checks(self, url, out);
+                    }
                 }
             }
             domain_lists(url, route, out);

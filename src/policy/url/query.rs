@@ -628,7 +628,10 @@ fn param(
     } else if let Some(hidden) = base64_link(value) {
         // A click tracker's target in base64 (`u=a1aHR0cHM6Ly9...`): the browser goes there all the same.
         link(policy, place, &where_, name, &hidden, false, out);
-    } else if let Some(bare) = schemeless_link(value) {
+    } else if let Some(bare) = schemeless_link(value, || {
+        // An app's identifier in reverse-domain form (`client_id=com.<vendor>.web`) names no host.
+        name != "clientid" && on_listed_site(policy, place)
+    }) {
         // A mail tracker's target without its scheme (`p1=site.com%2Flogin`): the tracker adds it.
         place.schemeless = true;
         link(policy, place, &where_, name, &bare, false, out);
@@ -636,10 +639,29 @@ fn param(
     }
 }
 
+/// Top-level domains that start an identifier written in reverse-domain form (Java packages, Apple's
+/// bundle and Services IDs, Android application ids: `com.<vendor>.<app>`).
+const REVERSE_DOMAIN_HEADS: &[&str] = &["com", "org", "net", "edu", "gov", "io", "app", "dev"];
+
+/// Whether the link being read is on a site of the shipped list: its parameters are where a well-known
+/// site's click tracker or redirector keeps the next address.
+fn on_listed_site(policy: &UrlPolicy, place: &Place<'_>) -> bool {
+    let Some(top) = policy.top_sites() else {
+        return false;
+    };
+    place
+        .host
+        .and_then(|h| super::registrable(h.trim_end_matches('.')))
+        .is_some_and(|own| top.is_known(&own))
+}
+
 /// A value that is a link written without its scheme, as `https://` + the value: a host name of two labels
 /// or more under a known public suffix followed by a path (`site.com/login`), or starting `www.`.
-/// File names (`main.rs`, `setup.py`) have no path after them and are not read.
-fn schemeless_link(v: &str) -> Option<String> {
+/// File names (`main.rs`, `setup.py`) have no path after them and are not read, except on a well-known
+/// site (`bare_host_is_link`, asked only then): a mail or ad platform's click tracker there takes its
+/// target as a bare host (`t-info.mail.<vendor>.com/r/?...&p1=<site>.com`) and sends the browser to it,
+/// so a whole value that is a host name under an ICANN ending is the destination, and is judged.
+fn schemeless_link(v: &str, bare_host_is_link: impl FnOnce() -> bool) -> Option<String> {
     let v = v.trim();
     let (host, rest) = match v.find('/') {
         Some(i) => (v.get(..i)?, v.get(i..)?),
@@ -650,7 +672,6 @@ fn schemeless_link(v: &str) -> Option<String> {
         || !host
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        || (rest.is_empty() && !host.starts_with("www."))
         || !rest.bytes().all(|b| b.is_ascii_graphic())
         || host.starts_with('.')
         || host.ends_with('.')
@@ -660,7 +681,20 @@ fn schemeless_link(v: &str) -> Option<String> {
     let host = host.to_ascii_lowercase();
     let icann = psl::suffix(host.as_bytes())
         .is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Icann));
-    (icann && psl::domain_str(&host).is_some()).then(|| format!("https://{v}"))
+    if !icann || psl::domain_str(&host).is_none() {
+        return None;
+    }
+    // Written in reverse-domain form (`com.<vendor>.<app>`), a bare name is an app's or a package's
+    // identifier, not a host a browser visits.
+    let reverse = host
+        .split('.')
+        .next()
+        .is_some_and(|first| REVERSE_DOMAIN_HEADS.contains(&first));
+    if rest.is_empty() && !host.starts_with("www.") && reverse {
+        return None;
+    }
+    (!rest.is_empty() || host.starts_with("www.") || bare_host_is_link())
+        .then(|| format!("https://{v}"))
 }
 
 /// Shortest value searched for a web link in base64: `https://a.bc` alone takes 16 characters.

@@ -1844,3 +1844,108 @@ fn kit_folders_short_swaps_generic_cc_zones_admin_consent_and_flow_tokens() {
         assert!(cred(u), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// (`urls12`) An ordinary English word one letter left out of or put into a listed name, as a whole
+/// token, is that word (`market` beside `gmarket`, `interest` beside `pinterest`); an invented spelling
+/// one edit away still counts.
+#[test]
+fn an_ordinary_word_is_no_one_edit_look_alike() {
+    let p = policy();
+    for u in [
+        "https://market-sync.ru/oauth/cb",
+        "https://market.ru/login",
+        "https://interest-calc.com/",
+        "https://delivery-tracker.io/",
+        "https://oauth.yandex.ru/authorize?response_type=code&client_id=abc&redirect_uri=https%3A%2F%2Fmarket-hub.ru%2Fcb&state=1",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+        assert!(!has(&p, u, rules::QUERY_REDIRECT), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://gmarkit-sync.ru/login",
+        "https://gmarkett.com/login",
+        "https://pinterst-login.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// (`urls12`) A site builder's site given as a path (`sites.google.com/view/<site>`,
+/// `<account>.wixsite.com/<site>`) is judged as a hosting service's page label; the service's own name
+/// and a name beside words that are no lure pass.
+#[test]
+fn a_site_builders_path_site_is_read_as_its_label() {
+    let p = policy();
+    for u in [
+        "https://sites.google.com/view/ups-paket-zustellung",
+        "https://sites.google.com/view/santander-atualizar-dados/inicio",
+        "https://sites.google.com/acme.edu/dhl-paket-zustellung",
+        "https://acme.wixsite.com/dhl-redelivery",
+    ] {
+        assert!(has(&p, u, rules::PATH_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://sites.google.com/view/parcel-club/home",
+        "https://sites.google.com/view/netflix-watch-club/members",
+        "https://sites.google.com/view/google-login-workshop/",
+        "https://acme.wixsite.com/bakery-north",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// (`urls12`) A country's second-level zone glued under a generic ending (`co.za.com`, `com.br.com`) is
+/// read as that zone: the label before it is judged as a registrable label there.
+#[test]
+fn a_nested_country_zone_is_read_as_the_country_zone() {
+    let p = policy();
+    for u in [
+        "https://northbank-refund.co.za.com/",
+        "https://northbank-login.com.br.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://northbank-history.co.za.com/",
+        "https://shop-north.co.uk.com/",
+        "https://northbank-refund.example.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// (`urls12`) A five-letter name's two vowels one letter apart exchanged (`nevar` for `naver`) is a
+/// typo the page confirms; an English word (`prize` beside `prezi`) or a page that asks nothing is not.
+#[test]
+fn a_short_names_vowels_exchanged_need_a_sign_in_page() {
+    let p = policy();
+    assert!(has(&p, "https://nevar.net/account", rules::HOST_BRAND));
+    assert!(!has(&p, "https://nevar.net/", rules::HOST_BRAND));
+    assert!(!has(&p, "https://prize.com/login", rules::HOST_BRAND));
+}
+
+/// (`urls12`) A bare host (no scheme, no path) in a well-known site's parameter is a click tracker's
+/// destination and is judged; an app's reverse-domain identifier, or a bare host on a site no list
+/// knows, is not read as one.
+#[test]
+fn a_bare_host_in_a_listed_sites_parameter_is_a_destination() {
+    let p = policy();
+    for u in [
+        "https://t-info.mail.adobe.com/r/?id=1&p1=paypa1-secure.com",
+        "https://www.google.com/url?q=wellsfargo-verify-login.com",
+    ] {
+        assert!(
+            has(&p, u, rules::QUERY_REDIRECT),
+            "{u}: {:?}",
+            rules_of(&p, u)
+        );
+    }
+    for u in [
+        "https://t-info.mail.adobe.com/r/?id=1&p1=example.com",
+        "https://appleid.apple.com/auth/authorize?client_id=com.example.web&redirect_uri=https%3A%2F%2Fwww.example.com%2Fcb&response_type=code",
+        "https://appleid.apple.com/auth/authorize?client_id=com.airbnb.web&redirect_uri=https%3A%2F%2Fwww.airbnb.com%2Fcb&response_type=code",
+        "https://lookup.example.org/?d=wellsfarqo-verify.com",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}

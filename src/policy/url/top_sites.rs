@@ -2206,8 +2206,11 @@ impl TopSites {
             .find(|b| {
                 let f = form(b);
                 // Long enough by the name as written: the skeleton of `vimeo` is six letters.
+                // An ordinary word as written (`market` beside `gmarket`) or as compared: the folded
+                // text writes `m` as `rn`, so the word is looked up as written too.
                 b.label != label
                     && !ordinary_near(text)
+                    && !ordinary_near(label)
                     && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
                     && !singular_of(text, f)
                     && if b.label.len() >= min_edit {
@@ -2277,6 +2280,36 @@ impl TopSites {
                                 // fills in without noticing, as a letter put inside is.
                                 || inserted_inside(b.label.as_bytes(), label.as_bytes()))))
             })
+            .or_else(|| self.vowels_exchanged(label, min_edit))
+    }
+
+    /// The top-tier name of [`MIN_VISUAL`] letters or more, shorter than `min_edit`, whose two vowels one
+    /// letter apart `label` writes the other way round (`nevar` for `naver`, `razor` beside `rozar`): the
+    /// slip a reader's eye skips, as it reads a short word by its outline and its consonants. Two
+    /// substitutions, so no deletion neighbourhood finds it; the (at most three) exchanged spellings are
+    /// looked up instead. A common English word (`prize` beside `prezi`, `rides` beside `redis`: in
+    /// `data/ordinary_near.txt`) is that word.
+    fn vowels_exchanged(&self, label: &str, min_edit: usize) -> Option<&TopBrand> {
+        const MAX: usize = 16;
+        let bytes = label.as_bytes();
+        let n = bytes.len();
+        if n < MIN_VISUAL || n >= min_edit || n > MAX || !label.is_ascii() || ordinary_near(label) {
+            return None;
+        }
+        let vowel = |c: u8| b"aeiou".contains(&c);
+        let mut buf = [0u8; MAX];
+        (0..n.saturating_sub(2)).find_map(|i| {
+            let (x, y) = (*bytes.get(i)?, *bytes.get(i + 2)?);
+            if x == y || !vowel(x) || !vowel(y) {
+                return None;
+            }
+            let spelt = buf.get_mut(..n)?;
+            spelt.copy_from_slice(bytes);
+            *spelt.get_mut(i)? = y;
+            *spelt.get_mut(i + 2)? = x;
+            let other = std::str::from_utf8(spelt).ok()?;
+            self.exact(other).filter(|b| !b.tail && b.label.len() == n)
+        })
     }
 
     /// The top-tier name of three or four letters that `label` is once affix words are taken off, glued
@@ -3347,6 +3380,9 @@ mod tests {
     #[test]
     fn ordinary_words_are_no_one_letter_typos() {
         assert!(ordinary_near("cashflow") && ordinary_near("ample"));
+        // (`urls12`) A letter left out or put in, and two vowels exchanged, in common words only.
+        assert!(ordinary_near("market") && ordinary_near("interest") && ordinary_near("prize"));
+        assert!(!ordinary_near("primes") && !ordinary_near("gmarkt"));
         assert!(!ordinary_near("macrosoft") && !ordinary_near("paypai"));
         let t = shipped();
         assert!(t.imitated("cashflow", 7).is_none());
@@ -3860,6 +3896,15 @@ linkedin.com
         assert_eq!(name(t.near_short("zanot", 6)), Some("zanto".into()));
         assert_eq!(name(t.near_short("zanuo", 6)), Some("zanto".into()));
         assert_eq!(name(t.near_short("zenti", 6)), None);
+        // Two vowels one letter apart written the other way round (`nevar` for `naver`), not other
+        // letters exchanged, vowels two letters apart, nor an English word (`rides` beside `redis`).
+        let v = TopSites::parse("naver.com\nredis.io\nnavar.com tail\n");
+        assert_eq!(name(v.near_short("nevar", 6)), Some("naver".into()));
+        assert_eq!(name(v.near_short("nevar", 5)), None);
+        assert_eq!(name(v.near_short("nrvae", 6)), None);
+        assert_eq!(name(v.near_short("nreva", 6)), None);
+        assert_eq!(name(v.near_short("rides", 6)), None);
+        assert_eq!(name(v.near_short("redis", 6)), None);
         assert_eq!(name(t.near_short("zinto", 6)), Some("zanto".into()));
         // Not any edit: a far key, a letter put in or left out.
         assert_eq!(name(t.near_short("zanko", 6)), None);
