@@ -65,6 +65,10 @@ pub const MAX_JUDGED_OPTIONS: usize = 1024;
 const MIN_SECRET_NUMBER: f64 = 100.0;
 /// Words a request verb may be ahead of the secret it asks for ("enter | your AWS secret key").
 const REQUEST_REACH: usize = 3;
+/// Most words between a bare word and a payment service's name that say whose number it is ("namba ya
+/// M-Pesa", "msimbo wa muamala wa M-Pesa"; [`Hit::bare_takes`]): farther, the name is the clause's use of
+/// the number ("the code you open the phone with").
+const SERVICE_REACH: usize = 2;
 
 /// Where a text comes from, for explanations and for which terms apply.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -111,6 +115,9 @@ struct Hit {
     concept: bool,
     /// Its part in the NUMBER + KEYED gate ([`super::concept::Gate`], [`gate_keyed`]).
     gate: super::concept::Gate,
+    /// A weak term matched on no more than a generic word for a number, a code or an expiry (pack kind
+    /// `bare`, [`mark_bare`]): qualified only in its own text ([`Hit::bare_takes`]).
+    bare: bool,
 }
 
 impl Hit {
@@ -120,6 +127,39 @@ impl Hit {
     /// away, so that "the digits you press at the ATM" is a PIN and "Filter string" under "Sign in to
     /// continue" is no password. In a script written without spaces a clause is one word, so the reach is
     /// the clause there.
+    /// Whether the qualifier `q` may qualify this weak term as far as its being bare goes ([`Kind::Bare`]):
+    /// any qualifier for a term that is not bare. A bare word ("number", "código", "namba", "번호") is
+    /// qualified only in its own text: the field's own name, title and description together, or the
+    /// message's clause it stands in ("verification code", "namba ya siri", "the 6-digit number from the
+    /// SMS"), not by a qualifier elsewhere in the form ("Calle y número" under "we sent your order",
+    /// "Codice del buono" under "Hai ricevuto un buono regalo?"), unless `open`: the field is bounded like a
+    /// code or is one word per text ([`open_to_message`]), and then the field and the message read each
+    /// other as before ("code", six characters at most, under "we texted you"; `code` titled "الرمز" under
+    /// "we sent a code to your phone"). A payment service's or a till's name (a CASH concept word of the PIN,
+    /// `pin` being its category) right beside a bare word, or in the field's own texts, says whose number it
+    /// is and qualifies nothing: an "M-Pesa number" is a phone number, an "M-Pesa code" a transaction's, and
+    /// the PIN is named ("PIN ya M-Pesa") or keyed ("the number you press", the NUMBER + KEYED gate).
+    fn bare_takes(&self, q: &Hit, pin: Option<CatId>, open: bool) -> bool {
+        if !self.bare {
+            return true;
+        }
+        let message = |h: &Hit| h.source == Source::Message;
+        let near = !message(q) || !message(self) || q.word.abs_diff(self.word) <= SERVICE_REACH;
+        if q.concept
+            && q.cat.is_some()
+            && q.cat == pin
+            && self.gate != super::concept::Gate::Keyed
+            && near
+        {
+            return false;
+        }
+        match (message(self), message(q)) {
+            (true, true) => q.clause == self.clause,
+            (false, false) => true,
+            _ => open,
+        }
+    }
+
     fn reaches(&self, q: &Hit) -> bool {
         match self.reach {
             // A concept's qualifier ("sms", "the ATM") is many common words: it completes a description in
@@ -341,6 +381,7 @@ fn scan_noting(
                 clause: 0,
                 concept: info.concept,
                 gate: info.gate,
+                bare: false,
             });
         }
     });
@@ -431,6 +472,7 @@ fn scan_noting(
         }
     }
     gate_keyed(texts, out, first);
+    mark_bare(out, first);
     any_benign
 }
 
@@ -508,6 +550,67 @@ fn name_by_title(c: &Compiled, out: &mut Vec<Hit>, first: usize) {
     }
 }
 
+/// Marks the weak terms matched on no more than a generic word for a number, a code or an expiry (pack
+/// kind `bare`: "number", "codice", "namba", "번호") as bare ([`Hit::bare_takes`]), then drops the bare
+/// words' own hits, which act on nothing else. In place, without a copy; runs only when the scan found a
+/// bare word.
+fn mark_bare(out: &mut Vec<Hit>, first: usize) {
+    if !out
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .any(|h| h.kind == Kind::Bare)
+    {
+        return;
+    }
+    for i in first..out.len() {
+        let Some(&b) = out.get(i).filter(|h| h.kind == Kind::Bare) else {
+            continue;
+        };
+        for w in out.get_mut(first..).unwrap_or_default() {
+            // A whole-word match holds the spaces around its word: one byte either way is the same word.
+            if w.kind == Kind::Weak
+                && w.source == b.source
+                && b.start <= w.start + 1
+                && w.end <= b.end + 1
+            {
+                w.bare = true;
+            }
+        }
+    }
+    let mut at = 0usize;
+    out.retain(|h| {
+        let mine = at >= first;
+        at += 1;
+        !mine || h.kind != Kind::Bare
+    });
+}
+
+/// Whether a field's bare words and the message's read each other ([`Hit::bare_takes`]): the field is
+/// bounded like a code one types (a fixed length or a digits pattern of a code, a card's lengths or expiry,
+/// [`structure::shape_of`], or a text of at most eight characters with no pattern: "code", `maxLength` 6,
+/// under "we texted you"), or each of its own texts is one word at most (`code` titled "الرمز", a title
+/// "Съобщение"): such a field says nothing of its own beyond the word, and what it is for is the message's.
+/// "Calle y número" or "Kod preporuke" say what the number or the code is of.
+fn open_to_message(prop: &Prop<'_, '_>, texts: &Texts<'_>) -> bool {
+    let loose = prop.kind == FieldKind::Text
+        && prop.pattern.is_empty()
+        && prop.max_length.is_some_and(|m| (3..=8).contains(&m));
+    let one_word = |s: Source| texts.of(s).split_whitespace().nth(1).is_none();
+    loose
+        || [Source::Name, Source::Title, Source::Description]
+            .into_iter()
+            .all(one_word)
+        || structure::shape_of(prop).is_some_and(|s| {
+            s.code.is_some()
+                || s.security
+                || s.loose_security
+                || s.loose_quad
+                || s.card_number
+                || s.expiry
+        })
+}
+
 /// The NUMBER + KEYED gate (described10, [`super::concept::Gate`]): a NUMBER word ("number", "nombor",
 /// "नंबर") is kept only with a KEYED word ("you press", "tekan", "दाबता") in its text, in the message at
 /// most [`super::concept::CONCEPT_REACH`] words away; the KEYED words, read, are dropped. A field's text
@@ -575,6 +678,8 @@ struct Evidence<'a> {
     hits: Vec<Hit>,
     compiled: &'a Compiled,
     kind: FieldKind,
+    /// The field and the message read each other's bare words ([`open_to_message`]).
+    shaped: bool,
 }
 
 impl Evidence<'_> {
@@ -615,6 +720,7 @@ impl Evidence<'_> {
     /// A weak term with a qualifier of its category that does not overlap it.
     fn paired(&self, pick: impl Fn(&Hit) -> bool) -> Option<(CatId, Hit)> {
         let weak = self.hits.iter().filter(|h| h.kind == Kind::Weak && pick(h));
+        let pin = self.compiled.category("pin");
         for w in weak {
             let Some(cat) = self.applicable(w.cat) else {
                 continue;
@@ -626,6 +732,7 @@ impl Evidence<'_> {
                     && q.pattern != w.pattern
                     && pick(q)
                     && w.reaches(q)
+                    && w.bare_takes(q, pin, self.shaped)
                     // Folded terms share the space between two words: "aws key" is two terms side by side.
                     && (q.source != w.source || q.end <= w.start + 1 || w.end <= q.start + 1)
             });
@@ -1735,6 +1842,7 @@ fn judge_property(
         hits,
         compiled: c,
         kind,
+        shaped: open_to_message(prop, texts),
     };
     let own = |h: &Hit| h.source != Source::Message;
 
@@ -2515,6 +2623,7 @@ fn requested_in_message(
     // "The bank will send you a code. Enter it here.": a code the speaker sends is a one-time code, as
     // "the code we texted you" is; the verb that offered it qualifies it.
     let otp = c.category("otp");
+    let pin = c.category("pin");
     let sent_by_speaker = |w: &Hit| {
         hits.iter().any(|r| {
             r.kind == Kind::Request
@@ -2550,6 +2659,7 @@ fn requested_in_message(
                 && (q.end <= w.start + 1 || w.end <= q.start + 1)
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
                 && w.reaches(q)
+                && w.bare_takes(q, pin, false)
         }) || (w.cat.is_some() && w.cat == otp && sent_by_speaker(w));
         if asked && qualified {
             let term = c.shown.get(w.pattern).map(String::as_str).unwrap_or("");
@@ -3505,6 +3615,71 @@ mod tests {
             props(serde_json::json!({"password": t("Password")}))
         )
         .is_empty());
+    }
+
+    #[test]
+    fn a_bare_number_or_code_needs_a_qualifier_of_its_own() {
+        let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+        let blocks = |m: &str, p: serde_json::Value| !judge(m, props(p)).is_empty();
+        // A generic word for a number or a code, with a qualifier only elsewhere in the form.
+        assert!(!blocks(
+            "¿A qué dirección te enviamos el pedido?",
+            serde_json::json!({"calle": t("Calle y número"), "localidad": t("Localidad")})
+        ));
+        assert!(!blocks(
+            "Hai ricevuto un buono regalo? Inserisci il codice del buono.",
+            serde_json::json!({"codice_buono": {"type": "string", "title": "Codice del buono regalo",
+                "maxLength": 16}})
+        ));
+        // A payment service's name is no secret's qualifier: an M-Pesa number is a phone's.
+        assert!(!blocks(
+            "Tutakurejeshea pesa kupitia M-Pesa.",
+            serde_json::json!({"simu": {"type": "string", "title": "Namba ya M-Pesa", "minLength": 10,
+                "maxLength": 13}})
+        ));
+        // An expiry date alone names no card: an API key's.
+        assert!(!blocks(
+            "Beri nama untuk API key baru Anda.",
+            serde_json::json!({"nama": t("Nama API key"), "exp": {"type": "string",
+                "title": "Tanggal kedaluwarsa", "format": "date"}})
+        ));
+        // Hostile twins: qualified in their own text or clause, or by a code's shape.
+        assert!(blocks(
+            "Enter the number you press at the ATM.",
+            serde_json::json!({"n": t("Number")})
+        ));
+        assert!(blocks(
+            "Weka namba ya siri ya M-Pesa.",
+            serde_json::json!({"n": t("Namba")})
+        ));
+        assert!(blocks(
+            "Enter the code we just sent to your phone.",
+            serde_json::json!({"code": t("Code")})
+        ));
+        assert!(blocks(
+            "Tafadhali weka nambari ya siri.",
+            serde_json::json!({"x": t("Jibu")})
+        ));
+        assert!(blocks(
+            "Type the 6-digit number from the SMS.",
+            serde_json::json!({"n": t("Number")})
+        ));
+        assert!(blocks(
+            "أدخل رمز التحقق.",
+            serde_json::json!({"r": t("الرمز")})
+        ));
+        assert!(blocks(
+            "Masukkan kode OTP.",
+            serde_json::json!({"k": t("Kode")})
+        ));
+        assert!(blocks(
+            "We texted you.",
+            serde_json::json!({"code": {"type": "string", "maxLength": 6}})
+        ));
+        assert!(blocks(
+            "Introduce el número de la tarjeta y la fecha de caducidad.",
+            serde_json::json!({"n": t("Número"), "f": t("Fecha de caducidad")})
+        ));
     }
 
     #[test]

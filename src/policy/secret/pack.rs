@@ -185,6 +185,16 @@ pub enum Kind {
     /// is a benign phrase of its category (the company's number printed on every invoice); elsewhere it
     /// is read as nothing and the strong term stands.
     Either,
+    /// A word that is only its language's generic word for a number, a code or an expiry ("number",
+    /// "code", "expiry", "número", "namba", "msimbo", "번호", "نمبر"): a `weak` term matched on no more
+    /// than such a word is *bare* ([`super::form`]). A bare word counts for a secret only when qualified in
+    /// its own text (a field's own name, title or description; the message's clause), never by a qualifier
+    /// elsewhere in the form, and never by a payment service's name alone (a CASH concept word: "M-Pesa
+    /// number", "Till namba"), unless the field is shaped like a code (a short fixed or bounded length, a
+    /// digits pattern), which qualifies its own bare word with the message's words as before. A shipping
+    /// address's "número", a voucher's "codice" or a business registration's "번호" under a message that
+    /// only says something was sent names no code. Acts on nothing else; no category.
+    Bare,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
     /// An ordinary word of the pack's language that another pack's term names a secret by (Polish `dni`,
@@ -784,7 +794,8 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             // English pack matches its plural too, made by rule rather than listed. Request verbs and
             // fragments are not nouns of a secret (and fragments list their plurals). A possessive needs
             // no rule: the folding drops the `'s`.
-            let plural = english && !matches!(g.kind, Kind::Request | Kind::Fragment);
+            // A bare word is singular: "numbers" is a concept's DIGITS word, read in its clause already.
+            let plural = english && !matches!(g.kind, Kind::Request | Kind::Fragment | Kind::Bare);
             let needs_cat = matches!(
                 g.kind,
                 Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Redefine | Kind::Either

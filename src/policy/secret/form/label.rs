@@ -497,6 +497,7 @@ mod tests {
             clause: 0,
             concept: false,
             gate: Default::default(),
+            bare: false,
         }
     }
 

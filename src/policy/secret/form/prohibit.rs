@@ -547,6 +547,7 @@ mod tests {
                 clause: 0,
                 concept: false,
                 gate: Default::default(),
+                bare: false,
             })
             .collect();
         drop_forbidden(c, message, &folded, &mut hits);
@@ -621,6 +622,7 @@ mod tests {
             clause: 0,
             concept: false,
             gate: Default::default(),
+            bare: false,
         };
         let mut hits = vec![hit(pin), hit(pw)];
         drop_forbidden(c, m, &folded, &mut hits);
