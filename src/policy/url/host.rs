@@ -1183,6 +1183,11 @@ fn brand_checks(
                 rules::HOST_BRAND,
                 format!("the domain `{reg}` is `{d}` with a dot turned into a hyphen, but it is not {d}"),
             );
+        } else if let Some((_, d)) = super::missing_dot::glued_domain(t, reg_ascii) {
+            out.push(
+                rules::HOST_BRAND,
+                format!("the domain `{reg}` is `{d}` typed without its dot, but it is not {d}"),
+            );
         } else if super::top_sites::number_with_a_letter(reg_ascii) {
             out.push(
                 rules::HOST_BRAND,
@@ -1424,7 +1429,11 @@ fn brand_checks(
         let tld_next = reads_as_tld(next) && !initials_under_country(next, reg);
         if let Some(b) = imitated(policy, l) {
             out.push(rules::HOST_BRAND, format!("the name `{l}` imitates `{b}`"));
-        } else if let Some(b) = top.and_then(|t| t.same_skeleton(l)) {
+        } else if let Some(b) = top.and_then(|t| {
+            t.same_skeleton(l)
+                // A typo of a coined name (`sub_typo.rs`).
+                .or_else(|| super::sub_typo::typo_of_name(t, l, policy.brand_min_len_for_edit))
+        }) {
             out.push(
                 rules::HOST_BRAND,
                 format!("the name `{l}` imitates `{}`", b.domain),
