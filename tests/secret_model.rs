@@ -114,3 +114,62 @@ fn the_feature_extraction_is_stable() {
     features.sort_unstable();
     assert_eq!(features, GOLDEN);
 }
+
+/// The benchmarks' benign 2 KB table booking (`benches/fixtures/input_required_2k.json`: one long ordinary
+/// sentence about a warehouse report, said five times, over a booking's fields) scores well under the
+/// threshold, not just under it. The weights retrained in s13 scored it 1.29 against 1.284, blocking it: an
+/// ordinary sentence drifting over the threshold by its length (docs/model.md, "Length"). The bench asserts the
+/// fixture is allowed; this asserts the margin, so that a retraining that drifts back fails here first. The
+/// margin is asked of the recipe, not of this fixture, which is not training data.
+#[test]
+fn the_benign_bench_booking_scores_well_under_the_threshold() {
+    const MARGIN: f32 = 0.25;
+    let w = Weights::embedded().expect("the embedded model file reads");
+    let policy = SecretPolicy::compile(&[]).unwrap();
+    let fixture: serde_json::Value =
+        serde_json::from_slice(include_bytes!("../benches/fixtures/input_required_2k.json"))
+            .expect("the fixture is JSON");
+    let params = &fixture["result"]["inputRequests"]["book0"]["params"];
+    let message = params["message"].as_str().expect("a message");
+    for message in [
+        message.to_owned(),
+        message.replace("Book a table:", "Book a table with your booking code:"),
+    ] {
+        let arena = Arena::new();
+        let schema = Node::from_value(&params["requestedSchema"], &arena);
+        let (_, _, score) = policy
+            .model_features(&message, &schema)
+            .expect("the embedded model file reads");
+        assert!(
+            score < w.threshold - MARGIN,
+            "the benign booking scores {score}, threshold {}",
+            w.threshold
+        );
+    }
+}
+
+/// Version 4 reads the fields first, within their own share of the budget, and the message with the rest: the
+/// benchmarks' 2 KB booking, whose message alone fills the whole budget, keeps its fields read (version 3 read
+/// none of them: a padded message blinded the model to the fields). The counts are those `elicitguard
+/// model-features` printed when the model was trained: a change to the budgets or their order changes them, and
+/// the weights must be retrained.
+#[test]
+fn a_long_message_leaves_the_fields_read() {
+    let policy = SecretPolicy::compile(&[]).unwrap();
+    let fixture: serde_json::Value =
+        serde_json::from_slice(include_bytes!("../benches/fixtures/input_required_2k.json"))
+            .expect("the fixture is JSON");
+    let params = &fixture["result"]["inputRequests"]["book0"]["params"];
+    let message = params["message"].as_str().expect("a message");
+    let arena = Arena::new();
+    let schema = Node::from_value(&params["requestedSchema"], &arena);
+    let (base, segments, _) = policy
+        .model_features(message, &schema)
+        .expect("the embedded model file reads");
+    assert_eq!(base.len(), 190, "the fields and shape");
+    assert_eq!(
+        segments.iter().map(Vec::len).collect::<Vec<_>>(),
+        [489, 459, 459, 95],
+        "the message's sentences, the last cut by the budget"
+    );
+}

@@ -18,6 +18,10 @@
 //! joined crossed the threshold one time in nine before the trainer was taught otherwise); the strongest
 //! sentence does not add up, so a secret asked in one sentence is read as strongly amid ten others, and ten
 //! ordinary sentences are no more secret than their strongest one (docs/model.md, "Length").
+//! Version 4: a sentence of more than `segment_n0` distinct buckets (in the weights' header) has its sum damped
+//! by `sqrt(segment_n0 / distinct)`, since many ordinary words weigh slightly positive and a long ordinary
+//! sentence summed them over the threshold; and the fields and shape are read first, within their own share of
+//! the budget ([`FIELD_FEATURES`]), so that a padded message cannot leave them unread (docs/model.md, s15).
 //! The weights are trained by `tools/model/train.py` (L2-regularised logistic regression) on the feature
 //! indices this module prints (`elicitguard model-features`), so the trainer never re-implements the folding:
 //! one source of truth. They are embedded with `include_bytes!` as i8 with a scale ([`Weights::parse`]).
@@ -26,7 +30,8 @@
 //! this (our folding, our sources, a fixed hash, an embedded quantised file) without a heavy dependency.
 //!
 //! Cost: linear in the bounded text ([`MAX_TEXT_BYTES`] a text, [`MAX_WORD_CHARS`] a word, [`MAX_FEATURES`] a
-//! form, [`MAX_SEGMENTS`] sentences). A bucket is kept once per part as it is read: a bitset of all `2^bits`
+//! form, of which the fields at most [`FIELD_FEATURES`] and one property [`PROPERTY_FEATURES`]; [`MAX_SEGMENTS`]
+//! sentences). A bucket is kept once per part as it is read: a bitset of all `2^bits`
 //! buckets tells whether it was seen, and only the bits set are cleared for the next sentence or form, so dropping duplicates costs one bit test a feature, with no
 //! sort and no allocation per n-gram (the scratch is reused per thread, [`judge`]). It runs only when the rules
 //! found nothing, and it never reads a value the user or the server pushes (defaults, enums): only the form's
@@ -51,6 +56,20 @@ pub const MAX_WORD_CHARS: usize = 24;
 /// scored. The longest form of the training data has 1,980 and nine in ten under 530: this bounds the cost of a
 /// long message (a 1 KB message has about 4,000) rather than what is read of a typical form.
 pub const MAX_FEATURES: usize = 2048;
+/// Most occurrences of the fields and shape, read FIRST (version 4): the message has the rest of
+/// [`MAX_FEATURES`], at least half of it. Before, the message was read first and a 1 KB message spent the whole
+/// budget, so its fields were never read: a server could pad the message with ordinary text to blind the model
+/// to a field titled with a secret (the benchmarks' 2 KB booking had no field feature at all). Half, because a
+/// form's fields rarely need more (a field's name, title and a sentence of description is about 50 to 150),
+/// and the message needs as much to be read at all when it is long.
+pub const FIELD_FEATURES: usize = MAX_FEATURES / 2;
+/// Most occurrences of one property (its name, title, then description): one field with a padded description
+/// cannot spend the fields' share and blind the model to the next ones. A name, a title and about eight words
+/// of description.
+pub const PROPERTY_FEATURES: usize = 256;
+/// Occurrences kept for the shape's features (three counts, "short", "fixed"): always read, whatever the fields
+/// spent.
+const STRUCTURE_FEATURES: usize = 5;
 /// Most properties read.
 pub const MAX_PROPERTIES: usize = 64;
 /// Most segments (sentences) of the message scored apart; the rest of the message joins the last one.
@@ -66,11 +85,13 @@ const NGRAM_MIN: usize = 2;
 pub const NGRAM_MAX: usize = 5;
 /// The weights file's magic bytes and the one version read.
 const MAGIC: &[u8; 4] = b"EGM1";
-/// Version 3: the message scored sentence by sentence, its strongest sentence counted (version 2 summed the
-/// whole message's presence; version 1 every occurrence over the square root of their count).
-const VERSION: u16 = 3;
-/// Bytes before the weights: magic, version (u16), bucket bits (u8), reserved (u8), scale, bias, threshold
-/// (f32 each), then the SHA-256 of the training data.
+/// Version 4: the fields read before the message, each with its own budget, and a long sentence's sum damped
+/// by the square root of its length ([`Weights::segment_n0`]). Version 3: the message scored sentence by
+/// sentence, its strongest sentence counted (version 2 summed the whole message's presence; version 1 every
+/// occurrence over the square root of their count).
+const VERSION: u16 = 4;
+/// Bytes before the weights: magic, version (u16), bucket bits (u8), the segment damping's N0 (u8, 0: none),
+/// scale, bias, threshold (f32 each), then the SHA-256 of the training data.
 const HEADER_BYTES: usize = 4 + 2 + 1 + 1 + 4 + 4 + 4 + 32;
 
 /// Why the embedded weights could not be read.
@@ -89,6 +110,12 @@ pub enum ModelError {
 pub struct Weights {
     /// log2 of the bucket count.
     pub bits: u8,
+    /// A message segment of `n` distinct buckets has its sum multiplied by `min(1, sqrt(segment_n0 / n))` (0:
+    /// never). Why: many ordinary words weigh slightly positive, so the plain sum of a long ordinary sentence
+    /// drifted over the threshold (docs/model.md, "Length" and s14); damped, a sentence's score grows like the
+    /// square root of its length past `segment_n0` buckets, not linearly. In the header, so that the scorer
+    /// always damps as the weights were fitted.
+    pub segment_n0: u8,
     /// A weight is `scale * i8`.
     pub scale: f32,
     pub bias: f32,
@@ -112,6 +139,7 @@ impl Weights {
         }
         let version = u16::from_le_bytes([b[4], b[5]]);
         let bits = b[6];
+        let segment_n0 = b[7];
         if version != VERSION || !(8..=24).contains(&bits) {
             return Err(ModelError::Header);
         }
@@ -132,6 +160,7 @@ impl Weights {
         }
         Ok(Weights {
             bits,
+            segment_n0,
             scale,
             bias,
             threshold,
@@ -152,19 +181,31 @@ impl Weights {
         f32::from(q) * self.scale
     }
 
+    /// The factor of a message segment of `n` distinct buckets: `min(1, sqrt(segment_n0 / n))`.
+    pub fn segment_damping(&self, n: usize) -> f64 {
+        if self.segment_n0 == 0 || n <= usize::from(self.segment_n0) {
+            return 1.0;
+        }
+        (f64::from(self.segment_n0) / n as f64).sqrt()
+    }
+
     /// The score of extracted features: the bias, plus the sum of the weights of the form's distinct buckets
-    /// outside the message (its fields and shape), plus the largest such sum over the message's segments
-    /// (nothing when it has none). The quantised weights are summed as integers (at most [`MAX_FEATURES`] of
-    /// them, far within `i32`) and scaled once, so the order the buckets were read in cannot change the score.
+    /// outside the message (its fields and shape), plus the largest damped sum over the message's segments
+    /// (each segment's sum times [`Weights::segment_damping`]; nothing when it has none). The quantised weights
+    /// are summed as integers (at most [`MAX_FEATURES`] of them, far within `i32`) and scaled once, so the order
+    /// the buckets were read in cannot change the score; the damping and the sum are in f64, as the trainer's.
     pub fn score(&self, f: &Features) -> f32 {
         let sum = |ix: &[u32]| -> i32 {
             ix.iter()
                 .map(|&i| i32::from(self.weights.get(i as usize).copied().unwrap_or(0) as i8))
                 .sum()
         };
-        let best = f.segments().map(sum).max().unwrap_or(0);
-        // At most MAX_FEATURES * 127 in magnitude: exact in f32.
-        self.bias + self.scale * (sum(f.base()) + best) as f32
+        let best = f
+            .segments()
+            .map(|ix| f64::from(sum(ix)) * self.segment_damping(ix.len()))
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))))
+            .unwrap_or(0.0);
+        (f64::from(self.bias) + f64::from(self.scale) * (f64::from(sum(f.base())) + best)) as f32
     }
 }
 
@@ -202,10 +243,13 @@ pub struct Features {
     /// Distinct buckets read.
     distinct: usize,
     /// Each message segment's distinct buckets: `index[start..end]`, in order. A bucket counts once within a
-    /// segment, and once in the rest of the form (its fields and shape: `index[base..distinct]`).
+    /// segment, and once in the rest of the form (its fields and shape, read first: `index[..base]`).
     segments: [(u16, u16); MAX_SEGMENTS],
     nsegments: usize,
     base: usize,
+    /// Occurrences the part being read may reach ([`FIELD_FEATURES`], [`PROPERTY_FEATURES`]); never over
+    /// [`MAX_FEATURES`].
+    limit: usize,
     /// One bit per bucket (`2^bits` of them, 32 KiB for the shipped 18 bits): set when the bucket is read.
     /// Only the bits of `index[..distinct]` are ever set, and they are cleared by the next `clear`.
     seen: Vec<u64>,
@@ -225,6 +269,7 @@ impl Default for Features {
             segments: [(0, 0); MAX_SEGMENTS],
             nsegments: 0,
             base: 0,
+            limit: MAX_FEATURES,
             seen: Vec::new(),
             mask: 0,
         }
@@ -319,6 +364,7 @@ impl Features {
         self.distinct = 0;
         self.nsegments = 0;
         self.base = 0;
+        self.limit = MAX_FEATURES;
         self.mask = (1u32 << bits) - 1;
     }
 
@@ -337,7 +383,7 @@ impl Features {
         self.distinct == 0
     }
 
-    /// The distinct bucket indices, in the order first read: each segment's, then the rest of the form's (a
+    /// The distinct bucket indices, in the order first read: the fields' and shape's, then each segment's (a
     /// bucket may appear in several segments).
     pub fn indices(&self) -> impl Iterator<Item = u32> + '_ {
         self.index[..self.distinct].iter().copied()
@@ -345,7 +391,7 @@ impl Features {
 
     /// The distinct buckets of the form outside its message: its fields and shape.
     pub fn base(&self) -> &[u32] {
-        self.index.get(self.base..self.distinct).unwrap_or_default()
+        self.index.get(..self.base).unwrap_or_default()
     }
 
     /// Each message segment's distinct buckets, in order.
@@ -368,8 +414,9 @@ impl Features {
 
     fn add(&mut self, h: u32, start: usize, end: usize) {
         let index = h & self.mask;
-        // Every caller stops at MAX_FEATURES; the check keeps that a bound rather than a panic.
-        if self.count >= MAX_FEATURES {
+        // Every caller stops at its part's limit (at most MAX_FEATURES); the check keeps that a bound rather
+        // than a panic.
+        if self.count >= self.limit.min(MAX_FEATURES) {
             return;
         }
         self.count += 1;
@@ -395,7 +442,7 @@ impl Features {
     }
 
     fn push(&mut self, from: Origin, kind: u8, start: usize, end: usize) {
-        if self.count >= MAX_FEATURES {
+        if self.count >= self.limit {
             return;
         }
         let h = fnv1a(
@@ -407,7 +454,7 @@ impl Features {
     }
 
     fn structure(&mut self, what: &str) {
-        if self.count >= MAX_FEATURES {
+        if self.count >= self.limit {
             return;
         }
         self.add(fnv1a(Origin::Structure as u8, b's', what.as_bytes()), 0, 0);
@@ -415,7 +462,7 @@ impl Features {
 
     /// Folds `text` and reads its words, bigrams and character n-grams.
     fn text(&mut self, c: &Compiled, from: Origin, text: &str) {
-        if text.is_empty() || self.count >= MAX_FEATURES {
+        if text.is_empty() || self.count >= self.limit {
             return;
         }
         let text = super::normalize::truncate(text, MAX_TEXT_BYTES);
@@ -474,7 +521,7 @@ impl Features {
                     h = fnv1a_step(h, b);
                 }
                 if len >= NGRAM_MIN {
-                    if self.count >= MAX_FEATURES {
+                    if self.count >= self.limit {
                         return;
                     }
                     self.add(h, offs[i], offs[i + len]);
@@ -483,34 +530,19 @@ impl Features {
         }
     }
 
-    /// Reads the form: message, then each property's name, title and description, then its shape (see the module
-    /// doc); `bits` sizes the buckets. Each bucket is kept once, as it is first read.
+    /// Reads the form: each property's name, title and description and its shape (within [`FIELD_FEATURES`],
+    /// each property within [`PROPERTY_FEATURES`]), then the message sentence by sentence with the rest of
+    /// [`MAX_FEATURES`] (see the module doc); `bits` sizes the buckets. Each bucket is kept once per part, as it is
+    /// first read.
     pub fn extract(&mut self, c: &Compiled, bits: u8, message: &str, schema: &Node<'_>) {
         self.clear(bits);
-        let message = super::normalize::truncate(message, MAX_TEXT_BYTES);
-        for segment in segments(message) {
-            let start = self.distinct;
-            self.text(c, Origin::Message, segment);
-            let end = self.distinct;
-            if end > start {
-                // distinct <= MAX_FEATURES (2,048): fits u16. `segments` yields at most MAX_SEGMENTS.
-                if let Some(slot) = self.segments.get_mut(self.nsegments) {
-                    *slot = (start as u16, end as u16);
-                    self.nsegments += 1;
-                }
-            }
-            // The next segment counts its own buckets: forget this one's (only its bits were set).
-            for &i in &self.index[start..end] {
-                if let Some(w) = self.seen.get_mut(i as usize / 64) {
-                    *w &= !(1u64 << (i % 64));
-                }
-            }
-        }
-        self.base = self.distinct;
         let (mut text, mut number, mut choice, mut short, mut fixed) =
             (0u32, 0u32, 0u32, false, false);
+        let fields = FIELD_FEATURES - STRUCTURE_FEATURES;
         if let Some(props) = schema.get("properties").and_then(Node::as_object) {
             for (name, prop) in props.iter().take(MAX_PROPERTIES) {
+                // The shape counts every property read; its words only while the share lasts.
+                self.limit = (self.count + PROPERTY_FEATURES).min(fields);
                 self.text(c, Origin::Name, name);
                 let s = |k: &str| prop.get(k).and_then(Node::as_str).unwrap_or("");
                 self.text(c, Origin::Title, s("title"));
@@ -529,6 +561,8 @@ impl Features {
                 }
             }
         }
+        // The fields spent at most FIELD_FEATURES - STRUCTURE_FEATURES: the shape always fits.
+        self.limit = FIELD_FEATURES;
         let bucket = |n: u32| match n {
             0 => "0",
             1 => "1",
@@ -548,6 +582,34 @@ impl Features {
         }
         if fixed {
             self.structure("fixed");
+        }
+        self.base = self.distinct;
+        // The message counts its own buckets: forget the fields' (only their bits were set).
+        for &i in &self.index[..self.base] {
+            if let Some(w) = self.seen.get_mut(i as usize / 64) {
+                *w &= !(1u64 << (i % 64));
+            }
+        }
+        // The message has the rest of the budget: at least MAX_FEATURES - FIELD_FEATURES.
+        self.limit = MAX_FEATURES;
+        let message = super::normalize::truncate(message, MAX_TEXT_BYTES);
+        for segment in segments(message) {
+            let start = self.distinct;
+            self.text(c, Origin::Message, segment);
+            let end = self.distinct;
+            if end > start {
+                // distinct <= MAX_FEATURES (2,048): fits u16. `segments` yields at most MAX_SEGMENTS.
+                if let Some(slot) = self.segments.get_mut(self.nsegments) {
+                    *slot = (start as u16, end as u16);
+                    self.nsegments += 1;
+                }
+            }
+            // The next segment counts its own buckets: forget this one's (only its bits were set).
+            for &i in &self.index[start..end] {
+                if let Some(w) = self.seen.get_mut(i as usize / 64) {
+                    *w &= !(1u64 << (i % 64));
+                }
+            }
         }
     }
 
@@ -754,6 +816,7 @@ mod tests {
         let mut b = Vec::new();
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
+        // No segment damping: the tests' sums are plain counts.
         b.extend_from_slice(&[8, 0]);
         for x in [1.0f32, 0.0, threshold] {
             b.extend_from_slice(&x.to_le_bytes());
@@ -888,6 +951,94 @@ mod tests {
         let many = format!("{one} {}", "We look forward to seeing you. ".repeat(20));
         f.extract(compiled(), 8, &many, &node);
         assert_eq!(w.score(&f), alone);
+    }
+
+    #[test]
+    fn a_long_sentence_is_damped_by_the_square_root_of_its_length() {
+        // Every weight 1, bias 0, N0 = 16: a sentence of n > 16 distinct buckets scores sqrt(16 n), not n.
+        let mut w = flat(1, 0.0);
+        let schema = serde_json::json!({"type": "object"});
+        let node = Node::from_value(&schema, test_arena());
+        let mut f = Features::default();
+        let long = "the quarterly report lists each warehouse with its stock level and supplier";
+        f.extract(compiled(), 8, long, &node);
+        let fields = f.base().len() as f32;
+        let n = f.segments().next().map_or(0, <[u32]>::len);
+        assert!(n > 16, "{n}");
+        assert_eq!(w.score(&f), fields + n as f32, "no damping when N0 is 0");
+        w.segment_n0 = 16;
+        let damped = w.score(&f) - fields;
+        assert!(
+            (damped - (16.0 * n as f32).sqrt()).abs() < 1e-3,
+            "{damped} for {n}"
+        );
+        // A short sentence is not damped, and the damped long one still outscores it: longer reads stronger,
+        // only no longer linearly.
+        f.extract(compiled(), 8, "zxq", &node);
+        let short = f.segments().next().map_or(0, <[u32]>::len);
+        assert!(short <= 16);
+        assert_eq!(w.score(&f) - fields, short as f32);
+        assert!(damped > short as f32);
+        assert_eq!(w.segment_damping(4), 1.0);
+        assert_eq!(w.segment_damping(64), 0.5);
+    }
+
+    #[test]
+    fn a_padded_message_does_not_hide_the_fields() {
+        // The fields are read first, within their own share: a message long enough to fill the whole budget
+        // leaves them as read without it. Before, the message was read first and blinded the model to them.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "secret": {"type": "string", "title": "Your online banking password"}}});
+        let node = Node::from_value(&schema, test_arena());
+        let mut f = Features::default();
+        f.extract(compiled(), 18, "", &node);
+        let alone = f.sorted_indices().0;
+        assert!(alone.len() > 20);
+        let padding: String = (0..400).map(|i| format!("word{i} ")).collect();
+        f.extract(compiled(), 18, &padding, &node);
+        assert!(
+            f.occurrences() == MAX_FEATURES,
+            "the message takes the rest of the budget"
+        );
+        assert_eq!(f.sorted_indices().0, alone, "the field is read in full");
+        // One property's padded description cannot spend the fields' share: the next property is read.
+        // The same fields without the padding, the shape counting two of them.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "note": {"type": "string"},
+            "secret": {"type": "string", "title": "Your online banking password"}}});
+        f.extract(compiled(), 18, "", &Node::from_value(&schema, test_arena()));
+        let alone = f.sorted_indices().0;
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "note": {"type": "string", "description": padding},
+            "secret": {"type": "string", "title": "Your online banking password"}}});
+        f.extract(
+            compiled(),
+            18,
+            &padding,
+            &Node::from_value(&schema, test_arena()),
+        );
+        let padded = f.sorted_indices().0;
+        assert!(alone.iter().all(|i| padded.binary_search(i).is_ok()));
+        assert!(padded.len() <= PROPERTY_FEATURES + alone.len() + STRUCTURE_FEATURES);
+        // Many padded properties: the fields stop at their share and the shape is still read.
+        let many: serde_json::Map<String, serde_json::Value> = (0..20)
+            .map(|i| {
+                (
+                    format!("f{i}"),
+                    serde_json::json!({"type": "string", "description": padding}),
+                )
+            })
+            .collect();
+        let schema = serde_json::json!({"type": "object", "properties": many});
+        f.extract(
+            compiled(),
+            18,
+            &padding,
+            &Node::from_value(&schema, test_arena()),
+        );
+        assert!(f.base().len() <= FIELD_FEATURES);
+        assert!(f.occurrences() <= MAX_FEATURES);
+        assert!(f.segments().count() > 0, "the message keeps at least half");
     }
 
     #[test]
