@@ -7,7 +7,7 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 13] = [
+const BATCHES: [&str; 17] = [
     "dev",
     "fresh",
     "fresh2",
@@ -17,6 +17,10 @@ const BATCHES: [&str; 13] = [
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
+    "fresh10",
+    "fresh11",
+    "fresh12",
     "tricky",
     "ordinary",
     "ordinary2",
