@@ -1,5 +1,10 @@
-//! Tests of the whole form judgement: forms judged end to end ([`judge_form`](super::judge_form)), each case with its
-//! hostile twin where one exists. Tests of one reading alone sit beside it, in its module.
+//! Tests of the whole form judgement: forms judged end to end ([`judge_form`]), each case with its hostile
+//! twin where one exists. Tests of one reading alone sit beside it, in its module.
+
+use super::*;
+
+use super::dotenv::names_dotenv;
+use super::numbers::bounds_an_amount;
 
 use crate::policy::secret::pack::embedded_for_tests as compiled;
 
