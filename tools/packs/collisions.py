@@ -4,7 +4,7 @@
 Every pack's terms are looked for in every form, whatever its language: Romanian `parolă` (password)
 folds to `parola`, the Italian for "word" (`parola1` .. `parola12`, a word game's fields); Czech and Slovak
 `heslo` is fine in both. Such a word, in a form identified as written in the language where it is ordinary,
-names nothing by itself (the gateway's `ordinary` groups, docs/rules.md; `src/policy/secret/form.rs`,
+names nothing by itself (the gateway's `ordinary` groups, docs/rules.md; `src/policy/secret/form/ordinary.rs`,
 `drop_ordinary`). This tool finds the collisions from a maintained word list and writes them into the packs
 of the languages where they are ordinary, as a generated `ordinary` group between the markers below.
 

@@ -13,7 +13,7 @@
 //! A pack lists the words of each concept once (`kind: concept`, `concept: digits`); [`expand`] turns a
 //! concept group into the weak and qualifier groups of every pairing it takes part in ([`ROLES`]), before
 //! the pack is compiled. So the pairing, the one-clause reach, the prefilter, the benign phrases and the
-//! reading of a neutral field's message (`form.rs`) are those the weak and qualifier kinds already have,
+//! reading of a neutral field's message (`form/property.rs`) are those the weak and qualifier kinds already have,
 //! and a concept word of one pack pairs with the other concept's words of every pack (Taglish "6-digit na
 //! numero sa cellphone": English DIGITS, Tagalog ARRIVED). One word list per idea serves every secret it
 //! is part of: the DIGITS words name a code's digits and a PIN's.

@@ -17,7 +17,12 @@
 //! wallet in the packs' languages.
 //!
 //! Read only when a form holds a candidate (a field with a key's bounds, or `0x` in the message), so an
-//! ordinary form pays one byte search of its message and a look at each field's bounds.
+//! ordinary form pays one byte search of its message and a look at each field's bounds. The form's reading
+//! of the two signals together is [`wallet_key`].
+
+use super::field::Prop;
+use super::structure;
+use crate::wire::tree::Node;
 
 /// Bytes of a text read (the message's first kilobytes, a title or description).
 const READ_BYTES: usize = 4096;
@@ -298,6 +303,46 @@ fn holds_word(text: &str, word: &str) -> bool {
         let after = bytes.get(at + word.len());
         !before.is_some_and(u8::is_ascii_alphanumeric)
             && !after.is_some_and(u8::is_ascii_alphanumeric)
+    })
+}
+
+/// Most properties whose title and description are read for a wallet key's words ([`wallet_key`]).
+const KEY_READ_PROPERTIES: usize = 32;
+
+/// A wallet's private key described by its format (the readings above): a text field bounded to a key's length
+/// (`key_field`) in a form that speaks of a wallet and of no hash, or a message that gives the key's prefix
+/// and length. Read only for a form holding such a field or `0x` in its message.
+pub(super) fn wallet_key<'s>(
+    message: &str,
+    schema: &Node<'s>,
+    key_field: Option<&'s str>,
+) -> Option<structure::Signal<'s>> {
+    let prefix = may_name_prefix(message);
+    if key_field.is_none() && !prefix {
+        return None;
+    }
+    let mut reading = read(message);
+    if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+        for (name, value) in props.iter().take(KEY_READ_PROPERTIES) {
+            let prop = Prop::of(value);
+            for text in [name, prop.title, prop.description] {
+                reading.merge(read(text));
+            }
+        }
+    }
+    if key_field.is_some() && reading.bounds_read_as_key() {
+        return Some(structure::Signal {
+            category: "private_key",
+            name: key_field,
+            why: "(a field bounded to a wallet key's 64 hex characters in a form about a wallet)"
+                .to_owned(),
+        });
+    }
+    reading.message_describes_key().then(|| structure::Signal {
+        category: "private_key",
+        name: None,
+        why: "(described by its format: 0x and 64 hex characters, in a form about a wallet)"
+            .to_owned(),
     })
 }
 

@@ -14,7 +14,8 @@
 //! postal code") speaks for the others when they only name the term ("PIN code", `pincode`); and the
 //! redefined phrase goes whole, so the `code` of "PIN code" is no one-time code either.
 
-use super::{scan, Hit, Source, Texts};
+use super::hit::{Hit, Source};
+use super::scan::{scan, Texts};
 use crate::policy::secret::normalize::{fold_words, is_invisible, Folder};
 use crate::policy::secret::pack::{CatId, Compiled, Kind};
 use unicode_normalization::char::is_combining_mark;

@@ -12,8 +12,8 @@
 //! field that speaks of a card, or one that holds a long number (eight digits or more by its length, its
 //! pattern or its bounds). Then the field is read as before.
 
+use super::field::{FieldKind, Prop};
 use super::structure::digit_pattern;
-use super::{FieldKind, Prop};
 
 /// Whether a field holds at most four characters: `maxLength` 4 (whatever the minimum) or a pattern of
 /// exactly four digits. A number field is left out: a card's last four may start with 0.

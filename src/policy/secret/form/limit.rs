@@ -6,7 +6,7 @@
 //! or followed by one ("or fewer", "maximum") bounds what the user writes; the phrase is asked without one
 //! ("Enter your 12 words"). Only terms led by a number are read so: "recovery phrase" is never a limit.
 
-use super::Hit;
+use super::hit::Hit;
 use crate::policy::secret::normalize::fold;
 use crate::policy::secret::pack::{Compiled, Kind};
 

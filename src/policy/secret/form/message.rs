@@ -38,7 +38,7 @@ pub(super) struct Reading {
     pub proof: Proof,
     /// A command printing a credential, a credential file named as written ([`command::read`]).
     pub command: command::Reading,
-    /// It names a `.env` file as written, in its first bytes ([`super::names_dotenv`]).
+    /// It names a `.env` file as written, in its first bytes ([`super::dotenv::names_dotenv`]).
     pub dotenv: bool,
     /// It is long enough for its language to be told alone ([`language::long_enough`]).
     pub decides: bool,
@@ -50,7 +50,10 @@ impl Reading {
         Reading {
             proof: c.term_free.prove(message),
             command: command::read(message),
-            dotenv: super::names_dotenv(super::head(message, super::DOTENV_MESSAGE_BYTES)),
+            dotenv: super::dotenv::names_dotenv(super::head(
+                message,
+                super::dotenv::DOTENV_MESSAGE_BYTES,
+            )),
             decides: language::long_enough(message),
         }
     }

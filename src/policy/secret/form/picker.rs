@@ -1,7 +1,7 @@
 //! A recovery phrase asked by choice: a field whose options are the words of a BIP-39 list.
 //!
 //! A choice field only returns a value the server wrote, so the words in its options name nothing the user
-//! types (`form.rs` reads option titles for what they say, and a choice of lengths, "12 words" / "24 words",
+//! types (`form/options.rs` reads option titles for what they say, and a choice of lengths, "12 words" / "24 words",
 //! is no secret). One shape is the exception: a field offering the recovery-phrase word list itself ("Word
 //! #3 of your phrase" over `abandon`, `ability`, `able`, ...). The user picks their words one field at a time
 //! and the server receives the phrase, in any language the form's text is written in.

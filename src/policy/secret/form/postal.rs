@@ -10,9 +10,13 @@
 //! no field names another postal code (a US form with a ZIP code and a PIN asks for the bank's PIN), and
 //! the field's declared length, if any, allows India's six digits. The message alone naming an address is
 //! not enough ("Delivery address" over one field "PIN code"): the form must ask for the address too.
+//!
+//! On the form's hits: whether a field's own strong terms are all the bare postal PIN ([`bare_postal_pin`]),
+//! and whether a hit names another secret beside it ([`names_secret`]).
 
+use super::hit::{Hit, Source};
 use crate::policy::secret::normalize::{fold, fold_words};
-use crate::policy::secret::pack::Compiled;
+use crate::policy::secret::pack::{CatId, Compiled, Kind};
 use crate::wire::tree::Node;
 
 /// The words of India's postal PIN, as the address forms write it, in the scripts of the languages that
@@ -270,6 +274,35 @@ pub(super) fn in_address_form(props: &[(&str, &Node<'_>)], except: &str) -> bool
         }
     }
     place
+}
+
+/// Whether the own strong terms of a field found to ask for a PIN (`pin`) are all the bare postal PIN
+/// (this module): "PIN", "PIN code", `pincode`, not "ATM PIN", nor a PIN beside another secret.
+pub(super) fn bare_postal_pin(c: &Compiled, hits: &[Hit], pin: CatId) -> bool {
+    let own = |h: &&Hit| h.source != Source::Message && h.kind == Kind::Strong;
+    let pins: Vec<&Hit> = hits
+        .iter()
+        .filter(own)
+        .filter(|h| h.cat == Some(pin))
+        .collect();
+    // The term as the pack writes it: the label rule may have moved the hits to texts of its own.
+    let term = |h: &Hit| c.shown.get(h.pattern).map(String::as_str).unwrap_or("");
+    !pins.is_empty()
+        && pins.iter().all(|h| is_postal_pin(c, term(h)))
+        && hits.iter().filter(|h| names_secret(c, h, pin)).all(|h| {
+            pins.iter()
+                .any(|p| p.source == h.source && p.start <= h.start && h.end <= p.end)
+        })
+}
+
+/// Whether a hit names a secret beside a bare PIN: a term of another category than the PIN's, but the
+/// words of a one-time code, which say no more than a code's shape ("6-digit", the `code` of "PIN code").
+pub(super) fn names_secret(c: &Compiled, h: &Hit, pin: CatId) -> bool {
+    // A concept's word ("6 digits", "SMS") names no secret alone: "6-digit postal code" is still India's.
+    matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+        && !h.concept
+        && h.cat != Some(pin)
+        && !(h.kind != Kind::Strong && h.cat.is_some() && h.cat == c.category("otp"))
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@
 //! The words are those of the European packs (de fr es it pt nl ro el da no sv fi pl cs sk uk bg hr sr lt
 //! hu) and English; another language's words are added to the lists below.
 
-use super::Hit;
+use super::hit::Hit;
 use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
 

@@ -21,7 +21,8 @@
 //! benign or redefining phrase ("postal code", "gift card") is left out. Only fields with a constraint that
 //! could fit are noted, so a form of plain text fields pays one look at each property's members.
 
-use super::{FieldKind, Prop, Support};
+use super::field::{FieldKind, Prop};
+use super::notes::Support;
 use crate::wire::tree::Node;
 
 /// Word counts of recovery (seed) phrases: BIP-39 has 12, 15, 18, 21 and 24; Monero and Algorand use 25.
