@@ -332,7 +332,22 @@ pub(super) fn path_site_checks(policy: &UrlPolicy, url: &super::Parts<'_>, out: 
     // The service's own name in the site's (`google-login-workshop` on Google Sites) is the service's
     // business, as `path_bait.rs` reads it.
     let own_name = psl::domain_str(service).and_then(|d| d.split('.').next());
-    if own_name.is_some_and(|n| site.split('-').any(|t| t == n)) {
+    if let Some(n) = own_name.filter(|n| site.split('-').any(|t| t == *n)) {
+        // (`urls13`) Unless the rest of the name is the step a phishing page exists for: the service's
+        // own name beside a sign-in or verify word, or two lure words (`account`, `recovery`), and no
+        // word of a project about it (`workshop`, `demo`). The hosting company's own help and recovery
+        // pages live on its own domains, never on a user's site; `lure_brand` never reads the service's
+        // own name on its own hosting domain, so this is said here.
+        if let Some(why) = super::path_site::own_name_bait(&site, n) {
+            out.push(
+                rules::PATH_BRAND,
+                format!(
+                    "the page's path names a site of its own, `{site}` on {service}, a page anyone can \
+                     publish; it names {service}'s own owner beside {why}, but the owner's account \
+                     pages are on its own domains"
+                ),
+            );
+        }
         return;
     }
     // The page's name before the service's host, as a hosting service's page is named.
@@ -1065,6 +1080,12 @@ fn brand_checks(
     let Some(reg) = psl::domain_str(ascii) else {
         return;
     };
+    // (`urls13`) Under a government's, military's or school's zone (`<state>.am.gov.br`, `x.ac.uk`)
+    // nobody but the institution registers a name: what resembles a commercial name there (a state
+    // named after a river) is the institution's own, never a look-alike (`zones.rs`).
+    if super::zones::restricted(ascii) {
+        return;
+    }
     let reg_labels = super::split_byte(reg, b'.').count();
     let Some(sub_len) = ulabels.len().checked_sub(reg_labels) else {
         return;
@@ -1449,7 +1470,16 @@ fn brand_checks(
                 .or_else(|| {
                     top.and_then(|t| {
                         t.exact(l)
-                            .filter(|b| b.label.len() >= 2)
+                            // (`urls13`) A one-letter name only as the whole listed domain written
+                            // across the dot (`x.com-<words>` for `x.com`): one letter beside any
+                            // other ending is an ordinary label (`a.co-op.example`).
+                            .filter(|b| {
+                                b.label.len() >= 2
+                                    || next
+                                        .split('-')
+                                        .next()
+                                        .is_some_and(|end| t.is_known(&format!("{l}.{end}")))
+                            })
                             .or_else(|| t.imitated(l, policy.brand_min_len_for_edit))
                     })
                     .map(|b| b.label.as_str())

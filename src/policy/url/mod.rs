@@ -50,6 +50,7 @@ mod sub_typo;
 mod top_sites;
 mod translit;
 pub mod warning_page;
+mod zones;
 
 #[cfg(test)]
 mod tests;

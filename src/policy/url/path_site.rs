@@ -70,9 +70,44 @@ fn label(seg: &str) -> Option<String> {
     ok.then(|| seg.to_ascii_lowercase())
 }
 
+/// (`urls13`) What makes a site named with the hosting company's own name (`<service>-<words>` on the
+/// service's site builder) bait: a strong lure word beside the name (sign in, verify, unlock: the step a
+/// phishing page exists for), or two lure words (`account` and `recovery`), and no word saying the site
+/// is a project about the service (`workshop`, `demo`, `course`: a teacher's or a club's page names the
+/// service it teaches). Returns the words found, for the message. Bounded: a site name is one label of
+/// at most [`MAX_SITE`] bytes.
+pub(super) fn own_name_bait(site: &str, own: &str) -> Option<String> {
+    use super::top_sites::{is_lure, project_word, strong_lure};
+    let others = || site.split('-').filter(|t| *t != own && !t.is_empty());
+    if others().any(project_word) {
+        return None;
+    }
+    let strong: Vec<&str> = others().filter(|t| strong_lure(t)).collect();
+    let lures: Vec<&str> = others().filter(|t| is_lure(t)).collect();
+    let words = if !strong.is_empty() {
+        strong
+    } else if lures.len() >= 2 {
+        lures
+    } else {
+        return None;
+    };
+    Some(format!("`{}`", words.join("`, `")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_services_own_name_beside_its_account_steps_is_bait() {
+        assert!(own_name_bait("acme-account-recovery-help", "acme").is_some());
+        assert!(own_name_bait("acme-verify-identity", "acme").is_some());
+        // A class, a club or one ordinary word beside the name.
+        assert_eq!(own_name_bait("acme-login-workshop", "acme"), None);
+        assert_eq!(own_name_bait("acme-classroom-notes", "acme"), None);
+        assert_eq!(own_name_bait("acme-account", "acme"), None);
+        assert_eq!(own_name_bait("acme-for-teachers", "acme"), None);
+    }
 
     fn of(host: &str, path: &str) -> Option<(&'static str, String)> {
         site_of(host, path.split('/').filter(|s| !s.is_empty()))

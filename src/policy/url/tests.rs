@@ -1949,3 +1949,55 @@ fn a_bare_host_in_a_listed_sites_parameter_is_a_destination() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// (`urls13`) Who can register under a host's zone: a government's or a school's zone holds no
+/// look-alike; a zone sold as a country's (`<cc>.com`, from the public suffix list's private section)
+/// holds the country's listed name at any length; a global-only name under an unused country zone is a
+/// swap, while a multinational's country site under a zone the list shows in use stays clean.
+#[test]
+fn registration_zones_decide_look_alikes() {
+    let p = policy();
+    for u in [
+        // A three-letter bank listed under `.de`, under the zone sold as Germany's.
+        "https://ing.de.com/konto",
+        // A one-letter listed domain written across the dot.
+        "https://x.com-login-help.xyz/",
+        // A global-only chat service under a country zone no listed business uses.
+        "https://discord.com.fj/invite/abc",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        // Restricted zones: a state, a university department, a ministry.
+        "https://www.amazonia.pa.gov.br/",
+        "https://paypai.cs.ox.ac.uk/",
+        "https://discord.gov.sg/",
+        // A multinational's country site under a zone the list shows in use.
+        "https://www.apple.com.cn/ipad/",
+        // One letter before a label that does not spell a listed domain.
+        "https://x.community-news.example.com/",
+        "https://a.co-op.example.org/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    // A look-alike hosted on a government site is still read by the path rules, and its host
+    // is not the only evidence: the zone rule clears the host name only.
+    assert!(has(&p, "https://paypa1.com/", rules::HOST_BRAND));
+}
+
+/// (`urls13`) A site builder's page named with the builder's own name beside the account steps a
+/// phishing page exists for; a class's page about the service is not.
+#[test]
+fn a_builders_own_name_beside_account_steps_on_its_builder() {
+    let p = policy();
+    let bad = "https://sites.google.com/view/google-verify-identity-now/home";
+    assert!(has(&p, bad, rules::PATH_BRAND), "{:?}", rules_of(&p, bad));
+    let bad = "https://sites.google.com/view/google-account-recovery-desk";
+    assert!(has(&p, bad, rules::PATH_BRAND), "{:?}", rules_of(&p, bad));
+    for u in [
+        "https://sites.google.com/view/google-login-workshop/home",
+        "https://sites.google.com/view/google-classroom-tips",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}

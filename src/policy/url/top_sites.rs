@@ -2910,7 +2910,12 @@ impl TopSites {
             && !self.cc_zones.contains(suffix);
         // A zone sold as a country's ending (`de.com`, `it.com`) is no country's: a listed name there
         // alone is a swap, as under a cheap top-level domain.
-        let pseudo = pseudo_country_zone(suffix);
+        // (`urls13`) The public suffix list's private entries `<cc>.com|net|org` are such zones too
+        // (`zones.rs`), and a name listed under that very country's ending there (`<bank>.de.com` for
+        // `<bank>.de`) writes the listed domain whole: a swap at any length.
+        let sold_cc = super::zones::sold_country(suffix);
+        let pseudo = pseudo_country_zone(suffix) || sold_cc.is_some();
+        let own_country_sold = sold_cc.is_some_and(|cc| b.home_in(cc));
         // A country ending given away for nothing keeps its second levels free too (`com.ml`, `co.tk`):
         // `<name>.com.ml` writes the name's own `.com` into a suffix anyone registers under, whatever
         // the name's reach (a global brand's country sites are not under those registries' endings).
@@ -2923,6 +2928,20 @@ impl TopSites {
             && !b.tail
             && b.country_homes.is_empty()
             && super::generic_cc::generic_cc_zone(suffix);
+        // (`urls13`) A name with one global site and no country site anywhere on the list under
+        // another country's `com.`/`net.` zone that no listed business uses (`<service>.com.sb`): the
+        // name's own `.com` with a country code tacked on. A brand with country sites on the list
+        // (`scotiabank.com.pe`) keeps the `urls10` reading, and so does any name under a zone the list
+        // shows in use (`com.cn`, `com.br`): a multinational's country sites are in the markets whose
+        // companies the list carries (`apple.com.cn`, though the list holds no Apple country site).
+        let global_only_elsewhere = b.generic_home
+            && !b.tail
+            && b.country_homes.is_empty()
+            && suffix
+                .split_once('.')
+                .is_some_and(|(second, _)| matches!(second, "com" | "net"))
+            && other_countrys_commercial_ending(suffix).is_some()
+            && !self.cc_zones.contains(suffix);
         let swapped = generic_tld(suffix)
             || global_only_in_generic_cc
             || ABUSED_COUNTRY_TLDS.contains(&suffix)
@@ -2930,13 +2949,16 @@ impl TopSites {
             || suffix == "co"
             || pseudo
             || regional_elsewhere
-            || global_in_unused_zone;
+            || global_in_unused_zone
+            || global_only_elsewhere;
         // The long tail's names are more often words another site is called by too; under a cheap
         // top-level domain a top-tier name counts from three letters (`ups.rest`).
         let min = if b.tail {
             MIN_TAIL + 1
         } else if cheap_tld(suffix) {
             MIN_CHEAP
+        } else if own_country_sold {
+            1
         } else if pseudo || regional_elsewhere {
             MIN_SKELETON
         } else {
