@@ -1024,6 +1024,34 @@ fn unlisted_combo_in(ulabels: &[&str], hosted: bool) -> Option<(String, String)>
         })
 }
 
+/// (urls13c) A brand's name in its own script beside a lure word ([`super::native_name::native_brand`])
+/// in the registrable label (`ulabels`: the host's own labels, Unicode, registrable label last), and on a
+/// hosting service in every label, as [`unlisted_combo_in`] reads them. The shipped list's own domains
+/// never reach it (a listed site is itself).
+fn native_brand_in(
+    ulabels: &[&str],
+    hosted: bool,
+    cheap: bool,
+) -> Option<(&'static str, &'static str, String)> {
+    let last = ulabels.len().checked_sub(1)?;
+    ulabels
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| hosted || i == last)
+        .find_map(|(_, l)| super::native_name::native_brand(l, cheap))
+}
+
+/// (urls13c) A bank's or card issuer's name in a script without spaces glued to a lure word
+/// ([`super::native_name::script_bank_lure`]), read in the labels [`native_brand_in`] reads.
+fn script_bank_in(ulabels: &[&str], hosted: bool) -> Option<(String, String)> {
+    let last = ulabels.len().checked_sub(1)?;
+    ulabels
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| hosted || i == last)
+        .find_map(|(_, l)| super::native_name::script_bank_lure(l))
+}
+
 /// On a hosting service, a label of the page in front of its registrable label that combines a
 /// protected brand with other words (`<brand>-<word>.<account>.workers.dev`): the publisher chose both
 /// labels (the service names `<worker>.<account>`), so the page's label is read as a registrable label
@@ -1390,6 +1418,27 @@ fn brand_checks(
                 rules::HOST_BRAND,
                 format!(
                     "the host `{ascii}` puts `{name}` beside `{lure}`, a phishing lure's word (sign in, confirm, refund, parcel), on a domain no list vouches for"
+                ),
+            );
+        } else if let Some((name, latin, lure)) = top.and(native_brand_in(
+            ulabels.get(..own.len()).unwrap_or_default(),
+            hosted.is_some(),
+            cheap,
+        )) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` writes `{latin}` in its own script (`{name}`) beside `{lure}`, but it is not that brand's domain"
+                ),
+            );
+        } else if let Some((name, lure)) = top.and(script_bank_in(
+            ulabels.get(..own.len()).unwrap_or_default(),
+            hosted.is_some(),
+        )) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` names a bank or card issuer (`{name}`) glued to `{lure}`, a phishing lure's word, on a domain no list vouches for"
                 ),
             );
         } else if let Some(b) = hosted.and_then(|_| hosted_page_combo(policy, own)) {

@@ -2001,3 +2001,34 @@ fn a_builders_own_name_beside_account_steps_on_its_builder() {
         assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// (urls13c) A brand's name in its own script beside a lure word, and listed names beside lure words of
+/// the languages the translations add; the names alone and ordinary words beside them pass.
+#[test]
+fn native_script_names_and_translated_lure_words() {
+    let p = policy();
+    for u in [
+        // A Chinese bank's name glued to "sign in"; a Korean service's beside "account".
+        "https://招商银行登录.com/",
+        "https://카카오-계정.net/",
+        // A Japanese service's name glued to "confirm"; an unlisted card issuer's name (invented)
+        // with the word for card glued to "confirm".
+        "https://ネイバー確認.com/",
+        "https://山川カード確認.com/",
+        // A listed name beside a Finnish "expired" and a Vietnamese "security" with its marks.
+        "https://paypal-vanhentunut.com/",
+        "https://paypal-bảo-mật.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://招商银行.com/",
+        "https://山川カード.jp/",
+        "https://카카오프렌즈.com/",
+        // "Online" holds the Korean spelling of `line`, a loanword the generator leaves out.
+        "https://온라인확인.kr/",
+        "https://例え.jp/ログイン",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+}

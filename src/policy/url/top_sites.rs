@@ -1131,6 +1131,8 @@ pub(super) fn is_lure(token: &str) -> bool {
         || stem_lure(token)
         || AID_STEMS.iter().any(|s| token.starts_with(s))
         || step_word(token)
+        // (urls13c) The same steps in ~45 languages, from maintained translations.
+        || super::lure_l10n::is_word(token)
 }
 
 /// Stems of the three service steps a phishing message asks the customer of a named service to take,
@@ -1588,7 +1590,7 @@ const STRONG_LURES: &[&str] = &[
 /// [`STRONG_LURES`] in the scripts whose users' own domains are written in them (a phisher imitating a
 /// Korean, Japanese, Chinese, Greek, Arabic, Hebrew, Thai or Indian service writes the lure word in its
 /// script: `<name>-로그인.com`). Cyrillic labels are read transliterated and meet the ASCII words.
-const SCRIPT_LURES: &[&str] = &[
+pub(super) const SCRIPT_LURES: &[&str] = &[
     // Korean: log in, identity verification, identity check, refund, tax refund (not the bare word
     // for verification, which also means a product's certification)
     "로그인",

@@ -81,10 +81,12 @@ pub(super) fn fold_word(label: &str) -> std::borrow::Cow<'_, str> {
     }
     let mut out = String::with_capacity(label.len());
     // Only Latin and Greek letters lose their marks: Hangul syllables would decompose into jamo, and the
-    // vowel signs of Indic scripts are marks that belong to the word.
+    // vowel signs of Indic scripts are marks that belong to the word. (urls13c) Latin Extended Additional
+    // too (U+1E00 to U+1EFF: Vietnamese `ả`, `ậ`), so that `bảo-mật` reads as `bao-mat`, the spelling the
+    // lure words are kept in and the one a Vietnamese user types in an ASCII host.
     let decomposed = label.chars().flat_map(|c| {
         let mut one: smallvec::SmallVec<[char; 4]> = smallvec::SmallVec::new();
-        if c < '\u{0400}' {
+        if c < '\u{0400}' || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
             unicode_normalization::char::decompose_canonical(c, |d| {
                 if !unicode_normalization::char::is_combining_mark(d) {
                     one.push(d);
