@@ -28,8 +28,11 @@ macro_rules! folded_words {
     };
 }
 
+#[cfg(test)]
+mod benign_probes;
 mod command;
 mod generator;
+mod giftcard;
 mod hexkey;
 mod label;
 mod lastfour;
@@ -1269,6 +1272,7 @@ fn judge_form_read(
                 message_hits: &message_hits,
                 message_benign: &message_benign,
                 lang: &lang,
+                message,
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             // A card's last four beside the rest of its number: the end of a card asked in two pieces.
@@ -1661,6 +1665,8 @@ struct Around<'a> {
     /// crossword's solution): a field that only names such a term takes the message's reading.
     message_benign: &'a [Option<CatId>],
     lang: &'a dyn Fn(&str, &str) -> u64,
+    /// The message itself, for the benign readings that look for a word in it ([`giftcard`]).
+    message: &'a str,
 }
 
 /// Judges one property by its words (see the module doc); `notes` is filled with what its own texts say
@@ -1774,6 +1780,14 @@ fn judge_property(
         notes.excused = true;
         return None;
     }
+    if kind == FieldKind::Text
+        && giftcard::excused(c, name, prop, &hits, message_hits, around.message)
+    {
+        // benign13: a gift card's balance checked by its printed number ([`giftcard`]); put back, as a last
+        // four is, when the form asks for the rest of a card.
+        (notes.last_four, notes.excused) = (true, true);
+        return None;
+    }
     notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
     let password = c.category("password");
     let own_password =
@@ -1854,7 +1868,9 @@ fn judge_property(
     }
     if kind == FieldKind::Choice {
         let fragment = ev.hits.iter().any(|h| h.kind == Kind::Fragment);
-        if !fragment || !offers_characters(prop.value) {
+        // benign13: a choice titled by a question of how many ("Şifre en az kaç karakter olmalı?" over
+        // 8 / 12 / 16) offers lengths, not a secret's characters ([`survey::asks_how_many`]).
+        if !fragment || !offers_characters(prop.value) || survey::asks_how_many(prop.title) {
             return None;
         }
         let (cat, hit) = ev.strong(own).or_else(|| ev.paired(own))?;
