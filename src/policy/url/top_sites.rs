@@ -3506,7 +3506,11 @@ mod tests {
             Some("kaspi".into())
         );
         assert_eq!(name(t.tld_swap("globex", "globex.com.kg")), None);
-        assert_eq!(name(t.tld_swap("widgetly", "widgetly.com.kg")), None);
+        // (`urls13`) A global-only name under a country zone no listed business uses is a swap.
+        assert_eq!(
+            name(t.tld_swap("widgetly", "widgetly.com.kg")),
+            Some("widgetly".into())
+        );
         assert!(t.country_site_of_multinational("globex", "com.be"));
         assert!(!t.country_site_of_multinational("kaspi", "com.be"));
         // Digits for letters under the listed ending; a listed host flattened.
@@ -4314,7 +4318,8 @@ wombat.com
         assert_eq!(lure(&["quokkapay-dev", "mirrors"]), None);
         assert_eq!(lure(&["quokkapay-app"]), None);
         let swap = |label: &str, reg: &str| t.tld_swap(label, reg).map(|b| b.label.clone());
-        assert_eq!(swap("wombat", "wombat.com.ge"), None);
+        // (`urls13`) A global-only name under a country zone no listed business uses is a swap.
+        assert_eq!(swap("wombat", "wombat.com.ge"), Some("wombat".into()));
         assert_eq!(swap("wombat", "wombat.ge"), None);
         assert_eq!(swap("wombat", "wombat.top"), Some("wombat".into()));
     }
@@ -4344,7 +4349,10 @@ tinyco.com tail
         // nothing of (`.hn`), `org.<cc>` (international organisations' chapters): left alone.
         assert_eq!(swap("wombat", "wombat.com.br"), None);
         assert_eq!(swap("wombat", "wombat.com.am"), None);
-        assert_eq!(swap("wombat", "wombat.com.hn"), None);
+        // (`urls13`) A country the list knows nothing of: a global-only name there is a swap, a name
+        // with a country site on the list is left alone.
+        assert_eq!(swap("wombat", "wombat.com.hn"), Some("wombat".into()));
+        assert_eq!(swap("kestrel", "kestrel.com.hn"), None);
         assert_eq!(swap("wombat", "wombat.org.ge"), None);
         // A name with a site in that country, a country's own name, and the long tail: left alone.
         assert_eq!(swap("kestrel", "kestrel.com.ge"), None);
