@@ -43,8 +43,6 @@ macro_rules! folded_words {
     };
 }
 
-#[cfg(test)]
-mod benign_probes;
 mod clause;
 mod command;
 mod dotenv;
@@ -52,7 +50,6 @@ mod evidence;
 mod field;
 mod findings;
 mod generator;
-mod giftcard;
 mod hexkey;
 mod hit;
 mod label;
@@ -530,7 +527,6 @@ fn judge_form_read(
                 message_hits: &message_hits,
                 message_benign: &message_benign,
                 lang: &lang,
-                message,
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             // A card's last four beside the rest of its number: the end of a card asked in two pieces.

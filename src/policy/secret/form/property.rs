@@ -34,8 +34,6 @@ pub(super) struct Around<'a> {
     /// crossword's solution): a field that only names such a term takes the message's reading.
     pub(super) message_benign: &'a [Option<CatId>],
     pub(super) lang: &'a dyn Fn(&str, &str) -> u64,
-    /// The message itself, for the benign readings that look for a word in it ([`giftcard`](super::giftcard)).
-    pub(super) message: &'a str,
 }
 
 /// Judges one property by its words (see the module doc); `notes` is filled with what its own texts say
@@ -149,14 +147,6 @@ pub(super) fn judge_property(
         notes.excused = true;
         return None;
     }
-    if kind == FieldKind::Text
-        && super::giftcard::excused(c, name, prop, &hits, message_hits, around.message)
-    {
-        // benign13: a gift card's balance checked by its printed number ([`giftcard`](super::giftcard));
-        // put back, as a last four is, when the form asks for the rest of a card.
-        (notes.last_four, notes.excused) = (true, true);
-        return None;
-    }
     notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
     let password = c.category("password");
     let own_password =
@@ -237,9 +227,7 @@ pub(super) fn judge_property(
     }
     if kind == FieldKind::Choice {
         let fragment = ev.hits.iter().any(|h| h.kind == Kind::Fragment);
-        // benign13: a choice titled by a question of how many ("Şifre en az kaç karakter olmalı?" over
-        // 8 / 12 / 16) offers lengths, not a secret's characters ([`survey::asks_how_many`]).
-        if !fragment || !offers_characters(prop.value) || survey::asks_how_many(prop.title) {
+        if !fragment || !offers_characters(prop.value) {
             return None;
         }
         let (cat, hit) = ev.strong(own).or_else(|| ev.paired(own))?;
