@@ -1182,7 +1182,15 @@ fn brand_checks(
         if let Some(b) = (!listed_name)
             .then(|| t.imitated_folded(reg_label, &reg_folded, policy.brand_min_len_for_edit))
             .flatten()
-            .filter(|b| !super::top_sites::plain_edit_unshaped(reg_label, &b.label))
+            // A letter appended to a coined name is a slip, not another word (`coined_edit`).
+            .filter(|b| {
+                !super::top_sites::plain_edit_unshaped(reg_label, &b.label)
+                    || super::coined_edit::appended_to_coined(
+                        reg_label,
+                        &b.label,
+                        policy.brand_min_len_for_edit,
+                    )
+            })
             // A four-letter name with one look-alike letter (`wlse`): `short_confusable`.
             .or_else(|| {
                 (!listed_name)

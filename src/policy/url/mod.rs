@@ -32,6 +32,7 @@
 mod admin_consent;
 mod callback;
 mod clean_hosts;
+mod coined_edit;
 mod embedded;
 mod flow_token;
 mod generic_cc;
