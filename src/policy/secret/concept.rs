@@ -692,7 +692,7 @@ mod tests {
                 "数字",
             ),
             (
-                "Zbog promjene broja mobitela prepišite brojke koje ste upravo dobili porukom.",
+                "Mijenjamo broj mobitela. Prepišite brojke koje ste upravo dobili porukom.",
                 "Potvrda",
             ),
             (
