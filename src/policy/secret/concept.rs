@@ -84,7 +84,9 @@ const ROLES: &[(&str, &[Role])] = &[
     ("mistake", &[qualifier("otp")]),
     ("cash", &[qualifier("pin")]),
     ("secret", &[weak("pin"), weak("password")]),
-    ("text", &[weak("password")]),
+    // TEXT with CASH is a PIN too (recall14): "what you type at the cash machine when you withdraw" names
+    // no digits, but what one types at an ATM or a till is the card's PIN whatever it is called.
+    ("text", &[weak("password"), weak("pin")]),
     ("signin", &[qualifier("password")]),
     ("count", &[COUNT]),
     // An answer to a security question: SECQ (the question named: "security question", "Sicherheitsfrage")
@@ -616,6 +618,108 @@ mod tests {
             let got = rules(message, title);
             assert!(got.is_empty(), "{message}: {got:?}");
         }
+    }
+
+    #[test]
+    fn what_one_types_at_a_cash_machine_is_a_pin() {
+        // Sentences written for this test (recall14): TEXT ("what you type") with CASH, no digits named.
+        let cases = [
+            (
+                "To confirm the card is still yours, write what you type at the cash machine.",
+                "Answer",
+            ),
+            (
+                "Skriv det du taster i hæveautomaten, når du hæver penge.",
+                "Svar",
+            ),
+            ("Upišite broj koji unosite na bankomatu.", "Odgovor"),
+        ];
+        for (message, title) in cases {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.pin"),
+                "{message}: {got:?}"
+            );
+        }
+        // TEXT with SIGN-IN stays a password, not a PIN.
+        let got = rules("Write what you type when you log in.", "Answer");
+        assert!(got.iter().any(|r| r == "form.secret.password"), "{got:?}");
+    }
+
+    #[test]
+    fn questions_chosen_at_sign_up_or_access_reset_ask_for_an_answer() {
+        // Sentences written for this test (recall14): the questions "you chose", or a reset of access.
+        let cases: [(&str, &[(&str, &str)]); 4] = [
+            (
+                "Before I can reset access, what was the name of the street you grew up on?",
+                &[("a", "Your answer")],
+            ),
+            (
+                "Slaptažodžio atkūrimas: atsakykite į saugos klausimą.",
+                &[("a", "Atsakymas")],
+            ),
+            (
+                "За да влезете, отговорете на въпросите, които избрахте при регистрацията.",
+                &[("a", "Отговор 1"), ("b", "Отговор 2")],
+            ),
+            (
+                "Pentru resetarea contului, răspundeți la întrebarea de securitate.",
+                &[("r", "Răspuns")],
+            ),
+        ];
+        for (message, fields) in cases {
+            let got = rules_of(message, fields);
+            assert!(
+                got.iter().any(|r| r == "form.secret.credential"),
+                "{message}: {got:?}"
+            );
+        }
+        // The questions one chose, with no reason to get in, ask for nothing secret.
+        let got = rules_of(
+            "Thanks for the quiz! Tell us which of the questions you chose was the hardest.",
+            &[("a", "Your answer")],
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn a_phone_number_elsewhere_leaves_a_described_code_its_arrival() {
+        // Sentences written for this test (recall14): a benign phrase of the one-time code's category (a
+        // phone number) in another clause no longer takes the ARRIVED words of the code's own clause.
+        let cases = [
+            (
+                "間違えてあなたの電話番号で登録しちゃった。今届いた4桁の数字を入れて。",
+                "数字",
+            ),
+            (
+                "Mijenjamo broj mobitela. Prepišite brojke koje ste upravo dobili porukom.",
+                "Potvrda",
+            ),
+            (
+                "Lähetimme juuri tekstiviestillä kuusinumeroisen luvun. Kirjoita se tähän.",
+                "Vastaus",
+            ),
+        ];
+        for (message, title) in cases {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.otp"),
+                "{message}: {got:?}"
+            );
+        }
+        // A benign phrase of the code's category in the clause itself still takes its ARRIVED words: a
+        // parcel's 24-digit tracking code "you received when sending" is no one-time code.
+        let got = rules(
+            "برای پیگیری مرسوله، کد رهگیری ۲۴ رقمی را که هنگام ارسال دریافت کرده‌اید وارد کنید.",
+            "کد رهگیری",
+        );
+        assert!(!got.iter().any(|r| r == "form.secret.otp"), "{got:?}");
+        // The phone number itself asked is still no code.
+        let got = rules(
+            "SMSで届いた番号ではなく、あなたの電話番号を入力してください。",
+            "電話番号",
+        );
+        assert!(!got.iter().any(|r| r == "form.secret.otp"), "{got:?}");
     }
 
     #[test]

@@ -282,18 +282,28 @@ fn judge_form_read(
         let mut read_benign = Vec::new();
         message_excused = scan_noting(c, &texts, &mut message_hits, &mut read_benign)
             || message_hits.iter().any(|h| h.kind == Kind::Redefine);
-        message_benign.extend(read_benign.iter().map(|&(_, cat)| cat));
+        message_benign.extend(read_benign.iter().map(|&(_, cat, _)| cat));
         // What a number identifies and a number's last places are read in a field's own name and title
         // only: in the message they say nothing, and must not make it less neutral than the prefilter's
         // proof says ("Connect the account" is still a message that names nothing).
         message_hits.retain(|h| !matches!(h.kind, Kind::Identifies | Kind::Last));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
+        // A concept's qualifier is taken only by a benign phrase in its own clause (recall14): it supports
+        // only a weak term there ([`Hit::reaches`]), so a benign phrase in another clause says nothing of
+        // it. "I entered your phone number by mistake. Type the 4 digits that just arrived": the phone
+        // number is benign for a one-time code, and used to take the ARRIVED words of the wrong-number
+        // scam with it; "the 24-digit tracking code you received" keeps its reading.
+        let folded = texts.folded().as_bytes();
         message_hits.retain(|h| {
             !(h.kind == Kind::Qualifier
-                && read_benign
-                    .iter()
-                    .any(|&(_, cat)| cat.is_some() && cat == h.cat))
+                && read_benign.iter().any(|&(source, cat, start)| {
+                    cat.is_some()
+                        && cat == h.cat
+                        && (!h.concept
+                            || source != Source::Message
+                            || clause::shares_clause(c, message, folded, h, start))
+                }))
         });
         let developer = c.category("developer");
         if developer.is_some()

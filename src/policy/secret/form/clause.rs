@@ -73,3 +73,27 @@ pub(super) fn mark_clauses(c: &Compiled, message: &str, hits: &mut [Hit]) {
         h.clause = u32::try_from(clause).unwrap_or(u32::MAX);
     }
 }
+
+/// Whether the message's hit `hit` and the word at byte `start` of the folded message `folded` (a benign
+/// phrase's) stand in one clause, numbered as [`mark_clauses`] numbers them (recall14: a concept's qualifier
+/// is taken only by a benign phrase of its clause). Folds the message again: read only for a concept
+/// qualifier of a category the message also reads harmlessly.
+pub(super) fn shares_clause(
+    c: &Compiled,
+    message: &str,
+    folded: &[u8],
+    hit: &Hit,
+    start: usize,
+) -> bool {
+    let upto = start.saturating_add(1).min(folded.len());
+    let word = folded
+        .get(..upto)
+        .map_or(0, |b| b.iter().filter(|&&x| x == b' ').count());
+    let mut probe = [*hit, *hit];
+    if let Some(p) = probe.get_mut(1) {
+        p.word = word;
+    }
+    mark_clauses(c, message, &mut probe);
+    let [a, b] = probe;
+    a.clause == b.clause
+}

@@ -190,7 +190,7 @@ pub(super) fn judge_property(
     // `token` titled a queue's token number) and name no such secret themselves, the name asks for nothing.
     let shown = |s: Source| matches!(s, Source::Title | Source::Description);
     let read_harmless = |cat: Option<CatId>| {
-        read_benign.iter().any(|&(s, k)| shown(s) && k == cat)
+        read_benign.iter().any(|&(s, k, _)| shown(s) && k == cat)
             && !hits
                 .iter()
                 .any(|h| shown(h.source) && h.kind == Kind::Strong && h.cat == cat)
@@ -199,7 +199,7 @@ pub(super) fn judge_property(
     // session id or, transliterated, a seed, "Сид мира"): when the shown texts read a benign phrase of any
     // category and name no strong secret themselves, they say what the abbreviation stands for.
     let abbreviated = is_abbreviation(texts.of(Source::Name))
-        && read_benign.iter().any(|&(s, _)| shown(s))
+        && read_benign.iter().any(|&(s, _, _)| shown(s))
         && !hits
             .iter()
             .any(|h| shown(h.source) && matches!(h.kind, Kind::Strong | Kind::Weak));

@@ -96,7 +96,7 @@ pub(super) fn scan_noting(
     c: &Compiled,
     texts: &Texts<'_>,
     out: &mut Vec<Hit>,
-    read_benign: &mut Vec<(Source, Option<CatId>)>,
+    read_benign: &mut Vec<(Source, Option<CatId>, usize)>,
 ) -> bool {
     let first = out.len();
     let mut any_benign = false;
@@ -187,7 +187,7 @@ pub(super) fn scan_noting(
             if matches!(h.kind, Kind::Strong | Kind::Weak)
                 || (h.kind == Kind::Benign && h.cat.is_some())
             {
-                read_benign.push((h.source, h.cat));
+                read_benign.push((h.source, h.cat, h.start));
             }
         }
         let mut at = 0usize;
