@@ -7,7 +7,7 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 17] = [
+const BATCHES: [&str; 19] = [
     "dev",
     "fresh",
     "fresh2",
@@ -21,6 +21,8 @@ const BATCHES: [&str; 17] = [
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
+    "fresh14",
     "tricky",
     "ordinary",
     "ordinary2",
