@@ -43,6 +43,8 @@ macro_rules! folded_words {
     };
 }
 
+#[cfg(test)]
+mod benign_probes;
 mod clause;
 mod command;
 mod dotenv;
@@ -50,6 +52,7 @@ mod evidence;
 mod field;
 mod findings;
 mod generator;
+mod giftcard;
 mod hexkey;
 mod hit;
 mod label;
@@ -247,6 +250,8 @@ fn judge_form_read(
     let mut message_hits = Vec::new();
     // A reading of the form's purpose redefined a secret's name ([`FormJudgement::term_redefined`]).
     let mut term_redefined = false;
+    // The message's words for a number's last places ("the last four digits"), read beside a last four.
+    let mut message_last: Vec<Hit> = Vec::new();
     // The categories the message reads harmlessly ([`Around::message_benign`]).
     let mut message_benign: Vec<Option<CatId>> = Vec::new();
     // The message holds a benign or redefining phrase ("your 6-digit postal code"): it supports no code.
@@ -286,6 +291,14 @@ fn judge_form_read(
         // What a number identifies and a number's last places are read in a field's own name and title
         // only: in the message they say nothing, and must not make it less neutral than the prefilter's
         // proof says ("Connect the account" is still a message that names nothing).
+        // A word for a number's last places is kept aside, for the last four's reading of the message
+        // ([`lastfour::drop_message_card`]).
+        message_last.extend(
+            message_hits
+                .iter()
+                .filter(|h| h.kind == Kind::Last)
+                .copied(),
+        );
         message_hits.retain(|h| !matches!(h.kind, Kind::Identifies | Kind::Last));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
@@ -432,6 +445,8 @@ fn judge_form_read(
     // A card's last four digits ([`lastfour`]), and whether another field may hold the rest of the number.
     let mut last_four: Option<&str> = None;
     let mut rest_of_card = false;
+    // A free-text field other than a card's last four: one that could take what the message names.
+    let mut other_free_text = false;
     // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.
     let mut any_open_field = false;
     // A field for a survey's answer: a choice, or a number bounded at a rating's top ([`survey`]).
@@ -537,12 +552,14 @@ fn judge_form_read(
                 message_hits: &message_hits,
                 message_benign: &message_benign,
                 lang: &lang,
+                message,
             };
             let mut found = judge_property(c, name, &prop, &mut texts, &around, &mut notes, ptr);
             // A card's last four beside the rest of its number: the end of a card asked in two pieces.
             if notes.last_four {
                 last_four.get_or_insert(name);
             } else {
+                other_free_text |= prop.kind == FieldKind::Text && !holds_typed_value(&prop);
                 // A choice ("Debit card", "Credit card") says which kind of card, not its number.
                 rest_of_card |= (notes.card && prop.kind != FieldKind::Choice)
                     || lastfour::holds_long_number(&prop);
@@ -763,6 +780,11 @@ fn judge_form_read(
             ),
         ));
         field_found = true;
+    }
+    if let (Some(_), false) = (last_four, rest_of_card) {
+        // "Enter only the last four digits of your card number" over a last four and a date: the message
+        // names the card to say which four digits, and no field of the form is for the rest of it.
+        lastfour::drop_message_card(c, &message_last, !other_free_text, &mut message_hits);
     }
     // "Was the keypad for entering your PIN easy to use?" over a rating: the message asks about the secret's
     // device, not for it. Read only when the request rule would find something.

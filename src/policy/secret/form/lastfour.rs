@@ -11,9 +11,50 @@
 //! It is the end of a card number asked in two pieces when the form also asks for the rest of it: another
 //! field that speaks of a card, or one that holds a long number (eight digits or more by its length, its
 //! pattern or its bounds). Then the field is read as before.
+//!
+//! The message names the card too, to say which four digits ("Enter only the last four digits of your card
+//! number", "カード番号の下4桁のみご入力ください", "چهار رقم آخر کارتی که با آن پرداخت کردید"): its request
+//! would otherwise ask for the card number itself. When the form's only free-text fields are such last
+//! fours and the message holds a word for a number's last places, the message's card words and its words
+//! for a run of digits right beside that word are the last four's ([`drop_message_card`]); a secret the
+//! message names strongly otherwise (a PIN, a CVV's own name outside the card category) still asks.
 
 use super::field::{FieldKind, Prop};
+use super::hit::Hit;
 use super::structure::digit_pattern;
+use crate::policy::secret::pack::{Compiled, Kind};
+
+/// Most words between a word for a number's last places and the digit words it counts ("چهار رقم آخر",
+/// "the last four digits", "последние 4 цифры"): the count and the noun sit right beside it.
+const LAST_REACH: usize = 3;
+
+/// Drops from the message's hits what only says which four digits a last-four field holds (see the module
+/// doc), the caller having found a last four and no field for the rest of the card: the card's words and a
+/// weak word for a run of digits with a reach ("four digits", read as a PIN beside a payment) at most
+/// [`LAST_REACH`] words from one of `last`, the message's words for a number's last places ("چهار رقم آخر
+/// کارتی", "the last four digits of the card"). With `only_fields` (the form's only free-text fields are
+/// last fours, so none can hold a card's number) every card word of the message goes, wherever it stands
+/// ("カード番号の下4桁", where an unspaced script has no words to count). Nothing is dropped when the
+/// message holds no such word: a message that never speaks of last digits asks for what it names.
+pub(super) fn drop_message_card(
+    c: &Compiled,
+    last: &[Hit],
+    only_fields: bool,
+    message_hits: &mut Vec<Hit>,
+) {
+    let card = c.category("card");
+    if last.is_empty() || card.is_none() {
+        return;
+    }
+    let beside = |h: &Hit| last.iter().any(|l| l.word.abs_diff(h.word) <= LAST_REACH);
+    message_hits.retain(|h| {
+        let card_word = h.cat == card
+            && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            && (only_fields || beside(h));
+        let digits = h.kind == Kind::Weak && h.reach.is_some() && beside(h);
+        !(card_word || digits)
+    });
+}
 
 /// Whether a field holds at most four characters: `maxLength` 4 (whatever the minimum) or a pattern of
 /// exactly four digits. A number field is left out: a card's last four may start with 0.

@@ -17,7 +17,9 @@
 //! ("Never share your password. Type it below."): the pronoun there points back at the secret.
 //!
 //! The words are those of the European packs (de fr es it pt nl ro el da no sv fi pl cs sk uk bg hr sr lt
-//! hu) and English; another language's words are added to the lists below.
+//! hu) and English, with the negations of Urdu, Hindi, Bengali, Marathi and Persian that stand as words of
+//! their own (benign14: "never write the full card number or PIN" closes a form asking a card's last four
+//! in those languages too); another language's words are added to the lists below.
 
 use super::hit::Hit;
 use crate::policy::secret::normalize::{fold_words, Folder};
@@ -25,18 +27,51 @@ use crate::policy::secret::pack::{Compiled, Kind};
 
 /// Negations that say "not" and govern only the request verb beside them.
 const PLAIN: &[&str] = &[
-    "not", "nicht", "nie", "pas", "non", "no", "não", "niet", "nu", "δεν", "ikke", "inte", "ej",
-    "не", "nem",
+    "not",
+    "nicht",
+    "nie",
+    "pas",
+    "non",
+    "no",
+    "não",
+    "niet",
+    "nu",
+    "δεν",
+    "ikke",
+    "inte",
+    "ej",
+    "не",
+    "nem",
+    // benign14: Urdu and Hindi put "not" right before the verb ("PIN نہ لکھیں", "PIN न लिखें", "मत
+    // लिखें"); Bengali and Marathi right after it (below).
+    "نہ",
+    "न",
+    "नहीं",
+    "मत",
+    "না",
+    "नका",
 ];
 
 /// Plain negations that may follow the verb they govern (verb-second languages: "geben Sie nicht", "send
 /// os ikke").
-const AFTER_VERB: &[&str] = &["not", "nicht", "niet", "ikke", "inte", "ej"];
+const AFTER_VERB: &[&str] = &[
+    "not",
+    "nicht",
+    "niet",
+    "ikke",
+    "inte",
+    "ej", // benign14: Bengali "লিখবেন না", Marathi "लिहू नका"
+    "না",
+    "नका",
+];
 
 /// Negations that forbid on their own: "never", "no" as a determiner, the prohibitive particles and
 /// imperatives (`μην`, `älä`, `nemojte`).
 const STRONG: &[&str] = &[
     "never",
+    // benign14: Urdu and Persian "never" ("مکمل کارڈ نمبر یا PIN ہرگز نہ لکھیں").
+    "ہرگز",
+    "هرگز",
     "niemals",
     "kein",
     "keine",
@@ -566,6 +601,9 @@ mod tests {
             "Vi ber aldri om kontonummer eller passord i dette skjemaet.",
             // The negation right before its verb, or after it with a comma following, still governs it.
             "Skicka ej lösenordet, tack.",
+            // benign14: the negations of Urdu and Hindi before the verb.
+            "مکمل کارڈ نمبر یا PIN ہرگز نہ لکھیں۔",
+            "कार्ड नंबर या PIN यहाँ न लिखें।",
             "Ange ej, under några omständigheter, ditt lösenord.",
             "Never, ever send your PIN.",
         ] {

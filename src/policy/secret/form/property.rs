@@ -22,7 +22,7 @@ use super::ordinary::drop_ordinary;
 use super::postal::bare_postal_pin;
 use super::scan::{scan_noting, Texts};
 use super::secq::{names_a_topic, titled_by_security_question};
-use super::{command, label, lastfour, limit, postal, survey};
+use super::{command, giftcard, label, lastfour, limit, postal, survey};
 use crate::policy::secret::pack::{CatId, Compiled, Kind};
 use crate::policy::Finding;
 
@@ -34,6 +34,8 @@ pub(super) struct Around<'a> {
     /// crossword's solution): a field that only names such a term takes the message's reading.
     pub(super) message_benign: &'a [Option<CatId>],
     pub(super) lang: &'a dyn Fn(&str, &str) -> u64,
+    /// The message itself, for the benign readings that look for a word in it ([`super::giftcard`]).
+    pub(super) message: &'a str,
 }
 
 /// Judges one property by its words (see the module doc); `notes` is filled with what its own texts say
@@ -145,6 +147,14 @@ pub(super) fn judge_property(
         // when it asks for the rest of the number too ([`lastfour`]).
         notes.last_four = true;
         notes.excused = true;
+        return None;
+    }
+    if kind == FieldKind::Text
+        && giftcard::excused(c, name, prop, &hits, message_hits, around.message)
+    {
+        // A gift card's balance checked by its printed number ([`giftcard`]); put back, as a last four is,
+        // when the form asks for the rest of a card.
+        (notes.last_four, notes.excused) = (true, true);
         return None;
     }
     notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
