@@ -3,26 +3,13 @@
 //! last four named in the message, a company's tax number. Written by hand for these tests, not taken from
 //! a corpus.
 
-use super::judge_form;
-use crate::policy::secret::pack::embedded_for_tests as compiled;
-use crate::wire::tree::Node;
-
 /// The `form.secret` rules that speak on a form of `message` over `properties`.
 fn rules(message: &str, properties: serde_json::Value) -> Vec<String> {
     let schema = serde_json::json!({"type": "object", "properties": properties});
-    judge_form(
-        compiled(),
-        message,
-        &Node::from_value(&schema, crate::wire::tree::test_arena()),
-        "",
-        &[],
-        false,
-    )
-    .findings
-    .into_iter()
-    .map(|f| f.rule)
-    .filter(|r| r.starts_with("form.secret"))
-    .collect()
+    super::tests::judge(message, schema)
+        .into_iter()
+        .filter(|r| r.starts_with("form.secret"))
+        .collect()
 }
 
 fn text(title: &str) -> serde_json::Value {

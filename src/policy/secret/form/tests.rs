@@ -107,7 +107,8 @@ fn a_number_counting_the_users_secrets_holds_no_secret() {
     );
 }
 
-fn judge(message: &str, schema: serde_json::Value) -> Vec<String> {
+/// Every rule that speaks on a form of `message` over `schema` (also [`super::benign_probes`]'s reader).
+pub(super) fn judge(message: &str, schema: serde_json::Value) -> Vec<String> {
     judge_form(
         compiled(),
         message,
