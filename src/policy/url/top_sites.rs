@@ -1150,6 +1150,11 @@ const STEP_STEMS: &[&str] = &[
     // Indonesian and Malay, Vietnamese, Lithuanian, Russian, Ukrainian, Greek.
     "renew",
     "verleng",
+    // (urls15) Dutch renewing (`vernieuwen`, `vernieuwing`) beside `verleng-`, and expiry
+    // (`verlopen`, `verlopt`), the reason the message gives for it: no other Dutch word starts so.
+    "vernieuw",
+    "verlopen",
+    "verlopt",
     "forny",
     "erneuer",
     "verlaenger",
@@ -1295,6 +1300,12 @@ const LURE_STEMS: &[&str] = &[
     "epivevai",
     "godkend",
     "godkjenn",
+    // (urls15) Identifying oneself, the step an identity app's message asks for (Swedish `legitimera
+    // dig`, Danish and Norwegian `legitimering`; German `legitimieren`): no ordinary word of those
+    // languages starts so but the adjective for a licensed profession (`legitimerad`), a trade named
+    // beside a listed name only.
+    "legitimer",
+    "legitimier",
     // Sign in
     "anmeld",
     "einlogg",
@@ -1838,8 +1849,11 @@ pub(super) fn country_branch<'a>(
     }
     if hosted {
         let (name, cc, rest) = branch_of(last)?;
-        return (rest.is_empty() && name.len() >= MIN_SKELETON || rest.iter().any(|p| is_lure(p)))
-            .then_some((name, cc));
+        // (urls15) `my` is English as well as Malaysia's code, and a service names a user's own area
+        // with it: every SharePoint tenant's OneDrive is `<tenant>-my.sharepoint.com`. Alone after a
+        // name it is that word; a lure word after it still makes it a branch posed.
+        let alone = rest.is_empty() && name.len() >= MIN_SKELETON && cc != "my";
+        return (alone || rest.iter().any(|p| is_lure(p))).then_some((name, cc));
     }
     let reg_parts: SmallVec<[&str; 6]> = last.split('-').take(6).collect();
     if let Some((name, cc, rest)) = subs.last().and_then(|s| branch_of(s)) {
@@ -1857,7 +1871,15 @@ pub(super) fn country_branch<'a>(
         reg_parts.iter().all(|p| strong_lure(p))
     };
     if only_lures {
-        if let Some((name, cc)) = subs.last().and_then(|s| initials_branch(s)) {
+        // (urls15) Any name's branch, not only initials: the domain names no business, so the
+        // `<name>-<cc>` before it is the service it poses as, whatever the name's length
+        // (`<identity app>-se.<identify>.com`).
+        let branch = subs.last().and_then(|s| {
+            initials_branch(s)
+                .or_else(|| bare_branch(s))
+                .or_else(|| postal_branch(s))
+        });
+        if let Some((name, cc)) = branch {
             return Some((name, cc));
         }
     }
@@ -1867,18 +1889,54 @@ pub(super) fn country_branch<'a>(
         .then_some((name, cc))
 }
 
-/// A label `<initials>-<cc>` of exactly two parts whose name is three ASCII letters that are no lure,
+/// A label `<initials>-<cc>` of exactly two parts whose name is two or three ASCII letters that are no lure,
 /// affix or project word (`abc-ie`): a short name's "country branch", read only where the domain
 /// after it says nothing but lure words ([`country_branch`]).
 fn initials_branch(label: &str) -> Option<(&str, &str)> {
     let (name, cc) = label.split_once('-')?;
-    let plain = name.len() == 3 && name.bytes().all(|b| b.is_ascii_lowercase());
+    // (urls15) Two letters too: banks and posts are known by two as by three (`op.fi`, `mb`), and the
+    // domain after it is only lure words.
+    let plain = (2..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase());
     let code = country_code(cc) && !NOT_A_BRANCH_CODE.contains(&cc);
     let named = !is_lure(name)
         && !AFFIX_WORDS.contains(&name)
         && !PROJECT_WORDS.contains(&name)
         && !matches!(name, "www" | "api" | "cdn" | "app" | "web" | "dev");
     (plain && code && named).then_some((name, cc))
+}
+
+/// (urls15) A label `<name>-<cc>` of exactly two parts, the name four ASCII letters or more that is no
+/// strong lure, affix or project word: read only where the domain after it says nothing but lure words
+/// ([`country_branch`]). Unlike [`branch_of`] a weak lure word or a name that starts with one is a name
+/// here (an identity scheme's `bankid`, `<x>secure`): beside lure words only, it is what the domain
+/// poses as, as in [`unlisted_combo`].
+fn bare_branch(label: &str) -> Option<(&str, &str)> {
+    let (name, cc) = label.split_once('-')?;
+    let plain = name.len() >= MIN_SKELETON && name.bytes().all(|b| b.is_ascii_lowercase());
+    let code = country_code(cc) && !NOT_A_BRANCH_CODE.contains(&cc);
+    let named =
+        !strong_lure(name) && !AFFIX_WORDS.contains(&name) && !PROJECT_WORDS.contains(&name);
+    (plain && code && named).then_some((name, cc))
+}
+
+/// (urls15) A label of two parts, a post office's word and a country's name in any of its forms
+/// (`posta-<country in the genitive>`, `<country>-post`): the national post posed, read only where the
+/// domain after it says nothing but lure words ([`country_branch`]), as parcel-fee messages send to
+/// `<post>-<country>.<parcel>-<customs>.com`. The country part is any plain word of two letters or more
+/// (languages inflect a country's name, and no list holds every form); returns the post's word and it.
+fn postal_branch(label: &str) -> Option<(&str, &str)> {
+    let (a, b) = label.split_once('-')?;
+    let plain = |p: &str| p.len() >= 2 && p.bytes().all(|c| c.is_ascii_lowercase());
+    if !plain(a) || !plain(b) || is_lure(a) && is_lure(b) {
+        return None;
+    }
+    if postal_word(a) && !postal_word(b) {
+        Some((a, b))
+    } else if postal_word(b) && !postal_word(a) {
+        Some((b, a))
+    } else {
+        None
+    }
 }
 
 /// Words of the fees a smishing notice claims are unpaid ([`country_branch`]).
@@ -3426,6 +3484,57 @@ mod tests {
             t.exact("google").map(|b| b.domain.as_str()),
             Some("google.com")
         );
+    }
+
+    #[test]
+    fn a_branch_posed_before_a_domain_of_lure_words_only() {
+        // (urls15) Any name's `<name>-<cc>`, a name that starts with a lure word too.
+        assert_eq!(
+            country_branch(&["bankid-se", "legitimering"], false, true),
+            Some(("bankid", "se"))
+        );
+        assert_eq!(
+            country_branch(&["quoxly-se", "verifiera"], false, true),
+            Some(("quoxly", "se"))
+        );
+        // Two-letter initials.
+        assert_eq!(
+            country_branch(&["qx-fi", "verkkopankki"], false, false),
+            Some(("qx", "fi"))
+        );
+        // A post office's word beside a country's name in any form.
+        assert_eq!(
+            country_branch(&["posta-quoxije", "paket-carina"], false, true),
+            Some(("posta", "quoxije"))
+        );
+        // Not before a domain that names a business, nor a region code, nor a lure word as the name.
+        assert_eq!(country_branch(&["bankid-se", "quoxly"], false, true), None);
+        assert_eq!(
+            country_branch(&["quoxly-us", "verifiera"], false, true),
+            None
+        );
+        assert_eq!(
+            country_branch(&["login-se", "verifiera"], false, true),
+            None
+        );
+        assert_eq!(
+            country_branch(&["posta-quoxije", "quoxly-carina"], false, true),
+            None
+        );
+        // `-my` alone on a hosting service is the word (a SharePoint tenant's OneDrive), not Malaysia.
+        assert_eq!(country_branch(&["contoso-my"], true, false), None);
+        assert_eq!(
+            country_branch(&["contoso-my-verify"], true, false),
+            Some(("contoso", "my"))
+        );
+        assert_eq!(
+            country_branch(&["contoso-id"], true, false),
+            Some(("contoso", "id"))
+        );
+        // Dutch renewing and expiry, and identifying oneself, read by stem.
+        assert!(is_lure("vernieuwen") && is_lure("verlopen"));
+        assert!(strong_lure("legitimering") && strong_lure("legitimieren"));
+        assert!(!is_lure("verloop"));
     }
 
     #[test]
