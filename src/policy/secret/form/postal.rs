@@ -265,7 +265,7 @@ pub(super) fn said_postal(texts: &[&str]) -> bool {
 }
 
 /// Whether one of the form's properties names a bare PIN ([`POSTAL_PIN`]) and calls it the post's number in
-/// its own texts ([`said_postal`]), naming no secret PIN ([`names_secret_pin`]): the field the message's bare
+/// its description ([`said_postal`]; a title "PIN code and postal code" lists two things), naming no secret PIN ([`names_secret_pin`]): the field the message's bare
 /// PIN is asked for is the postal code.
 pub(super) fn pin_field_said_postal(props: &[(&str, &Node<'_>)]) -> bool {
     props.iter().any(|&(name, value)| {
@@ -277,7 +277,7 @@ pub(super) fn pin_field_said_postal(props: &[(&str, &Node<'_>)]) -> bool {
                 .iter()
                 .any(|w| t.lines().any(|l| holds(l, w, w.is_ascii())))
         });
-        names_pin && said_postal(&own[1..]) && !names_secret_pin(&own)
+        names_pin && said_postal(&[text("description")]) && !names_secret_pin(&own)
     })
 }
 

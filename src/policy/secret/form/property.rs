@@ -302,7 +302,8 @@ pub(super) fn judge_property(
         }
     }
     if let Some((cat, hit)) = found {
-        notes.postal_said = postal::said_postal(&[prop.title, prop.description]);
+        // The description says what the field is; a title "PIN code and postal code" lists two things.
+        notes.postal_said = postal::said_postal(&[prop.description]);
         notes.postal_pin = c.category("pin") == Some(cat)
             && postal::fits_six_digits(prop.min_length, prop.max_length)
             && bare_postal_pin(c, &ev.hits, cat, notes.postal_said)
