@@ -160,8 +160,9 @@ pub fn judge_form(
 ///
 /// A form that asks for an identity number is read a second time when it states it is written for a
 /// business ([`business`]): a tax number a person and a company alike hold (pack kind `either`: ΑΦΜ, NIF,
-/// OIB, ИНН) is then the company's, printed on every invoice, and benign. Only forms already found asking
-/// for one pay for the second reading.
+/// OIB, ИНН) is then the company's, printed on every invoice, and benign; so is a PIN's name that is a tax
+/// number's in another language (the Polish `NIP`, ident15). Only forms already found asking for a secret of
+/// a category an `either` term names pay for the second reading.
 pub(crate) fn judge_form_in(
     c: &Compiled,
     message: &str,
@@ -181,11 +182,19 @@ pub(crate) fn judge_form_in(
         memo,
         false,
     );
-    let asks_national = first
-        .findings
-        .iter()
-        .any(|f| f.rule == "form.secret.national_id");
-    if !asks_national || !business(c, message, schema) {
+    // A category some `either` term reads benignly in a business's form: a tax number a person and a company
+    // alike hold (`national_id`), and since ident15 a PIN's name that is a tax number's in another language
+    // (the Polish NIP, a Spanish PIN).
+    let either_of = |rule: &str| {
+        let cat = c.category(rule.trim_start_matches("form.secret."));
+        cat.is_some()
+            && c.infos
+                .iter()
+                .flatten()
+                .any(|i| i.kind == Kind::Either && i.category == cat)
+    };
+    let asks_either = first.findings.iter().any(|f| either_of(&f.rule));
+    if !asks_either || !business(c, message, schema) {
         return first;
     }
     let mut second = judge_form_read(
@@ -496,7 +505,14 @@ fn judge_form_read(
                 })
                 .map(|(i, _)| i)
                 .collect();
-            if !secret_beside && !postal.is_empty() && postal::in_address_form(&listed(), "") {
+            // ident15: or the field it is asked for calls its PIN the post's ("6-digit postal code") and the
+            // form names no card, ATM or bank ("Enter your delivery PIN code to check same-day delivery").
+            if !secret_beside
+                && !postal.is_empty()
+                && (postal::in_address_form(&listed(), "")
+                    || (postal::pin_field_said_postal(&listed())
+                        && !postal::form_names_secret_pin(&listed(), message)))
+            {
                 // "Enter your address and the PIN code of your area" over fields for the address, the town
                 // and the PIN: the PIN is the postal code's.
                 term_redefined = true;
@@ -587,6 +603,11 @@ fn judge_form_read(
                 && *puzzle_message.get_or_insert_with(|| puzzle::speaks_of_puzzle(message))
                 && ((found_word && puzzle::names_puzzle(prop.title, prop.description))
                     || (puzzle::names_answer(c, prop.title, prop.description)
+                        && !puzzle::asks_outside_puzzle(c, message))
+                    // ident15: "the letters left in the grid spell the password" over a field titled
+                    // "كلمة السر": the field takes the word the puzzle's letters spell.
+                    || (found_word
+                        && puzzle::spells_the_word(message)
                         && !puzzle::asks_outside_puzzle(c, message)))
                 && !puzzle::owns_secret(c, message)
             {
@@ -626,7 +647,11 @@ fn judge_form_read(
                 notes.excused = true;
                 term_redefined = true;
             }
-            if found.is_some() && notes.postal_pin && postal::in_address_form(&listed(), name) {
+            if found.is_some()
+                && notes.postal_pin
+                && (postal::in_address_form(&listed(), name)
+                    || (notes.postal_said && !postal::form_names_secret_pin(&listed(), message)))
+            {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
                 // (six digits are no one-time code here).
                 found = None;

@@ -169,3 +169,126 @@ fn a_companys_nip_is_no_pin() {
     );
     assert!(r.iter().any(|r| r == "form.secret.pin"), "{r:?}");
 }
+
+// --- ident15: identifiers and codes of a business, a bill, a post office and a puzzle, each beside its
+// hostile twin. Written by hand for these tests.
+
+#[test]
+fn a_bare_nip_on_an_invoice_is_the_tax_number_and_the_cards_nip_a_pin() {
+    for message in [
+        "Chcę fakturę VAT. Podaj NIP, a dane firmy pobierzemy z GUS.",
+        "Faktura dla firmy: wpisz NIP.",
+    ] {
+        let r = rules(message, serde_json::json!({"nip": text("NIP")}));
+        assert!(r.is_empty(), "{message}: {r:?}");
+    }
+    // The hostile twins: a NIP outside a business form, and the card's NIP on an invoice.
+    let r = rules(
+        "Confirma tu compra.",
+        serde_json::json!({"nip": text("NIP")}),
+    );
+    assert!(r.iter().any(|r| r == "form.secret.pin"), "{r:?}");
+    let r = rules(
+        "Para emitir tu factura, confirma el NIP de tu tarjeta.",
+        serde_json::json!({"nip": text("NIP")}),
+    );
+    assert!(r.iter().any(|r| r == "form.secret.pin"), "{r:?}");
+}
+
+#[test]
+fn a_country_written_sk_is_no_key_and_a_key_written_sk_dash_is() {
+    let vat = serde_json::json!({"ic_dph": {"type": "string", "title": "IČ DPH",
+        "description": "vyplňte len ak ste platiteľ DPH (SK...)"}});
+    let r = rules("Chcete faktúru na firmu? Vyplňte fakturačné údaje.", vat);
+    assert!(r.is_empty(), "{r:?}");
+    let r = rules(
+        "Objednávky na slovensko.sk vybavíme do dvoch dní.",
+        serde_json::json!({"meno": text("Meno")}),
+    );
+    assert!(r.is_empty(), "{r:?}");
+    // The hostile twins: the key named by the prefix it is written with, and the pair of a Chinese cloud.
+    for (message, title) in [
+        ("Vložte kľúč, začína sa na sk-.", "Hodnota"),
+        ("Paste the one that starts with sk_live_.", "Value"),
+        ("请提供您的 AK/SK 以便部署。", "密钥"),
+    ] {
+        let r = rules(message, serde_json::json!({"v": text(title)}));
+        assert!(
+            r.iter().any(|r| r == "form.secret.api_key"),
+            "{message}: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn a_postal_pin_said_so_is_the_postal_code_and_beside_a_card_it_is_not() {
+    let pin = serde_json::json!({"pincode": {"type": "string", "title": "PIN code",
+        "description": "6-digit postal code, e.g. 560034", "minLength": 6, "maxLength": 6}});
+    let r = rules(
+        "Enter your delivery PIN code to check if same-day delivery is available.",
+        pin.clone(),
+    );
+    assert!(r.is_empty(), "{r:?}");
+    let r = rules(
+        "உங்கள் ஆர்டர் அனுப்ப முகவரியைத் தரவும்.",
+        serde_json::json!({
+            "door": text("கதவு எண் / தெரு"),
+            "city": text("ஊர்"),
+            "pincode": {"type": "string", "title": "PIN code",
+                "description": "அஞ்சல் குறியீட்டு எண், 6 இலக்கம்", "minLength": 6, "maxLength": 6}}),
+    );
+    assert!(r.is_empty(), "{r:?}");
+    // The hostile twins: the same PIN field beside a card's number, and a PIN beside a postal-code field.
+    let mut with_card = pin.clone();
+    if let Some(m) = with_card.as_object_mut() {
+        m.insert("card".into(), text("Card number"));
+    }
+    // Still blocked: the card named beside it keeps the form a payment's (its number is read as the card).
+    let r = rules("Enter your PIN code to confirm the payment.", with_card);
+    assert!(!r.is_empty(), "{r:?}");
+    let r = rules(
+        "Verify your identity: enter your PIN.",
+        serde_json::json!({"pin": text("PIN"), "zip": text("Postal code")}),
+    );
+    assert!(r.iter().any(|r| r == "form.secret.pin"), "{r:?}");
+}
+
+#[test]
+fn a_bills_reference_number_and_a_tax_registration_are_no_code() {
+    for (message, props) in [
+        (
+            "بل پر لکھا ہوا 13 ہندسوں کا اکاؤنٹ/ریفرنس نمبر درج کریں۔",
+            serde_json::json!({"ref": {"type": "string", "title": "ریفرنس نمبر", "minLength": 13, "maxLength": 13}}),
+        ),
+        (
+            "سیلز ٹیکس انوائس کے لیے اپنا NTN اور STRN نمبر درج کریں۔ انوائس ای میل پر بھیج دی جائے گی۔",
+            serde_json::json!({"ntn": text("NTN نمبر"), "strn": text("STRN نمبر")}),
+        ),
+    ] {
+        let r = rules(message, props);
+        assert!(r.is_empty(), "{message}: {r:?}");
+    }
+    // The hostile twin: the number a message just brought, even beside a bill.
+    let r = rules(
+        "بل کی تصدیق کے لیے ابھی آپ کو جو نمبر آیا ہے وہ درج کریں۔",
+        serde_json::json!({"n": text("نمبر")}),
+    );
+    assert!(r.iter().any(|r| r == "form.secret.otp"), "{r:?}");
+}
+
+#[test]
+fn a_word_search_s_hidden_word_is_no_password() {
+    let answer = serde_json::json!({"answer": {"type": "string", "title": "كلمة السر",
+        "minLength": 6, "maxLength": 6}});
+    let r = rules(
+        "حليت لعبة الكلمة الضائعة؟ الحروف اللي تبقى بعد ما تشطب كل الكلمات تكوّن كلمة السر، وهي اسم مدينة من ستة حروف.",
+        answer.clone(),
+    );
+    assert!(r.is_empty(), "{r:?}");
+    // The hostile twins: the puzzle named, then the user's own password asked outside it.
+    let r = rules(
+        "حليت لعبة الكلمة الضائعة؟ لاستلام الجائزة أدخل كلمة السر الخاصة بحسابك.",
+        answer,
+    );
+    assert!(r.iter().any(|r| r == "form.secret.password"), "{r:?}");
+}

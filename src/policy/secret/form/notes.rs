@@ -28,6 +28,9 @@ pub(super) struct FieldNotes {
     /// Its finding is a bare PIN ("PIN code", `pincode`) in a field that may hold six digits: India's postal
     /// code if the form asks for an address ([`postal`](super::postal)).
     pub(super) postal_pin: bool,
+    /// Its own title or description calls it the postal code ([`postal::said_postal`](super::postal::said_postal)): a bare
+    /// PIN there is the postal code without an address beside it, in a form that names no card.
+    pub(super) postal_said: bool,
     /// An `ordinary` word of some language met a secret's term in its own texts: its verdict reads the
     /// form's language.
     pub(super) read_ordinary: bool,

@@ -11,6 +11,14 @@
 //! the field's declared length, if any, allows India's six digits. The message alone naming an address is
 //! not enough ("Delivery address" over one field "PIN code"): the form must ask for the address too.
 //!
+//! A PIN field whose own title or description calls it the postal code ("6-digit postal code, e.g. 560034",
+//! "அஞ்சல் குறியீட்டு எண், 6 இலக்கம்") says what it is where the user reads it (ident15, [`said_postal`]): a
+//! word for its digits beside it ("6 digits", a weak term of another category) then describes the postal
+//! code's shape, and the field, or the message's bare PIN over it, is the postal code even where the form
+//! asks for no more of the address ("check delivery to your PIN code"), unless the form names a card, an
+//! ATM, a bank or another secret PIN anywhere ([`form_names_secret_pin`]). Another field saying "postal code"
+//! is not enough: "your PIN and your postal code" asks for both.
+//!
 //! On the form's hits: whether a field's own strong terms are all the bare postal PIN ([`bare_postal_pin`]),
 //! and whether a hit names another secret beside it ([`names_secret`]).
 
@@ -189,6 +197,26 @@ const SECRET_PIN: &[&str] = &[
     "اکاؤنٹ",
 ];
 
+/// Words that call a number the post's, as an address form describes India's PIN ("6-digit postal code",
+/// "डाक पिन", "அஞ்சல் குறியீடு"), in the same languages; matched at the start of a folded word. UK and US
+/// names of a postal code are [`OTHER_POSTAL`] and say nothing of a PIN.
+const POSTAL_SAID: &[&str] = &[
+    "postal",
+    "post office",
+    "india post",
+    "डाक",
+    "पोस्टल",
+    "ডাক",
+    "পোস্টাল",
+    "அஞ்சல்",
+    "தபால்",
+    "போஸ்டல்",
+    "తపాలా",
+    "పోస్టల్",
+    "ڈاک",
+    "پوسٹل",
+];
+
 /// Another postal code than India's PIN: where a form names one, its PIN is no postal code.
 const OTHER_POSTAL: &[&str] = &["zip", "zip code", "zipcode", "postcode", "post code"];
 
@@ -215,6 +243,52 @@ pub(super) fn names_secret_pin(texts: &[&str]) -> bool {
         let t = fold_words(t);
         secret_pin().iter().any(|w| holds(&t, w, w.is_ascii()))
     })
+}
+
+fn postal_said() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(POSTAL_SAID))
+}
+
+fn postal_pin_words() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(POSTAL_PIN))
+}
+
+/// Whether `texts` (a field's title and description, as written) call it the post's number
+/// ([`POSTAL_SAID`]).
+pub(super) fn said_postal(texts: &[&str]) -> bool {
+    texts.iter().any(|t| {
+        let t = fold_words(t);
+        postal_said().iter().any(|w| holds(&t, w, false))
+    })
+}
+
+/// Whether one of the form's properties names a bare PIN ([`POSTAL_PIN`]) and calls it the post's number in
+/// its description ([`said_postal`]; a title "PIN code and postal code" lists two things), naming no secret PIN ([`names_secret_pin`]): the field the message's bare
+/// PIN is asked for is the postal code.
+pub(super) fn pin_field_said_postal(props: &[(&str, &Node<'_>)]) -> bool {
+    props.iter().any(|&(name, value)| {
+        let text = |k: &str| value.get(k).and_then(Node::as_str).unwrap_or("");
+        let own = [name, text("title"), text("description")];
+        let names_pin = own.iter().any(|t| {
+            let t = fold_words(t);
+            postal_pin_words()
+                .iter()
+                .any(|w| t.lines().any(|l| holds(l, w, w.is_ascii())))
+        });
+        names_pin && said_postal(&[text("description")]) && !names_secret_pin(&own)
+    })
+}
+
+/// Whether the form names a secret PIN anywhere ([`SECRET_PIN`]: a card, an ATM, a bank): in the message or
+/// in any property's name, title or description.
+pub(super) fn form_names_secret_pin(props: &[(&str, &Node<'_>)], message: &str) -> bool {
+    names_secret_pin(&[message])
+        || props.iter().any(|&(name, value)| {
+            let text = |k: &str| value.get(k).and_then(Node::as_str).unwrap_or("");
+            names_secret_pin(&[name, text("title"), text("description")])
+        })
 }
 
 fn other_postal() -> &'static [String] {
@@ -277,8 +351,10 @@ pub(super) fn in_address_form(props: &[(&str, &Node<'_>)], except: &str) -> bool
 }
 
 /// Whether the own strong terms of a field found to ask for a PIN (`pin`) are all the bare postal PIN
-/// (this module): "PIN", "PIN code", `pincode`, not "ATM PIN", nor a PIN beside another secret.
-pub(super) fn bare_postal_pin(c: &Compiled, hits: &[Hit], pin: CatId) -> bool {
+/// (this module): "PIN", "PIN code", `pincode`, not "ATM PIN", nor a PIN beside another secret. With `said`
+/// (its own texts call it the postal code, [`said_postal`]) only a strong term of another category is another
+/// secret: a weak word for digits beside "postal code" says the code's shape.
+pub(super) fn bare_postal_pin(c: &Compiled, hits: &[Hit], pin: CatId, said: bool) -> bool {
     let own = |h: &&Hit| h.source != Source::Message && h.kind == Kind::Strong;
     let pins: Vec<&Hit> = hits
         .iter()
@@ -289,10 +365,13 @@ pub(super) fn bare_postal_pin(c: &Compiled, hits: &[Hit], pin: CatId) -> bool {
     let term = |h: &Hit| c.shown.get(h.pattern).map(String::as_str).unwrap_or("");
     !pins.is_empty()
         && pins.iter().all(|h| is_postal_pin(c, term(h)))
-        && hits.iter().filter(|h| names_secret(c, h, pin)).all(|h| {
-            pins.iter()
-                .any(|p| p.source == h.source && p.start <= h.start && h.end <= p.end)
-        })
+        && hits
+            .iter()
+            .filter(|h| names_secret(c, h, pin) && (!said || h.kind == Kind::Strong))
+            .all(|h| {
+                pins.iter()
+                    .any(|p| p.source == h.source && p.start <= h.start && h.end <= p.end)
+            })
 }
 
 /// Whether a hit names a secret beside a bare PIN: a term of another category than the PIN's, but the
@@ -318,5 +397,18 @@ mod tests {
         assert!(fits_six_digits(Some(6), Some(6)));
         assert!(fits_six_digits(None, None));
         assert!(!fits_six_digits(Some(4), Some(4)));
+    }
+
+    #[test]
+    fn a_field_calling_its_pin_the_post_s_says_postal() {
+        assert!(said_postal(&[
+            "PIN code",
+            "6-digit postal code, e.g. 560034"
+        ]));
+        assert!(said_postal(&["", "அஞ்சல் குறியீட்டு எண், 6 இலக்கம்"]));
+        assert!(said_postal(&["डाक पिन कोड", ""]));
+        assert!(!said_postal(&["PIN", "The 4 digits you chose"]));
+        // A "post" that is no postal word: a blog post, a job post.
+        assert!(!said_postal(&["PIN", "Your post title"]));
     }
 }

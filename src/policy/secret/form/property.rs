@@ -302,9 +302,11 @@ pub(super) fn judge_property(
         }
     }
     if let Some((cat, hit)) = found {
+        // The description says what the field is; a title "PIN code and postal code" lists two things.
+        notes.postal_said = postal::said_postal(&[prop.description]);
         notes.postal_pin = c.category("pin") == Some(cat)
             && postal::fits_six_digits(prop.min_length, prop.max_length)
-            && bare_postal_pin(c, &ev.hits, cat)
+            && bare_postal_pin(c, &ev.hits, cat, notes.postal_said)
             && !postal::names_secret_pin(&[name, prop.title, prop.description]);
         return Some(finding(c, cat, &ptr(), name, &hit, "asks for"));
     }

@@ -61,6 +61,11 @@ const PUZZLE: &[&str] = &[
     "اللغز",
     "أحجية",
     "فزورة",
+    // ident15: the word-search game of Arabic papers, whose leftover letters spell the hidden word
+    // ("كلمة السر"): "the lost word", "the lost words", "word search".
+    "الكلمة الضائعة",
+    "الكلمات الضائعة",
+    "البحث عن الكلمات",
     "کلمات متقاطع",
     "معما",
     "چیستان",
@@ -920,6 +925,16 @@ pub(super) fn speaks_of_puzzle(message: &str) -> bool {
     holds_puzzle(&fold_clue(message))
 }
 
+/// Whether `message`, which speaks of a puzzle, also speaks of the hidden word's letters ("the letters that
+/// remain form the password", "(٦ حروف)") or its answer ([`speaks_of_letters`]), in any sentence (ident15):
+/// a field titled only by the secret's word ("كلمة السر", the name Arabic papers give a puzzle's hidden word)
+/// then takes the word the letters spell, when no sentence asks for a secret outside the puzzle
+/// ([`asks_outside_puzzle`]) and none names it as the user's own ([`owns_secret`]).
+pub(super) fn spells_the_word(message: &str) -> bool {
+    let folded = fold_clue(message);
+    holds_puzzle(&folded) && speaks_of_letters(&folded)
+}
+
 /// Whether a field's own title or description names a puzzle ("Bulmacanın şifresi", "كلمة السر (حل
 /// اللغز)"): its secret's name is then the puzzle's hidden word.
 pub(super) fn names_puzzle(title: &str, description: &str) -> bool {
@@ -998,6 +1013,23 @@ mod tests {
     use super::*;
 
     use crate::policy::secret::pack::embedded_for_tests as compiled;
+
+    #[test]
+    fn a_puzzle_s_letters_spell_its_word() {
+        assert!(spells_the_word(
+            "حليت لعبة الكلمة الضائعة؟ الحروف اللي تبقى تكوّن كلمة السر، من ستة حروف."
+        ));
+        assert!(spells_the_word(
+            "Daily crossword: the letters in the shaded squares spell the password."
+        ));
+        // Letters without a puzzle, or a puzzle without its letters, spell nothing.
+        assert!(!spells_the_word(
+            "Your password must have at least 8 letters."
+        ));
+        assert!(!spells_the_word(
+            "Thanks for playing our crossword! Log in again."
+        ));
+    }
 
     #[test]
     fn a_clue_naming_the_secret_as_the_word_to_find_asks_for_no_secret() {

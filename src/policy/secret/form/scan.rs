@@ -19,6 +19,9 @@ pub(super) struct Texts<'f> {
     folder: &'f mut Folder,
     pub(super) buf: Vec<u8>,
     spans: Vec<(Source, usize, usize)>,
+    /// The two-letter words each added text writes as a key's prefix ([`written_prefixes`]), by the start of
+    /// its folded span: "sk" of "sk-proj-…", "sk_live_…".
+    prefixes: Vec<(usize, [u8; 2])>,
     /// The form states it is written for a business ([`business`](super::business)): an `either` term is a benign phrase
     /// of its category. Kept across [`Texts::clear`]: it is the form's, not a text's.
     pub(super) business: bool,
@@ -30,6 +33,7 @@ impl<'f> Texts<'f> {
             folder,
             buf: Vec::new(),
             spans: Vec::new(),
+            prefixes: Vec::new(),
             business: false,
         }
     }
@@ -37,6 +41,7 @@ impl<'f> Texts<'f> {
     pub(super) fn clear(&mut self) {
         self.buf.clear();
         self.spans.clear();
+        self.prefixes.clear();
     }
 
     /// Folds `text` in as `source`; empty texts add nothing.
@@ -47,6 +52,9 @@ impl<'f> Texts<'f> {
         let start = self.buf.len();
         self.folder.fold_into(text, &c.stopwords, &mut self.buf);
         self.spans.push((source, start, self.buf.len()));
+        if !matches!(source, Source::Name | Source::Format) {
+            written_prefixes(text, |pair| self.prefixes.push((start, pair)));
+        }
         self.buf.push(b'\n');
     }
 
@@ -226,11 +234,65 @@ pub(super) fn scan_noting(
     any_benign
 }
 
+/// Calls `found` with each two-letter ASCII word (lower case) that `text`, as written, sets as a key's
+/// prefix: glued to a `-` or `_` ("sk-proj-…", "„sk-“", "sk_live_…"), and "sk" where the text names the pair
+/// "AK/SK" (the access key and secret key of Chinese clouds, named by their initials: "AK/SK", "AK、SK",
+/// "AK 和 SK"; not a Slovak "ak", *if*, somewhere before a country's "SK"). The folding drops the
+/// punctuation that tells "sk-" from "SK…" or a `.sk` domain, so this reads the text before it is folded.
+fn written_prefixes(text: &str, mut found: impl FnMut([u8; 2])) {
+    let b = text.as_bytes();
+    let word_at = |i: usize| {
+        let (Some(&x), Some(&y)) = (b.get(i), b.get(i + 1)) else {
+            return None;
+        };
+        let starts = i == 0
+            || b.get(i - 1)
+                .is_some_and(|p| !p.is_ascii_alphanumeric() && *p != b'_');
+        (starts && x.is_ascii_alphabetic() && y.is_ascii_alphabetic())
+            .then(|| [x.to_ascii_lowercase(), y.to_ascii_lowercase()])
+    };
+    let mut access_pair = false;
+    for i in 0..b.len().saturating_sub(1) {
+        let Some(pair) = word_at(i) else { continue };
+        match b.get(i + 2) {
+            Some(b'-' | b'_') => found(pair),
+            Some(n) if n.is_ascii_alphanumeric() => {}
+            _ if &pair == b"ak" => access_pair |= pair_follows(text, i + 2),
+            _ => {}
+        }
+    }
+    if access_pair {
+        found(*b"sk");
+    }
+}
+
+/// Whether "sk" follows byte `at` of `text` as the second of a pair ("AK/SK", "AK、SK", "AK 和 SK", "AK and
+/// SK"): only separators and a word for *and* between.
+fn pair_follows(text: &str, at: usize) -> bool {
+    let Some(rest) = text.get(at..) else {
+        return false;
+    };
+    let mut rest = rest.trim_start_matches([' ', '/', '&', ',', '、', '，']);
+    for and in ["和", "与", "與", "及", "and"] {
+        if let Some(r) = rest.strip_prefix(and) {
+            rest = r.trim_start();
+            break;
+        }
+    }
+    let b = rest.as_bytes();
+    b.get(..2).is_some_and(|w| w.eq_ignore_ascii_case(b"sk"))
+        && b.get(2).is_none_or(|n| !n.is_ascii_alphanumeric())
+}
+
 /// Drops the terms a number holds but does not name (invoice12):
 /// - a term that starts with a digit matched inside a longer number ("4桁", four digits, in "14桁");
 /// - a two-letter API key name ("sk") right before a word of digits alone: a country's prefix to its VAT
 ///   number ("SK2020123456", "DE123456789"). A key after its prefix holds letters ("sk_live_", "sk-proj-"),
-///   and the key formats are read apart ([`crate::policy::secret::formats`]).
+///   and the key formats are read apart ([`crate::policy::secret::formats`]);
+/// - such a key name (ident15) in a text other than a property's name where that text does not write it as a
+///   key's prefix ([`written_prefixes`]): a text names a key by its prefix as the key is written ("starts with
+///   sk-", "sk_live_…"), while "SK" alone in a sentence is a country (a VAT number's "SK…", a `.sk` domain).
+///   A name (`sk`) is an identifier and keeps its reading.
 ///
 /// Reads only bytes beside the hits; allocates nothing.
 fn drop_number_parts(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
@@ -258,12 +320,38 @@ fn drop_number_parts(c: &Compiled, texts: &Texts<'_>, out: &mut Vec<Hit>, first:
             .unwrap_or_default();
         word.len() >= 4 && word.iter().all(u8::is_ascii_digit)
     };
-    // The category is looked up only for a two-letter term before digits (rare): no work per scan.
+    let unwritten_prefix = |h: &Hit| {
+        if matches!(h.source, Source::Name | Source::Format) {
+            return false;
+        }
+        let Some(term) = bytes.get(h.start..h.end).map(<[u8]>::trim_ascii) else {
+            return false;
+        };
+        let [x, y] = term else {
+            return false;
+        };
+        if !x.is_ascii_alphabetic() || !y.is_ascii_alphabetic() {
+            return false;
+        }
+        // The span the hit lies in: the last text added at or before its start.
+        let span = texts
+            .spans
+            .iter()
+            .filter(|&&(_, a, _)| a <= h.start)
+            .map(|&(_, a, _)| a)
+            .max();
+        !texts
+            .prefixes
+            .iter()
+            .any(|&(a, p)| Some(a) == span && p == [*x, *y])
+    };
+    // The category is looked up only for a two-letter term before digits or in a sentence (rare): no work
+    // per scan.
     let drops = |h: &Hit| {
         digit_before(h)
             || (matches!(h.kind, Kind::Strong | Kind::Weak)
                 && h.cat.is_some()
-                && prefix_of_digits(h)
+                && (prefix_of_digits(h) || unwritten_prefix(h))
                 && h.cat == c.category("api_key"))
     };
     if out.get(first..).unwrap_or_default().iter().any(drops) {
