@@ -143,13 +143,7 @@ pub(super) fn judge_property(
                 && h.cat.is_some()
                 && h.cat != c.category("card")
         });
-    // A secret of another kind the message names strongly ("the last 4 digits of the card and your card
-    // PIN") is asked beside the last four, maybe in its very field: the field is then read as before, with
-    // the message, as a gift card's number is ([`giftcard::excused`]).
-    let message_secret = message_hits
-        .iter()
-        .any(|h| h.kind == Kind::Strong && h.cat.is_some() && h.cat != c.category("card"));
-    if notes.last_places && !message_secret && (notes.card || speaks_of_card(c, message_hits)) {
+    if notes.last_places && (notes.card || speaks_of_card(c, message_hits)) {
         // "Last 4 digits of the card" in a dispute or a card block: the four digits that tell one card from
         // another spend nothing. Excused from every reading, as a benign phrase is; the form puts it back
         // when it asks for the rest of the number too ([`lastfour`]).

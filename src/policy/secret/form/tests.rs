@@ -2347,12 +2347,14 @@ fn a_form_that_only_says_which_card_is_identified_and_a_hostile_twin_is_not() {
     ] {
         assert_eq!(identified(message, properties), (true, vec![]), "{message}");
     }
-    // The hostile twins. A PIN named beside the last four: the rules find it.
-    let (_, rules) = identified(
+    // The hostile twins. A PIN named beside the last four: not an identification, the model reads it (the
+    // rules' last four reading excuses the field; making them read the message's PIN there cost three
+    // benign forms of fresh14 and fresh15, so it was dropped).
+    let (id, _) = identified(
         "To unblock your card, enter the last 4 digits of the card and your card PIN.",
         serde_json::json!({"last4": last4("Last 4 digits")}),
     );
-    assert!(rules.iter().any(|r| r == "form.secret.pin"), "{rules:?}");
+    assert!(!id);
     // A PIN described by its use beside the last four, in a field that says nothing of its own: not an
     // identification, so the model still reads it.
     let (id, _) = identified(
