@@ -275,10 +275,13 @@ impl Engine {
         // about ten times the rules' judgement (docs/model.md): when `off`, it is not computed at all.
         // A form whose purpose redefined a secret's name (a crossword's answer, a postal PIN) is the rules'
         // reading, which the model cannot make: it stays silent there ([`FormJudgement::term_redefined`]).
+        // So it does on a form that names a card only to say which one: a last four, a gift card's printed
+        // number ([`FormJudgement::card_identified`]); what such a form could ask beside it, the rules read.
         // So it does on a form holding a field the route allows (`allow_fields`): the operator said this route's
         // servers ask for that field, and the model, reading the whole form, would take it back.
         let model = (self.setting(route, "form.secret.model") != Some(RuleSetting::Off)
             && !form.term_redefined
+            && !form.card_identified
             && !holds_allowed_field(schema, &route.allow_fields))
         .then(|| {
             let schema_text = match schema {

@@ -131,6 +131,12 @@ pub struct FormJudgement {
     /// term count, not those about the request (a denial, a survey): a sentence denying a request is easy to
     /// prepend to a phishing form, a crossword's layout is not.
     pub term_redefined: bool,
+    /// The form names a card only to say which one ([`lastfour::identifies_card`]): its free-text fields are
+    /// a card's last four or a gift card's printed number, or say what they identify, no field asks for the
+    /// rest of a card, and the message names no secret of another kind. The learned model, whose words
+    /// ("card", "digits", "number") are those of card data, is then silent (`SecretPolicy::model_finding`):
+    /// nearly all it added on the fresh14 and fresh15 benign halves were these forms.
+    pub card_identified: bool,
 }
 
 /// Judges one form; see the module doc. With `properties_known_clean` (the schema, with these allowed fields,
@@ -418,6 +424,7 @@ fn judge_form_read(
             properties_clean: true,
             message: message_known,
             term_redefined: false,
+            card_identified: false,
         };
     }
     let before_properties = findings.len();
@@ -434,6 +441,7 @@ fn judge_form_read(
             properties_clean: false,
             message: message_known,
             term_redefined: false,
+            card_identified: false,
         };
     };
     let schema = &schema;
@@ -456,6 +464,11 @@ fn judge_form_read(
     let mut rest_of_card = false;
     // A free-text field other than a card's last four: one that could take what the message names.
     let mut other_free_text = false;
+    // Such a field that neither says what it identifies nor is excused by a benign phrase: open to a secret
+    // the message only describes ([`lastfour::identifies_card`]).
+    let mut other_open_text = false;
+    // A field of four named for a number's last places, read as a card's or not ([`FieldNotes::last_places`]).
+    let mut last_places = false;
     // A text field that says nothing of its own ([`FieldNotes::open`]), for a file the message names.
     let mut any_open_field = false;
     // A field for a survey's answer: a choice, or a number bounded at a rating's top ([`survey`]).
@@ -575,7 +588,11 @@ fn judge_form_read(
             if notes.last_four {
                 last_four.get_or_insert(name);
             } else {
-                other_free_text |= prop.kind == FieldKind::Text && !holds_typed_value(&prop);
+                let free = prop.kind == FieldKind::Text && !holds_typed_value(&prop);
+                other_free_text |= free;
+                other_open_text |=
+                    free && !notes.identifier && !notes.excused && !notes.last_places;
+                last_places |= notes.last_places;
                 // A choice ("Debit card", "Credit card") says which kind of card, not its number.
                 rest_of_card |= (notes.card && prop.kind != FieldKind::Choice)
                     || lastfour::holds_long_number(&prop);
@@ -806,11 +823,21 @@ fn judge_form_read(
         ));
         field_found = true;
     }
+    // The message's words that say which card or which digits, before the last four's reading drops them.
+    let card_anchors = if last_four.is_some() || last_places {
+        lastfour::anchors(c, &message_last, &message_hits)
+    } else {
+        Vec::new()
+    };
     if let (Some(_), false) = (last_four, rest_of_card) {
         // "Enter only the last four digits of your card number" over a last four and a date: the message
         // names the card to say which four digits, and no field of the form is for the rest of it.
         lastfour::drop_message_card(c, &message_last, !other_free_text, &mut message_hits);
     }
+    let card_identified = (last_four.is_some() || last_places)
+        && !rest_of_card
+        && !other_open_text
+        && !lastfour::names_other_secret(c, &card_anchors, &message_hits);
     // "Was the keypad for entering your PIN easy to use?" over a rating: the message asks about the secret's
     // device, not for it. Read only when the request rule would find something.
     let surveyed = || survey::asks_about(c, message, rating_field);
@@ -872,12 +899,15 @@ fn judge_form_read(
         && !read_ordinary
         // The remembered path reads no purpose: a schema whose reading redefined a term is judged afresh,
         // so that the model's silence is the same on both paths.
-        && !term_redefined;
+        && !term_redefined
+        // Nor one the model is silent on for its card's identification, for the same reason.
+        && !card_identified;
     FormJudgement {
         findings,
         properties_clean,
         message: message_known,
         term_redefined,
+        card_identified,
     }
 }
 

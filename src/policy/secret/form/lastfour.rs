@@ -56,6 +56,47 @@ pub(super) fn drop_message_card(
     });
 }
 
+/// Whether the message's hits still name a secret of another kind than a card, for a form that
+/// identifies a card ([`super::FormJudgement::card_identified`]): a strong term of its category anywhere
+/// ("the last four digits of your card and your PIN"), or a qualifier or a weak term without a reach
+/// farther than [`LAST_REACH`] words from every word of `anchors`: the message's words for a number's last
+/// places and for a card (taken before [`drop_message_card`]). Those beside them say which digits: "utolsó
+/// négy számjegy" (the last four digits), "the 16-digit number printed on the front of the card". One that
+/// stands apart names something else: "the four numbers you type at the cash machine" names a PIN by its
+/// use. A weak word with a reach ("number", "digits") names a run of characters, which is the card's here
+/// unless a qualifier says what else it is.
+pub(super) fn names_other_secret(c: &Compiled, anchors: &[Hit], message_hits: &[Hit]) -> bool {
+    let card = c.category("card");
+    let beside = |h: &Hit| {
+        anchors
+            .iter()
+            .any(|l| l.word.abs_diff(h.word) <= LAST_REACH)
+    };
+    message_hits.iter().any(|h| {
+        h.cat.is_some()
+            && h.cat != card
+            && match h.kind {
+                Kind::Strong => true,
+                Kind::Qualifier => !beside(h),
+                Kind::Weak => h.reach.is_none() && !beside(h),
+                _ => false,
+            }
+    })
+}
+
+/// The message's words that [`names_other_secret`] reads beside: its words for a number's last places
+/// (`last`) and its card words among `message_hits`.
+pub(super) fn anchors(c: &Compiled, last: &[Hit], message_hits: &[Hit]) -> Vec<Hit> {
+    let card = c.category("card");
+    let mut out = last.to_vec();
+    out.extend(message_hits.iter().filter(|h| {
+        card.is_some()
+            && h.cat == card
+            && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+    }));
+    out
+}
+
 /// Whether a field holds at most four characters: `maxLength` 4 (whatever the minimum) or a pattern of
 /// exactly four digits. A number field is left out: a card's last four may start with 0.
 pub(super) fn bounded_to_four(prop: &Prop<'_, '_>) -> bool {

@@ -21,6 +21,10 @@ pub(super) struct FieldNotes {
     pub(super) card: bool,
     /// A card's last four digits ([`lastfour`](super::lastfour)): excused, unless the form asks for the rest of the card.
     pub(super) last_four: bool,
+    /// A field of four characters named for a number's last places, naming no other secret strongly
+    /// ([`lastfour`](super::lastfour)), whether or not the form speaks of a card: for the learned model's
+    /// silence ([`super::FormJudgement::card_identified`]), not for the rules.
+    pub(super) last_places: bool,
     /// A qualifier of a password in its own texts ("Όνομα χρήστη", "Nome utente": the user name beside it).
     pub(super) login: bool,
     /// A weak password term in its own texts, for a free-text field ("Κωδικός", "Parola chiave").

@@ -129,19 +129,21 @@ pub(super) fn judge_property(
         });
     }
     notes.card = speaks_of_card(c, &hits);
-    if lastfour::bounded_to_four(prop)
+    // A field of four characters named for a number's last places ("Utolsó 4 számjegy", "Aakhri 4
+    // digits") that names no other secret strongly ("Last 4 digits of your PIN": most of it): the end of
+    // some number, which tells it from another. Noted for the form ([`FieldNotes::last_places`]) whether or
+    // not the form speaks of a card.
+    notes.last_places = lastfour::bounded_to_four(prop)
         && hits
             .iter()
             .any(|h| h.kind == Kind::Last && matches!(h.source, Source::Name | Source::Title))
-        && (notes.card || speaks_of_card(c, message_hits))
         && !hits.iter().any(|h| {
-            // Another secret named strongly ("Last 4 digits of your PIN"): most of it.
             h.source != Source::Message
                 && h.kind == Kind::Strong
                 && h.cat.is_some()
                 && h.cat != c.category("card")
-        })
-    {
+        });
+    if notes.last_places && (notes.card || speaks_of_card(c, message_hits)) {
         // "Last 4 digits of the card" in a dispute or a card block: the four digits that tell one card from
         // another spend nothing. Excused from every reading, as a benign phrase is; the form puts it back
         // when it asks for the rest of the number too ([`lastfour`]).

@@ -2307,3 +2307,86 @@ fn a_number_inside_a_longer_number_is_not_matched() {
     );
     assert!(rules.is_empty(), "{rules:?}");
 }
+
+/// Whether the form names a card only to say which one ([`FormJudgement::card_identified`](super::FormJudgement::card_identified)),
+/// and the rules' findings.
+fn identified(message: &str, properties: serde_json::Value) -> (bool, Vec<String>) {
+    let schema = serde_json::json!({"type": "object", "properties": properties});
+    let j = judge_form(
+        compiled(),
+        message,
+        &Node::from_value(&schema, crate::wire::tree::test_arena()),
+        "",
+        &[],
+        false,
+    );
+    (
+        j.card_identified,
+        j.findings.into_iter().map(|f| f.rule).collect(),
+    )
+}
+
+#[test]
+fn a_form_that_only_says_which_card_is_identified_and_a_hostile_twin_is_not() {
+    let last4 = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
+    // A last four (with or without the card's word in the field), a gift card's printed number beside its
+    // balance, and a field that says what it identifies beside them.
+    for (message, properties) in [
+        (
+            "Rendben, a tárolt kártyát töröljük a fiókjából. Melyik kártyáról van szó? Elég az utolsó négy számjegy.",
+            serde_json::json!({"last4": last4("Utolsó 4 számjegy")}),
+        ),
+        (
+            "Tu devolución está aprobada. Indícanos los últimos 4 dígitos de la tarjeta con la que pagaste.",
+            serde_json::json!({"last4": last4("Últimos 4 dígitos"), "pedido": {"type": "string", "title": "Número de pedido"}}),
+        ),
+        (
+            "Check your gift card balance. Just enter the 16-digit number printed on the front of the card.",
+            serde_json::json!({"num": {"type": "string", "title": "Gift card number", "minLength": 16, "maxLength": 16}}),
+        ),
+    ] {
+        assert_eq!(identified(message, properties), (true, vec![]), "{message}");
+    }
+    // The hostile twins. A PIN named beside the last four: not an identification, the model reads it (the
+    // rules' last four reading excuses the field; making them read the message's PIN there cost three
+    // benign forms of fresh14 and fresh15, so it was dropped).
+    let (id, _) = identified(
+        "To unblock your card, enter the last 4 digits of the card and your card PIN.",
+        serde_json::json!({"last4": last4("Last 4 digits")}),
+    );
+    assert!(!id);
+    // A PIN described by its use beside the last four, in a field that says nothing of its own: not an
+    // identification, so the model still reads it.
+    let (id, _) = identified(
+        "Enter the last 4 digits of your card, then the four numbers you type at the cash machine.",
+        serde_json::json!({"last4": last4("Last 4 digits"), "check": {"type": "string", "title": "Verification"}}),
+    );
+    assert!(!id);
+    // A code that came by SMS named in the message of a last four alone.
+    let (id, _) = identified(
+        "Confirm the last 4 digits of your card. We also texted you a confirmation code: type it in the same box after them.",
+        serde_json::json!({"last4": last4("Last 4 digits")}),
+    );
+    assert!(!id);
+    // The rest of the card beside the last four: card data, found by the rules.
+    let (id, rules) = identified(
+        "Enter the last 4 digits of the card.",
+        serde_json::json!({
+            "last4": last4("Last 4 digits of the card"),
+            "rest": {"type": "string", "title": "Card number", "minLength": 16, "maxLength": 16},
+        }),
+    );
+    assert!(
+        !id && rules.iter().any(|r| r == "form.secret.card"),
+        "{rules:?}"
+    );
+    // A gift card's balance asked beside the code of an SMS: not an identification.
+    let (id, rules) = identified(
+        "Check your gift card balance. Enter the card number and the 6-digit code we sent you by SMS.",
+        serde_json::json!({"num": {"type": "string", "title": "Gift card number"}}),
+    );
+    assert!(
+        !id || rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
+}
