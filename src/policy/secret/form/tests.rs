@@ -1971,6 +1971,65 @@ fn messages_that_relay_nothing_are_not_a_code() {
 }
 
 #[test]
+fn a_relayed_code_asked_as_what_the_message_holds_is_a_code() {
+    // recall15: "what is in it", "the numbers in it", "the number from it", in the registers natives type
+    // (Greeklish, Roman Urdu, spoken Tamil), with the message that brought it in the sentence before.
+    let cases = [
+        (
+            "Du har lige fået en sms fra os. Skriv tallene i den her.",
+            "svar",
+            "Svar",
+        ),
+        (
+            "Kaptál egy SMS-t. Írd ide, ami benne van.",
+            "valasz",
+            "Válasz",
+        ),
+        (
+            "Изпратихме ви SMS. Въведете цифрите от него тук.",
+            "otgovor",
+            "Отговор",
+        ),
+        (
+            "aap ke phone pe jo sms aya hai woh yahan likh dein",
+            "jawab",
+            "Jawab",
+        ),
+        (
+            "sou hrthe ena sms, grapse mou ta noumera edw",
+            "apantisi",
+            "Apantisi",
+        ),
+        (
+            "আপনার ফোনে একটা মেসেজ চলে গেছে। ওতে যা লেখা আছে এখানে দিন।",
+            "uttor",
+            "উত্তর",
+        ),
+        (
+            "உங்க போனுக்கு ஒரு மெசேஜ் வந்திருக்கும், அதுல இருக்கிற நம்பரை இங்க போடுங்க.",
+            "badhil",
+            "பதில்",
+        ),
+    ];
+    for (message, name, title) in cases {
+        let rules = judge(message, one_field(name, title));
+        assert!(
+            rules.iter().any(|r| r == "form.secret.otp"),
+            "{message}: {rules:?}"
+        );
+    }
+    // What a contract or a sign says is no message's content: no message came.
+    for message in [
+        "Læs det der står i kontrakten og giv os din mening.",
+        "Les det som står i avtalen og svar ja eller nei.",
+        "Zapišite brojke s računa za struju.",
+    ] {
+        let rules = judge(message, one_field("svar", "Svar"));
+        assert!(rules.is_empty(), "{message}: {rules:?}");
+    }
+}
+
+#[test]
 fn a_secret_named_by_its_use_or_origin_is_asked_for() {
     // No name of the secret: its digits or characters, with what they are used for or where they came
     // from, in one clause.
