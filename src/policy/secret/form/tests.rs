@@ -123,17 +123,22 @@ pub(super) fn judge(message: &str, schema: serde_json::Value) -> Vec<String> {
     .collect()
 }
 
-/// Whether the form's purpose redefined a secret's name ([`FormJudgement::term_redefined`](super::FormJudgement::term_redefined)), and the
-/// rules' findings.
-fn redefined(message: &str, schema: serde_json::Value) -> (bool, Vec<String>) {
-    let j = judge_form(
+/// The whole judgement of one form, with no field allowed and nothing remembered: what the flags below read.
+fn judged(message: &str, schema: &serde_json::Value) -> super::FormJudgement {
+    judge_form(
         compiled(),
         message,
-        &Node::from_value(&schema, crate::wire::tree::test_arena()),
+        &Node::from_value(schema, crate::wire::tree::test_arena()),
         "",
         &[],
         false,
-    );
+    )
+}
+
+/// Whether the form's purpose redefined a secret's name ([`FormJudgement::term_redefined`](super::FormJudgement::term_redefined)), and the
+/// rules' findings.
+fn redefined(message: &str, schema: serde_json::Value) -> (bool, Vec<String>) {
+    let j = judged(message, &schema);
     (
         j.term_redefined,
         j.findings.into_iter().map(|f| f.rule).collect(),
@@ -2370,14 +2375,9 @@ fn a_number_inside_a_longer_number_is_not_matched() {
 /// Whether the form names a card only to say which one ([`FormJudgement::card_identified`](super::FormJudgement::card_identified)),
 /// and the rules' findings.
 fn identified(message: &str, properties: serde_json::Value) -> (bool, Vec<String>) {
-    let schema = serde_json::json!({"type": "object", "properties": properties});
-    let j = judge_form(
-        compiled(),
+    let j = judged(
         message,
-        &Node::from_value(&schema, crate::wire::tree::test_arena()),
-        "",
-        &[],
-        false,
+        &serde_json::json!({"type": "object", "properties": properties}),
     );
     (
         j.card_identified,
