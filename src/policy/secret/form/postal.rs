@@ -239,9 +239,15 @@ fn secret_pin() -> &'static [String] {
 
 /// Whether `texts` (as written) say which secret PIN they mean ([`SECRET_PIN`]).
 pub(super) fn names_secret_pin(texts: &[&str]) -> bool {
+    any_text_holds(texts, secret_pin(), str::is_ascii)
+}
+
+/// Whether any of `texts` (as written, folded here) holds one of `words` (folded); `whole` says which words
+/// must match as whole words (see [`holds`]).
+fn any_text_holds(texts: &[&str], words: &[String], whole: impl Fn(&str) -> bool) -> bool {
     texts.iter().any(|t| {
         let t = fold_words(t);
-        secret_pin().iter().any(|w| holds(&t, w, w.is_ascii()))
+        words.iter().any(|w| holds(&t, w, whole(w)))
     })
 }
 
@@ -258,10 +264,7 @@ fn postal_pin_words() -> &'static [String] {
 /// Whether `texts` (a field's title and description, as written) call it the post's number
 /// ([`POSTAL_SAID`]).
 pub(super) fn said_postal(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        let t = fold_words(t);
-        postal_said().iter().any(|w| holds(&t, w, false))
-    })
+    any_text_holds(texts, postal_said(), |_| false)
 }
 
 /// Whether one of the form's properties names a bare PIN ([`POSTAL_PIN`]) and calls it the post's number in
