@@ -28,9 +28,25 @@ pub(super) fn generic_cc_zone(suffix: &str) -> bool {
     })
 }
 
+/// Whether `cc` (a country code, lowercase) is an ending sold worldwide as a generic one (`io`, `co`,
+/// `nu`): no country's community of same-named businesses lives under it.
+pub(super) fn sold_worldwide(cc: &str) -> bool {
+    GENERIC_CCTLDS.contains(&cc)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn endings_sold_worldwide_are_not_countries_markets() {
+        for cc in ["io", "co", "nu", "me", "tv"] {
+            assert!(sold_worldwide(cc), "{cc}");
+        }
+        for cc in ["nl", "de", "ro", "", "com"] {
+            assert!(!sold_worldwide(cc), "{cc}");
+        }
+    }
 
     #[test]
     fn generic_cc_zones_are_second_levels_of_endings_sold_worldwide() {

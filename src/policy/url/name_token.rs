@@ -141,8 +141,14 @@ pub(super) fn name_as_token<'a>(
             // A family member under the name's own country ending (`<name>-<town>.de`). A regional
             // name (listed only under countries' endings: savings and cooperative banks, `volksbank`,
             // `sparkasse`) under any country's ending is read as one too: the same name is many
-            // independent banks' across neighbouring countries.
-            if place == Place::Registrable && !cc.is_empty() && (b.home_in(cc) || !b.global()) {
+            // independent banks' across neighbouring countries. Not under an ending sold worldwide as
+            // a generic one (`<name>-<word>.io` beside `<name>.io`, a wallet's `suite-<name>.io`): no
+            // country's family of same-named banks lives there, and anyone registers it.
+            if place == Place::Registrable
+                && !cc.is_empty()
+                && !super::generic_cc::sold_worldwide(cc)
+                && (b.home_in(cc) || !b.global())
+            {
                 continue;
             }
             // A subdomain `<name>-<word>` of a company's own domain is as often its integration

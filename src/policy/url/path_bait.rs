@@ -603,6 +603,12 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
             false,
         ),
     };
+    // A short name (initials, or a word: `wise`, `a1`) as a hyphenated part is the weakest sign of all,
+    // confirmed by a sign-in step only (below).
+    let (name, short) = match name {
+        Some(b) => (Some(b), false),
+        None => (short_hyphenated_name(t, label, ending), true),
+    };
     let Some(b) = name else {
         let before = out.pushes;
         country_affixed(url, label, ending, out);
@@ -629,7 +635,17 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
     // shorter one only as a word of its own (`ing` is in `pricing`).
     let names_it =
         |w: &str| w == b.label || (b.label.len() >= MIN_PATH_NAME && w.contains(b.label.as_str()));
-    if page_words.any(|w| account_word(&w) || names_it(&w) || (typo && is_lure(&w))) {
+    let confirmed = if short {
+        // A short name beside a word (`<initials>-mobile`, `<word-name>-transfers`) is an ordinary
+        // company's domain as often as not: only a sign-in step of the page confirms it, and for a
+        // two-letter name (`<xx>-<bill word>.at`) the page must name it too (`/mein-<xx>/login`).
+        let words: SmallVec<[String; 8]> = page_words.collect();
+        words.iter().any(|w| sign_in_word(w))
+            && (b.label.len() > MIN_SHORT_HYPHENATED || words.contains(&b.label))
+    } else {
+        page_words.any(|w| account_word(&w) || names_it(&w) || (typo && is_lure(&w)))
+    };
+    if confirmed {
         out.push(
             rules::HOST_BRAND,
             format!(
@@ -742,11 +758,18 @@ fn hyphenated_name<'t>(t: &'t TopSites, label: &str, ending: &str) -> Option<&'t
     {
         return None;
     }
+    // A family member: the name first, then a town or region (`<savings bank>-<town>.de`). Not a
+    // product code with a digit (`<bank>-<initials>24`: towns have no digits), nor under an ending sold
+    // worldwide (`.io`, `.co`), where no country's same-named banks live.
     let family = |name: &str| {
         ending.len() == 2
+            && !super::generic_cc::sold_worldwide(ending)
             && parts.first() == Some(&name)
             && t.is_known(&format!("{name}.{ending}"))
-            && !parts.iter().skip(1).any(|w| is_lure(w) || w.len() <= 2)
+            && !parts
+                .iter()
+                .skip(1)
+                .any(|w| is_lure(w) || w.len() <= 2 || w.bytes().any(|c| c.is_ascii_digit()))
     };
     parts.iter().find_map(|p| {
         t.exact(p).filter(|b| {
@@ -755,6 +778,42 @@ fn hyphenated_name<'t>(t: &'t TopSites, label: &str, ending: &str) -> Option<&'t
                 && b.label.len() >= MIN_PATH_NAME
                 && !LURE_WORDS.contains(&b.label.as_str())
                 && !AFFIX_WORDS.contains(&b.label.as_str())
+        })
+    })
+}
+
+/// The fewest letters of a name read by [`short_hyphenated_name`]: two (`a1`), a telco's or bank's
+/// whole name; one letter is any word's initial.
+const MIN_SHORT_HYPHENATED: usize = 2;
+
+/// A top-tier name shorter than [`MIN_PATH_NAME`] (`qnb`, `wise`, `a1`) as a whole hyphenated part of the
+/// registrable label of two or three parts (`qnb-mobile`, `<name>-transfers`), where [`hyphenated_name`]
+/// reads five letters and more. Short names are initials and ordinary words that unrelated hosts share,
+/// so the caller asks for a sign-in step of the page ([`weak_host`]); the exclusions are
+/// [`hyphenated_name`]'s (a brand's own second domain's word, a developer's copy, the name's family under
+/// its own country ending), and a part of digits only (`<xx>-24`) is a number, not a word beside it.
+fn short_hyphenated_name<'t>(t: &'t TopSites, label: &str, ending: &str) -> Option<&'t TopBrand> {
+    let parts: SmallVec<[&str; 4]> = label.split('-').collect();
+    if !(2..=3).contains(&parts.len())
+        || parts.iter().any(|p| {
+            p.is_empty()
+                || OWNED_WORDS.contains(p)
+                || COPY_WORDS.contains(p)
+                || p.bytes().all(|c| c.is_ascii_digit())
+        })
+    {
+        return None;
+    }
+    parts.iter().find_map(|p| {
+        t.exact(p).filter(|b| {
+            let n = b.label.len();
+            !b.tail
+                && (MIN_SHORT_HYPHENATED..MIN_PATH_NAME).contains(&n)
+                && b.label.bytes().any(|c| c.is_ascii_alphabetic())
+                && !LURE_WORDS.contains(&b.label.as_str())
+                && !AFFIX_WORDS.contains(&b.label.as_str())
+                // The name's family under its own country ending (`<xx>-<town>.<cc>`).
+                && (ending.len() != 2 || !b.home_in(ending))
         })
     })
 }
@@ -948,6 +1007,31 @@ mod tests {
         assert_eq!(name("sparbank-nordtal", "com"), Some("sparbank".into()));
         assert_eq!(name("sparbank-login", "de"), Some("sparbank".into()));
         assert_eq!(name("nordtal-sparbank", "de"), Some("sparbank".into()));
+        // A product code with a digit is no town, and an ending sold worldwide holds no family.
+        assert_eq!(name("sparbank-sb24", "de"), Some("sparbank".into()));
+        let io = TopSites::parse("walletco.io\n");
+        assert_eq!(
+            hyphenated_name(&io, "walletco-suite", "io").map(|b| b.label.clone()),
+            Some("walletco".into())
+        );
+    }
+
+    /// A short name (two to four letters) beside a word is confirmed by a sign-in step only, and a
+    /// two-letter one by its name in the page too.
+    #[test]
+    fn short_names_beside_a_word_with_a_sign_in_page() {
+        let list = "qxb.com\nzorp.com\nk7.net\nk7.bg\n";
+        assert!(!findings(list, "https://qxb-mobile.com/login").is_empty());
+        assert!(!findings(list, "https://zorp-transfers.com/signin?next=%2F").is_empty());
+        assert!(!findings(list, "https://www.k7-rechnung.at/mein-k7/login").is_empty());
+        // No sign-in step (an account word is not enough), a two-letter name the page does not name,
+        // a brand's own second domain's word, a number, or the family under its country ending.
+        assert!(findings(list, "https://qxb-mobile.com/about").is_empty());
+        assert!(findings(list, "https://qxb-mobile.com/profile").is_empty());
+        assert!(findings(list, "https://k7-rechnung.at/login").is_empty());
+        assert!(findings(list, "https://qxb-community.com/login").is_empty());
+        assert!(findings(list, "https://qxb-24.com/login").is_empty());
+        assert!(findings(list, "https://k7-sofia.bg/mein-k7/login").is_empty());
     }
 
     #[test]

@@ -204,6 +204,8 @@ struct QueryMarks {
     saml_request: bool,
     /// `response_type` asks for a token (`token`, `id_token token`): the implicit grant.
     implicit: bool,
+    /// An OpenID 2.0 authentication request (`openid.mode`, [`openid2_identifier`]).
+    openid2: bool,
 }
 
 impl QueryMarks {
@@ -217,6 +219,7 @@ impl QueryMarks {
             let name = name.as_str();
             m.protocol |= PROTOCOL_MARKERS.contains(&name);
             m.saml_request |= name == "samlrequest";
+            m.openid2 |= name == "openidmode";
             if name == "responsetype" && !m.implicit {
                 let value = form_decode(piece.get(raw_name.len() + 1..).unwrap_or(""));
                 m.implicit = value.split([' ', '+', ',']).any(|w| w == "token");
@@ -618,6 +621,10 @@ fn param(
         // A scope, resource or assurance level names what is asked for; the browser never goes there.
         return;
     }
+    if openid2_identifier(key) && place.marks().openid2 {
+        // An OpenID 2.0 namespace or identifier URI (`specs.openid.net/auth/2.0`): never followed.
+        return;
+    }
     if kind.redirect {
         link(policy, place, &where_, name, value, true, out);
     } else if may_be_link(value) {
@@ -764,6 +771,26 @@ const PROTOCOL_URI_PARAMS: &[&str] = &[
 /// assurance levels and requested claims. Never followed, so never judged as links.
 const PROTOCOL_IDENTIFIER_PARAMS: &[&str] =
     &["scope", "resource", "audience", "acrvalues", "claims"];
+
+/// Whether a parameter named `key` (as written) of an OpenID 2.0 authentication request (one with
+/// `openid.mode`: `checkid_setup`, Amazon's and older sign-in pages still send them) holds a protocol
+/// identifier, not an address the browser is sent to: `openid.ns` and the extensions' namespaces
+/// (`openid.ns.pape`), `openid.identity` and `openid.claimed_id` (the user's identifier, most often
+/// `specs.openid.net/auth/2.0/identifier_select`, which the provider resolves itself), `openid.realm`
+/// and the other fields (OpenID Authentication 2.0, 9.1). Only `openid.return_to` sends the browser
+/// anywhere (10.1), so it alone is still judged as a link; a relying party never follows the others.
+fn openid2_identifier(key: &str) -> bool {
+    let Some(field) = key
+        .get(..7)
+        .filter(|head| head.eq_ignore_ascii_case("openid."))
+        .and_then(|_| key.get(7..))
+    else {
+        return false;
+    };
+    !super::NormParam::new(field)
+        .as_str()
+        .starts_with("returnto")
+}
 
 /// Why an implicit-grant request's `redirect_uri` (`scheme`, `host`) is a token handed to a stranger, if
 /// it is: another registrable domain than the provider's (`own`), not loopback, and not one the shipped

@@ -37,6 +37,13 @@ const CONFUSABLE_WORDS: &str = include_str!("data/confusable_words.txt");
 static WORDS: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
     LazyLock::new(|| super::word_set(CONFUSABLE_WORDS));
 
+/// Whether `label` is a word that is a four-letter listed name with one look-alike letter swapped or one
+/// bit of one letter flipped ([`WORDS`]: `deli` beside `dell`, `bill` beside `bild`): the word, read by
+/// [`TopSites::near_short`] too, as two real names one edit apart are not a typo of one another.
+pub(super) fn is_word(label: &str) -> bool {
+    WORDS.contains(label)
+}
+
 /// The four-letter top-tier name `label` (a registrable label, not on the list) shows with one letter
 /// swapped for its look-alike ([`PAIRS`]), when `label` is no word ([`WORDS`]) nor a listed name.
 pub(super) fn swapped<'t>(t: &'t TopSites, label: &str) -> Option<&'t TopBrand> {

@@ -978,6 +978,37 @@ fn open_redirects_through_well_known_sites() {
     ));
 }
 
+/// OpenID 2.0's namespace and identifier fields hold protocol URIs (`specs.openid.net`), never followed;
+/// `openid.return_to` is where the provider sends the browser and is judged as any redirect is.
+#[test]
+fn openid2_identifiers_are_not_redirects() {
+    let p = policy();
+    let ids = "openid.mode=checkid_setup&openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0\
+&openid.identity=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0%2Fidentifier_select\
+&openid.claimed_id=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0%2Fidentifier_select";
+    let own = format!(
+        "https://www.amazon.com/ap/signin?openid.return_to=https%3A%2F%2Fwww.amazon.com%2F&{ids}"
+    );
+    assert!(rules_of(&p, &own).is_empty(), "{:?}", rules_of(&p, &own));
+    // The return address to a stranger is still an open redirect.
+    let away = format!(
+        "https://www.amazon.com/ap/signin?openid.return_to=https%3A%2F%2Facme-invoices.example%2F&{ids}"
+    );
+    assert!(
+        has(&p, &away, rules::QUERY_OPEN_REDIRECT),
+        "{:?}",
+        rules_of(&p, &away)
+    );
+    // Without `openid.mode` the same names are ordinary parameters.
+    let bare =
+        "https://www.amazon.com/ap/signin?openid.identity=https%3A%2F%2Facme-invoices.example%2F";
+    assert!(
+        has(&p, bare, rules::QUERY_OPEN_REDIRECT),
+        "{:?}",
+        rules_of(&p, bare)
+    );
+}
+
 /// A SAML assertion, base64 as the POST binding carries it.
 const SAML_RESPONSE_B64: &str = "PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wiIElEPSJfMSI%2BPHNhbWw6QXNzZXJ0aW9uIHhtbG5zOnNhbWw9InVybjpvYXNpczpuYW1lczp0YzpTQU1MOjIuMDphc3NlcnRpb24iIElEPSJfMiI%2BPHNhbWw6U3ViamVjdD5hbGljZTwvc2FtbDpTdWJqZWN0Pjwvc2FtbDpBc3NlcnRpb24%2BPC9zYW1scDpSZXNwb25zZT4%3D";
 /// A SAML authentication request (no assertion), base64: what an SP-initiated sign-in link carries.

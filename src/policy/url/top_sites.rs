@@ -2293,6 +2293,11 @@ impl TopSites {
         if !label.is_ascii() || label.len() + 1 < MIN_SKELETON || label.len() > min_edit {
             return None;
         }
+        // A common word one look-alike letter or one bit from a four-letter name (`bill` beside `bild`,
+        // both real companies' domains) is that word: a sign-in page on it is its own.
+        if super::short_confusable::is_word(label) {
+            return None;
+        }
         // A letter typed twice in a name of three letters or more (`dhhl`).
         let collapsed = collapse_runs(label);
         if collapsed != label {
@@ -3002,7 +3007,23 @@ impl TopSites {
                 .is_some_and(|(second, _)| matches!(second, "com" | "net"))
             && other_countrys_commercial_ending(suffix).is_some()
             && !self.cc_zones.contains(suffix);
+        // (`urls16`) A name listed only under countries' endings (`<identity scheme>.nl`) under a country
+        // ending sold worldwide as a generic one (`.nu`, `.io`, `.co`: `generic_cc.rs`): a regional
+        // brand's name there is the `.nl` → `.nu` swap, one letter from its own ending, as `.co` is for
+        // `.com`; the ending's own country is no market of a regional brand listed elsewhere.
+        let regional_in_sold_cc = !b.generic_home
+            && !b.tail
+            && !b.country_homes.is_empty()
+            && super::generic_cc::sold_worldwide(suffix)
+            && !b.home_in(suffix);
+        // (`urls16`) A name listed under its country's government zone (`<agency>.gob.ar`,
+        // `<agency>.gov.au`) written under another zone of the same country (`<agency>.com.ar`, the bare
+        // `<agency>.ar`): only the agency registers under the government's zone, anyone under the
+        // commercial one, and a reader sees the same country and name (the `gob.mx` → `com.mx` swap).
+        let government_elsewhere = !b.tail && self.government_home_beside(label, suffix);
         let swapped = generic_tld(suffix)
+            || regional_in_sold_cc
+            || government_elsewhere
             || global_only_in_generic_cc
             || ABUSED_COUNTRY_TLDS.contains(&suffix)
             || free_second_level
@@ -3019,7 +3040,7 @@ impl TopSites {
             MIN_CHEAP
         } else if own_country_sold {
             1
-        } else if pseudo || regional_elsewhere {
+        } else if pseudo || regional_elsewhere || government_elsewhere {
             MIN_SKELETON
         } else {
             MIN_TLD_SWAP
@@ -3294,19 +3315,52 @@ impl TopSites {
         })
     }
 
+    /// Whether `<label>.<zone>.<cc>` is listed for a government zone word (`gov`, `gob`, `gouv`, `govt`,
+    /// `go`, `gub`) of the country `cc` that ends `suffix`, and `suffix` is another zone of that country
+    /// (`com.ar` or `ar` beside `gob.ar`).
+    fn government_home_beside(&self, label: &str, suffix: &str) -> bool {
+        const GOVERNMENT_ZONES: &[&str] = &["gov", "gob", "gouv", "govt", "go", "gub"];
+        let (second, cc) = match suffix.split_once('.') {
+            Some((second, cc)) => (second, cc),
+            None => ("", suffix),
+        };
+        cc.len() == 2
+            && !cc.contains('.')
+            && !GOVERNMENT_ZONES.contains(&second)
+            && GOVERNMENT_ZONES
+                .iter()
+                .any(|zone| self.is_known(&format!("{label}.{zone}.{cc}")))
+    }
+
     /// A listed host with its dot turned into a hyphen (`onedrive-live.com` for `onedrive.live.com`):
     /// the registrable label is `<head>-<tail>` where `<tail>.<suffix>` is a listed domain (four letters
     /// or more) and `<head>` is another listed name of the top tier. Returns the domain it flattens.
+    ///
+    /// (`urls16`) Under an ending sold worldwide as a generic one (`.io`, `.co`, `.me`:
+    /// [`super::generic_cc::sold_worldwide`]) the head may be any word (`suite-<wallet>.io` for
+    /// `suite.<wallet>.io`) when the tail is a top-tier name of [`MIN_TLD_SWAP`] letters or more: the
+    /// names listed under such an ending are global services (wallets, developer tools), with no
+    /// country's family of same-named firms there, and `<word>-<name>.<its ending>` reads as one of its
+    /// subdomains. Not a project's word (`status-`, `demo-`). Under `.com` or a country's own ending
+    /// any head is not enough: a name that is a word makes other companies' names (`pine-apple.com`),
+    /// and regional banks' families put the town first (`<town>-<bank>.de`).
     pub(super) fn dot_as_hyphen(&self, label: &str, suffix: &str) -> Option<String> {
         let (head, tail) = label.rsplit_once('-')?;
-        if tail.len() < MIN_SKELETON || head.len() < MIN_SKELETON || head.contains('-') {
+        if tail.len() < MIN_SKELETON || head.len() < MIN_CHEAP || head.contains('-') {
             return None;
         }
         let inner = format!("{tail}.{suffix}");
-        let named = self.exact(head).is_some_and(|b| {
-            !b.tail && !LURE_WORDS.contains(&head) && !AFFIX_WORDS.contains(&head)
-        });
-        (named && self.is_known(&inner)).then(|| format!("{head}.{inner}"))
+        let named = head.len() >= MIN_SKELETON
+            && self.exact(head).is_some_and(|b| {
+                !b.tail && !LURE_WORDS.contains(&head) && !AFFIX_WORDS.contains(&head)
+            });
+        let under_sold_ending = super::generic_cc::sold_worldwide(suffix)
+            && head.bytes().all(|c| c.is_ascii_lowercase())
+            && !project_word(head)
+            && self
+                .exact(tail)
+                .is_some_and(|b| !b.tail && tail.len() >= MIN_TLD_SWAP);
+        ((named || under_sold_ending) && self.is_known(&inner)).then(|| format!("{head}.{inner}"))
     }
 }
 
@@ -3630,6 +3684,37 @@ mod tests {
             Some("onedrive.live.com".into())
         );
         assert_eq!(t.dot_as_hyphen("media-live", "com"), None);
+        // (`urls16`) Under an ending sold worldwide any word before a listed name of that ending.
+        let io = TopSites::parse("vaultly.io\nzorbaz.nl\nwordish.com\n");
+        assert_eq!(
+            io.dot_as_hyphen("suite-vaultly", "io"),
+            Some("suite.vaultly.io".into())
+        );
+        assert_eq!(io.dot_as_hyphen("status-vaultly", "io"), None);
+        assert_eq!(io.dot_as_hyphen("pine-wordish", "com"), None);
+        assert_eq!(io.dot_as_hyphen("suite-vaultly", "me"), None);
+        // (`urls16`) A regional name under an ending sold worldwide (`.nl` to `.nu`); not its own.
+        assert_eq!(
+            io.tld_swap("zorbaz", "zorbaz.nu").map(|b| b.label.clone()),
+            Some("zorbaz".into())
+        );
+        assert!(io.tld_swap("vaultly", "vaultly.io").is_none());
+        // (`urls16`) A government agency's name under its country's commercial zone or bare ending.
+        let gov = TopSites::parse("taxag.gob.ar\nrevo.gov.au\n");
+        for (label, reg) in [
+            ("taxag", "taxag.com.ar"),
+            ("taxag", "taxag.ar"),
+            ("revo", "revo.com.au"),
+        ] {
+            assert_eq!(
+                gov.tld_swap(label, reg).map(|b| b.label.clone()),
+                Some(label.to_string()),
+                "{reg}"
+            );
+        }
+        // Three letters are an acronym other firms share.
+        let short = TopSites::parse("tax.gob.ar\n");
+        assert!(short.tld_swap("tax", "tax.com.ar").is_none());
         assert!(number_with_a_letter("9o88"));
         assert!(!number_with_a_letter("web2"));
         assert!(!number_with_a_letter("2024"));
@@ -4062,6 +4147,10 @@ linkedin.com
         assert_eq!(name(t.near_short("qxxr", 6)), Some("qxr".into()));
         assert_eq!(name(t.near_short("zanto", 6)), None);
         assert_eq!(name(t.near_short("wort", 6)), None);
+        // A common word one bit from a four-letter name is that word (`bill`, `bild` flipped).
+        let words = TopSites::parse("bild.de\n");
+        assert_eq!(name(words.near_short("bill", 6)), None);
+        assert_eq!(name(words.near_short("bilf", 6)), Some("bild".into()));
         // Glued affix words around a three- or four-letter name, also with two neighbours swapped.
         assert_eq!(name(t.short_with_affixes("qxrsecure")), Some("qxr".into()));
         assert_eq!(name(t.short_with_affixes("mykbqv")), Some("kqbv".into()));

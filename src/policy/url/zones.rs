@@ -10,6 +10,8 @@
 //!   entries, state zones included); the registry words that mark them restricted are the convention
 //!   registries name their government, military and education zones by (no maintained list tags PSL
 //!   entries by who may register, so the words are kept here, [`RESTRICTED_WORDS`]).
+//! - A **brand top-level domain** (`.google`, `.bmw`: ICANN's Specification 13, [`BRAND_TLDS`]) is
+//!   restricted the same way: only the brand registers there (`about.google`).
 //! - A **zone sold as a country's** (`de.com`, `sa.com`, `ae.org`): a private-section entry of the
 //!   public suffix list of two labels, a country's top-level domain under `.com`, `.net` or `.org`
 //!   (CentralNic's and others' products). A listed name under its own country's code there
@@ -25,6 +27,46 @@ const RESTRICTED_WORDS: &[&str] = &[
 
 /// Top-level domains only institutions register under.
 const RESTRICTED_TLDS: &[&str] = &["gov", "mil", "edu"];
+
+/// Brand top-level domains of companies on the shipped list (ICANN's registry agreement, Specification
+/// 13: the brand registers every name under its own ending for itself, its affiliates and licensees, and
+/// nobody else can): `about.google`, `blog.youtube`, `home.bmw` are the brand's own sites, never a
+/// look-alike of a listed `about.com`. Hand-kept (no maintained machine-readable list tags the public
+/// suffix list's entries by Specification 13), only endings the unit test finds in the public suffix
+/// list; a brand's word that is also an open generic ending (`.live`, `.shop`) is not one of them.
+const BRAND_TLDS: &[&str] = &[
+    "google",
+    "youtube",
+    "android",
+    "chrome",
+    "apple",
+    "microsoft",
+    "xbox",
+    "bing",
+    "azure",
+    "office",
+    "skype",
+    "windows",
+    "amazon",
+    "aws",
+    "kindle",
+    "audible",
+    "bmw",
+    "barclays",
+    "hsbc",
+    "citi",
+    "sony",
+    "canon",
+    "toyota",
+    "samsung",
+    "ibm",
+    "cisco",
+    "netflix",
+    "yahoo",
+    "bbc",
+    "bnpparibas",
+    "axa",
+];
 
 /// Generic endings under which a registry sells a country code as a zone of its own.
 const SOLD_UNDER: &[&str] = &["com", "net", "org"];
@@ -47,7 +89,9 @@ pub(super) fn restricted(ascii: &str) -> bool {
     // The registrable domain must have a label of its own before the suffix (the suffix alone is the
     // registry's).
     ascii.len() > suffix.len()
-        && (RESTRICTED_TLDS.contains(&tld) || labels.any(|l| RESTRICTED_WORDS.contains(&l)))
+        && (RESTRICTED_TLDS.contains(&tld)
+            || (suffix == tld && BRAND_TLDS.contains(&tld))
+            || labels.any(|l| RESTRICTED_WORDS.contains(&l)))
 }
 
 /// The country code a zone sold as a country's spells (`de` of `de.com`): `suffix` (lowercase) is a
@@ -86,6 +130,24 @@ mod tests {
             "mit.edu",
         ] {
             assert!(restricted(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn brand_endings_are_restricted_and_are_real_endings() {
+        for h in ["about.google", "blog.youtube", "home.bmw"] {
+            assert!(restricted(h), "{h}");
+        }
+        // The ending alone, a brand's word as a second level, an open generic ending.
+        for h in ["google", "google.xyz", "about.live", "paypal.shop"] {
+            assert!(!restricted(h), "{h}");
+        }
+        for tld in BRAND_TLDS {
+            let s = psl::suffix(tld.as_bytes());
+            assert!(
+                s.is_some_and(|s| s.is_known() && s.typ() == Some(psl::Type::Icann)),
+                "{tld}"
+            );
         }
     }
 
