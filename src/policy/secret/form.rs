@@ -461,6 +461,8 @@ fn judge_form_read(
     let mut free_text_field = false;
     // A card's last four digits ([`lastfour`]), and whether another field may hold the rest of the number.
     let mut last_four: Option<&str> = None;
+    // Of those, a gift card's number checked for its balance ([`giftcard`]).
+    let mut gift_card = false;
     let mut rest_of_card = false;
     // A free-text field other than a card's last four: one that could take what the message names.
     let mut other_free_text = false;
@@ -587,6 +589,7 @@ fn judge_form_read(
             // A card's last four beside the rest of its number: the end of a card asked in two pieces.
             if notes.last_four {
                 last_four.get_or_insert(name);
+                gift_card |= notes.gift_card;
             } else {
                 let free = prop.kind == FieldKind::Text && !holds_typed_value(&prop);
                 other_free_text |= free;
@@ -833,6 +836,11 @@ fn judge_form_read(
         // "Enter only the last four digits of your card number" over a last four and a date: the message
         // names the card to say which four digits, and no field of the form is for the rest of it.
         lastfour::drop_message_card(c, &message_last, !other_free_text, &mut message_hits);
+        if gift_card && giftcard::message_only_describes(message) {
+            // "Skriv gavekortnummeret, som står under stregkoden": the message names the card to say which
+            // number the gift card's field holds, and no field of the form is for the rest of a card.
+            giftcard::drop_message_card(c, message, &mut message_hits);
+        }
     }
     let card_identified = (last_four.is_some() || last_places)
         && !rest_of_card

@@ -100,6 +100,75 @@ fn a_gift_cards_balance_is_checked_by_its_printed_number() {
     assert!(r.iter().any(|r| r == "form.secret.card"), "{r:?}");
 }
 
+#[test]
+fn a_gift_card_named_by_the_message_and_a_pin_said_unneeded_are_no_card_data() {
+    // cards16: the field names only a card ("Kartennummer", "カード番号"), the message names the gift card
+    // and its balance; a PIN named only to say it is not needed; the message's own card words.
+    for (message, title) in [
+        (
+            "Guthabenabfrage für Ihre Geschenkkarte: Geben Sie die Kartennummer ein. Die PIN unter dem Rubbelfeld benötigen wir nicht.",
+            "Kartennummer",
+        ),
+        (
+            "ギフトカードの残高を確認します。カード番号を入力してください。スクラッチ部分のPINは不要です。",
+            "カード番号",
+        ),
+        (
+            "Saldo checken van je cadeaukaart? Vul het kaartnummer in dat op de achterkant staat.",
+            "Kaartnummer",
+        ),
+        (
+            "Tjek saldoen på dit gavekort. Skriv gavekortnummeret fra bagsiden.",
+            "Gavekortnummer",
+        ),
+        (
+            "Проверка на наличност по подаръчна карта. Въведете номера от гърба.",
+            "Номер на подаръчната карта",
+        ),
+        (
+            "Check your gift card balance. Enter the card number, the PIN is not needed.",
+            "Card number",
+        ),
+    ] {
+        let r = rules(message, serde_json::json!({"num": text(title)}));
+        assert!(r.is_empty(), "{title}: {r:?}");
+    }
+    // The hostile cousins: a payment card named beside the gift card; the PIN asked, or warned about
+    // sharing "with anyone" before it is asked; a PIN in the field's own name; the card's expiry beside.
+    for (message, props) in [
+        (
+            "Your gift card balance is too low. Enter your credit card number to pay the rest.",
+            serde_json::json!({"num": text("Card number")}),
+        ),
+        (
+            "Check your gift card balance: enter the card number and the security code from the back.",
+            serde_json::json!({"num": text("Gift card number")}),
+        ),
+        (
+            "Prüfen Sie das Guthaben Ihrer Geschenkkarte: Kartennummer und PIN eingeben.",
+            serde_json::json!({"num": text("Kartennummer")}),
+        ),
+        (
+            "Check your gift card balance. Never share your PIN with anyone: enter the card number and PIN below.",
+            serde_json::json!({"num": text("Card number")}),
+        ),
+        (
+            "Check your gift card balance.",
+            serde_json::json!({"gift_card_pin": text("Gift card number")}),
+        ),
+        (
+            "Check your gift card balance. The PIN is not needed.",
+            serde_json::json!({"num": text("Card number"), "exp": text("Expiry date (MM/YY)"), "cvv": text("CVV")}),
+        ),
+    ] {
+        let r = rules(message, props.clone());
+        assert!(
+            r.iter().any(|r| r.starts_with("form.secret")),
+            "{message} {props}: {r:?}"
+        );
+    }
+}
+
 fn last4(title: &str) -> serde_json::Value {
     serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4})
 }

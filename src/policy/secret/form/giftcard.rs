@@ -15,6 +15,19 @@
 //! form puts it back when another field speaks of a card or holds a long number: a prepaid card's number
 //! beside its expiry or its CVV is a payment card's.
 //!
+//! cards16, the largest kind of false positive of every held-out batch, read more generally:
+//! - the gift card may be named by the message over a field that names only a card ("Kartennummer" under
+//!   "Guthabenabfrage für Ihre Geschenkkarte", "カード番号" under "ギフトカードの残高"), unless the form
+//!   names a payment card or a card's other data ([`PAYMENT_CARD`]: "pay the rest with your credit card",
+//!   "the security code");
+//! - a secret of another kind named only to say it is not needed ("Die PIN unter dem Rubbelfeld benötigen
+//!   wir nicht", "スクラッチ部分の番号（PIN）は不要です") does not undo the reading ([`denies_other_secret`]);
+//!   asked, warned about "with anyone", or named by the field's own name ("gift_card_pin"), it does;
+//! - the message's own card words say which card's number the field holds ("Skriv gavekortnummeret",
+//!   "Masukkan nomor kartu"): dropped when the form has no field for the rest of a card and the message
+//!   names no payment card ([`drop_message_card`]), as a last four's are;
+//! - a loyalty card's number (its points balance) is read as a gift card's.
+//!
 //! No maintained source lists these words (CLDR and the authentication UIs the packs come from name no gift
 //! card or balance): the lists below are written by hand, one or a few entries a language for the 42 packs,
 //! in the form shops write them, reviewed against each language's commerce pages. A word of five letters or
@@ -23,14 +36,18 @@
 
 use super::field::Prop;
 use super::hit::{Hit, Source};
-use super::survey::holds_any;
-use crate::policy::secret::normalize::fold_words;
+use super::negation;
+use super::survey::{holds_any, sentences};
+use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
 
 /// Whether the text field `prop` named `name`, whose own texts' hits are `hits` (the message's are `message_hits`), is
-/// a gift card's number checked for its balance (see the module doc): its own texts name a gift card, the
-/// message or its own texts speak of a balance, its own texts name a card, and neither they nor the message
-/// name another secret strongly ("the PIN under the scratch strip", "код активации").
+/// a gift card's number checked for its balance (see the module doc): a gift card is named by its own texts,
+/// or by the message over a field that names only a card ("Kartennummer" under "Guthaben Ihrer
+/// Geschenkkarte") in a form that names no payment card ([`names_payment_card`]); the message or its own
+/// texts speak of a balance; its own texts name a card; and another secret named strongly ("the PIN under
+/// the scratch strip", "код активации") is named only to say it is not needed ([`denies_other_secret`]), and
+/// never by the field's own name.
 pub(super) fn excused(
     c: &Compiled,
     name: &str,
@@ -41,16 +58,242 @@ pub(super) fn excused(
 ) -> bool {
     let card = c.category("card");
     let own = [name, prop.title, prop.description];
+    let described = [message, prop.title, prop.description];
     let other_secret = |h: &Hit| h.kind == Kind::Strong && h.cat.is_some() && h.cat != card;
+    let other = hits.iter().any(other_secret) || message_hits.iter().any(other_secret);
     card.is_some()
         && hits
             .iter()
             .any(|h| h.source != Source::Message && h.cat == card && h.kind != Kind::Benign)
-        && !hits.iter().any(other_secret)
-        && !message_hits.iter().any(other_secret)
-        && names_gift_card(&own)
-        && speaks_of_balance(&[message, prop.title, prop.description])
+        && !hits
+            .iter()
+            .any(|h| other_secret(h) && h.source == Source::Name)
+        && (!other || denies_other_secret(c, &described))
+        && (names_gift_card(&own)
+            || (names_gift_card(&[message]) && !names_payment_card(&described)))
+        && speaks_of_balance(&described)
 }
+
+/// Whether the message's card words may be dropped for a gift card's number the form asks alone (the caller
+/// found such a field and no field for the rest of a card): the message names the gift card or a balance,
+/// and names no payment card. The message's own other secrets are then judged by their clauses
+/// ([`denies_other_secret`]).
+pub(super) fn message_only_describes(message: &str) -> bool {
+    (names_gift_card(&[message]) || speaks_of_balance(&[message]))
+        && !names_payment_card(&[message])
+}
+
+/// Drops from the message's hits the card words that only say which card's number the gift-card field holds
+/// ("Skriv gavekortnummeret", "Masukkan nomor kartu yang tercetak"), and a strong name of another secret
+/// when every clause naming one says it is not needed ("スクラッチ部分の番号（PIN）は不要です"). The caller
+/// has checked [`message_only_describes`] and that no field of the form is for the rest of a card.
+pub(super) fn drop_message_card(c: &Compiled, message: &str, message_hits: &mut Vec<Hit>) {
+    let card = c.category("card");
+    if card.is_none() {
+        return;
+    }
+    let denied = denies_other_secret(c, &[message]);
+    message_hits.retain(|h| {
+        let card_word =
+            h.cat == card && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier);
+        let denied_secret = denied && h.kind == Kind::Strong && h.cat.is_some() && h.cat != card;
+        !(card_word || denied_secret)
+    });
+}
+
+/// Whether `texts` name a secret other than a card strongly only to say it is not needed: at least one
+/// clause names one, and every clause that does holds a negation ([`negation::negated`], or
+/// [`NOT_NEEDED`]) and no word for "anyone" ("never share the PIN with anyone" is said by scams right
+/// before they ask for it). "Die PIN unter dem Rubbelfeld benötigen wir nicht", "код под защитным слоем не
+/// нужен", "不需要刮开密码区": the PIN a gift card hides under its strip is named to keep the user from
+/// typing it.
+pub(super) fn denies_other_secret(c: &Compiled, texts: &[&str]) -> bool {
+    let card = c.category("card");
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut any = false;
+    for text in texts.iter().filter(|t| !t.is_empty()) {
+        for (sentence, _) in sentences(text) {
+            for clause in negation::clauses(sentence) {
+                buf.clear();
+                folder.fold_into(clause, &c.stopwords, &mut buf);
+                let mut names = false;
+                c.find_terms(&buf, |pattern, _, _| {
+                    names |= c.infos.get(pattern).is_some_and(|infos| {
+                        infos.iter().any(|i| {
+                            i.kind == Kind::Strong && i.category.is_some() && i.category != card
+                        })
+                    });
+                });
+                if !names {
+                    continue;
+                }
+                let folded = fold_words(clause);
+                let negated = negation::negated(&folded)
+                    || holds_any(&folded, not_needed_words().iter().map(String::as_str));
+                if !negated || negation::warns_of_anyone(&folded) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+    }
+    any
+}
+
+/// Negations of the languages whose words [`negation::NEGATION`](super::negation) leaves out (their
+/// denials are read by the prohibition rule there): read here only for a clause beside a gift card's
+/// balance, where "the PIN is not needed" keeps the user from typing the one secret such a card has. Whole
+/// words.
+const NOT_NEEDED: &[&str] = &[
+    // de, fr, es/it/pt, nl, da/no, sv, fi
+    "nicht",
+    "kein",
+    "keine",
+    "keinen",
+    "pas",
+    "jamais",
+    "no",
+    "non",
+    "nao",
+    "nem",
+    "nunca",
+    "mai",
+    "niet",
+    "geen",
+    "nooit",
+    "ikke",
+    "aldri",
+    "inte",
+    "aldrig",
+    "ei",
+    "ala",
+    // pl, cs, sk, hr/sr, bg, uk, ro, el, hu, lt, tr
+    "nie",
+    "ne",
+    "neni",
+    "nije",
+    "nisu",
+    "није",
+    "не",
+    "няма",
+    "nu",
+    "δεν",
+    "μην",
+    "nem",
+    "nincs",
+    "nereikia",
+    "gerekmez",
+    "gerek yok",
+];
+
+/// Words for a payment card, in the 42 pack languages (hand-written; see the module doc), and for a card's
+/// data a gift card's balance never needs (its security code, its expiry; in the larger languages): a
+/// message that names one beside a gift card ("the balance of your gift card is too low: pay the rest with
+/// your credit card", "enter the card number and the security code") asks for a payment card's data, so a
+/// field that names only a card is not the gift card's there, and the message's card words keep asking.
+const PAYMENT_CARD: &[&str] = &[
+    // en, and the schemes' names every language writes
+    "credit",
+    "debit",
+    "visa",
+    "mastercard",
+    "maestro",
+    "amex",
+    "american express",
+    "cvv",
+    "cvc",
+    // A card's other data, which a gift card's balance never needs: its security code and its expiry.
+    "security code",
+    "expiry",
+    "expiration",
+    "sicherheitscode",
+    "prufnummer",
+    "ablaufdatum",
+    "gultig bis",
+    "code de securite",
+    "cryptogramme",
+    "date d'expiration",
+    "codigo de seguridad",
+    "fecha de caducidad",
+    "fecha de vencimiento",
+    "codice di sicurezza",
+    "data di scadenza",
+    "codigo de seguranca",
+    "data de validade",
+    "beveiligingscode",
+    "vervaldatum",
+    "kod bezpieczenstwa",
+    "data waznosci",
+    "код безопасности",
+    "срок действия",
+    "安全码",
+    "有效期",
+    "セキュリティコード",
+    "有効期限",
+    "보안코드",
+    "유효기간",
+    // de, fr, es/it/pt, nl, ro, pl/cs/sk/hr/sr/sl, hu, lt, el, tr
+    "kredit",
+    "kredyt",
+    "plateb",
+    "credito",
+    "debito",
+    "debet",
+    "bankkarte",
+    "carte bancaire",
+    "carte bleue",
+    "tarjeta bancaria",
+    "carta di pagamento",
+    "bankpas",
+    "betaalpas",
+    "bancar",
+    "platn",
+    "platobn",
+    "bankov",
+    "hitelkartya",
+    "bankkartya",
+    "mokejimo",
+    "πιστωτικ",
+    "χρεωστικ",
+    "banka karti",
+    "banka kart",
+    // ru/uk/bg/sr, ar, fa, he, ur, hi/mr, bn, ta, te, th
+    "кредит",
+    "дебет",
+    "банковск",
+    "банківськ",
+    "банков",
+    "ائتمان",
+    "ائتمانية",
+    "مصرفية",
+    "بانکی",
+    "اعتباری",
+    "אשראי",
+    "کریڈٹ",
+    "ڈیبٹ",
+    "क्रेडिट",
+    "डेबिट",
+    "ক্রেডিট",
+    "ডেবিট",
+    "கிரெடிட்",
+    "டெபிட்",
+    "క్రెడిట్",
+    "డెబిట్",
+    "บัตรเครดิต",
+    "บัตรเดบิต",
+    // zh, ja, ko
+    "信用卡",
+    "借记卡",
+    "银行卡",
+    "储蓄卡",
+    "クレジット",
+    "デビット",
+    "キャッシュカード",
+    "신용카드",
+    "체크카드",
+    "직불카드",
+];
 
 /// Words for a gift card, in the 42 pack languages (hand-written; see the module doc). Not "voucher" alone:
 /// a prepaid voucher's printed PIN (a top-up or a paysafecard) is the value itself.
@@ -59,6 +302,32 @@ const GIFT_CARD: &[&str] = &[
     "gift card",
     "giftcard",
     "gift certificate",
+    "gift pass",
+    "gift voucher",
+    "e-gift",
+    // A loyalty card's number, with its points balance, is printed on it for the till to scan as a gift
+    // card's is: "carta fedeltà", "Kundenkarte", "ポイントカード".
+    "loyalty card",
+    "carta fedelta",
+    "tessera fedelta",
+    "kundenkarte",
+    "treuekarte",
+    "carte de fidelite",
+    "tarjeta de fidelidad",
+    "cartao fidelidade",
+    "cartao de fidelidade",
+    "klantenkaart",
+    "spaarkaart",
+    "karta lojalnosciowa",
+    "vernostni karta",
+    "карта лояльности",
+    "бонусная карта",
+    "бонусной карты",
+    "ポイントカード",
+    "会员卡",
+    "积分卡",
+    "멤버십 카드",
+    "포인트 카드",
     // de
     "geschenkkarte",
     "geschenkgutschein",
@@ -139,6 +408,9 @@ const GIFT_CARD: &[&str] = &[
     // zh, ja, ko
     "礼品卡",
     "礼物卡",
+    // "星礼卡", a shop's own name for its gift card, and shopping cards sold as gifts
+    "礼卡",
+    "购物卡",
     "ギフトカード",
     "ギフト券",
     "기프트카드",
@@ -162,8 +434,11 @@ const BALANCE: &[&str] = &[
     "баланс",
     "остаток",
     "залишок",
-    "stanje",
-    "стање",
+    // hr/sr: "stanje" inflects ("provjera stanja", "na stanju"): its stem, as the start of a word.
+    "stanj",
+    "стањ",
+    // bg: "наличност" (what is left on a card), beside "баланс"
+    "наличност",
     "likut",
     "egyenleg",
     "υπολοιπ",
@@ -177,6 +452,8 @@ const BALANCE: &[&str] = &[
     "salio",
     "baki",
     "balanse",
+    // tl: "natitirang balance", what remains
+    "natitira",
     "so du",
     "ยอดเงิน",
     "ยอดคงเหลือ",
@@ -191,6 +468,8 @@ const BALANCE: &[&str] = &[
     "இருப்பை",
     "இருப்பைச்",
     "இருப்புத்",
+    // "மீதமுள்ள தொகை", the amount that remains
+    "மீதமுள்ள",
     "బ్యాలెన్స్",
     // zh, ja, ko
     "余额",
@@ -200,6 +479,19 @@ const BALANCE: &[&str] = &[
 
 folded_words! { fn gift_card_words = GIFT_CARD; }
 folded_words! { fn balance_words = BALANCE; }
+folded_words! { fn payment_card_words = PAYMENT_CARD; }
+folded_words! { fn not_needed_words = NOT_NEEDED; }
+
+/// Whether one of `texts` names a payment card ([`PAYMENT_CARD`]).
+pub(super) fn names_payment_card(texts: &[&str]) -> bool {
+    texts.iter().any(|t| {
+        !t.is_empty()
+            && holds_any(
+                &fold_words(t),
+                payment_card_words().iter().map(String::as_str),
+            )
+    })
+}
 
 /// Whether one of `texts` (a field's own name, title and description) names a gift card.
 pub(super) fn names_gift_card(texts: &[&str]) -> bool {
@@ -245,5 +537,53 @@ mod tests {
             assert!(speaks_of_balance(&[t]), "{t}");
         }
         assert!(!speaks_of_balance(&["Pay with your card", ""]));
+    }
+
+    #[test]
+    fn a_secret_named_only_to_say_it_is_not_needed_is_denied() {
+        let c = crate::policy::secret::pack::embedded_for_tests();
+        for t in [
+            "Die PIN unter dem Rubbelfeld benötigen wir für die Abfrage nicht – bitte nicht eingeben.",
+            "スクラッチ部分の番号（PIN）は不要です。",
+            "Não é necessário raspar a área protegida nem informar senha.",
+            "Enter the card number; the PIN is not needed.",
+        ] {
+            assert!(denies_other_secret(c, &[t]), "{t}");
+        }
+        for t in [
+            // Asked, beside a denial of something else, or a warning against sharing it.
+            "Enter the card number and the PIN.",
+            "Never share your PIN with anyone.",
+            "Enter the PIN, do not lose the card.",
+            // Names no other secret: nothing is denied.
+            "Enter the card number.",
+        ] {
+            assert!(!denies_other_secret(c, &[t]), "{t}");
+        }
+    }
+
+    #[test]
+    fn payment_cards_and_message_named_gift_cards_are_read() {
+        for t in [
+            "Pay the rest with your credit card",
+            "Kreditkartennummer",
+            "信用卡卡号",
+            "Numer karty kredytowej",
+        ] {
+            assert!(names_payment_card(&[t]), "{t}");
+        }
+        assert!(!names_payment_card(&["Guthaben Ihrer Geschenkkarte", ""]));
+        assert!(message_only_describes("Saldo checken van je cadeaukaart?"));
+        assert!(!message_only_describes(
+            "Your gift card balance is too low: pay with your debit card."
+        ));
+        assert!(!message_only_describes("Enter your card number."));
+        for t in [
+            "Provjera stanja na poklon bonu",
+            "Проверка на наличност",
+            "星礼卡余额查询",
+        ] {
+            assert!(speaks_of_balance(&[t]), "{t}");
+        }
     }
 }

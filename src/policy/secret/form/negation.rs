@@ -364,6 +364,12 @@ fn glued_negation(word: &str) -> bool {
 
 folded_words! { fn anyone_words = ANYONE; }
 
+/// Whether the folded `clause` names "anyone", "other people" ([`ANYONE`]): a negation there warns against
+/// sharing the secret, which a form asking for it also says.
+pub(super) fn warns_of_anyone(clause: &str) -> bool {
+    holds(clause, anyone_words())
+}
+
 /// Whether a folded word is a verb negated by its own ending (module doc): a rule of each language's grammar,
 /// so every verb it negates is read, not only those listed in [`NEGATION`].
 fn negative_form(word: &str) -> bool {
@@ -405,7 +411,7 @@ fn negative_form(word: &str) -> bool {
 }
 
 /// Whether the folded clause holds a negation: a word of [`NEGATION`] or a verb negated by its ending.
-fn negated(clause: &str) -> bool {
+pub(super) fn negated(clause: &str) -> bool {
     holds(clause, negation_words()) || clause.split_whitespace().any(negative_form)
 }
 

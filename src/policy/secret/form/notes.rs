@@ -21,6 +21,9 @@ pub(super) struct FieldNotes {
     pub(super) card: bool,
     /// A card's last four digits ([`lastfour`](super::lastfour)): excused, unless the form asks for the rest of the card.
     pub(super) last_four: bool,
+    /// Of those, a gift card's number checked for its balance ([`giftcard`](super::giftcard)): the message's
+    /// card words say which card's number it is.
+    pub(super) gift_card: bool,
     /// A field of four characters named for a number's last places, naming no other secret strongly
     /// ([`lastfour`](super::lastfour)), whether or not the form speaks of a card: for the learned model's
     /// silence ([`super::FormJudgement::card_identified`]), not for the rules.

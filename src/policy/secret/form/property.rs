@@ -156,7 +156,7 @@ pub(super) fn judge_property(
     {
         // A gift card's balance checked by its printed number ([`giftcard`]); put back, as a last four is,
         // when the form asks for the rest of a card.
-        (notes.last_four, notes.excused) = (true, true);
+        (notes.last_four, notes.excused, notes.gift_card) = (true, true, true);
         return None;
     }
     notes.open = kind == FieldKind::Text && hits.iter().any(|h| h.kind == Kind::Contents);
