@@ -376,7 +376,7 @@ fn public_numbers_of_a_business_a_pupil_or_a_payment_are_no_code() {
         ),
         (
             "Tuma namba ya muamala iliyo kwenye ujumbe wa uthibitisho ili tuoanishe malipo yako na oda.",
-            serde_json::json!({"tx": {"type": "string", "title": "Msimbo wa muamala wa M-PESA",
+            serde_json::json!({"tx": {"type": "string", "title": "Namba ya muamala ya M-PESA",
                 "minLength": 10, "maxLength": 10}}),
         ),
     ] {
