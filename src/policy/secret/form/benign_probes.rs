@@ -361,3 +361,169 @@ fn a_word_search_s_hidden_word_is_no_password() {
     );
     assert!(r.iter().any(|r| r == "form.secret.password"), "{r:?}");
 }
+
+fn choice(title: &str) -> serde_json::Value {
+    serde_json::json!({"type": "string", "title": title, "enum": ["never", "admins", "everyone"]})
+}
+
+#[test]
+fn a_survey_of_password_hints_asks_no_password() {
+    // benign16: a hint is the reminder a login page may show; a form about whether to show it asks none.
+    for (message, title) in [
+        (
+            "As a workspace admin, tell us how you'd like password hints handled for your team.",
+            "Password hint on the login page",
+        ),
+        (
+            "Teilen Sie uns mit, wie der Passworthinweis auf der Anmeldeseite gehandhabt werden soll.",
+            "Passworthinweis anzeigen",
+        ),
+        (
+            "Dites-nous comment gérer l'indice de mot de passe sur la page de connexion.",
+            "Indice de mot de passe",
+        ),
+        (
+            "Beritahu kami bagaimana petunjuk kata sandi ditampilkan di halaman login.",
+            "Petunjuk kata sandi",
+        ),
+    ] {
+        let r = rules(
+            message,
+            serde_json::json!({"show": choice(title), "comments": text("Comments")}),
+        );
+        assert!(r.is_empty(), "{message}: {r:?}");
+    }
+    // The hostile twins: the same survey, then the current password asked in the message or a field.
+    let r = rules(
+        "Tell us how you'd like password hints handled, then enter your current password to confirm.",
+        serde_json::json!({"show": choice("Password hint"), "confirm": text("Confirm")}),
+    );
+    assert!(r.iter().any(|r| r == "form.secret.password"), "{r:?}");
+    let r = rules(
+        "Password hint survey.",
+        serde_json::json!({"show": choice("Password hint"), "current": text("Current password")}),
+    );
+    assert!(r.iter().any(|r| r == "form.secret.password"), "{r:?}");
+}
+
+#[test]
+fn a_service_that_can_send_a_temporary_password_asks_none() {
+    // benign16: the speaker with a modal of ability offers ("kami boleh hantar", "kami bisa mengirimkan").
+    for message in [
+        "Kami boleh hantar kata laluan sementara ke e-mel universiti anda. Sila sahkan di bawah.",
+        "Kami bisa mengirimkan kata sandi sementara ke email kampus Anda. Silakan konfirmasi di bawah.",
+    ] {
+        let r = rules(
+            message,
+            serde_json::json!({"send": {"type": "boolean", "title": "OK"}, "id": text("No. matrik")}),
+        );
+        assert!(r.is_empty(), "{message}: {r:?}");
+    }
+    // The hostile twins: the offer, then the current password asked; the modal with no speaker asks.
+    for message in [
+        "Kami boleh hantar kata laluan sementara ke e-mel anda. Sila masukkan kata laluan semasa anda dahulu.",
+        "Boleh berikan kata laluan portal anda?",
+        "Kami bisa mengirimkan kata sandi baru. Masukkan kata sandi lama Anda terlebih dahulu.",
+    ] {
+        let r = rules(message, serde_json::json!({"answer": text("Jawapan")}));
+        assert!(r.iter().any(|r| r == "form.secret.password"), "{message}: {r:?}");
+    }
+}
+
+#[test]
+fn public_numbers_of_a_business_a_pupil_or_a_payment_are_no_code() {
+    // benign16: Malaysia's TIN on an e-invoice, a learner's reference number, an M-Pesa receipt's code.
+    for (message, props) in [
+        (
+            "Sila beri butiran syarikat anda untuk e-Invois. Nombor Pengenalan Cukai (TIN) boleh didapati pada notis taksiran.",
+            serde_json::json!({"name": text("Nama syarikat"), "tin": text("Nombor Pengenalan Cukai (TIN)")}),
+        ),
+        (
+            "Online Pre-Enrollment para sa School Year 2025-2026.",
+            serde_json::json!({"lrn": {"type": "string", "title": "Learner Reference Number (LRN)",
+                "description": "12-digit na numero na makikita sa report card", "minLength": 12, "maxLength": 12}}),
+        ),
+        (
+            "Tuma namba ya muamala iliyo kwenye ujumbe wa uthibitisho ili tuoanishe malipo yako na oda.",
+            serde_json::json!({"tx": {"type": "string", "title": "Namba ya muamala ya M-PESA",
+                "minLength": 10, "maxLength": 10}}),
+        ),
+    ] {
+        let r = rules(message, props);
+        assert!(r.is_empty(), "{message}: {r:?}");
+    }
+    // The hostile twins: the same forms asking a portal's password, an M-Pesa PIN, a code by SMS.
+    for (message, props, rule) in [
+        (
+            "Sila beri butiran syarikat anda untuk e-Invois.",
+            serde_json::json!({"tin": text("Nombor Pengenalan Cukai (TIN)"), "pw": text("Kata laluan MyTax")}),
+            "form.secret.password",
+        ),
+        (
+            "Online Pre-Enrollment.",
+            serde_json::json!({"lrn": text("Learner Reference Number"), "pw": text("LIS password")}),
+            "form.secret.password",
+        ),
+        (
+            "Tuma namba ya muamala na namba ya siri ya M-PESA.",
+            serde_json::json!({"answer": text("Jibu")}),
+            "form.secret.pin",
+        ),
+        (
+            "Weka msimbo wa uthibitisho uliotumwa kwa SMS.",
+            serde_json::json!({"tx": text("Msimbo wa muamala"),
+                "code": {"type": "string", "title": "Msimbo", "minLength": 6, "maxLength": 6}}),
+            "form.secret.otp",
+        ),
+    ] {
+        let r = rules(message, props);
+        assert!(r.iter().any(|r| r == rule), "{message}: {r:?}");
+    }
+}
+
+#[test]
+fn an_id_shown_a_map_pin_and_a_swiss_postcode_are_no_secrets() {
+    // benign16: "gyldig legitimasjon" shown at pickup, a pin dropped on a map, the Swiss NPA.
+    for (message, props) in [
+        (
+            "Bestillingen din er klar til henting.",
+            serde_json::json!({"name": {"type": "string", "title": "Navn på den som henter",
+                "description": "Husk gyldig legitimasjon"}}),
+        ),
+        (
+            "Para hindi maligaw ang rider, i-pin ang eksaktong lokasyon sa mapa.",
+            serde_json::json!({"pin_link": {"type": "string", "title": "Link ng naka-pin na lokasyon",
+                "format": "uri"}}),
+        ),
+        (
+            "Vous déménagez ? Indiquez votre nouvelle adresse.",
+            serde_json::json!({"npa": {"type": "string", "title": "NPA",
+                "description": "Numéro postal d'acheminement, 4 chiffres", "minLength": 4, "maxLength": 4}}),
+        ),
+    ] {
+        let r = rules(message, props);
+        assert!(r.is_empty(), "{message}: {r:?}");
+    }
+    // The hostile twins: credentials for the bank, an ATM card's PIN beside the map, a code by SMS.
+    for (message, props, rule) in [
+        (
+            "Oppgi legitimasjonen din for nettbanken.",
+            serde_json::json!({"answer": text("Svar")}),
+            "form.secret.credential",
+        ),
+        (
+            "I-pin ang lokasyon at ilagay ang PIN ng ATM card mo.",
+            serde_json::json!({"answer": text("Sagot")}),
+            "form.secret.pin",
+        ),
+        (
+            "Indiquez votre NPA et le code reçu par SMS.",
+            serde_json::json!({"npa": text("NPA"),
+                "code": {"type": "string", "title": "Code reçu par SMS", "minLength": 6, "maxLength": 6}}),
+            "form.secret.otp",
+        ),
+    ] {
+        let r = rules(message, props);
+        assert!(r.iter().any(|r| r == rule), "{message}: {r:?}");
+    }
+}
