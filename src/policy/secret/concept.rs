@@ -1140,4 +1140,105 @@ mod tests {
             assert!(expand("t.yaml", &mut groups(yaml)).is_err(), "{yaml}");
         }
     }
+
+    #[test]
+    fn a_wallet_pin_and_a_relayed_code_in_roman_urdu_and_thai() {
+        // Sentences written for this test (indirect16): Roman Urdu digits keyed when sending money, the
+        // number written in a message that went to the wrong phone, Thai digits pressed before paying.
+        let cases = [
+            ("Woh 4 hindsay likhein jo aap paise bhejte waqt dalte hain.", "Tasdeeq", "pin"),
+            (
+                "Ghalti se mera message aap ke phone par chala gaya. Us mein jo number likha hai woh bata dein.",
+                "Number",
+                "otp",
+            ),
+            // Read as a one-time code by the Thai pack's own words before the PIN: either blocks.
+            ("ใส่ตัวเลข 4 หลักที่คุณกดตอนจ่ายเงิน", "ยืนยัน", "otp"),
+        ];
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+        for (message, title) in [
+            ("Parcel pe jo number likha hai woh yahan likhein.", "Number"),
+            ("Kitne paise bhejte hain aap har mahine?", "Jawab"),
+            ("กรอกยอดเงินที่ต้องการจ่ายตอนจ่ายเงิน", "ยอดเงิน"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn the_same_answers_as_at_sign_up_are_security_answers() {
+        // Sentences written for this test (indirect16): the questions unnamed, the answers "the same as
+        // when you set up the account", with a topic or a reason to get in.
+        let cases: [(&str, &[(&str, &str)]); 3] = [
+            (
+                "To verify your identity, give the same answers you gave when you opened the account.",
+                &[("a", "Answer 1"), ("b", "Answer 2")],
+            ),
+            (
+                "Weryfikacja tożsamości: podaj te same odpowiedzi, które podałeś przy zakładaniu konta.",
+                &[("a", "Odpowiedź")],
+            ),
+            (
+                "For å logge inn må du svare det samme som da kontoen ble opprettet.",
+                &[("a", "Svar")],
+            ),
+        ];
+        for (message, fields) in cases {
+            let got = rules_of(message, fields);
+            assert!(
+                got.iter().any(|r| r == "form.secret.credential"),
+                "{message}: {got:?}"
+            );
+        }
+        // The same answers as in a survey or a quiz: no reason to get in, no topic.
+        for message in [
+            "Give the same answers you gave in last year's survey.",
+            "Bitte geben Sie dieselben Antworten wie im letzten Fragebogen.",
+        ] {
+            let got = rules_of(message, &[("a", "Answer")]);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn the_words_written_down_when_the_wallet_was_created_are_its_phrase() {
+        // Sentences written for this test (indirect16): a recovery phrase by the words and the wallet's
+        // creation, never named.
+        let cases = [
+            (
+                "Enter the words you wrote down when you set up the wallet, one per field.",
+                "Answer",
+            ),
+            (
+                "Wpisz słowa, które zapisałeś podczas zakładania portfela.",
+                "Pole",
+            ),
+            ("처음 지갑을 만들 때 받은 단어들을 입력해 주세요.", "답변"),
+            (
+                "Prepišite reči koje ste dobili kad ste pravili novčanik.",
+                "Tekst",
+            ),
+        ];
+        for (message, title) in cases {
+            let got = rules(message, title);
+            assert!(
+                got.iter().any(|r| r == "form.secret.recovery_phrase"),
+                "{message}: {got:?}"
+            );
+        }
+        // Words with no wallet created, a wallet with no words of its creation.
+        for message in [
+            "Type the words you wrote on the birthday card.",
+            "Describe your new wallet in a few words.",
+            "Which words did you use when you created the shopping list?",
+        ] {
+            let got = rules(message, "Answer");
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
 }
