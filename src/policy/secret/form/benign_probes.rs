@@ -156,6 +156,19 @@ fn a_gift_card_named_by_the_message_and_a_pin_said_unneeded_are_no_card_data() {
             "Check your gift card balance.",
             serde_json::json!({"gift_card_pin": text("Gift card number")}),
         ),
+        // A negated forgetting asks for the PIN: "don't forget the PIN", in the card-number field.
+        (
+            "Guthabenabfrage Ihrer Geschenkkarte: Kartennummer eingeben und vergessen Sie nicht die PIN vom Rubbelfeld.",
+            serde_json::json!({"num": text("Kartennummer")}),
+        ),
+        (
+            "Check your gift card balance. Enter the card number, and don't forget the PIN under the strip.",
+            serde_json::json!({"num": text("Card number")}),
+        ),
+        (
+            "Consulta el saldo de tu tarjeta regalo: escribe el número de la tarjeta y no olvides el PIN.",
+            serde_json::json!({"num": text("Número de tarjeta")}),
+        ),
         (
             "Check your gift card balance. The PIN is not needed.",
             serde_json::json!({"num": text("Card number"), "exp": text("Expiry date (MM/YY)"), "cvv": text("CVV")}),
