@@ -36,7 +36,7 @@
 
 use super::field::Prop;
 use super::hit::{Hit, Source};
-use super::negation;
+use super::{negation, prohibit};
 use super::survey::{holds_any, sentences};
 use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
@@ -135,7 +135,7 @@ pub(super) fn denies_other_secret(c: &Compiled, texts: &[&str]) -> bool {
                 // *forgetting* asks for the secret; so does a warning about sharing it with anyone.
                 if !negated
                     || negation::warns_of_anyone(&folded)
-                    || holds_any(&folded, forget_words().iter().map(String::as_str))
+                    || prohibit::speaks_of_forgetting(&folded)
                 {
                     return false;
                 }
@@ -145,85 +145,6 @@ pub(super) fn denies_other_secret(c: &Compiled, texts: &[&str]) -> bool {
     }
     any
 }
-
-/// Words for "forget" in the 42 pack languages (hand-written, as the lists above; a word of five letters or
-/// more is read as a word's start, so "vergessen"/"oubliez"/"zapomnij" carry their endings): "don't forget
-/// the PIN" is a negation that asks for the secret, not one that keeps the user from typing it.
-const FORGET: &[&str] = &[
-    // en de fr es it pt nl da no sv fi
-    "forget",
-    "forgot",
-    "vergessen",
-    "vergiss",
-    "oubli",
-    "olvid",
-    "dimentic",
-    "esquec",
-    "vergeet",
-    "vergeten",
-    "glem",
-    "glemme",
-    "glemt",
-    "glom",
-    "glomma",
-    "unohd",
-    // pl cs sk hr sr bg ru uk ro el hu lt tr
-    "zapomni",
-    "zapomin",
-    "zapomen",
-    "zabudn",
-    "zabud",
-    "zabora",
-    "забора",
-    "забрав",
-    "забуд",
-    "забыв",
-    "забува",
-    "uitati",
-    "uitat",
-    "uita",
-    "ξεχασ",
-    "ξεχνα",
-    "felejt",
-    "elfelejt",
-    "pamirsk",
-    "pamirs",
-    "unutm",
-    // ar he fa ur hi mr bn ta te
-    "تنس",
-    "تنسى",
-    "تنسوا",
-    "תשכח",
-    "תשכחו",
-    "תשכחי",
-    "فراموش",
-    "بھولیں",
-    "بھولنا",
-    "بھولے",
-    "भूलें",
-    "भूलना",
-    "भूलिए",
-    "भूल",
-    "विसरू",
-    "विसरु",
-    "ভুলবেন",
-    "ভুলে",
-    "மறக்க",
-    "మర్చిపో",
-    "మరచిపో",
-    // id ms tl vi th sw ja ko zh
-    "lupa",
-    "kalimut",
-    "makalimut",
-    "quen",
-    "ลืม",
-    "usisahau",
-    "msisahau",
-    "kusahau",
-    "忘",
-    "잊지",
-    "잊으",
-];
 
 /// Negations of the languages whose words [`negation::NEGATION`](super::negation) leaves out (their
 /// denials are read by the prohibition rule there): read here only for a clause beside a gift card's
@@ -565,7 +486,6 @@ folded_words! { fn gift_card_words = GIFT_CARD; }
 folded_words! { fn balance_words = BALANCE; }
 folded_words! { fn payment_card_words = PAYMENT_CARD; }
 folded_words! { fn not_needed_words = NOT_NEEDED; }
-folded_words! { fn forget_words = FORGET; }
 
 /// Whether one of `texts` names a payment card ([`PAYMENT_CARD`]).
 pub(super) fn names_payment_card(texts: &[&str]) -> bool {

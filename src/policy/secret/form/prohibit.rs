@@ -374,6 +374,15 @@ fn breaks(word: &str) -> bool {
     l.breakers.iter().any(|w| w == word) || l.stems.iter().any(|s| word.starts_with(s.as_str()))
 }
 
+/// Whether a folded clause speaks of forgetting ([`FORGET_STEMS`]): "vergessen Sie nicht die PIN" is a
+/// negation that asks for the secret, read so by the gift-card reading too ([`super::giftcard`]).
+pub(super) fn speaks_of_forgetting(folded: &str) -> bool {
+    let l = lists();
+    folded
+        .split(' ')
+        .any(|w| !w.is_empty() && l.stems.iter().any(|s| w.starts_with(s.as_str())))
+}
+
 /// Whether a clause (folded with its stopwords) holds a word that turns its negation into something else
 /// ([`BREAKERS`], [`FORGET_STEMS`]). Scandinavian `om` is "if" only where it opens a clause: right after a
 /// negation it is the preposition the verb governs ("Vi ber aldri om passord", "spør ikke om PIN-koden":
