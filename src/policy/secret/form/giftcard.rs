@@ -36,8 +36,8 @@
 
 use super::field::Prop;
 use super::hit::{Hit, Source};
-use super::{negation, prohibit};
 use super::survey::{holds_any, sentences};
+use super::{negation, prohibit};
 use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
 
