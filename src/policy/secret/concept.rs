@@ -256,6 +256,15 @@ mod tests {
         )
     }
 
+    /// Each `(message, field title, category)` is caught as `form.secret.<category>`.
+    fn assert_caught(cases: &[(&str, &str, &str)]) {
+        for (message, title, category) in cases {
+            let rule = format!("form.secret.{category}");
+            let got = rules(message, title);
+            assert!(got.contains(&rule), "{message}: {got:?}");
+        }
+    }
+
     #[test]
     fn two_concepts_in_a_clause_describe_a_secret_in_any_language() {
         // Sentences written for this test: a secret described by two ideas, never named, under a field
@@ -275,11 +284,7 @@ mod tests {
             ("Indiquez la suite de caractères avec laquelle vous vous connectez à votre messagerie.", "Réponse", "password"),
             ("Please tell us the characters you use when you log in to webmail.", "Answer", "password"),
         ];
-        for (message, title, category) in cases {
-            let rule = format!("form.secret.{category}");
-            let got = rules(message, title);
-            assert!(got.contains(&rule), "{message}: {got:?}");
-        }
+        assert_caught(&cases);
     }
 
     #[test]
@@ -400,11 +405,7 @@ mod tests {
                 "pin",
             ),
         ];
-        for (message, title, category) in cases {
-            let rule = format!("form.secret.{category}");
-            let got = rules(message, title);
-            assert!(got.contains(&rule), "{message}: {got:?}");
-        }
+        assert_caught(&cases);
         // The same words with nothing arrived, paid or opened: a number, a code, a check.
         for (message, title) in [
             ("รบกวนกรอกเลข 4 ตัวท้ายของเบอร์โทรศัพท์", "คำตอบ"),
@@ -579,11 +580,7 @@ mod tests {
             ("Kirjoita ne neljä numeroa, jotka näppäilet otolla.", "Vastaus", "pin"),
             ("Podaj sześć cyfr z Authenticatora.", "Odpowiedź", "otp"),
         ];
-        for (message, title, category) in cases {
-            let rule = format!("form.secret.{category}");
-            let got = rules(message, title);
-            assert!(got.contains(&rule), "{message}: {got:?}");
-        }
+        assert_caught(&cases);
         // A mistake beside a code that is no secret, or with no code at all; a shop or a terminal alone.
         for (message, title) in [
             (
@@ -1095,11 +1092,7 @@ mod tests {
             ),
             ("ভুল করে তোর ফোনে আমার কোড চলে গেছে, একটু পাঠা।", "এখানে", "otp"),
         ];
-        for (message, title, category) in cases {
-            let rule = format!("form.secret.{category}");
-            let got = rules(message, title);
-            assert!(got.contains(&rule), "{message}: {got:?}");
-        }
+        assert_caught(&cases);
         // Their benign readings: "contra" as a preposition, a promo code we sent, a Hungarian throw with no
         // secret, a Korean conditional with a phone number.
         for (message, title) in [
@@ -1155,11 +1148,7 @@ mod tests {
             // Read as a one-time code by the Thai pack's own words before the PIN: either blocks.
             ("ใส่ตัวเลข 4 หลักที่คุณกดตอนจ่ายเงิน", "ยืนยัน", "otp"),
         ];
-        for (message, title, category) in cases {
-            let rule = format!("form.secret.{category}");
-            let got = rules(message, title);
-            assert!(got.contains(&rule), "{message}: {got:?}");
-        }
+        assert_caught(&cases);
         for (message, title) in [
             ("Parcel pe jo number likha hai woh yahan likhein.", "Number"),
             ("Kitne paise bhejte hain aap har mahine?", "Jawab"),
