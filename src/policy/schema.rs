@@ -12,7 +12,8 @@
 //!
 //! Choices within the contract:
 //! - An allowed keyword with a value of the wrong kind (`"minLength": "3"`, a non-string `title`) is
-//!   `form.schema.keyword`; so is a keyword that belongs to another kind (`minimum` on a string).
+//!   `form.schema.keyword`; so is a keyword that belongs to another kind (`minimum` on a string, `enum` on an
+//!   integer), whose message says which kind it belongs to.
 //! - `enum` values that are not strings, and `oneOf` entries that are not `{"const": string, "title": string}`,
 //!   are `form.schema.type` and `form.schema.composition` respectively.
 //! - A `default` must have the property's type and, for enums, be one of the allowed values.
@@ -230,6 +231,37 @@ fn unknown_keyword(key: &str, ptr: String, place: &str) -> Finding {
     }
 }
 
+/// The finding for a keyword of the table on a field of another kind (`enum` on an integer, `minimum` on a
+/// string): the rule an unknown keyword gets there, and a message that says where the keyword belongs, so
+/// the server's developer sees what to change (MCP's choice lists are strings: an integer `enum` is outside
+/// the subset, however natural it looks). The keyword is one of the table's, so naming it repeats no
+/// server-chosen text.
+fn misplaced_keyword(key: &str, belongs: Group, kind: Kind, ptr: String) -> Finding {
+    let rule = if COMPOSITION_KEYWORDS.contains(&key) {
+        "form.schema.composition"
+    } else {
+        "form.schema.keyword"
+    };
+    let here = match kind {
+        Kind::String => "a string field",
+        Kind::Number => "a number field",
+        Kind::Integer => "an integer field",
+        Kind::Boolean => "a boolean field",
+        Kind::Array => "an array field",
+    };
+    let there = match belongs {
+        Group::String => "string fields",
+        Group::Number => "number and integer fields",
+        Group::Array => "array (multi-select) fields",
+        Group::Common => "every field",
+    };
+    Finding::block(
+        rule,
+        ptr,
+        format!("\"{key}\" is not allowed in {here}: it belongs to {there}"),
+    )
+}
+
 fn check_required(
     required: &Node<'_>,
     properties: &Object<'_>,
@@ -352,7 +384,10 @@ fn check_property(property: &Node<'_>, ptr: Ptr<'_>, out: &mut Vec<Finding>) {
                 None => group.is_some(),
             };
         if !allowed_here {
-            out.push(unknown_keyword(k, kptr(), "a form field"));
+            out.push(match (group, kind) {
+                (Some(belongs), Some(kind)) => misplaced_keyword(k, belongs, kind, kptr()),
+                _ => unknown_keyword(k, kptr(), "a form field"),
+            });
             continue;
         }
         let bad_value = match k {
@@ -820,6 +855,42 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_keyword_on_the_wrong_kind_of_field_says_where_it_belongs() {
+        // Integer choice lists look natural and are outside the subset: the developer is told why.
+        let cases = [
+            (
+                json!({"type": "integer", "enum": [0, 30, 60]}),
+                "form.schema.keyword",
+                "\"enum\" is not allowed in an integer field: it belongs to string fields",
+            ),
+            (
+                json!({"type": "number", "oneOf": [{"const": 1, "title": "one"}]}),
+                "form.schema.composition",
+                "\"oneOf\" is not allowed in a number field: it belongs to string fields",
+            ),
+            (
+                json!({"type": "string", "minimum": 1}),
+                "form.schema.keyword",
+                "\"minimum\" is not allowed in a string field: it belongs to number and integer fields",
+            ),
+            (
+                json!({"type": "boolean", "maxItems": 1}),
+                "form.schema.keyword",
+                "\"maxItems\" is not allowed in a boolean field: it belongs to array (multi-select) fields",
+            ),
+        ];
+        for (property, rule, message) in cases {
+            let findings = check_schema(&form(json!({ "a": property })), PTR);
+            assert_eq!(findings.len(), 1, "{property}");
+            assert_eq!(findings[0].rule, rule, "{property}");
+            assert_eq!(findings[0].message, message, "{property}");
+        }
+        // A keyword outside the table is still not named: it is server text.
+        let findings = check_schema(&form(json!({"a": {"type": "string", "x-secret": 1}})), PTR);
+        assert_eq!(findings[0].message, "unknown keyword in a form field");
     }
 
     #[test]
