@@ -1150,6 +1150,23 @@ fn brand_checks(
             rules::HOST_BRAND,
             format!("the name `{reg_label}` imitates `{b}`"),
         );
+    } else if let Some(b) = policy
+        .brands
+        .iter()
+        .find(|b| super::top_sites::bit_squat_alone(reg_label, &b.name))
+    {
+        // (urls17) A protected brand of five letters or more with one bit of one letter flipped and
+        // nothing beside it (`applg.com`): dnstwist's bitsquatting. Below `brand_min_len_for_edit` an
+        // edit of a well-known site's name is a word of some language as often as a slip (`kodak`
+        // beside `kotak`, `porta` beside `posta`), so it is read for the operator's own brands only,
+        // which a gateway's users are sent to and phished with by name.
+        out.push(
+            rules::HOST_BRAND,
+            format!(
+                "the name `{reg_label}` is `{}` with one bit of one letter flipped",
+                b.name
+            ),
+        );
     } else if reg_label.contains('-') {
         // A brand combined with other words: a token is the brand or imitates it, or (for long
         // brands, where a substring is not an accident) contains it (`microsoftonline-login`).
@@ -1536,6 +1553,21 @@ fn brand_checks(
                                         .split('-')
                                         .next()
                                         .is_some_and(|end| t.is_known(&format!("{l}.{end}")))
+                            })
+                            // (urls17) The name as the last part of a hyphenated label right before
+                            // the registrable one (`<word>-<name>.ca-<word>.com`): the host reads
+                            // `<name>.ca` as much as the whole label would; from three letters, and
+                            // not a lure word (`secure-login.at-<word>.com` names nobody).
+                            .or_else(|| {
+                                let part = l
+                                    .rsplit_once('-')
+                                    .map(|(_, p)| p)
+                                    .filter(|_| i + 1 == sub.len())?;
+                                t.exact(part).filter(|b| {
+                                    !b.tail
+                                        && part.len() >= super::top_sites::MIN_CHEAP
+                                        && !super::top_sites::is_lure(part)
+                                })
                             })
                             .or_else(|| t.imitated(l, policy.brand_min_len_for_edit))
                     })

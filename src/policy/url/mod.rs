@@ -9,7 +9,7 @@
 //! `url.host.punycode`, `url.host.idn_character`, `url.host.mixed_script`, `url.host.confusable`,
 //! `url.host.brand`, `url.domain.denied`, `url.domain.not_allowed`, `url.query.credential`, `url.query.pii`,
 //! `url.query.redirect`, `url.query.open_redirect`, `url.path.credential`, `url.path.pii`,
-//! `url.path.brand`) and
+//! `url.path.brand`, `url.device_code`) and
 //! `Action::Block`; the caller applies
 //! per-rule actions. `canonical` is the URL re-serialised with its ASCII host when it parses. The
 //! judgement never changes the URL: a benign URL passes byte for byte. [`render_warning_page`] renders
@@ -33,6 +33,7 @@ mod admin_consent;
 mod callback;
 mod clean_hosts;
 mod coined_edit;
+mod device_code;
 mod embedded;
 mod flow_token;
 mod generic_cc;
@@ -133,6 +134,10 @@ pub mod rules {
     /// under an unregistered name; with a lure word, a plugin's folder, `images/`, `cgi-bin/`):
     /// `kit_folder`.
     pub const PATH_KIT: &str = "url.path.kit";
+    /// A device sign-in code (`user_code`, RFC 8628) filled into the device page of a provider that never
+    /// writes it into a link itself (`github.com/login/device?user_code=...`): approving the code signs in
+    /// whoever started the flow (`device_code`).
+    pub const DEVICE_CODE: &str = "url.device_code";
 }
 
 /// A generated word list (`data/*.txt`: one word a line, `#` comments), indexed once by its caller's
@@ -878,6 +883,7 @@ impl UrlPolicy {
             }
             domain_lists(url, route, out);
         }
+        device_code::check(url, out);
         query::check(self, url, route, depth, links, out);
     }
 }

@@ -605,9 +605,20 @@ fn weak_host(t: &TopSites, url: &Parts<'_>, reg: &str, min_edit: usize, out: &mu
     };
     // A short name (initials, or a word: `wise`, `a1`) as a hyphenated part is the weakest sign of all,
     // confirmed by a sign-in step only (below).
+    // (urls17) A three- or four-letter name's domain one slip away (`ubr.com` for `uber.com`, `alb.ie`
+    // for `aib.ie`) is as weak, and confirmed the same way.
     let (name, short) = match name {
         Some(b) => (Some(b), false),
-        None => (short_hyphenated_name(t, label, ending), true),
+        None => (
+            short_hyphenated_name(t, label, ending).or_else(|| {
+                // Not under a government's, military's or school's zone, where nobody but the
+                // institution registers a name (`raven.cam.ac.uk`: `zones.rs`).
+                (!super::zones::restricted(reg))
+                    .then(|| t.short_slip(label, ending))
+                    .flatten()
+            }),
+            true,
+        ),
     };
     let Some(b) = name else {
         let before = out.pushes;

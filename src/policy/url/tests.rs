@@ -2063,3 +2063,65 @@ fn native_script_names_and_translated_lure_words() {
         assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
     }
 }
+
+/// (urls17) A protected brand with one bit flipped and nothing beside it; a three- or four-letter name's
+/// domain one slip away on a sign-in page; a name as the last part of a label before `<cc>-<word>`.
+#[test]
+fn bit_squats_short_slips_and_a_name_before_a_country_code() {
+    let p = policy();
+    for u in [
+        // One bit of one letter of a protected brand (`e` 0x65 to `g` 0x67, `d` 0x64).
+        "https://support.applg.com/kb/HT201232",
+        "https://appld.com/shop/bag",
+        // A vowel left out of a four-letter name, a same-outline letter in a three-letter one, under the
+        // listed domain's own ending, on a sign-in page.
+        "https://auth.ubr.com/login",
+        "https://onlinebanking.alb.ie/inet/roi/login.htm",
+        // The name right before a country code glued to the registrable label.
+        "https://etransfer-interac.ca-deposit.com/deposit?id=1",
+        "https://secure-paypal.us-billing.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        // A bit flip composed with another word is read by the combination rules, not as a squat; a
+        // common English word one bit from a brand is that word (`slick` beside `slack`).
+        "https://slick.com/",
+        // The short slips without a sign-in step, under another ending, or under a school's zone.
+        "https://ubr.com/about",
+        "https://alb.ie/",
+        "https://ubr.de/login",
+        "https://raven.cam.ac.uk/auth/login.html",
+        // Three-letter words and initials: a letter put in or a neighbouring key is not read.
+        "https://build.com/login",
+        "https://hub.com/login",
+        // The name not right before the registrable label, or the label after it not the registrable one.
+        "https://status-app.eu-west.example.com/",
+        "https://interac-news.example.ca/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+    }
+}
+
+/// (urls17) A device code filled into a provider's own device page is `url.device_code`; the bare page
+/// and the complete links of providers that issue them pass, and a look-alike device page is still a
+/// look-alike.
+#[test]
+fn device_codes_filled_into_provider_pages() {
+    let p = policy();
+    for u in [
+        "https://github.com/login/device?user_code=WDJB-MJHT",
+        "https://login.salesforce.com/setup/connect?user_code=K7Q2M9PD",
+    ] {
+        assert!(has(&p, u, rules::DEVICE_CODE), "{u}: {:?}", rules_of(&p, u));
+    }
+    for u in [
+        "https://github.com/login/device",
+        "https://microsoft.com/devicelogin",
+        "https://device.sso.us-east-1.amazonaws.com/?user_code=WDDD-HRQK",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+    let u = "https://github-device.com/login/device?user_code=WDJB-MJHT";
+    assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
+}

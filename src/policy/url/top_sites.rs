@@ -2348,6 +2348,38 @@ impl TopSites {
             .or_else(|| self.vowels_exchanged(label, min_edit))
     }
 
+    /// (urls17) The top-tier name of three or four letters whose listed domain the registrable domain
+    /// `label.ending` is one slip of: the same ending, and a three-letter name with one letter shown as a
+    /// letter of the same outline (`alb.ie` for `aib.ie`: `l` and `i`, `u` and `v`, `c` and `e`), or a
+    /// four-letter name with a vowel left out inside (`ubr.com` for `uber.com`: the consonants a reader
+    /// reads a short name by are all there). A weaker sign than [`TopSites::near_short`]'s, which only a
+    /// sign-in step of the page confirms (`super::path_bait::weak_host`). Other slips of so short a name
+    /// (a letter put in, a neighbouring key, any letter left out, any look-alike) make other companies'
+    /// initials and words as often (`build` of `bild`, `hub` of `hvb`, `ali` of `aldi`: about one
+    /// `<word>.com/login` in a hundred of eleven languages' common words), and are not read; a common
+    /// word (`data/ordinary_near.txt`, `data/confusable_words.txt`) or a listed name is itself.
+    pub(super) fn short_slip(&self, label: &str, ending: &str) -> Option<&TopBrand> {
+        let n = label.len();
+        if !(MIN_CHEAP..MIN_SKELETON).contains(&n)
+            || !label.bytes().all(|b| b.is_ascii_lowercase())
+            || self.exact(label).is_some()
+            || super::short_confusable::is_word(label)
+            || ordinary_near(label)
+        {
+            return None;
+        }
+        let a = label.as_bytes();
+        self.brands.iter().find(|b| {
+            let f = b.label.as_bytes();
+            let slip = match f.len() {
+                MIN_CHEAP => same_shape_letter(a, f),
+                MIN_SKELETON => vowel_left_out(f, a),
+                _ => false,
+            };
+            slip && !b.tail && self.is_known(&format!("{}.{ending}", b.label))
+        })
+    }
+
     /// The top-tier name of [`MIN_VISUAL`] letters or more, shorter than `min_edit`, whose two vowels one
     /// letter apart `label` writes the other way round (`nevar` for `naver`, `razor` beside `rozar`): the
     /// slip a reader's eye skips, as it reads a short word by its outline and its consonants. Two
@@ -3155,6 +3187,41 @@ fn one_look_alike_letter(a: &[u8], b: &[u8]) -> bool {
         || VISUAL_SWAPS
             .iter()
             .any(|(from, to)| from.as_bytes() == [x] && to.as_bytes() == [y])
+}
+
+/// Whether `a` is `b` with one letter replaced by a letter of the same outline in the fonts address bars
+/// use (`l` and `i`, `u` and `v`, `c` and `e`: the pairs of `super::short_confusable`).
+fn same_shape_letter(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = a.iter().zip(b).filter(|(x, y)| x != y);
+    let (Some((&x, &y)), None) = (diff.next(), diff.next()) else {
+        return false;
+    };
+    matches!(
+        (x, y),
+        (b'l', b'i') | (b'i', b'l') | (b'u', b'v') | (b'v', b'u') | (b'c', b'e') | (b'e', b'c')
+    )
+}
+
+/// Whether `short` is `long` with one vowel left out, not its first letter nor its last (`ubr` of `uber`).
+fn vowel_left_out(long: &[u8], short: &[u8]) -> bool {
+    if long.len() != short.len() + 1 || long.first() != short.first() || long.last() != short.last()
+    {
+        return false;
+    }
+    let p = long.iter().zip(short).take_while(|(x, y)| x == y).count();
+    long.get(p).is_some_and(|c| b"aeiou".contains(c)) && long.get(p + 1..) == short.get(p..)
+}
+
+/// (urls17) Whether the registrable label `label` is the name `name` (a protected brand) of
+/// [`MIN_VISUAL`] letters or more with one bit of one letter flipped (`applg` for `apple`) and nothing
+/// else in it: dnstwist's bitsquatting (a common English word is itself: `data/ordinary_near.txt`).
+pub(super) fn bit_squat_alone(label: &str, name: &str) -> bool {
+    name.len() >= MIN_VISUAL
+        && bit_flipped_letter(label.as_bytes(), name.as_bytes())
+        && !ordinary_near(label)
 }
 
 /// Whether `a` is `b` with one letter replaced by the letter one bit away in ASCII (`q` for `p`,
