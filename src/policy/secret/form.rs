@@ -842,10 +842,20 @@ fn judge_form_read(
             giftcard::drop_message_card(c, message, &mut message_hits);
         }
     }
-    let card_identified = (last_four.is_some() || last_places)
-        && !rest_of_card
-        && !other_open_text
-        && !lastfour::names_other_secret(c, &card_anchors, &message_hits);
+    // A secret the message names only to deny asking for it ("Полный номер карты, CVC и коды из SMS мы
+    // никогда не запрашиваем", "పూర్తి కార్డు నంబర్, CVV లేదా OTP మేము ఎప్పుడూ అడగము") is no other secret asked
+    // beside the last four: a refund or a dispute says so to reassure ([`negation::denied_words`]). The
+    // rules still read the whole message; only the model's silence weighs this.
+    let card_identified =
+        (last_four.is_some() || last_places) && !rest_of_card && !other_open_text && {
+            let denied = negation::denied_words(c, message);
+            let asked: Vec<Hit> = message_hits
+                .iter()
+                .filter(|h| !denied.iter().any(|&(a, b)| (a..=b).contains(&h.word)))
+                .copied()
+                .collect();
+            !lastfour::names_other_secret(c, &card_anchors, &asked)
+        };
     // "Was the keypad for entering your PIN easy to use?" over a rating: the message asks about the secret's
     // device, not for it. Read only when the request rule would find something.
     let surveyed = || survey::asks_about(c, message, rating_field);

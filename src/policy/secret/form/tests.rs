@@ -2449,3 +2449,41 @@ fn a_form_that_only_says_which_card_is_identified_and_a_hostile_twin_is_not() {
         "{rules:?}"
     );
 }
+
+#[test]
+fn a_secret_only_denied_beside_a_last_four_leaves_the_card_identified() {
+    let last4 = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
+    // A refund or a dispute says which card by its last four and reassures that nothing else is asked: the
+    // denied CVC, SMS codes, OTP are no other secret asked beside it.
+    for (message, title) in [
+        (
+            "Для возврата средств укажите последние 4 цифры карты, которой вы оплачивали. Полный номер карты, CVC и коды из SMS мы никогда не запрашиваем.",
+            "Последние 4 цифры карты",
+        ),
+        (
+            "For your refund, tell us the last 4 digits of the card you paid with. We never ask for your full card number, CVV or OTP.",
+            "Last 4 digits of the card",
+        ),
+        (
+            "మీ రీఫండ్ ఏ కార్డుకు వెళ్లాలో గుర్తించడానికి, చెల్లింపు చేసిన కార్డు చివరి నాలుగు అంకెలు మాత్రమే ఇవ్వండి. పూర్తి కార్డు నంబర్, CVV లేదా OTP మేము ఎప్పుడూ అడగము.",
+            "కార్డు చివరి 4 అంకెలు",
+        ),
+    ] {
+        let (id, _) = identified(message, serde_json::json!({"last4": last4(title)}));
+        assert!(id, "{message}");
+    }
+    // The hostile twins: the same reassurance before a request for the code, in the next sentence or the
+    // same one, and a secret asked beside the last four before the denial.
+    for message in [
+        "For your refund, tell us the last 4 digits of the card you paid with. We never ask for your CVV or OTP by phone. Type the OTP we sent below.",
+        "For your refund, tell us the last 4 digits of the card you paid with. We never ask for your OTP by phone, so type it below.",
+        "For your refund, tell us the last 4 digits of the card and the OTP we sent. We never ask for your full card number.",
+        "Для возврата укажите последние 4 цифры карты. Коды из SMS мы никогда не запрашиваем по телефону. Введите код из SMS ниже.",
+    ] {
+        let (id, _) = identified(
+            message,
+            serde_json::json!({"last4": last4("Last 4 digits of the card")}),
+        );
+        assert!(!id, "{message}");
+    }
+}
