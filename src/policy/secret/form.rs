@@ -75,6 +75,7 @@ mod recipient;
 mod request;
 mod scan;
 mod secq;
+mod service;
 mod speakers;
 mod structure;
 mod survey;
@@ -909,6 +910,36 @@ fn judge_form_read(
     if message_decides {
         unread_language(c, &form_text, languages, params_ptr, &mut findings);
     }
+    // "Prenotazione CUP: inserisci il codice fiscale", "CPF na nota fiscal?": an identity or tax number taken
+    // for a service ([`service`]) is no credential, when the message names no secret of another kind and no
+    // reason to get into an account (ACCESS and SECQ are `credential`'s qualifiers). Its verdict reads the
+    // message, so such a schema is not remembered clean.
+    let national = c.category("national_id");
+    let for_service = national.is_some()
+        && findings.iter().any(|f| f.rule == "form.secret.national_id")
+        && !message_hits.iter().any(|h| {
+            h.cat.is_some()
+                && h.cat != national
+                // A generic word for a number or a code ("enter the number", "codice fiscale") names a
+                // secret only with a qualifier, which is read.
+                && (matches!(h.kind, Kind::Strong | Kind::Qualifier)
+                    || (h.kind == Kind::Weak && h.reach.is_none() && !h.bare))
+        })
+        && {
+            let mut texts = vec![message];
+            if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+                texts.extend(
+                    props
+                        .iter()
+                        .take(MAX_JUDGED_PROPERTIES)
+                        .map(|(_, v)| Prop::of(v).title),
+                );
+            }
+            service::for_a_service(&texts)
+        };
+    if for_service {
+        findings.retain(|f| f.rule != "form.secret.national_id");
+    }
     // A code field's verdict reads the message's digits, which the term-free proof does not cover: such a
     // schema is judged afresh every time.
     let properties_clean = message_neutral
@@ -919,7 +950,8 @@ fn judge_form_read(
         // so that the model's silence is the same on both paths.
         && !term_redefined
         // Nor one the model is silent on for its card's identification, for the same reason.
-        && !card_identified;
+        && !card_identified
+        && !for_service;
     FormJudgement {
         findings,
         properties_clean,

@@ -2487,3 +2487,54 @@ fn a_secret_only_denied_beside_a_last_four_leaves_the_card_identified() {
         assert!(!id, "{message}");
     }
 }
+
+#[test]
+fn an_identity_number_taken_for_a_service_is_no_credential_and_a_verification_keeps_it() {
+    let text = |title: &str| serde_json::json!({"type": "string", "title": title});
+    let date = serde_json::json!({"type": "string", "format": "date", "title": "Data"});
+    let form = |properties: serde_json::Value| serde_json::json!({"type": "object", "properties": properties});
+    // A booking, a ticket, a receipt's buyer: the number identifies the person to the service.
+    for (message, properties) in [
+        (
+            "Prenotazione CUP: inserisci il codice fiscale e scegli la data della visita.",
+            serde_json::json!({"cf": text("Codice fiscale"), "data": date}),
+        ),
+        (
+            "Deseja CPF na nota fiscal? Se sim, informe o número.",
+            serde_json::json!({"cpf": text("CPF")}),
+        ),
+        (
+            "PSL ٹکٹ بکنگ - ہر شناختی کارڈ پر زیادہ سے زیادہ چار ٹکٹ۔",
+            serde_json::json!({"match": text("میچ"), "cnic": text("شناختی کارڈ نمبر")}),
+        ),
+    ] {
+        let rules = judge(message, form(properties));
+        assert!(!national(&rules), "{message}: {rules:?}");
+    }
+    // The hostile twins: the same service beside a reason to get into an account, a code sent, a PIN
+    // described, or with no service named at all (a tax refund's verification).
+    for (message, properties) in [
+        (
+            "Appointment booking. To verify your identity, enter your SSN, date of birth and mother's maiden name.",
+            serde_json::json!({"ssn": text("SSN"), "mmn": text("Mother's maiden name")}),
+        ),
+        (
+            "Ticket booking. Enter your social security number and the 4 digits you type at the cash machine.",
+            serde_json::json!({"ssn": text("Social security number"), "v": text("Verification")}),
+        ),
+        (
+            "Prenotazione CUP: accedi con il codice fiscale e la password del fascicolo sanitario.",
+            serde_json::json!({"cf": text("Codice fiscale"), "p": text("Verifica")}),
+        ),
+        (
+            "Имате надвнесен данък. За да ви го възстановим, въведете ЕГН и персоналния си идентификационен код.",
+            serde_json::json!({"egn": text("ЕГН"), "pik": text("ПИК")}),
+        ),
+    ] {
+        let rules = judge(message, form(properties));
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
