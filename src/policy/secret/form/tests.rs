@@ -2538,3 +2538,26 @@ fn an_identity_number_taken_for_a_service_is_no_credential_and_a_verification_ke
         );
     }
 }
+
+#[test]
+fn a_bare_number_word_beside_a_card_named_to_say_which_names_no_other_secret() {
+    // A loyalty card's points balance by the number printed under the barcode: "numero" is a generic word,
+    // qualified by nothing, and says where the card's number is.
+    let (id, rules) = identified(
+        "Controlla il saldo punti della tua carta fedeltà Esselunga: basta il numero stampato sotto il codice a barre.",
+        serde_json::json!({"numero": {"type": "string", "title": "Numero carta fedeltà"}}),
+    );
+    assert!(id && rules.is_empty(), "{rules:?}");
+    // The hostile twins: a qualified code beside the last four, and an open field for the code.
+    let last4 = serde_json::json!({"type": "string", "title": "Last 4 digits", "minLength": 4, "maxLength": 4});
+    let (id, _) = identified(
+        "Enter the last 4 digits of your card and the code we texted you.",
+        serde_json::json!({"last4": last4}),
+    );
+    assert!(!id);
+    let (id, _) = identified(
+        "Enter the last 4 digits of your card and the code.",
+        serde_json::json!({"last4": last4, "code": {"type": "string", "title": "Code"}}),
+    );
+    assert!(!id);
+}
