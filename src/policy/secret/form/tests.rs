@@ -2323,12 +2323,23 @@ fn a_form_for_a_business_still_blocks_a_persons_number_and_secrets() {
             "pw": {"type": "string", "title": "Online-banking password"}}}),
     );
     assert!(national(&rules), "{rules:?}");
-    // A person's own number (CPF) on an invoice is still a person's.
+    // A person's own number (CPF) on a receipt is taken for that receipt since ids17 (the service reading,
+    // `form/service.rs`); beside a password it still blocks.
     let rules = judge(
         "Deseja incluir o CPF na nota fiscal?",
         serde_json::json!({"type": "object", "properties": {"cpf": {"type": "string", "title": "CPF"}}}),
     );
-    assert!(national(&rules), "{rules:?}");
+    assert!(!national(&rules), "{rules:?}");
+    let rules = judge(
+        "Deseja incluir o CPF na nota fiscal? Informe também a senha do portal.",
+        serde_json::json!({"type": "object", "properties": {
+            "cpf": {"type": "string", "title": "CPF"},
+            "senha": {"type": "string", "title": "Senha"}}}),
+    );
+    assert!(
+        rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
 }
 
 #[test]
