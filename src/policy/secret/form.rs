@@ -928,12 +928,10 @@ fn judge_form_read(
         && {
             let mut texts = vec![message];
             if let Some(props) = schema.get("properties").and_then(Node::as_object) {
-                texts.extend(
-                    props
-                        .iter()
-                        .take(MAX_JUDGED_PROPERTIES)
-                        .map(|(_, v)| Prop::of(v).title),
-                );
+                for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
+                    texts.push(name);
+                    texts.push(Prop::of(value).title);
+                }
             }
             service::for_a_service(&texts)
         };

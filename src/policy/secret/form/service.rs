@@ -310,14 +310,62 @@ const SERVICE: &[&str] = &[
     "환자",
 ];
 
+/// Words for a passport, by language: a travel document's number is kept blocked whatever the service (a
+/// travel booking that asks for it is a secret in the regression corpus, `tests/corpus/forms.jsonl`).
+const PASSPORT: &[&str] = &[
+    "passport",
+    "pasaporte",
+    "passaporto",
+    "passaporte",
+    "passeport",
+    "reisepass",
+    "paspoort",
+    "pasaport",
+    "pașaport",
+    "paszport",
+    "cestovni pas",
+    "cestovny pas",
+    "putovnica",
+    "пасош",
+    "passi",
+    "passet",
+    "útlevél",
+    "pasas",
+    "паспорт",
+    "διαβατηριο",
+    "جواز سفر",
+    "گذرنامه",
+    "پاسپورت",
+    "דרכון",
+    "پاسپورٹ",
+    "पासपोर्ट",
+    "পাসপোর্ট",
+    "பாஸ்போர்ட்",
+    "పాస్‌పోర్ట్",
+    "paspor",
+    "pasipoti",
+    "ho chieu",
+    "หนังสือเดินทาง",
+    "护照",
+    "護照",
+    "旅券",
+    "パスポート",
+    "여권",
+];
+
 folded_words! { fn service_words = SERVICE; }
+folded_words! { fn passport_words = PASSPORT; }
 
 /// Whether one of `texts` (the message, the fields' titles) names a service a public number is taken for
 /// ([`SERVICE`]). The caller reads the rest: no other secret and no reason to get into an account named.
+/// A passport named in any of them ([`PASSPORT`]) keeps the reading.
 pub(super) fn for_a_service(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        !t.is_empty() && holds_any(&fold_words(t), service_words().iter().map(String::as_str))
-    })
+    let holds = |words: &'static [String]| {
+        texts
+            .iter()
+            .any(|t| !t.is_empty() && holds_any(&fold_words(t), words.iter().map(String::as_str)))
+    };
+    holds(service_words()) && !holds(passport_words())
 }
 
 #[cfg(test)]
@@ -342,6 +390,8 @@ mod tests {
             "Влезте отново с ЕГН и персоналния идентификационен код.",
             "Bitte Anmeldung mit Steuer-ID abschließen.",
             "تسجيل الدخول برقم الهوية",
+            "Travel booking: passportNumber",
+            "Бронирование: серия и номер паспорта",
             "",
         ] {
             assert!(!for_a_service(&[t]), "{t}");
