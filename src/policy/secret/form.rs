@@ -75,6 +75,7 @@ mod recipient;
 mod request;
 mod scan;
 mod secq;
+mod service;
 mod speakers;
 mod structure;
 mod survey;
@@ -842,10 +843,20 @@ fn judge_form_read(
             giftcard::drop_message_card(c, message, &mut message_hits);
         }
     }
-    let card_identified = (last_four.is_some() || last_places)
-        && !rest_of_card
-        && !other_open_text
-        && !lastfour::names_other_secret(c, &card_anchors, &message_hits);
+    // A secret the message names only to deny asking for it ("Полный номер карты, CVC и коды из SMS мы
+    // никогда не запрашиваем", "పూర్తి కార్డు నంబర్, CVV లేదా OTP మేము ఎప్పుడూ అడగము") is no other secret asked
+    // beside the last four: a refund or a dispute says so to reassure ([`negation::denied_words`]). The
+    // rules still read the whole message; only the model's silence weighs this.
+    let card_identified =
+        (last_four.is_some() || last_places) && !rest_of_card && !other_open_text && {
+            let denied = negation::denied_words(c, message);
+            let asked: Vec<Hit> = message_hits
+                .iter()
+                .filter(|h| !denied.iter().any(|&(a, b)| (a..=b).contains(&h.word)))
+                .copied()
+                .collect();
+            !lastfour::names_other_secret(c, &card_anchors, &asked)
+        };
     // "Was the keypad for entering your PIN easy to use?" over a rating: the message asks about the secret's
     // device, not for it. Read only when the request rule would find something.
     let surveyed = || survey::asks_about(c, message, rating_field);
@@ -899,6 +910,34 @@ fn judge_form_read(
     if message_decides {
         unread_language(c, &form_text, languages, params_ptr, &mut findings);
     }
+    // "Prenotazione CUP: inserisci il codice fiscale", "CPF na nota fiscal?": an identity or tax number taken
+    // for a service ([`service`]) is no credential, when the message names no secret of another kind and no
+    // reason to get into an account (ACCESS and SECQ are `credential`'s qualifiers). Its verdict reads the
+    // message, so such a schema is not remembered clean.
+    let national = c.category("national_id");
+    let for_service = national.is_some()
+        && findings.iter().any(|f| f.rule == "form.secret.national_id")
+        && !message_hits.iter().any(|h| {
+            h.cat.is_some()
+                && h.cat != national
+                // A generic word for a number or a code ("enter the number", "codice fiscale") names a
+                // secret only with a qualifier, which is read.
+                && (matches!(h.kind, Kind::Strong | Kind::Qualifier)
+                    || (h.kind == Kind::Weak && h.reach.is_none() && !h.bare))
+        })
+        && {
+            let mut texts = vec![message];
+            if let Some(props) = schema.get("properties").and_then(Node::as_object) {
+                for (name, value) in props.iter().take(MAX_JUDGED_PROPERTIES) {
+                    texts.push(name);
+                    texts.push(Prop::of(value).title);
+                }
+            }
+            service::for_a_service(&texts)
+        };
+    if for_service {
+        findings.retain(|f| f.rule != "form.secret.national_id");
+    }
     // A code field's verdict reads the message's digits, which the term-free proof does not cover: such a
     // schema is judged afresh every time.
     let properties_clean = message_neutral
@@ -909,7 +948,8 @@ fn judge_form_read(
         // so that the model's silence is the same on both paths.
         && !term_redefined
         // Nor one the model is silent on for its card's identification, for the same reason.
-        && !card_identified;
+        && !card_identified
+        && !for_service;
     FormJudgement {
         findings,
         properties_clean,

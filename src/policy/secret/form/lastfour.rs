@@ -63,7 +63,10 @@ pub(super) fn drop_message_card(
 /// places and for a card (taken before [`drop_message_card`]). Those beside them say which digits: "utolsó
 /// négy számjegy" (the last four digits), "the 16-digit number printed on the front of the card". One that
 /// stands apart names something else: "the four numbers you type at the cash machine" names a PIN by its
-/// use. A weak word with a reach ("number", "digits") names a run of characters, which is the card's here
+/// use. A bare weak word ([`Hit::bare_takes`](super::hit::Hit::bare_takes): a generic "number" or
+/// "code" that only a qualifier makes a secret) names nothing apart either when the message holds no
+/// qualifier of its category: "basta il numero stampato sotto il codice a barre" says where the card's
+/// number is; "We also texted you a confirmation code" names the other secret. A weak word with a reach ("number", "digits") names a run of characters, which is the card's here
 /// unless a qualifier says what else it is.
 pub(super) fn names_other_secret(c: &Compiled, anchors: &[Hit], message_hits: &[Hit]) -> bool {
     let card = c.category("card");
@@ -72,13 +75,20 @@ pub(super) fn names_other_secret(c: &Compiled, anchors: &[Hit], message_hits: &[
             .iter()
             .any(|l| l.word.abs_diff(h.word) <= LAST_REACH)
     };
+    // A qualifier of the bare word's category anywhere in the message ("We also texted you a confirmation
+    // code") makes it a secret's name.
+    let qualified = |h: &Hit| {
+        message_hits
+            .iter()
+            .any(|q| q.kind == Kind::Qualifier && q.cat == h.cat)
+    };
     message_hits.iter().any(|h| {
         h.cat.is_some()
             && h.cat != card
             && match h.kind {
                 Kind::Strong => true,
                 Kind::Qualifier => !beside(h),
-                Kind::Weak => h.reach.is_none() && !beside(h),
+                Kind::Weak => h.reach.is_none() && !beside(h) && (!h.bare || qualified(h)),
                 _ => false,
             }
     })

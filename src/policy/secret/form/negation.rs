@@ -43,6 +43,9 @@ use super::survey::{found_in, sentences};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::Compiled;
 
+/// Most sentences [`denied_words`] reads: a form's message is a few; a longer one is read as it was.
+const MAX_DENIAL_SENTENCES: usize = 32;
+
 /// Words and phrases of negation, folded as texts are: whole words (or, in scripts without spaces and for
 /// phrases, anywhere in the clause). Verbs negated by an affix (Turkish `-me`, Persian `ن-`, Swahili
 /// `usi-`) are listed whole, for the verbs a form asks with.
@@ -459,6 +462,62 @@ pub(super) fn clauses(sentence: &str) -> impl Iterator<Item = &str> {
     out.into_iter()
 }
 
+/// How one sentence reads ([`read_sentence`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// It names no secret, and asks for none after a denial.
+    Nothing,
+    /// It names a secret only to deny asking for it.
+    Denies,
+    /// It names a secret without denying it, or, after a denial, asks bare for what the denial named.
+    Asks,
+}
+
+/// Reads one sentence of a message (see the module doc); `after_denial` when an earlier sentence denied.
+fn read_sentence(
+    c: &Compiled,
+    folder: &mut Folder,
+    buf: &mut Vec<u8>,
+    sentence: &str,
+    after_denial: bool,
+) -> Reading {
+    // A weak name without a request verb ("The card is blocked at once", "Report the number that
+    // called you") names no secret by itself.
+    let found = found_in(c, folder, buf, sentence);
+    if !(found.strong || (found.names && found.request)) {
+        // "We never ask for your PIN. Type it below.": after a denial, a clause asking with an
+        // un-negated request verb and naming nothing of its own asks for what the denial named (the
+        // pronoun points back at it), as a prohibition's reading holds too (`form/prohibit.rs`).
+        if after_denial && found.request && asks_bare(c, folder, buf, sentence) {
+            return Reading::Asks;
+        }
+        return Reading::Nothing;
+    }
+    let kept = fold_words(sentence);
+    if !negated(&kept) || holds(&kept, anyone_words()) {
+        return Reading::Asks;
+    }
+    // "Enter the OTP, never share it": a clause that asks for the secret without a negation of its own
+    // keeps the request, even beside one that denies. A clause that only lists it ("PIN, OTP or
+    // password we never ask for") asks for nothing by itself. After the first denying clause, one that
+    // asks bare ("…by phone, so enter it here") keeps the request too.
+    let mut denied = after_denial;
+    for clause in clauses(sentence) {
+        let found = found_in(c, folder, buf, clause);
+        let unnegated = || !negated(&fold_words(clause));
+        if found.request && (found.names || denied) && unnegated() {
+            return Reading::Asks;
+        }
+        // "No need for the card, just the OTP we sent": the secret named beside "only" is the one
+        // wanted.
+        if found.names && holds(&fold_words(clause), only_words()) {
+            return Reading::Asks;
+        }
+        denied |= found.names;
+    }
+    Reading::Denies
+}
+
 /// Whether every clause of `message` that names a secret denies asking for it (see the module doc), and at
 /// least one does.
 pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
@@ -466,43 +525,51 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
     let mut buf = Vec::new();
     let mut any = false;
     for (sentence, _) in sentences(message) {
-        // A weak name without a request verb ("The card is blocked at once", "Report the number that
-        // called you") names no secret by itself.
-        let found = found_in(c, &mut folder, &mut buf, sentence);
-        if !(found.strong || (found.names && found.request)) {
-            // "We never ask for your PIN. Type it below.": after a denial, a clause asking with an
-            // un-negated request verb and naming nothing of its own asks for what the denial named (the
-            // pronoun points back at it), as a prohibition's reading holds too (`form/prohibit.rs`).
-            if any && found.request && asks_bare(c, &mut folder, &mut buf, sentence) {
-                return false;
-            }
-            continue;
+        match read_sentence(c, &mut folder, &mut buf, sentence, any) {
+            Reading::Asks => return false,
+            Reading::Denies => any = true,
+            Reading::Nothing => {}
         }
-        let kept = fold_words(sentence);
-        if !negated(&kept) || holds(&kept, anyone_words()) {
-            return false;
-        }
-        // "Enter the OTP, never share it": a clause that asks for the secret without a negation of its own
-        // keeps the request, even beside one that denies. A clause that only lists it ("PIN, OTP or
-        // password we never ask for") asks for nothing by itself. After the first denying clause, one that
-        // asks bare ("…by phone, so enter it here") keeps the request too.
-        let mut denied = any;
-        for clause in clauses(sentence) {
-            let found = found_in(c, &mut folder, &mut buf, clause);
-            let unnegated = || !negated(&fold_words(clause));
-            if found.request && (found.names || denied) && unnegated() {
-                return false;
-            }
-            // "No need for the card, just the OTP we sent": the secret named beside "only" is the one
-            // wanted.
-            if found.names && holds(&fold_words(clause), only_words()) {
-                return false;
-            }
-            denied |= found.names;
-        }
-        any = true;
     }
     any
+}
+
+/// The words of `message`'s sentences that only deny asking for a secret, as ranges of
+/// [`Hit::word`](super::hit::Hit) (counted on the message folded with `c`'s stopwords, from 1): "Для
+/// возврата укажите последние 4 цифры карты. Полный номер карты, CVC и коды из SMS мы никогда не
+/// запрашиваем." gives the second sentence's words. A sentence read alone, where [`denies_only`] reads the
+/// whole message: the caller weighs what the other sentences name. Nothing is given once a sentence after a
+/// denial asks ("We never ask for your PIN by phone. Type it below.", "…Enter your password here."): the
+/// denial may be the pretext of the request after it. At most [`MAX_DENIAL_SENTENCES`] sentences are read;
+/// a longer message gives none.
+pub(super) fn denied_words(c: &Compiled, message: &str) -> Vec<(usize, usize)> {
+    let message = crate::policy::secret::normalize::truncate(
+        message,
+        crate::policy::secret::normalize::MAX_FOLD_BYTES,
+    );
+    let all = sentences(message);
+    if all.len() > MAX_DENIAL_SENTENCES {
+        return Vec::new();
+    }
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
+    let mut out = Vec::new();
+    let mut words = 0usize;
+    for (sentence, _) in all {
+        let reading = read_sentence(c, &mut folder, &mut buf, sentence, !out.is_empty());
+        if reading == Reading::Asks && !out.is_empty() {
+            return Vec::new();
+        }
+        buf.clear();
+        folder.fold_into(sentence, &c.stopwords, &mut buf);
+        let count = buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+        let first = words + 1;
+        words += count;
+        if reading == Reading::Denies && count > 0 {
+            out.push((first, words));
+        }
+    }
+    out
 }
 
 /// Whether a clause of `sentence` asks with an un-negated request verb and names no secret of its own
@@ -519,6 +586,26 @@ mod tests {
     use super::*;
 
     use crate::policy::secret::pack::embedded_for_tests as compiled;
+
+    #[test]
+    fn the_words_of_a_denying_sentence_are_given_and_none_when_a_request_follows() {
+        let c = compiled();
+        // "Enter the last 4 digits." folds to a few words; the denial is the second sentence.
+        let m = "Enter the last 4 digits of the card. We never ask for your CVV or OTP.";
+        let denied = denied_words(c, m);
+        assert_eq!(denied.len(), 1, "{denied:?}");
+        assert!(denied
+            .iter()
+            .all(|&(first, last)| first > 1 && first <= last));
+        for m in [
+            "We never ask for your PIN. Type it below.",
+            "We never ask for your PIN by phone. Enter your OTP here.",
+            "Enter the OTP below. Do not share it with anyone.",
+            "Please enter your PIN.",
+        ] {
+            assert!(denied_words(c, m).is_empty(), "{m}");
+        }
+    }
 
     #[test]
     fn a_message_that_only_denies_asking_for_the_secret_asks_nothing() {

@@ -2323,12 +2323,23 @@ fn a_form_for_a_business_still_blocks_a_persons_number_and_secrets() {
             "pw": {"type": "string", "title": "Online-banking password"}}}),
     );
     assert!(national(&rules), "{rules:?}");
-    // A person's own number (CPF) on an invoice is still a person's.
+    // A person's own number (CPF) on a receipt is taken for that receipt since ids17 (the service reading,
+    // `form/service.rs`); beside a password it still blocks.
     let rules = judge(
         "Deseja incluir o CPF na nota fiscal?",
         serde_json::json!({"type": "object", "properties": {"cpf": {"type": "string", "title": "CPF"}}}),
     );
-    assert!(national(&rules), "{rules:?}");
+    assert!(!national(&rules), "{rules:?}");
+    let rules = judge(
+        "Deseja incluir o CPF na nota fiscal? Informe também a senha do portal.",
+        serde_json::json!({"type": "object", "properties": {
+            "cpf": {"type": "string", "title": "CPF"},
+            "senha": {"type": "string", "title": "Senha"}}}),
+    );
+    assert!(
+        rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
 }
 
 #[test]
@@ -2448,4 +2459,116 @@ fn a_form_that_only_says_which_card_is_identified_and_a_hostile_twin_is_not() {
         !id || rules.iter().any(|r| r.starts_with("form.secret")),
         "{rules:?}"
     );
+}
+
+#[test]
+fn a_secret_only_denied_beside_a_last_four_leaves_the_card_identified() {
+    let last4 = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
+    // A refund or a dispute says which card by its last four and reassures that nothing else is asked: the
+    // denied CVC, SMS codes, OTP are no other secret asked beside it.
+    for (message, title) in [
+        (
+            "Для возврата средств укажите последние 4 цифры карты, которой вы оплачивали. Полный номер карты, CVC и коды из SMS мы никогда не запрашиваем.",
+            "Последние 4 цифры карты",
+        ),
+        (
+            "For your refund, tell us the last 4 digits of the card you paid with. We never ask for your full card number, CVV or OTP.",
+            "Last 4 digits of the card",
+        ),
+        (
+            "మీ రీఫండ్ ఏ కార్డుకు వెళ్లాలో గుర్తించడానికి, చెల్లింపు చేసిన కార్డు చివరి నాలుగు అంకెలు మాత్రమే ఇవ్వండి. పూర్తి కార్డు నంబర్, CVV లేదా OTP మేము ఎప్పుడూ అడగము.",
+            "కార్డు చివరి 4 అంకెలు",
+        ),
+    ] {
+        let (id, _) = identified(message, serde_json::json!({"last4": last4(title)}));
+        assert!(id, "{message}");
+    }
+    // The hostile twins: the same reassurance before a request for the code, in the next sentence or the
+    // same one, and a secret asked beside the last four before the denial.
+    for message in [
+        "For your refund, tell us the last 4 digits of the card you paid with. We never ask for your CVV or OTP by phone. Type the OTP we sent below.",
+        "For your refund, tell us the last 4 digits of the card you paid with. We never ask for your OTP by phone, so type it below.",
+        "For your refund, tell us the last 4 digits of the card and the OTP we sent. We never ask for your full card number.",
+        "Для возврата укажите последние 4 цифры карты. Коды из SMS мы никогда не запрашиваем по телефону. Введите код из SMS ниже.",
+    ] {
+        let (id, _) = identified(
+            message,
+            serde_json::json!({"last4": last4("Last 4 digits of the card")}),
+        );
+        assert!(!id, "{message}");
+    }
+}
+
+#[test]
+fn an_identity_number_taken_for_a_service_is_no_credential_and_a_verification_keeps_it() {
+    let text = |title: &str| serde_json::json!({"type": "string", "title": title});
+    let date = serde_json::json!({"type": "string", "format": "date", "title": "Data"});
+    let form = |properties: serde_json::Value| serde_json::json!({"type": "object", "properties": properties});
+    // A booking, a ticket, a receipt's buyer: the number identifies the person to the service.
+    for (message, properties) in [
+        (
+            "Prenotazione CUP: inserisci il codice fiscale e scegli la data della visita.",
+            serde_json::json!({"cf": text("Codice fiscale"), "data": date}),
+        ),
+        (
+            "Deseja CPF na nota fiscal? Se sim, informe o número.",
+            serde_json::json!({"cpf": text("CPF")}),
+        ),
+        (
+            "PSL ٹکٹ بکنگ - ہر شناختی کارڈ پر زیادہ سے زیادہ چار ٹکٹ۔",
+            serde_json::json!({"match": text("میچ"), "cnic": text("شناختی کارڈ نمبر")}),
+        ),
+    ] {
+        let rules = judge(message, form(properties));
+        assert!(!national(&rules), "{message}: {rules:?}");
+    }
+    // The hostile twins: the same service beside a reason to get into an account, a code sent, a PIN
+    // described, or with no service named at all (a tax refund's verification).
+    for (message, properties) in [
+        (
+            "Appointment booking. To verify your identity, enter your SSN, date of birth and mother's maiden name.",
+            serde_json::json!({"ssn": text("SSN"), "mmn": text("Mother's maiden name")}),
+        ),
+        (
+            "Ticket booking. Enter your social security number and the 4 digits you type at the cash machine.",
+            serde_json::json!({"ssn": text("Social security number"), "v": text("Verification")}),
+        ),
+        (
+            "Prenotazione CUP: accedi con il codice fiscale e la password del fascicolo sanitario.",
+            serde_json::json!({"cf": text("Codice fiscale"), "p": text("Verifica")}),
+        ),
+        (
+            "Имате надвнесен данък. За да ви го възстановим, въведете ЕГН и персоналния си идентификационен код.",
+            serde_json::json!({"egn": text("ЕГН"), "pik": text("ПИК")}),
+        ),
+    ] {
+        let rules = judge(message, form(properties));
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+#[test]
+fn a_bare_number_word_beside_a_card_named_to_say_which_names_no_other_secret() {
+    // A loyalty card's points balance by the number printed under the barcode: "numero" is a generic word,
+    // qualified by nothing, and says where the card's number is.
+    let (id, rules) = identified(
+        "Controlla il saldo punti della tua carta fedeltà Esselunga: basta il numero stampato sotto il codice a barre.",
+        serde_json::json!({"numero": {"type": "string", "title": "Numero carta fedeltà"}}),
+    );
+    assert!(id && rules.is_empty(), "{rules:?}");
+    // The hostile twins: a qualified code beside the last four, and an open field for the code.
+    let last4 = serde_json::json!({"type": "string", "title": "Last 4 digits", "minLength": 4, "maxLength": 4});
+    let (id, _) = identified(
+        "Enter the last 4 digits of your card and the code we texted you.",
+        serde_json::json!({"last4": last4}),
+    );
+    assert!(!id);
+    let (id, _) = identified(
+        "Enter the last 4 digits of your card and the code.",
+        serde_json::json!({"last4": last4, "code": {"type": "string", "title": "Code"}}),
+    );
+    assert!(!id);
 }
