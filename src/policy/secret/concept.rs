@@ -1230,4 +1230,29 @@ mod tests {
             assert!(got.is_empty(), "{message}: {got:?}");
         }
     }
+
+    #[test]
+    fn a_question_set_at_sign_up_is_a_security_question() {
+        // takeover17: the question not named, told as the one the user set at sign-up, with a reason to get
+        // into the account; a survey or a quiz question set by someone else, with no such reason, asks
+        // for nothing.
+        assert_caught(&[(
+            "계정을 되찾으시려면 가입 시 설정한 질문에 그때 적은 그대로 답해 주세요.",
+            "답",
+            "credential",
+        )]);
+        for (message, title) in [
+            (
+                "설문: 가입 시 설정한 질문이 기억하기 쉬웠나요? 의견을 알려주세요.",
+                "의견",
+            ),
+            (
+                "이벤트 퀴즈: 관리자가 정해둔 질문에 답하고 상품을 받아가세요.",
+                "답",
+            ),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+    }
 }

@@ -323,9 +323,29 @@ fn judge_form_read(
         // it. "I entered your phone number by mistake. Type the 4 digits that just arrived": the phone
         // number is benign for a one-time code, and used to take the ARRIVED words of the wrong-number
         // scam with it; "the 24-digit tracking code you received" keeps its reading.
+        //
+        // A message that describes a one-time code in its own words keeps its qualifiers (takeover17): "I
+        // changed my phone number, the system sent you an SMS, there are four digits in it, send them to me".
+        // The phone number still takes the SMS from a message that names no code of its own ("enter your
+        // phone number and we will text you" over a field "Number"), but the message's relay phrase (the
+        // digits in it, what it says: a weak term with no reach) is no phone number, and the SMS qualifies
+        // it as the code. Not a bare count of digits, which a benign code has too ("the 24-digit tracking
+        // code you received"), and only the one-time code: a public key in one sentence is the key "paste
+        // the key" speaks of in the next.
+        let otp = c.category("otp");
+        let described = otp.is_some()
+            && message_hits.iter().any(|h| {
+                h.kind == Kind::Weak
+                    && !h.bare
+                    && h.reach.is_none()
+                    && h.source == Source::Message
+                    && h.cat == otp
+            });
         let folded = texts.folded().as_bytes();
         message_hits.retain(|h| {
+            let relayed = described && !h.concept && h.source == Source::Message && h.cat == otp;
             !(h.kind == Kind::Qualifier
+                && !relayed
                 && read_benign.iter().any(|&(source, cat, start)| {
                     cat.is_some()
                         && cat == h.cat

@@ -1124,8 +1124,10 @@ mod tests {
             .findings;
             blocked += usize::from(!findings.is_empty());
         }
+        // The draw is seeded but made of the packs' vocabulary, so the counts move with every pack term
+        // (takeover17's relay phrases: 198 blocked of 2,000): the bounds ask for "often", not a figure.
         assert!(
-            free > 400 && named > 400 && blocked > 200,
+            free > 400 && named > 400 && blocked > 150,
             "term-free {free}, naming a term {named}, blocked as a form {blocked}"
         );
     }

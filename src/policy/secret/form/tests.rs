@@ -2572,3 +2572,49 @@ fn a_bare_number_word_beside_a_card_named_to_say_which_names_no_other_secret() {
     );
     assert!(!id);
 }
+
+#[test]
+fn a_registration_code_relayed_for_a_takeover_is_a_code() {
+    // takeover17: someone "typed your number by mistake" setting up a messaging app (or for a vote) and asks
+    // for what the message that came says, its numbers, never a code by name; in the registers natives
+    // write (Greeklish, colloquial Bengali and Hindi) and with a phone number named elsewhere in the
+    // message, which no longer takes the SMS from the message's own description of what it holds.
+    let cases = [
+        "I changed my phone number and the app sent you a text by mistake, there are six digits in it, send them to me please",
+        "Ik heb per abuis jouw nummer opgegeven bij WhatsApp. Je krijgt zo een sms'je, kun je me sturen wat er in staat?",
+        "Am greșit numărul când mi-am instalat WhatsApp, o să-ți vină un mesaj pe telefon. Trimite-mi te rog cifrele din el.",
+        "Я случайно ввёл твой номер в вотсапе, тебе должно было прийти сообщение с кодом. Пришли мне код, пожалуйста.",
+        "Я помилково вказав твій номер у вайбері, тобі мав прийти код. Скинь його сюди, будь ласка.",
+        "Kalimera! Evala kata lathos to noumero sou sto WhatsApp, sou irthe molis ena sms me kapoia noumera, steile mou ta edw",
+        "माफ़ कीजिए, मैंने गलती से आपका नंबर डाल दिया। आपके फ़ोन पर एक मैसेज आया होगा, मैसेज में आए नंबर भेज दो।",
+        "দাদা, ভুল করে আপনার নাম্বার দিয়ে ফেলেছি। আপনার ফোনে একটা মেসেজ এসেছে কয়েকটা নাম্বার সহ, একটু লিখে দিন।",
+        "माफ करा, चुकून मेसेज तुमच्या नंबरवर गेला. मेसेजमधले आकडे इथे पाठवा.",
+        "Em nhập nhầm số của anh khi đăng ký, anh gửi giúp em mấy số vừa nhận được trong tin nhắn nhé.",
+        "我刚换了手机号，注册的时候填错了，系统给你发了条短信，里面有六位数字，发我一下。",
+    ];
+    for message in cases {
+        let rules = judge(message, one_field("answer", "Reply"));
+        assert!(
+            rules.iter().any(|r| r == "form.secret.otp"),
+            "{message}: {rules:?}"
+        );
+    }
+    // The twins: a message that came to the user's phone with a delivery slot or an order number, and a
+    // phone number the app texts, ask for a time or a number, not for what the message says.
+    let benign = [
+        ("The SMS with your delivery slot went to your number; confirm the time that suits you.", "Preferred time"),
+        ("Enter your phone number and we will text you when your parcel arrives.", "Number"),
+        ("Je hebt een sms'je gekregen met je bezorgtijd. Kies hieronder het tijdstip dat je past.", "Tijdstip"),
+        ("Ți-a venit un mesaj pe telefon cu ora livrării. Alege ora care ți se potrivește.", "Ora"),
+        ("Тебе должен был прийти номер заказа в смс. Выбери удобное время доставки.", "Время"),
+        ("Sou irthe molis ena minima gia tin paradosi, pes mou ti ora sou kanei.", "Ora"),
+        ("আপনার ফোনে ডেলিভারির সময় সহ একটা মেসেজ গেছে, আপনার সুবিধামতো সময় লিখে দিন।", "সময়"),
+        ("Bạn vừa nhận tin nhắn về giờ giao hàng, hãy chọn giờ phù hợp.", "Giờ"),
+        ("我换了手机号，以后短信发到新号码，请填写你方便联系的时间。", "时间"),
+        ("Lees wat erin staat in het contract en geef je mening.", "Mening"),
+    ];
+    for (message, title) in benign {
+        let rules = judge(message, one_field("answer", title));
+        assert!(rules.is_empty(), "{message}: {rules:?}");
+    }
+}
