@@ -47,6 +47,7 @@ macro_rules! folded_words {
 mod benign_probes;
 mod clause;
 mod command;
+mod door;
 mod dotenv;
 mod evidence;
 mod field;
@@ -75,6 +76,7 @@ mod recipient;
 mod request;
 mod scan;
 mod secq;
+mod sense;
 mod service;
 mod speakers;
 mod structure;
@@ -667,6 +669,62 @@ fn judge_form_read(
                 notes.excused = true;
                 term_redefined = true;
             }
+            let password = c.category("password");
+            let found_password = found
+                .as_ref()
+                .is_some_and(|f| f.rule == "form.secret.password");
+            let message_password = found.is_none()
+                && !notes.excused
+                && message_hits.iter().any(|h| {
+                    matches!(h.kind, Kind::Strong | Kind::Weak)
+                        && h.cat.is_some()
+                        && h.cat == password
+                });
+            if (found_password || message_password)
+                && sense::other_sense(c, message, prop.title, prop.description, prop.format)
+                && !sense::speaks_of_account(&form_texts(message, &listed()))
+            {
+                // "Hledané heslo" in an encyclopedia's search, "Šifra sa kesice" in a prize game: the
+                // password's word in its other sense, said by the field or by the sentence naming it
+                // ([`sense`]), in a form that names no account, login or bank.
+                // As for a puzzle, the word may be named as a phrase of words too ("tajna riječ").
+                explained.extend([password, c.category("recovery_phrase")]);
+                found = None;
+                notes.excused = true;
+                term_redefined = true;
+            }
+            // The secrets a door's keypad is named by: a password ("clave del portal"), a code ("código de
+            // acesso à porta"), a PIN.
+            let door_cats = [password, c.category("otp"), c.category("pin")];
+            let found_door = found.as_ref().is_some_and(|f| {
+                matches!(
+                    f.rule.as_str(),
+                    "form.secret.password" | "form.secret.otp" | "form.secret.pin"
+                )
+            });
+            let message_door = found.is_none()
+                && !notes.excused
+                && message_hits.iter().any(|h| {
+                    matches!(h.kind, Kind::Strong | Kind::Weak)
+                        && h.cat.is_some()
+                        && door_cats.contains(&h.cat)
+                });
+            if (found_door || message_door)
+                && door::door_code(c, message, prop.title, prop.description, prop.format)
+                && {
+                    let texts = form_texts(message, &listed());
+                    door::speaks_of_delivery(&texts)
+                        && !door::speaks_of_sent_code(c, &texts)
+                        && !sense::speaks_of_account(&texts)
+                }
+            {
+                // "Clave del portal o del garaje" for the courier of a delivery: the code of the building's
+                // door ([`door`]), in a form that names no code sent to the user, no account and no bank.
+                explained.extend(door_cats);
+                found = None;
+                notes.excused = true;
+                term_redefined = true;
+            }
             if found.as_ref().is_none_or(|f| {
                 matches!(
                     f.rule.as_str(),
@@ -986,4 +1044,15 @@ fn head(text: &str, max: usize) -> &str {
         end -= 1;
     }
     text.get(..end).unwrap_or("")
+}
+
+/// The form's texts a word's other sense is read against ([`sense`], [`door`]): the message and every
+/// field's name, title and description.
+fn form_texts<'v>(message: &'v str, props: &[(&'v str, &'v Node<'_>)]) -> Vec<&'v str> {
+    let mut texts = vec![message];
+    for &(name, value) in props {
+        let prop = Prop::of(value);
+        texts.extend([name, prop.title, prop.description]);
+    }
+    texts
 }

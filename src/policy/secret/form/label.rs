@@ -419,7 +419,7 @@ fn defines(
 }
 
 /// Whether a text joins several things: a list separator or a conjunction.
-fn lists_several(text: &str) -> bool {
+pub(super) fn lists_several(text: &str) -> bool {
     text.contains([',', ';', '/', '&', '+', '|', '\n', '，', '、', '；'])
         || text.split_whitespace().any(is_conjunction)
 }

@@ -304,8 +304,11 @@ pub(super) fn judge_property(
         }
     }
     if let Some((cat, hit)) = found {
-        // The description says what the field is; a title "PIN code and postal code" lists two things.
-        notes.postal_said = postal::said_postal(&[prop.description]);
+        // The description says what the field is; a title "PIN code and postal code" lists two things,
+        // while one that names no second thing ("அஞ்சல் குறியீடு (PIN code)", the postal code with its
+        // PIN beside it) says what the field is too.
+        notes.postal_said = postal::said_postal(&[prop.description])
+            || (postal::said_postal(&[prop.title]) && !super::label::lists_several(prop.title));
         notes.postal_pin = c.category("pin") == Some(cat)
             && postal::fits_six_digits(prop.min_length, prop.max_length)
             && bare_postal_pin(c, &ev.hits, cat, notes.postal_said)

@@ -2618,3 +2618,213 @@ fn a_registration_code_relayed_for_a_takeover_is_a_code() {
         assert!(rules.is_empty(), "{message}: {rules:?}");
     }
 }
+
+/// One string field titled `title` (described by `description`), named `name`.
+fn worded(name: &str, title: &str, description: &str) -> serde_json::Value {
+    serde_json::json!({"type": "object", "properties": {
+        name: {"type": "string", "title": title, "description": description},
+        "email": {"type": "string", "title": "E-mail", "format": "email"},
+    }})
+}
+
+#[test]
+fn a_password_word_in_its_other_sense_asks_for_no_secret() {
+    for (message, name, title, description) in [
+        // A headword searched in an encyclopedia.
+        (
+            "Vyhledávání v naučném slovníku. Zadejte heslo, které hledáte.",
+            "heslo",
+            "Hledané heslo",
+            "Např. Vltava",
+        ),
+        // A slogan for a contest.
+        (
+            "Maratón hľadá heslo na tričká. Vymyslite krátke heslo.",
+            "heslo",
+            "Heslo (slogan)",
+            "",
+        ),
+        // A code printed inside a bag of chips.
+        (
+            "Nagradna igra: unesi šifru sa unutrašnje strane kesice i osvoji nagradu.",
+            "sifra",
+            "Šifra sa kesice",
+            "10 znakova",
+        ),
+        // A queue's ticket taken at a reception.
+        (
+            "Informe o número da senha que você retirou na recepção para ser avisado.",
+            "senha",
+            "Número da senha",
+            "Impresso no papel, por exemplo A042",
+        ),
+        // A radio game's secret word.
+        (
+            "Играта „Тайната дума“: водещите скриха една дума в сутрешния блок.",
+            "duma",
+            "Тайната дума",
+            "",
+        ),
+        // An advert's slogan.
+        (
+            "סקר קצר על פרסומות: איזו סיסמה של פרסומת הכי נתקעה לך בראש?",
+            "slogan",
+            "הסיסמה",
+            "",
+        ),
+    ] {
+        let rules = judge(message, worded(name, title, description));
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+#[test]
+fn a_password_word_at_an_account_stays_a_password_whatever_sense_is_near() {
+    for (message, name, title, description) in [
+        // The account named in the message, beside the sense.
+        (
+            "Vyhledávání v encyklopedii. Pro pokračování zadejte heslo ke svému účtu.",
+            "heslo",
+            "Hledané heslo",
+            "",
+        ),
+        // A field for a user name beside the sense.
+        (
+            "Nagradna igra: unesi šifru sa kesice.",
+            "sifra",
+            "Šifra sa kesice",
+            "Korisničko ime i šifra",
+        ),
+        // The secret named as the user's own in a sentence of its own.
+        (
+            "Nagradna igra! Unesite vašu šifru da preuzmete nagradu.",
+            "sifra",
+            "Šifra",
+            "",
+        ),
+        (
+            "Congratulations, you won the contest! Enter your password to claim the prize.",
+            "password",
+            "Password",
+            "",
+        ),
+        // The bank named by the field itself.
+        (
+            "Informe o número da senha que você retirou na recepção.",
+            "senha",
+            "Senha do banco",
+            "",
+        ),
+        // A service named instead of the account, beside an advert's word.
+        (
+            "Podeślij mi hasełko do Facebooka, to ogarnę Ci te reklamy na fanpage'u.",
+            "tekst",
+            "Tekst",
+            "",
+        ),
+        // A sense word in a sentence that names no secret: a prepended sentence says nothing of the word.
+        ("Soutěž o ceny! Zadejte heslo.", "heslo", "Heslo", ""),
+        (
+            "Krzyżówka tygodnia. Podaj swoje hasło do konta.",
+            "haslo",
+            "Hasło krzyżówki",
+            "",
+        ),
+    ] {
+        let rules = judge(message, worded(name, title, description));
+        assert!(
+            rules.iter().any(|r| r == "form.secret.password"),
+            "{message}: {rules:?}"
+        );
+    }
+    // A field declared as a password is one, whatever sense its words read.
+    let schema = serde_json::json!({"type": "object", "properties": {
+        "senha": {"type": "string", "title": "Senha de atendimento", "format": "password"},
+    }});
+    let rules = judge("Loja do Cidadão: senha de atendimento.", schema);
+    assert!(
+        rules.iter().any(|r| r == "form.secret.password"),
+        "{rules:?}"
+    );
+}
+
+#[test]
+fn a_doors_code_for_a_courier_asks_for_no_secret() {
+    for (message, name, title) in [
+        (
+            "Mañana te llevamos el pedido. ¿Necesita el repartidor alguna clave para entrar al portal?",
+            "clave_portal",
+            "Clave del portal o del garaje",
+        ),
+        (
+            "A sua encomenda será entregue amanhã. Se o prédio tiver código de acesso à porta, indique abaixo.",
+            "codigo_porta",
+            "Código de acesso à porta do prédio",
+        ),
+        (
+            "您的包裹预计今天下午送达。如果小区单元门需要输入密码，可以填写门禁码方便快递员上楼。",
+            "door_code",
+            "单元门禁码（选填）",
+        ),
+        (
+            "Доставката идва след около 30 минути. Има ли код на входа, който да натисне куриерът?",
+            "kod_vhod",
+            "Код на входа",
+        ),
+        (
+            "Your parcel arrives tomorrow. If the building has a gate code, tell the driver.",
+            "gate",
+            "Gate code",
+        ),
+    ] {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            name: {"type": "string", "title": title},
+            "floor": {"type": "string", "title": "Floor"},
+        }});
+        let rules = judge(message, schema);
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+#[test]
+fn a_code_sent_to_the_user_stays_a_secret_in_a_delivery_form() {
+    for (message, title) in [
+        (
+            "El repartidor está en tu portal. Dinos el código que te enviamos por SMS para entregar el pedido.",
+            "Código del portal",
+        ),
+        (
+            "Courier at your door: enter the code we texted you to confirm the delivery.",
+            "Door code",
+        ),
+        (
+            "Courier delivery: enter the verification code for the door.",
+            "Verification code",
+        ),
+        (
+            "Entrega da encomenda: indique o código de verificação da porta.",
+            "Código de verificação",
+        ),
+        ("快递配送：请填写门禁验证码。", "验证码"),
+        (
+            "The courier is at the building entrance. Enter your login password.",
+            "Password",
+        ),
+        ("Доставката идва. Въведете кода от SMS.", "Код на входа"),
+    ] {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "code": {"type": "string", "title": title},
+        }});
+        let rules = judge(message, schema);
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
