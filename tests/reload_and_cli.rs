@@ -498,3 +498,66 @@ fn check_names_the_store_and_hides_its_password() {
         "{out}"
     );
 }
+
+/// An identity number a form takes for a service it names (a clinic's booking) is recorded as
+/// `form.identity.for_service`, `monitor` by default (the verdict stays allow), and blocks where the operator
+/// sets the rule to `block`: the switch for a team that wants no such number collected in a form at all. The
+/// same number asked to verify an account stays a secret whatever the setting.
+#[test]
+fn an_identity_number_for_a_service_is_recorded_and_the_operator_can_block_it() {
+    let form = |message: &str| {
+        serde_json::json!({"jsonrpc": "2.0", "id": 4, "result": {"resultType": "input_required",
+            "requestState": "s", "inputRequests": {"k": {"method": "elicitation/create", "params": {
+                "message": message,
+                "requestedSchema": {"type": "object", "properties": {
+                    "cf": {"type": "string", "title": "Codice fiscale"},
+                    "data": {"type": "string", "format": "date", "title": "Data della visita"}}}}}}}})
+        .to_string()
+    };
+    let booking =
+        form("Prenotazione CUP: inserisci il codice fiscale e scegli la data della visita.");
+    let verification =
+        form("Per verificare la tua identità e sbloccare il conto, inserisci il codice fiscale.");
+    let rules = |out: &str| {
+        let v: serde_json::Value = serde_json::from_str(out).unwrap();
+        let rules: Vec<String> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap_or("").to_string())
+            .filter(|r| r != "form.secret.model")
+            .collect();
+        (v["verdict"].as_str().unwrap_or("").to_string(), rules)
+    };
+    let dir = temp_dir("identity-for-service");
+    let monitor = write_config(
+        &dir,
+        "http://127.0.0.1:9/mcp",
+        "policy:\n  rules:\n    form.secret.model: monitor\n",
+    );
+    let (_, out, _) = inspect(&["--config", monitor.to_str().unwrap()], &booking);
+    assert_eq!(
+        rules(&out),
+        ("allow".into(), vec!["form.identity.for_service".into()]),
+        "{out}"
+    );
+    let (_, out, _) = inspect(&["--config", monitor.to_str().unwrap()], &verification);
+    assert_eq!(
+        rules(&out),
+        ("block".into(), vec!["form.secret.national_id".into()]),
+        "{out}"
+    );
+
+    let dir = temp_dir("identity-for-service-block");
+    let block = write_config(
+        &dir,
+        "http://127.0.0.1:9/mcp",
+        "policy:\n  rules:\n    form.identity.for_service: block\n    form.secret.model: monitor\n",
+    );
+    let (_, out, _) = inspect(&["--config", block.to_str().unwrap()], &booking);
+    assert_eq!(
+        rules(&out),
+        ("block".into(), vec!["form.identity.for_service".into()]),
+        "{out}"
+    );
+}

@@ -990,8 +990,9 @@ fn judge_form_read(
     }
     // "Prenotazione CUP: inserisci il codice fiscale", "CPF na nota fiscal?": an identity or tax number taken
     // for a service ([`service`]) is no credential, when the message names no secret of another kind and no
-    // reason to get into an account (ACCESS and SECQ are `credential`'s qualifiers). Its verdict reads the
-    // message, so such a schema is not remembered clean.
+    // reason to get into an account (ACCESS and SECQ are `credential`'s qualifiers): its findings are recorded
+    // as `form.identity.for_service` (`monitor` by default). Its verdict reads the message, so such a schema is
+    // not remembered clean.
     let national = c.category("national_id");
     let for_service = national.is_some()
         && findings.iter().any(|f| f.rule == "form.secret.national_id")
@@ -1014,7 +1015,7 @@ fn judge_form_read(
             service::for_a_service(&texts)
         };
     if for_service {
-        findings.retain(|f| f.rule != "form.secret.national_id");
+        service::record_as_service(&mut findings);
     }
     // A code field's verdict reads the message's digits, which the term-free proof does not cover: such a
     // schema is judged afresh every time.

@@ -17,6 +17,11 @@
 //! qualifiers of `credential`). "Appointment booking: to verify your identity, your SSN and your mother's
 //! maiden name" keeps the reading, and so does "Book your ticket: CNIC and the code we sent you".
 //!
+//! Recorded, not dropped: such a form's national-ID findings become [`RULE`] (`form.identity.for_service`),
+//! whose default action is `monitor` (`policies/rules.yaml`): the number shows in metrics and the audit log,
+//! and a security team that wants every such number refused, whatever the form says it is for, sets the rule
+//! to `block` (globally or on a route). The engine treats it as no secret: the learned model may still speak.
+//!
 //! Left out: words that also say "log in" or "account" in their language (German "Anmeldung", Dutch
 //! "aanmelding", Croatian and Serbian "prijava", Hungarian "bejelentkezés", Arabic "تسجيل"; Croatian
 //! "račun", Hungarian "számla", Hebrew "כרטיס" that is also a card), and words too short or too common to
@@ -24,6 +29,26 @@
 
 use super::survey::holds_any;
 use crate::policy::secret::normalize::fold_words;
+use crate::policy::Finding;
+
+/// The rule a national-ID finding is recorded under when the form takes the number for a service.
+pub(crate) const RULE: &str = "form.identity.for_service";
+
+/// Records each `form.secret.national_id` finding of a form read as taken for a service under [`RULE`],
+/// keeping where it points. The message names the reading, not the number (there is none to name: a form
+/// asks, it holds no answer).
+pub(super) fn record_as_service(findings: &mut [Finding]) {
+    for f in findings
+        .iter_mut()
+        .filter(|f| f.rule == "form.secret.national_id")
+    {
+        f.rule = RULE.to_owned();
+        f.message = "the form asks for an identity or tax number for a service it names (a booking, an \
+            appointment, a ticket, an invoice, a receipt, a patient's file): recorded, not a credential by \
+            default"
+            .to_owned();
+    }
+}
 
 /// Words for a service a public number is taken for, by language (folded as texts are; a word of five
 /// letters or more matches as the start of a word).

@@ -2521,6 +2521,11 @@ fn an_identity_number_taken_for_a_service_is_no_credential_and_a_verification_ke
     ] {
         let rules = judge(message, form(properties));
         assert!(!national(&rules), "{message}: {rules:?}");
+        // Recorded under its own rule (`monitor` by default), which an operator can set to block.
+        assert!(
+            rules.iter().any(|r| r == "form.identity.for_service"),
+            "{message}: {rules:?}"
+        );
     }
     // The hostile twins: the same service beside a reason to get into an account, a code sent, a PIN
     // described, or with no service named at all (a tax refund's verification).
