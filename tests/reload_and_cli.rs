@@ -250,6 +250,20 @@ fn serve_binary(args: &[&str]) -> (std::process::Child, String) {
     (child, addr)
 }
 
+/// The verdict of `inspect`'s output line and its findings' rules, leaving out the learned second signal's
+/// (`form.secret.model`, which these tests of other rules set to `monitor`).
+fn verdict_and_rules(out: &str) -> (String, Vec<String>) {
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    let rules: Vec<String> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap_or("").to_string())
+        .filter(|r| r != "form.secret.model")
+        .collect();
+    (v["verdict"].as_str().unwrap_or("").to_string(), rules)
+}
+
 /// A form in a language no secret pack reads is not a silent allow (issue 35): `form.language.unsupported` is
 /// recorded (monitor by default: the verdict stays allow) and blocks where the operator sets it to `block`.
 /// A form in a covered language, or too short to identify, gets no such finding.
@@ -279,21 +293,10 @@ fn a_form_in_an_unread_language_is_reported() {
         "policy:\n  rules:\n    form.secret.model: monitor\n",
     );
     let monitor = monitor.to_str().unwrap();
-    let rules = |out: &str| {
-        let v: serde_json::Value = serde_json::from_str(out).unwrap();
-        let rules: Vec<String> = v["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["rule"].as_str().unwrap_or("").to_string())
-            .filter(|r| r != "form.secret.model")
-            .collect();
-        (v["verdict"].as_str().unwrap_or("").to_string(), rules)
-    };
     let (code, out, _) = inspect(&["--config", monitor], &latvian);
     assert_eq!(code, 0);
     assert_eq!(
-        rules(&out),
+        verdict_and_rules(&out),
         ("allow".into(), vec!["form.language.unsupported".into()]),
         "{out}"
     );
@@ -307,7 +310,7 @@ fn a_form_in_an_unread_language_is_reported() {
     );
     let (_, out, _) = inspect(&["--config", cfg.to_str().unwrap()], &latvian);
     assert_eq!(
-        rules(&out),
+        verdict_and_rules(&out),
         ("block".into(), vec!["form.language.unsupported".into()]),
         "{out}"
     );
@@ -325,7 +328,7 @@ fn a_form_in_an_unread_language_is_reported() {
         form("Tālāk", "Aizpildiet datus"),
     ] {
         let (_, out, _) = inspect(&["--config", monitor], &benign);
-        assert_eq!(rules(&out), ("allow".into(), vec![]), "{out}");
+        assert_eq!(verdict_and_rules(&out), ("allow".into(), vec![]), "{out}");
     }
 }
 
@@ -518,17 +521,6 @@ fn an_identity_number_for_a_service_is_recorded_and_the_operator_can_block_it() 
         form("Prenotazione CUP: inserisci il codice fiscale e scegli la data della visita.");
     let verification =
         form("Per verificare la tua identità e sbloccare il conto, inserisci il codice fiscale.");
-    let rules = |out: &str| {
-        let v: serde_json::Value = serde_json::from_str(out).unwrap();
-        let rules: Vec<String> = v["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["rule"].as_str().unwrap_or("").to_string())
-            .filter(|r| r != "form.secret.model")
-            .collect();
-        (v["verdict"].as_str().unwrap_or("").to_string(), rules)
-    };
     let dir = temp_dir("identity-for-service");
     let monitor = write_config(
         &dir,
@@ -537,13 +529,13 @@ fn an_identity_number_for_a_service_is_recorded_and_the_operator_can_block_it() 
     );
     let (_, out, _) = inspect(&["--config", monitor.to_str().unwrap()], &booking);
     assert_eq!(
-        rules(&out),
+        verdict_and_rules(&out),
         ("allow".into(), vec!["form.identity.for_service".into()]),
         "{out}"
     );
     let (_, out, _) = inspect(&["--config", monitor.to_str().unwrap()], &verification);
     assert_eq!(
-        rules(&out),
+        verdict_and_rules(&out),
         ("block".into(), vec!["form.secret.national_id".into()]),
         "{out}"
     );
@@ -556,7 +548,7 @@ fn an_identity_number_for_a_service_is_recorded_and_the_operator_can_block_it() 
     );
     let (_, out, _) = inspect(&["--config", block.to_str().unwrap()], &booking);
     assert_eq!(
-        rules(&out),
+        verdict_and_rules(&out),
         ("block".into(), vec!["form.identity.for_service".into()]),
         "{out}"
     );
