@@ -17,7 +17,7 @@
 //! sentence without a sense word ("Congratulations! Enter your password to claim the prize"), nor a field
 //! declared as a password (`format: password`).
 
-use super::survey::{found_in, sentences};
+use super::survey::{found_in, holds_word, sentences};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::Compiled;
 
@@ -318,9 +318,7 @@ pub(super) fn holds(text: &str, words: &[String], min_prefix: usize) -> bool {
         if fixed(w) {
             return padded.contains(&format!(" {w}"));
         }
-        padded.split_whitespace().any(|word| {
-            word == w || (w.chars().count() >= min_prefix && word.starts_with(w.as_str()))
-        })
+        holds_word(&padded, w, min_prefix)
     })
 }
 

@@ -816,10 +816,15 @@ pub(super) fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w 
         if w.chars().any(is_unspaced_script) || w.contains(' ') {
             return padded.contains(w);
         }
-        padded
-            .split_whitespace()
-            .any(|word| word == w || (w.chars().count() >= 5 && word.starts_with(w)))
+        holds_word(&padded, w, 5)
     })
+}
+
+/// Whether one of the whitespace-separated words of `text` is `w`, or starts with it when `w` has at least
+/// `min_prefix` letters (an inflected or compounded form). The single-word case of every word-list reading.
+pub(super) fn holds_word(text: &str, w: &str, min_prefix: usize) -> bool {
+    text.split_whitespace()
+        .any(|word| word == w || (w.chars().count() >= min_prefix && word.starts_with(w)))
 }
 
 /// Whether the `.` at byte `at` of `message` is inside a token, not a full stop: written right before a
