@@ -2,14 +2,20 @@
 //!
 //! CONTRACT (wire helper): `sanitize(text, max_chars) -> Cow<str>` removes C0/C1 controls except `\n` and `\t`,
 //! bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), zero-width and invisible characters
-//! (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD, U+180E, tag characters U+E0000–U+E007F), caps the length at
-//! `max_chars` characters (appending `…`), and defangs URLs so they are not clickable (`https://x.example/a`
+//! (U+200B–U+200F but for joiners that spell a word, U+2060–U+2064, U+FEFF, U+00AD, U+180E, tag characters
+//! U+E0000–U+E007F), caps the length at `max_chars` characters (appending `…`), and defangs URLs so they are not clickable (`https://x.example/a`
 //! -> `hxxps://x[.]example/a`; also `http`, `ftp`, `www.`-prefixed hosts and bare `javascript:`/`data:`).
 //! Returns `Cow::Borrowed` when nothing changed (the common case: allocation-free).
 //!
 //! Details:
 //! - Also removed: DEL, U+034F, U+061C (Arabic letter mark), the rest of U+2060–U+206F, U+115F/U+1160/
 //!   U+3164/U+FFA0 (Hangul fillers), U+17B4/U+17B5, U+FFF9–U+FFFB: all invisible, all usable to hide text.
+//! - Kept: the zero-width non-joiner and joiner (U+200C, U+200D) where they are part of a word's spelling, and
+//!   only there (see [`joiner_in_place`]): after (or, for ZWJ in Bengali and Malayalam, before) a virama, a ZWNJ
+//!   between two letters of a joining script (Persian writes its half-space with it), a ZWJ inside an emoji
+//!   sequence. These are IDNA's CONTEXTJ rules (RFC 5892, appendix A.1, A.2) plus UTS #51's emoji sequences;
+//!   anywhere else, between Latin letters say, a joiner only hides a word from a reader's or a filter's eye and
+//!   is removed. (Removing them everywhere rewrote nearly every Persian and Telugu form the gateway saw.)
 //! - Order matters: invisible characters go first, so `ht<U+200B>tps://` cannot dodge the defanging;
 //!   the cap comes last and counts the result, `…` included (the output has at most `max_chars` chars).
 //! - Schemes are matched without case, followed by `:`; the host (up to `/`, `?`, `#`, `\`, a quote,
@@ -19,6 +25,11 @@
 //! - The output is a fixed point: sanitising it again changes nothing.
 
 use std::borrow::Cow;
+
+use icu_properties::props::{EmojiModifier, ExtendedPictographic, JoiningType};
+use icu_properties::{
+    CodePointMapData, CodePointMapDataBorrowed, CodePointSetData, CodePointSetDataBorrowed,
+};
 
 /// Default cap for an elicitation `message`.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -72,10 +83,15 @@ fn sanitize_steps(text: &str, max_chars: usize) -> Cow<'_, str> {
     let hidden = if text.is_ascii() {
         has_ascii_control(text.as_bytes())
     } else {
-        text.chars().any(is_invisible)
+        text.char_indices().any(|(at, c)| removed(text, at, c))
     };
     let visible: Cow<'_, str> = if hidden {
-        Cow::Owned(text.chars().filter(|c| !is_invisible(*c)).collect())
+        Cow::Owned(
+            text.char_indices()
+                .filter(|&(at, c)| !removed(text, at, c))
+                .map(|(_, c)| c)
+                .collect(),
+        )
     } else {
         Cow::Borrowed(text)
     };
@@ -215,7 +231,90 @@ fn has_ascii_control(bytes: &[u8]) -> bool {
     chunks.remainder().iter().any(|&b| is_ascii_control(b))
 }
 
-/// Characters removed because they are invisible, control text direction, or are controls.
+/// Whether the character `c` at byte `at` of `text` is removed: an invisible one ([`is_invisible`]), but a
+/// joiner where it spells ([`joiner_in_place`]).
+fn removed(text: &str, at: usize, c: char) -> bool {
+    if c != ZWNJ && c != ZWJ {
+        return is_invisible(c);
+    }
+    let before = text.get(..at).unwrap_or_default();
+    let after = text.get(at + c.len_utf8()..).unwrap_or_default();
+    !joiner_in_place(before, c, after)
+}
+
+const ZWNJ: char = '\u{200C}';
+const ZWJ: char = '\u{200D}';
+
+/// How many marks of joining type Transparent (vowel signs, shadda, a soft hyphen) are looked past on either
+/// side of a ZWNJ for the letters it sits between. Real words put at most three or four there; the bound keeps
+/// a text of joiners between long runs of marks linear, and a longer run removes the joiner (the safe side).
+const MAX_TRANSPARENT_RUN: usize = 8;
+
+/// How many emoji modifiers and variation selectors are looked past before a ZWJ for the emoji it follows
+/// (an emoji takes at most one of each).
+const MAX_EMOJI_SUFFIX: usize = 2;
+
+/// Whether a joiner (`c` is ZWNJ or ZWJ) between `before` and `after` is part of the spelling:
+///
+/// - right after a virama, either joiner chooses a conjunct's form (RFC 5892, A.1 and A.2); right before one, a
+///   ZWJ writes Bengali's ra-phala and Malayalam's chillu forms (RA + ZWJ + virama), and a ZWNJ there is as
+///   harmless (both sides are the same Indic syllable);
+/// - a ZWNJ between a letter that joins to its left (joining type D or L) and one that joins to its right (D or
+///   R), marks of type T between them skipped: Persian's half-space, Arabic-script and Syriac spellings (RFC
+///   5892, A.1);
+/// - a ZWJ between two pictographs (an emoji's modifier and variation selector skipped): an emoji ZWJ sequence
+///   (UTS #51), such as a family or a profession.
+///
+/// The neighbours are read in the text as given. A removed character beside a joiner is either of type T
+/// (a soft hyphen, a bidi mark), looked past here as it would be once gone, or it ends the search and the
+/// joiner goes too: a joiner kept reads the same in the output, so the output stays a fixed point.
+fn joiner_in_place(before: &str, c: char, after: &str) -> bool {
+    use unicode_normalization::char::canonical_combining_class;
+    /// Canonical combining class of a virama (Unicode's `ccc=9`).
+    const VIRAMA: u8 = 9;
+    let prev = before.chars().next_back();
+    let next = after.chars().next();
+    if prev.is_some_and(|p| canonical_combining_class(p) == VIRAMA) {
+        return true;
+    }
+    if next.is_some_and(|n| canonical_combining_class(n) == VIRAMA) {
+        return true;
+    }
+    if c == ZWNJ {
+        let joins = |chars: &mut dyn Iterator<Item = char>, sides: [JoiningType; 2]| {
+            chars
+                .take(MAX_TRANSPARENT_RUN + 1)
+                .map(|ch| JOINING.get(ch))
+                .find(|&j| j != JoiningType::Transparent)
+                .is_some_and(|j| sides.contains(&j))
+        };
+        joins(
+            &mut before.chars().rev(),
+            [JoiningType::DualJoining, JoiningType::LeftJoining],
+        ) && joins(
+            &mut after.chars(),
+            [JoiningType::DualJoining, JoiningType::RightJoining],
+        )
+    } else {
+        let emoji = before
+            .chars()
+            .rev()
+            .take(MAX_EMOJI_SUFFIX + 1)
+            .find(|&ch| !(EMOJI_MODIFIER.contains(ch) || ch == '\u{FE0F}'));
+        emoji.is_some_and(|e| PICTOGRAPHIC.contains(e))
+            && next.is_some_and(|n| PICTOGRAPHIC.contains(n))
+    }
+}
+
+/// Unicode data for [`joiner_in_place`], compiled into the binary by `icu_properties` (already in the tree
+/// through `idna`).
+const JOINING: CodePointMapDataBorrowed<'static, JoiningType> = CodePointMapData::new();
+const PICTOGRAPHIC: CodePointSetDataBorrowed<'static> =
+    CodePointSetData::new::<ExtendedPictographic>();
+const EMOJI_MODIFIER: CodePointSetDataBorrowed<'static> = CodePointSetData::new::<EmojiModifier>();
+
+/// Characters removed because they are invisible, control text direction, or are controls (the joiners
+/// among them kept where [`joiner_in_place`] says).
 fn is_invisible(c: char) -> bool {
     match c {
         '\n' | '\t' => false,
@@ -393,6 +492,62 @@ mod tests {
     }
 
     #[test]
+    fn joiners_stay_where_they_spell_a_word() {
+        let kept = [
+            // Persian half-space: "I want", "books" (ZWNJ after a dual-joining letter, before one).
+            "\u{645}\u{6CC}\u{200C}\u{62E}\u{648}\u{627}\u{647}\u{645}",
+            "\u{6A9}\u{62A}\u{627}\u{628}\u{200C}\u{647}\u{627}",
+            // A vowel mark (type T) between the letter and the ZWNJ is looked past.
+            "\u{628}\u{64E}\u{200C}\u{647}",
+            // After a virama: Telugu "password" as written, Devanagari half forms with either joiner.
+            "\u{C2A}\u{C3E}\u{C38}\u{C4D}\u{200C}\u{C35}\u{C30}\u{C4D}\u{C21}\u{C4D}",
+            "\u{915}\u{94D}\u{200D}\u{937}",
+            // Bengali ra-phala: RA + ZWJ + virama + YA.
+            "\u{9B0}\u{200D}\u{9CD}\u{9AF}",
+            // Emoji ZWJ sequences, with a skin tone and a variation selector.
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+            "\u{1F926}\u{1F3FD}\u{200D}\u{2642}\u{FE0F}",
+            "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+        ];
+        for text in kept {
+            assert!(matches!(sanitize(text, 2000), Cow::Borrowed(_)), "{text:?}");
+        }
+        let removed = [
+            // Between Latin letters, digits or scripts that do not join: hiding, not spelling.
+            ("pass\u{200C}word", "password"),
+            ("pass\u{200D}word", "password"),
+            ("12\u{200C}34", "1234"),
+            (
+                "\u{43F}\u{430}\u{200C}\u{440}\u{43E}\u{43B}\u{44C}",
+                "\u{43F}\u{430}\u{440}\u{43E}\u{43B}\u{44C}",
+            ),
+            // A ZWNJ after a letter that does not join to its left (Arabic REH), or at the text's edges.
+            ("\u{631}\u{200C}\u{628}", "\u{631}\u{628}"),
+            ("\u{200C}\u{628}", "\u{628}"),
+            ("\u{628}\u{200C}", "\u{628}"),
+            // Two joiners in a row: neither has a letter on both sides.
+            ("\u{628}\u{200C}\u{200C}\u{647}", "\u{628}\u{647}"),
+            // A removed character that is not a mark ends the search: the joiner goes too.
+            ("\u{1F468}\u{200B}\u{200D}\u{1F469}", "\u{1F468}\u{1F469}"),
+            // A ZWJ after an emoji but before a letter, a ZWNJ between emoji.
+            ("\u{1F600}\u{200D}a", "\u{1F600}a"),
+            ("\u{1F468}\u{200C}\u{1F469}", "\u{1F468}\u{1F469}"),
+        ];
+        for (input, want) in removed {
+            assert_eq!(sanitize(input, 2000), want, "{input:?}");
+        }
+        // More marks between the letter and the ZWNJ than real words hold: removed, the marks kept.
+        let marks = "\u{64E}".repeat(MAX_TRANSPARENT_RUN + 1);
+        let long = format!("\u{628}{marks}\u{200C}\u{647}");
+        assert_eq!(sanitize(&long, 2000), format!("\u{628}{marks}\u{647}"));
+        let short = format!(
+            "\u{628}{}\u{200C}\u{647}",
+            "\u{64E}".repeat(MAX_TRANSPARENT_RUN)
+        );
+        assert!(matches!(sanitize(&short, 2000), Cow::Borrowed(_)));
+    }
+
+    #[test]
     fn defangs_links() {
         let cases = [
             (
@@ -567,6 +722,23 @@ mod tests {
             let suspicious = text.as_bytes().windows(2).any(|w| w[1] == b':' && SCHEME_END[usize::from(w[0])])
                 || text.to_ascii_lowercase().contains("www.");
             proptest::prop_assert_eq!(unchanged_ascii(text.as_bytes(), Known::Nothing), !suspicious, "{:?}", text);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// Joiners among the letters, marks and invisibles they are judged by: sanitising twice changes nothing,
+        /// and no joiner is left between two Latin letters.
+        #[test]
+        fn joiners_leave_a_fixed_point(
+            text in "[a-b\u{628}\u{631}\u{647}\u{64E}\u{C15}\u{C4D}\u{9B0}\u{9CD}\u{1F468}\u{1F3FD}\u{FE0F}\u{200B}-\u{200F}\u{AD}]{0,24}",
+        ) {
+            let once = sanitize(&text, 2000).into_owned();
+            let twice = sanitize(&once, 2000);
+            proptest::prop_assert!(matches!(twice, Cow::Borrowed(_)), "{:?} -> {:?} -> {:?}", text, once, twice);
+            for joiner in ["a\u{200C}b", "a\u{200D}b", "a\u{200C}a", "b\u{200D}a"] {
+                proptest::prop_assert!(!once.contains(joiner), "{:?} -> {:?}", text, once);
+            }
         }
     }
 
