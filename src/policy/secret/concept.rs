@@ -107,7 +107,14 @@ const ROLES: &[(&str, &[Role])] = &[
     // "दाबता") within a clause's reach it is the number one keys in, and then a PIN with CASH ("the number
     // you press at the cash machine") or a password with SIGN-IN ("the number you key in to unlock your
     // phone"). Three ideas, read as two: the gate ([`Gate`]) keeps a NUMBER word only beside a KEYED one.
-    ("number", &[weak("pin"), weak("password")]),
+    //
+    // otp18: a NUMBER that ARRIVED is a one-time code ("your bank has just sent a number to your phone, type
+    // it here", "המספר שקיבלת עכשיו בהודעה", "broj koji vam aplikacija prikaže"): a number that is sent,
+    // comes or is shown now on the user's phone, and is to be typed back, whatever it is called. Its otp
+    // role is gated by the arrival instead ([`Gate::Arrived`]): "the number of the nearest ATM" keys
+    // nothing and "the number to call" arrived nowhere. A number the message names ("order number",
+    // "phone number") is a benign phrase of the one-time code and takes the arrival from its clause.
+    ("number", &[weak("pin"), weak("password"), weak("otp")]),
     ("keyed", &[KEYED]),
     // CHANGING: an authenticator's code told by its behaviour, numbers that change, refresh or spin every
     // thirty seconds in an app ("the six numbers spinning in the app now"): with DIGITS, a one-time code,
@@ -135,13 +142,17 @@ pub enum Gate {
     Keyed,
     /// A KEYED word: read for the gate, then dropped.
     Key,
+    /// A NUMBER word in its one-time code's role (otp18): kept only beside an ARRIVED word (a concept
+    /// qualifier of the one-time code: arrived, sent by mistake, changing in an app).
+    Arrived,
 }
 
-/// The gate part of a concept group's terms, by the concept's name.
-pub fn gate(concept: Option<&str>) -> Gate {
-    match concept {
-        Some("number") => Gate::Keyed,
-        Some("keyed") => Gate::Key,
+/// The gate part of a concept group's terms, by the concept's name and the category of the role.
+pub fn gate(concept: Option<&str>, category: Option<&str>) -> Gate {
+    match (concept, category) {
+        (Some("number"), Some("otp")) => Gate::Arrived,
+        (Some("number"), _) => Gate::Keyed,
+        (Some("keyed"), _) => Gate::Key,
         _ => Gate::None,
     }
 }
@@ -1115,10 +1126,12 @@ mod tests {
 
     #[test]
     fn the_number_gate_is_read_from_the_concept_name() {
-        assert_eq!(gate(Some("number")), Gate::Keyed);
-        assert_eq!(gate(Some("keyed")), Gate::Key);
-        assert_eq!(gate(Some("digits")), Gate::None);
-        assert_eq!(gate(None), Gate::None);
+        assert_eq!(gate(Some("number"), Some("pin")), Gate::Keyed);
+        assert_eq!(gate(Some("number"), Some("password")), Gate::Keyed);
+        assert_eq!(gate(Some("number"), Some("otp")), Gate::Arrived);
+        assert_eq!(gate(Some("keyed"), None), Gate::Key);
+        assert_eq!(gate(Some("digits"), Some("otp")), Gate::None);
+        assert_eq!(gate(None, None), Gate::None);
     }
 
     #[test]
@@ -1254,5 +1267,66 @@ mod tests {
             let got = rules(message, title);
             assert!(got.is_empty(), "{message}: {got:?}");
         }
+    }
+
+    #[test]
+    fn a_number_that_arrives_now_is_a_one_time_code() {
+        // otp18, sentences written for this test: a number (NUMBER, not DIGITS) that is sent, comes or is
+        // shown now on the user's phone, under a field that says nothing of it.
+        let cases = [
+            ("Your bank has just sent a number to your phone for this purchase; type it here to finish.", "Reference", "otp"),
+            ("Introduceți aici numărul pe care tocmai l-ați primit prin SMS.", "Răspuns", "otp"),
+            ("Unesite broj koji vam aplikacija prikaže nakon potvrde.", "Broj", "otp"),
+            ("רשום כאן את המספר שקיבלת עכשיו בהודעה.", "מספר", "otp"),
+            ("Đọc giúp mình số vừa nhận được trong tin nhắn nhé.", "Trả lời", "otp"),
+            ("Geben Sie die Nummer ein, die wir Ihnen gerade per SMS geschickt haben.", "Antwort", "otp"),
+        ];
+        assert_caught(&cases);
+        // The arrival told in the sentence before the number or the digits asked.
+        let told_before = [
+            (
+                "Du fikk nettopp en tekstmelding fra oss. Tallet som står der, skriv det inn her.",
+                "Svar",
+                "otp",
+            ),
+            (
+                "Du fik lige en tekstbesked fra os. Tallet der står i den, skriv det her.",
+                "Svar",
+                "otp",
+            ),
+            (
+                "Ką tik išsiuntėme žinutę į jūsų telefoną. Įveskite joje esančius skaitmenis.",
+                "Patikra",
+                "otp",
+            ),
+            (
+                "Tocmai ți-a venit un SMS de la noi. Scrie aici cifrele din el.",
+                "Răspuns",
+                "otp",
+            ),
+        ];
+        assert_caught(&told_before);
+        // The benign twins: a record's number that came by SMS, the phone number a code goes to, a number
+        // that will come once a complaint is filed, a locker's notice that asks nothing of it, and a PIN's
+        // ATM in the sentence before a meter's digits (only the one-time code's arrival carries).
+        for (message, title) in [
+            ("Enter the order number we just sent to your phone.", "Number"),
+            ("Which phone number should receive the code?", "Number"),
+            ("Your complaint number will come by SMS once you submit. Describe the problem.", "Details"),
+            ("Scrie numărul comenzii primit prin SMS pentru a urmări coletul.", "Număr"),
+            ("Unesite broj pošiljke koji ste dobili u poruci.", "Broj"),
+            ("Your parcel is waiting in the locker. We just sent the pickup details to your phone. How was the delivery?", "Comment"),
+            ("Payments at the ATM are free. Enter the digits on your meter.", "Reading"),
+        ] {
+            let got = rules(message, title);
+            assert!(got.is_empty(), "{message}: {got:?}");
+        }
+        // The hostile twins: a record's number named before a number that arrived asks for the code all
+        // the same.
+        assert_caught(&[
+            ("Your order number is 5531. Your bank just sent a number to your phone, type it here.", "Reference", "otp"),
+            ("Your complaint number will come by SMS later. Now type the number we just texted you.", "Answer", "otp"),
+            ("Numărul comenzii tale este 5531. Scrie aici numărul pe care tocmai l-ai primit prin SMS.", "Răspuns", "otp"),
+        ]);
     }
 }

@@ -828,7 +828,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                     .filter(|_| g.kind == Kind::Weak)
                     .and_then(|r| u16::try_from(r).ok()),
                 concept: g.concept.is_some(),
-                gate: super::concept::gate(g.concept.as_deref()),
+                gate: super::concept::gate(g.concept.as_deref(), g.category.as_deref()),
             };
             let glued = if g.kind == Kind::Request {
                 clitic_forms(g, &stopwords)

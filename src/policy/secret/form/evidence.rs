@@ -86,6 +86,7 @@ impl Evidence<'_> {
     pub(super) fn paired(&self, pick: impl Fn(&Hit) -> bool) -> Option<(CatId, Hit)> {
         let weak = self.hits.iter().filter(|h| h.kind == Kind::Weak && pick(h));
         let pin = self.compiled.category("pin");
+        let otp = self.compiled.category("otp");
         for w in weak {
             let Some(cat) = self.applicable(w.cat) else {
                 continue;
@@ -96,7 +97,7 @@ impl Evidence<'_> {
                     && q.cat == w.cat
                     && q.pattern != w.pattern
                     && pick(q)
-                    && w.reaches(q)
+                    && w.reaches(q, otp)
                     && w.bare_takes(q, pin, self.shaped)
                     // Folded terms share the space between two words: "aws key" is two terms side by side.
                     && (q.source != w.source || q.end <= w.start + 1 || w.end <= q.start + 1)

@@ -105,7 +105,14 @@ impl Hit {
         }
     }
 
-    pub(super) fn reaches(&self, q: &Hit) -> bool {
+    ///
+    /// A one-time code's arrival told in the sentence before carries into the next (otp18, `otp` the
+    /// category): "You just got a text message from us. The number in it, type it here", "Ką tik
+    /// išsiuntėme žinutę į jūsų telefoną. Perrašykite joje esančius skaitmenis". Only the arrival (a
+    /// concept qualifier of the one-time code), only from the clause right before and before the word,
+    /// still within the reach: a scene set for what is asked next. Not a PIN's ATM, which a sentence
+    /// about the branch's machines speaks of before the meter's digits are asked.
+    pub(super) fn reaches(&self, q: &Hit, otp: Option<CatId>) -> bool {
         match self.reach {
             // A concept's qualifier ("sms", "the ATM") is many common words: it completes a description in
             // one clause, and qualifies no reach-less weak word anywhere in the form ("Kod paczkomatu" beside
@@ -113,8 +120,14 @@ impl Hit {
             // a concept's qualifier (ACCESS: "recover your account"), so the two vocabularies stay apart.
             None => q.concept == self.concept,
             Some(n) => {
+                let told_before = self.source == Source::Message
+                    && q.concept
+                    && q.cat.is_some()
+                    && q.cat == otp
+                    && q.clause.checked_add(1) == Some(self.clause)
+                    && q.word < self.word;
                 q.source == self.source
-                    && q.clause == self.clause
+                    && (q.clause == self.clause || told_before)
                     && (self.source != Source::Message
                         || q.word.abs_diff(self.word) <= usize::from(n))
             }

@@ -236,7 +236,7 @@ pub(super) fn requested_in_message(
                 && q.pattern != w.pattern
                 && (q.end <= w.start + 1 || w.end <= q.start + 1)
                 && q.word.abs_diff(w.word) <= REQUEST_REACH
-                && w.reaches(q)
+                && w.reaches(q, otp)
                 && w.bare_takes(q, pin, false)
         }) || (w.cat.is_some() && w.cat == otp && sent_by_speaker(w));
         if asked && qualified {

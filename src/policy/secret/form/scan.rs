@@ -431,7 +431,8 @@ fn mark_bare(out: &mut Vec<Hit>, first: usize) {
 /// category: it pairs with nothing, but the field is "numbered" and takes the secret the message describes
 /// ("the number you press at the ATM"), as a field titled "Digits" does; a number of something ("Nomor
 /// invoice", "खाते क्रमांक") says what it holds and keeps nothing. Runs only when the scan found a gate
-/// word (no allocation otherwise); the gate words are few.
+/// word (no allocation otherwise); the gate words are few. A NUMBER word in the one-time code's role is
+/// kept only beside an ARRIVED word instead ([`Gate::Arrived`](crate::policy::secret::concept::Gate)).
 fn gate_keyed(texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
     use crate::policy::secret::concept::{Gate, CONCEPT_REACH};
     if !out
@@ -458,6 +459,24 @@ fn gate_keyed(texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
     // not kept are marked as KEYED words are, and every marked hit goes in one pass.
     for i in first..out.len() {
         let Some(&h) = out.get(i) else { continue };
+        if h.gate == Gate::Arrived {
+            // A NUMBER word in the one-time code's role (otp18): kept beside an ARRIVED word of its text,
+            // which its pairing then reads in its clause; a field titled "Number" alone is numbered by the
+            // other roles already.
+            let arrived = out.get(first..).unwrap_or_default().iter().any(|k| {
+                k.kind == Kind::Qualifier
+                    && k.concept
+                    && k.cat == h.cat
+                    && k.source == h.source
+                    && (h.source != Source::Message || k.word.abs_diff(h.word) <= CONCEPT_REACH)
+            });
+            if !arrived {
+                if let Some(m) = out.get_mut(i) {
+                    m.gate = Gate::Key;
+                }
+            }
+            continue;
+        }
         if h.gate != Gate::Keyed {
             continue;
         }
