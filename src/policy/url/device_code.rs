@@ -19,6 +19,14 @@
 //! own command-line login names, and the tuning batches hold it as ordinary (fresh17 alone calls
 //! it bait; the decision is in `docs/rules/url-query.md`).
 //!
+//! The same page copied onto a host that is not the provider's (`<words>.com/devicelogin?code=...`)
+//! is the same lure with a look-alike page in front of it, relaying the code to the real one
+//! ([`posed_page`]): read by the provider's own page name (`devicelogin`, `deviceauth`, GitHub's
+//! `login/device`) in the path or the host, and a code in the query under any of the names phishing
+//! kits give it (`code`, `otc`, `user_code`). A generic `/device` page is not such a name: a company's
+//! own identity server (Keycloak's `/realms/<realm>/device?user_code=`) writes the complete link
+//! RFC 8628 allows, and the corpora hold it as ordinary.
+//!
 //! The default action is `warning_page` (`policies/rules.yaml`): the person sees what approving the code
 //! does before going on; without warning pages configured it blocks. An operator whose servers sign in
 //! through such a flow on purpose sets `url.device_code` to `off` on that route.
@@ -73,6 +81,25 @@ const PAGES: &[Page] = &[
     },
 ];
 
+/// The registrable domains of the providers in [`PAGES`]: their own hosts are judged by [`PAGES`]
+/// alone, never as a copy of their page.
+const PROVIDER_DOMAINS: &[&str] = &[
+    "microsoft.com",
+    "microsoftonline.com",
+    "live.com",
+    "github.com",
+    "google.com",
+    "salesforce.com",
+];
+
+/// Path segments and host-label words that name a provider's own device page (folded: lowercase,
+/// `-`, `_` and `.` left out): Microsoft's printed short form and its endpoint. Not `device` alone,
+/// which any identity server's complete link uses.
+const PAGE_NAMES: &[&str] = &["devicelogin", "deviceauth"];
+
+/// Most path segments read for a device page's name.
+const MAX_SEGMENTS: usize = 16;
+
 /// Most bytes of a query or fragment read for the code's parameter.
 const MAX_QUERY: usize = 2048;
 
@@ -82,6 +109,19 @@ pub(super) fn check(url: &Parts<'_>, out: &mut Findings) {
     let Some(host) = url.host_str else { return };
     let host = host.trim_end_matches('.');
     if !PAGES.iter().any(|p| page_matches(p, host, url)) {
+        if posed_page(host, url.path)
+            && (any_code_param(url.query).is_some()
+                || any_code_param(fragment_query(url.fragment)).is_some())
+        {
+            out.push(
+                super::rules::DEVICE_CODE,
+                format!(
+                    "the link fills a device sign-in code into a copy of a provider's device page on \
+                     {host}, which is not the provider's: the code it relays signs in whoever started \
+                     the sign-in, not you"
+                ),
+            );
+        }
         return;
     }
     if code_param(url.query).is_some() || code_param(fragment_query(url.fragment)).is_some() {
@@ -124,6 +164,57 @@ fn page_matches(p: &Page, host: &str, url: &Parts<'_>) -> bool {
         .is_some_and(|h| h.eq_ignore_ascii_case(p.path));
     // The prefix is a whole segment (`/device`, `/device/`, not `/devices-and-apps`); "/" is every page.
     prefix_ok && (p.path == "/" || matches!(path.as_bytes().get(p.path.len()), None | Some(b'/')))
+}
+
+/// Whether `host` is not a listed provider's and its path (or a label of the host) names a provider's
+/// device page ([`PAGE_NAMES`], or GitHub's `login/device`).
+fn posed_page(host: &str, path: &str) -> bool {
+    let lower = host.to_ascii_lowercase();
+    if PROVIDER_DOMAINS
+        .iter()
+        .any(|d| lower == *d || lower.strip_suffix(d).is_some_and(|h| h.ends_with('.')))
+    {
+        return false;
+    }
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | '.'))
+            .take(24)
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let segments: Vec<String> = path
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .take(MAX_SEGMENTS)
+        .map(fold)
+        .collect();
+    let named = |s: &str| PAGE_NAMES.contains(&s);
+    segments.iter().any(|s| named(s))
+        || segments.windows(2).any(|w| w[0] == "login" && w[1] == "device")
+        // A part of its own in the host (`<brand>-devicelogin.com`), not inside a word
+        // (`deviceauthority`).
+        || lower.split(['.', '-']).any(named)
+}
+
+/// A device-code parameter as a copied page takes it: [`code_param`]'s `user_code`, or the short
+/// names phishing kits and Microsoft's own one-time-code links use (`code`, `otc`), with a value.
+fn any_code_param(query: Option<&str>) -> Option<&'static str> {
+    code_param(query).or_else(|| {
+        let q = query?;
+        let q = q.get(..MAX_QUERY.min(q.len())).unwrap_or("");
+        q.split(['&', ';']).find_map(|pair| {
+            let (k, v) = pair.split_once('=')?;
+            if v.trim().is_empty() {
+                return None;
+            }
+            let k = k.trim().to_ascii_lowercase();
+            match k.as_str() {
+                "code" | "otc" | "devicecode" | "device_code" => Some("code"),
+                _ => None,
+            }
+        })
+    })
 }
 
 /// The query of a client-side route in a fragment (`#/device?user_code=...`).
@@ -200,6 +291,41 @@ mod tests {
         }
     }
 
+    /// A provider's device page copied onto another host, with a code: the same lure.
+    #[test]
+    fn a_copied_device_page_with_a_code() {
+        for u in [
+            "https://teams-meeting-join.com/devicelogin?code=BQHT9XWLA&tenant=contoso",
+            "https://meet-join.example/common/oauth2/deviceauth?otc=GHX7K8JQ2",
+            "https://portal-signin.example/login/device?user_code=WDJB-MJHT",
+            "https://microsoft-devicelogin.example/?code=HF7KQ2PLX",
+            "https://office-share.example/DeviceLogin#/?user_code=HF7KQ2PLX",
+            // Formerly passed as "another host": the provider's page under another host is a copy.
+            "https://evil.example/microsoft.com/devicelogin?user_code=A",
+            "https://notgithub.com/login/device?user_code=A",
+        ] {
+            assert!(found(u), "{u}");
+        }
+    }
+
+    /// Benign twins: a copied page with no code, an identity server's own complete link, a code on a
+    /// page that is not a device page, a provider's own hosts (judged by their pages alone).
+    #[test]
+    fn a_copied_page_without_a_code_or_a_generic_device_page_passes() {
+        for u in [
+            "https://teams-meeting-join.com/devicelogin",
+            "https://teams-meeting-join.com/devicelogin?code=",
+            "https://id.example.de/realms/staff/device?user_code=WDJB-MJHT",
+            "https://app.example.com/callback?code=abc123&state=xyz",
+            "https://app.example.com/devices?code=abc123",
+            "https://login.microsoftonline.com/common/oauth2/deviceauth?code=A",
+            "https://www.microsoft.com/devicelogin?otc=A",
+            "https://github.com/login/device?code=WDJB-MJHT",
+        ] {
+            assert!(!found(u), "{u}");
+        }
+    }
+
     #[test]
     fn other_pages_and_other_hosts_pass() {
         for u in [
@@ -210,8 +336,6 @@ mod tests {
             "https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=a",
             "https://github.com/login/device?user_code=",
             "https://github.com/login/device?code=WDJB-MJHT",
-            "https://evil.example/microsoft.com/devicelogin?user_code=A",
-            "https://notgithub.com/login/device?user_code=A",
             "https://salesforce.com.evil.example/setup/connect?user_code=A",
         ] {
             assert!(!found(u), "{u}");

@@ -1569,6 +1569,24 @@ fn brand_checks(
                                         && !super::top_sites::is_lure(part)
                                 })
                             })
+                            // (urls18) The name as the first part of that label and nothing but lure
+                            // words after it (`<name>-<invoice>.at-<word>.com`): the host reads
+                            // `<name>-<invoice>.at`, the name's bill on its country's ending; from two
+                            // letters, as the lure words and the country's ending after them name it.
+                            .or_else(|| {
+                                let (part, rest) =
+                                    l.split_once('-').filter(|_| i + 1 == sub.len())?;
+                                let only_lures = rest.split('-').all(|w| {
+                                    super::top_sites::is_lure(w)
+                                        && !super::top_sites::country_word(w)
+                                });
+                                t.exact(part).filter(|b| {
+                                    only_lures
+                                        && !b.tail
+                                        && part.len() >= 2
+                                        && !super::top_sites::is_lure(part)
+                                })
+                            })
                             .or_else(|| t.imitated(l, policy.brand_min_len_for_edit))
                     })
                     .map(|b| b.label.as_str())

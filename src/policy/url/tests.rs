@@ -201,6 +201,60 @@ fn names_as_bait_in_other_hosts() {
     }
 }
 
+/// (urls18) Two techniques composed: a name and lure words before a registrable label that starts
+/// with a country's code (`<name>-<invoice>.<cc>-<word>.com`); a listed domain spelt with a letter
+/// added to its name.
+#[test]
+fn composed_techniques_across_labels() {
+    let p = policy();
+    for u in [
+        "https://o2-rechnung.de-kunden.com/login",
+        "https://hp-support-login.uk-help.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        // The name beside a word that is no lure, or not in front of a country's code, or a lure
+        // word alone before it.
+        "https://o2-arena.de-events.com/",
+        "https://o2-rechnung.kunden-portal.example/",
+        "https://secure-login.at-kunden.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls18) A name leading a subdomain of a domain that offers something free or shows a file, or of
+/// one made only of lure words (a three-letter name too, hyphenated before another word); the tenant
+/// hosts of listed providers and names that do not lead a label pass.
+#[test]
+fn names_leading_a_subdomain_of_a_bait_domain() {
+    let p = policy();
+    for u in [
+        "https://dropbox.pdf-view.site/document/open?id=1",
+        "https://spotify-premium.free-month.net/",
+        "https://netflix.kostenlos-filme.de/",
+        "https://ups-premium.billing-center.net/",
+        "https://dhl-paket.payment-portal.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        // A listed provider's own tenant host.
+        "https://adobe.okta.com/app/sso",
+        "https://dropbox.my.salesforce.com/",
+        // The name is not first in its label, or the words are beside it, not the domain's.
+        "https://my-dropbox-notes.pdf-tools.org/",
+        "https://spotify-free.example.org/",
+        // Three letters alone as a label, or with a project's word, or before a domain with other words.
+        "https://ups.billing-center.net/",
+        "https://ups-status.billing-center.net/",
+        "https://ups-premium.billing-acme.net/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
 /// Bait that needs no lure word: a cheap top-level domain, a country code ending the label, a site
 /// builder's page, a government word, a second-level ending inside the host.
 #[test]

@@ -65,6 +65,10 @@ pub(super) const MIN_TAIL: usize = 5;
 /// Shortest name of the long tail matched by one edit (`ryanar`, `qatarairawys`): one edit turns fewer
 /// letters into too many other sites' names.
 pub(super) const MIN_TAIL_EDIT: usize = 7;
+
+/// (urls18) Shortest name matched with a hyphen put into it and a look-alike letter besides
+/// ([`TopSites::imitated`]): eight letters, where two words joined make a name by accident no more.
+const MIN_HYPHEN_SWAP: usize = 8;
 /// Longest label tried with [`VISUAL_SWAPS`] (every swap at every place is a lookup): longer labels are
 /// no protected name's look-alike by one swap, as no protected name is that long.
 const MAX_VISUAL_LABEL: usize = 32;
@@ -292,6 +296,10 @@ const PROJECT_WORDS: &[&str] = &[
 const BANK_WORDS: &[&str] = &[
     "bank", "bankasi", "banka", "bankas", "banken", "banco", "banque",
 ];
+
+/// The words for bank that stand before a bank's name in the languages whose banks are named so and
+/// that [`BANK_WORDS`] lacks (Italian and Spanish `banca`, Polish `bankowy`): [`TopSites::bank_word_before`].
+const BANK_PREFIX_WORDS: &[&str] = &["banca", "bankowy"];
 
 /// Whether a registrable label is the listed name `name` with only the word for bank glued after it
 /// (`<name>bank`, [`BANK_WORDS`]) under an ending that is not among the cheapest: a bank named after a
@@ -1227,6 +1235,22 @@ const STEP_STEMS: &[&str] = &[
     "kiriman",
     "kargo",
     "kifurushi",
+    // (urls18) Tracking the parcel, the step a courier's message names most: Portuguese and Spanish
+    // (`rastreamento`, `rastreio`, `rastreo`), Croatian and Serbian (`pracenje`), Czech and Slovak
+    // (`sledovani`), Polish (`sledzenie`), Slovene (`sledenje`), Hungarian (`nyomkovetes`), Romanian
+    // (`urmarire`), Italian (`tracciamento`), German (`sendungsverfolgung`), Russian and Ukrainian
+    // transliterated (`otslezhivanie`, `vidstezhennya`). Stems, as the nouns and verbs inflect.
+    "rastre",
+    "pracenj",
+    "sledovan",
+    "sledzen",
+    "sledenj",
+    "nyomkovet",
+    "urmarir",
+    "tracciam",
+    "sendungsverfolg",
+    "otslezh",
+    "vidstezh",
 ];
 
 /// Whole words of the same steps too short to be stems of their own (`pago`, `maksu`, `plata`): a
@@ -1645,6 +1669,77 @@ pub(super) const SCRIPT_LURES: &[&str] = &[
     "सत्यापन",
     "रिफंड",
 ];
+
+/// Words of a registrable label that bait only a name leading a subdomain in front of it
+/// (`<name>.pdf-view.site`, `<name>-store.free-<currency>.net`): something given away for nothing and
+/// a document shown, in the languages of the lure words. Beside a name in the registrable label they
+/// are a shop's or a fan site's words (`<name>-free-fonts.com`) and stay out of [`is_lure`]; a name in
+/// front of a domain made of them is no partner's or tenant's host (those sit under the partner's or
+/// provider's own listed domain) but the bait of a free offer or a shared file.
+const SUBDOMAIN_BAIT: &[&str] = &[
+    // Given away for nothing.
+    "free",
+    "freebie",
+    "gratis",
+    "gratuit",
+    "gratuite",
+    "gratuito",
+    "gratuita",
+    "kostenlos",
+    "umsonst",
+    "darmowe",
+    "darmowy",
+    "darmowa",
+    "zdarma",
+    "zadarmo",
+    "ingyen",
+    "ingyenes",
+    "bedava",
+    "ucretsiz",
+    "besplatno",
+    "besplatan",
+    "besplatni",
+    "besplatnyy",
+    "besplatnyi",
+    "bezplatno",
+    "ilmainen",
+    "mienphi",
+    "percuma",
+    // A document or file shown or shared.
+    "pdf",
+    "view",
+    "viewer",
+    "preview",
+    "file",
+    "files",
+    "fichier",
+    "fichiers",
+    "datei",
+    "dateien",
+    "archivo",
+    "archivos",
+    "arquivo",
+    "arquivos",
+    "documento",
+    "documentos",
+    "dokument",
+    "dokumente",
+    "plik",
+    "pliki",
+    "dosya",
+    "berkas",
+    "visualizar",
+    "visualizza",
+    "voir",
+    "ansicht",
+    "podglad",
+    "goruntule",
+];
+
+/// Whether a (folded) part of a registrable label baits a name leading a subdomain ([`SUBDOMAIN_BAIT`]).
+fn subdomain_bait(part: &str) -> bool {
+    SUBDOMAIN_BAIT.contains(&part)
+}
 
 /// English sign-in, verify, refund and unblock words that stay bait glued to another word
 /// (`acmelogin`, `verifyacme`): long enough to be no part of an ordinary word by accident.
@@ -2215,6 +2310,18 @@ impl TopSites {
         if let Some(b) = self.visual_swap(label) {
             return Some(b);
         }
+        // (urls18) Two techniques composed: a hyphen put into a long name and one of its letters shown
+        // by a look-alike (`acme-lnternational` for `acmeinternational`). Long names only: two words
+        // of a short one joined make a look-alike of something by accident.
+        if label.contains('-') && label.is_ascii() {
+            let plain: String = label.chars().filter(|&c| c != '-').collect();
+            if let Some(b) = self
+                .visual_swap(&plain)
+                .filter(|b| b.label.len() >= MIN_HYPHEN_SWAP && !b.label.contains('-'))
+            {
+                return Some(b);
+            }
+        }
         // Edits are read on the skeletons (`rn` for `m` and a typo together) and on the names as written
         // (a swap next to an `m`, whose skeleton is two letters).
         self.one_edit(label, folded, &self.near_folded, |b| &b.folded, min_edit)
@@ -2559,6 +2666,10 @@ impl TopSites {
         // `auth.`, `login.` or `sso.` in front of its domain, whatever words the domain has
         // (`auth.example-shop.de`).
         let last = own.len().saturating_sub(1);
+        // (urls18) Whether the span leads a subdomain label (the whole label or its first part), or no
+        // span is read yet: then a registrable label's [`SUBDOMAIN_BAIT`] words count as lure words.
+        let leads_sub =
+            |skip: (usize, usize, usize)| skip.0 == usize::MAX || (skip.0 < last && skip.1 == 0);
         // How many parts besides the span are bait: a lure word, a country code ending a label, a
         // country's name (`<name>-sverige`), or a lure word written as two parts (`xac-thuc`).
         let words_count = |skip: (usize, usize, usize)| {
@@ -2579,6 +2690,7 @@ impl TopSites {
                                 });
                         if outside(j)
                             && (is_lure(t)
+                                || (i == last && leads_sub(skip) && subdomain_bait(t))
                                 || country_word(t)
                                 || joined
                                 || (j > 0 && j + 1 == n && country_code(t)))
@@ -2601,6 +2713,15 @@ impl TopSites {
             })
         };
         let lure_besides = |skip: (usize, usize, usize)| cheap || words_besides(skip);
+        // (urls18) A registrable label of two words or more, every one bait (`billing-center`,
+        // `pdf-view`): a domain that names nothing but the lure, in front of which a name leading a
+        // subdomain, three letters included, poses as the name's page.
+        let reg_all_bait = own.len() > 1
+            && own.last().is_some_and(|l| {
+                l.split('-').count() > 1
+                    && l.split('-')
+                        .all(|t| is_lure(t) || AFFIX_WORDS.contains(&t) || subdomain_bait(t))
+            });
         let any_lure = own.iter().any(|l| {
             let n = l.split('-').count();
             l.split('-').enumerate().any(|(j, t)| {
@@ -2683,6 +2804,15 @@ impl TopSites {
                 let short_ok = words_besides((i, at, n))
                     && (hosted.is_some()
                         || cheap
+                        // Three letters lead a subdomain label with another word after them
+                        // (`<name>-premium.`): alone (`ads.`, `key.`, `get.`) they are a host's own
+                        // service label as often as a name.
+                        || (!is_reg
+                            && at == 0
+                            && n == 1
+                            && parts.len() > 1
+                            && reg_all_bait
+                            && !parts.iter().skip(1).any(|p| project_word(p)))
                         || (is_reg
                             && n == 1
                             && parts.len() > 1
@@ -2728,6 +2858,7 @@ impl TopSites {
                         self.near_short(part, min_edit)
                             .or_else(|| self.short_skeleton(part))
                             .or_else(|| self.bank_in_words(part))
+                            .or_else(|| self.bank_word_before(part))
                     })
                     .flatten()
                     .filter(|b| !host_name(b));
@@ -2773,8 +2904,19 @@ impl TopSites {
         if parts.len() < 2 {
             return None;
         }
-        parts.iter().enumerate().find_map(|(j, name)| {
-            let b = self.exact(name).filter(|b| !b.tail)?;
+        parts.iter().enumerate().find_map(|(j, written)| {
+            // (urls18) The name as written, or with one letter added before or after it
+            // (`e<name>-com-uy` for `<name>.com.uy`): two techniques composed, the domain spelt and a
+            // letter added, of a name of four letters or more; the ending spelt after it still has to
+            // be the name's own.
+            let (b, name) = std::iter::once(*written)
+                .chain(written.get(1..).filter(|c| c.len() >= MIN_SKELETON))
+                .chain(
+                    written
+                        .get(..written.len().saturating_sub(1))
+                        .filter(|c| c.len() >= MIN_SKELETON),
+                )
+                .find_map(|c| self.exact(c).filter(|b| !b.tail).map(|b| (b, c)))?;
             let one = parts.get(j + 1)?;
             let two = parts.get(j + 2);
             let spelt = |ending: String| {
@@ -2908,6 +3050,23 @@ impl TopSites {
                     })
             })
         })
+    }
+
+    /// (urls18) The listed name (of [`MIN_TLD_SWAP`] letters or more, not from the long tail) `part` is
+    /// with a language's word for bank glued in front (`bancoacme`, `bancaacme`, `banqueacme` for
+    /// `acme.com`): how the bank's customers say its name (Banco X, Banca X), which the bank's own
+    /// domain leaves out. Read only beside a lure word in the registrable label (the caller): a bank
+    /// that shares a retailer's name keeps its own `banco<name>` domain without one.
+    fn bank_word_before(&self, part: &str) -> Option<&TopBrand> {
+        if !part.is_ascii() || part.len() > MAX_VISUAL_LABEL {
+            return None;
+        }
+        BANK_WORDS
+            .iter()
+            .chain(BANK_PREFIX_WORDS)
+            .filter_map(|w| part.strip_prefix(w))
+            .filter(|rest| rest.len() >= MIN_TLD_SWAP)
+            .find_map(|rest| self.exact(rest).filter(|b| !b.tail))
     }
 
     /// The listed bank `part` names with the word for bank in another language or mistyped
@@ -4062,6 +4221,79 @@ linkedin.com
                 && !is_lure("android")
                 && !is_lure("identity")
         );
+    }
+
+    /// (urls18) A registrable label's words of a free offer or a shown file bait a name leading a
+    /// subdomain in front of it, only there; a registrable label of bait words alone baits a
+    /// three-letter name hyphenated before another word.
+    #[test]
+    fn names_leading_a_subdomain_of_bait_words() {
+        let t = TopSites::parse("northbank.com\nzqx.com\n");
+        let lure = |own: &[&str]| t.lure_brand(own, None, false, 6).map(|b| b.label.clone());
+        assert_eq!(lure(&["northbank", "pdf-view"]), Some("northbank".into()));
+        assert_eq!(
+            lure(&["northbank-store", "free-coins"]),
+            Some("northbank".into())
+        );
+        assert_eq!(
+            lure(&["northbank", "datei-ansicht"]),
+            Some("northbank".into())
+        );
+        assert_eq!(lure(&["zqx-premium", "billing-center"]), Some("zqx".into()));
+        // Benign twins: the words beside the name, not the domain's; the name not leading its label;
+        // in the registrable label; three letters alone, with a project's word, or before a domain
+        // with other words.
+        assert_eq!(lure(&["northbank-free", "example"]), None);
+        assert_eq!(lure(&["shop-northbank", "free-view"]), None);
+        assert_eq!(lure(&["northbank-free-fonts"]), None);
+        assert_eq!(lure(&["zqx", "billing-center"]), None);
+        assert_eq!(lure(&["zqx-status", "billing-center"]), None);
+        assert_eq!(lure(&["zqx-premium", "billing-example"]), None);
+        assert!(subdomain_bait("free") && subdomain_bait("pdf") && !subdomain_bait("fonts"));
+    }
+
+    /// (urls18) Two techniques composed on a long name: a hyphen put in and a look-alike letter; a
+    /// bank word glued before a listed name beside a lure word; the tracking step as a lure word.
+    #[test]
+    fn composed_techniques_on_regional_names() {
+        let t = TopSites::parse(
+            "northbankgroup.it
+quokkapay.io
+northbank.com
+",
+        );
+        let name = |b: Option<&TopBrand>| b.map(|b| b.label.clone());
+        assert_eq!(
+            name(t.imitated("northbank-gr0up", 6)),
+            Some("northbankgroup".into())
+        );
+        assert_eq!(
+            name(t.imitated("north-bankgroup", 6)),
+            Some("northbankgroup".into())
+        );
+        assert_eq!(
+            name(t.imitated("northbank-qroup", 6)),
+            Some("northbankgroup".into())
+        );
+        // Benign twins: a short name's parts joined, two words one look-alike letter from nothing.
+        assert_eq!(name(t.imitated("quokk-apey", 6)), None);
+        assert_eq!(name(t.imitated("north-bridge", 6)), None);
+        let lure = |own: &[&str]| t.lure_brand(own, None, false, 6).map(|b| b.label.clone());
+        assert_eq!(lure(&["bancanorthbank-online"]), Some("northbank".into()));
+        assert_eq!(lure(&["banconorthbank-acceso"]), Some("northbank".into()));
+        // Benign twins: the bank's own domain with no lure word; a bank word before another word.
+        assert_eq!(lure(&["banconorthbank"]), None);
+        assert_eq!(lure(&["bancanorth-online"]), None);
+        assert_eq!(lure(&["northbank-rastreamento"]), Some("northbank".into()));
+        assert_eq!(lure(&["northbank-pracenje"]), Some("northbank".into()));
+        assert!(is_lure("rastreio") && is_lure("sledovani") && !is_lure("rastafari"));
+        // A listed domain spelt with a letter added to its name; the name's own ending only.
+        let d = TopSites::parse("zebra.com.uy\n");
+        let spelt = |parts: &[&str]| d.domain_spelt(parts, true).map(|b| b.label.clone());
+        assert_eq!(spelt(&["ezebra", "com", "uy"]), Some("zebra".into()));
+        assert_eq!(spelt(&["zebras", "com", "uy"]), Some("zebra".into()));
+        assert_eq!(spelt(&["ezebra", "com", "ar"]), None);
+        assert_eq!(spelt(&["xyzebra", "com", "uy"]), None);
     }
 
     /// A cheap top-level domain is bait by itself; a country code ending a label is a lure word; short
