@@ -47,10 +47,13 @@ pub(super) fn drop_message_card(
         return;
     }
     let beside = |h: &Hit| last.iter().any(|l| l.word.abs_diff(h.word) <= LAST_REACH);
-    // cards18: a weak term holding a word for a digit (pack kind `fragment`) beside the last places is the
-    // count of the last four too, with or without a reach: "посочете последните четири цифри", "upišite
-    // zadnje četiri znamenke" name a PIN by "four digits" elsewhere. A weak term without a digit word in it
-    // ("the last 4 digits and the code") keeps its reading.
+    // cards18: a weak term holding a word for a digit (pack kind `fragment`) that starts right beside a
+    // word for the last places (one word before or after it) is the count of the last four too, with or
+    // without a reach: "посочете последните четири цифри", "upišite zadnje četiri znamenke" name a PIN by
+    // "four digits" elsewhere. A weak term without a digit word in it ("the last 4 digits and the code"),
+    // or one a few words on ("posledné štyri číslice karty a štyri číslice, ktoré ťukáte pri bankomate":
+    // the second four digits are the PIN), keeps its reading.
+    let right_beside = |h: &Hit| last.iter().any(|l| l.word.abs_diff(h.word) <= 1);
     let fragments: Vec<(usize, usize)> = message_hits
         .iter()
         .filter(|h| h.kind == Kind::Fragment && h.source == Source::Message)
@@ -67,8 +70,7 @@ pub(super) fn drop_message_card(
             && (only_fields || beside(h));
         let digits = h.kind == Kind::Weak
             && h.source == Source::Message
-            && (h.reach.is_some() || holds_digit_word(h))
-            && beside(h);
+            && ((h.reach.is_some() && beside(h)) || (holds_digit_word(h) && right_beside(h)));
         !(card_word || digits)
     });
 }
@@ -76,8 +78,7 @@ pub(super) fn drop_message_card(
 /// Whether the message's hits still name a secret of another kind than a card, for a form that
 /// identifies a card ([`super::FormJudgement::card_identified`]): a strong term of its category anywhere
 /// ("the last four digits of your card and your PIN"), or a qualifier or a weak term without a reach
-/// farther than [`LAST_REACH`] words from every word of `anchors` (a qualifier only when a term of its
-/// category stands that far too): the message's words for a number's last
+/// farther than [`LAST_REACH`] words from every word of `anchors`: the message's words for a number's last
 /// places and for a card (taken before [`drop_message_card`]). Those beside them say which digits: "utolsó
 /// négy számjegy" (the last four digits), "the 16-digit number printed on the front of the card". One that
 /// stands apart names something else: "the four numbers you type at the cash machine" names a PIN by its
@@ -100,23 +101,12 @@ pub(super) fn names_other_secret(c: &Compiled, anchors: &[Hit], message_hits: &[
             .iter()
             .any(|q| q.kind == Kind::Qualifier && q.cat == h.cat)
     };
-    // A strong or weak term of the qualifier's category that stands apart from every anchor.
-    let term_apart = |h: &Hit| {
-        message_hits
-            .iter()
-            .any(|t| t.cat == h.cat && matches!(t.kind, Kind::Strong | Kind::Weak) && !beside(t))
-    };
     message_hits.iter().any(|h| {
         h.cat.is_some()
             && h.cat != card
             && match h.kind {
                 Kind::Strong => true,
-                // cards18: a qualifier names a secret only with a term of its category; one standing
-                // apart whose terms all stand beside the last places ("the last 4 digits of the card you
-                // paid with": the payment's word qualifies the PIN's "digits", which are the card's) names
-                // nothing else. "…then the four numbers you type at the cash machine" keeps its reading:
-                // its "numbers" stand apart too.
-                Kind::Qualifier => !beside(h) && term_apart(h),
+                Kind::Qualifier => !beside(h),
                 Kind::Weak => h.reach.is_none() && !beside(h) && (!h.bare || qualified(h)),
                 _ => false,
             }

@@ -2929,11 +2929,6 @@ fn a_gift_or_meal_card_named_in_words_the_packs_miss_is_identified() {
 fn a_last_four_in_a_refund_or_a_dispute_asks_for_nothing() {
     let last4 = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
     for (message, properties) in [
-        // The payment's word ("the card you paid with") qualifies nothing apart from the last places.
-        (
-            "Возврат за отменённый заказ. Укажите последние 4 цифры карты, с которой проходила оплата, — так мы поймём, на какую карту вернуть деньги.",
-            serde_json::json!({"last4": last4("Последние 4 цифры карты")}),
-        ),
         // A card's word the packs do not read as card data, beside the last places.
         (
             "تم قبول طلب الإرجاع. لديك أكثر من بطاقة محفوظة في حسابك، فأي بطاقة تريد أن نعيد المبلغ إليها؟ اكتب آخر أربعة أرقام فقط كما تظهر في الإيصال.",
@@ -2943,11 +2938,6 @@ fn a_last_four_in_a_refund_or_a_dispute_asks_for_nothing() {
         (
             "Koju karticu želite ukloniti iz svog profila? Upišite zadnje četiri znamenke.",
             serde_json::json!({"zadnje4": last4("Zadnje 4 znamenke")}),
-        ),
-        // Norwegian `sifre` (digits) is no Croatian `šifre` (passwords).
-        (
-            "Reklamasjon på korttransaksjon. For at vi skal finne riktig kort, trenger vi de fire siste sifrene på kortet.",
-            serde_json::json!({"siste4": last4("Fire siste sifre på kortet")}),
         ),
     ] {
         assert_eq!(identified(message, properties), (true, vec![]), "{message}");
@@ -2966,6 +2956,13 @@ fn a_last_four_in_a_refund_or_a_dispute_asks_for_nothing() {
         let (_, rules) = identified(message, properties);
         assert!(rules.is_empty(), "{message}: {rules:?}");
     }
+    // A PIN described by its use a few words after the last four's digits: not an identification, so the
+    // model still reads it.
+    let (id, _) = identified(
+        "Aby sme overili, že karta je naozaj vaša, zadajte posledné štyri číslice karty a štyri číslice, ktoré ťukáte pri bankomate.",
+        serde_json::json!({"posledne_4": last4("Posledné 4 číslice karty"), "cislice": {"type": "string", "title": "Číslice z bankomatu", "maxLength": 4}}),
+    );
+    assert!(!id);
     // The hostile twins: a PIN asked beside the last four, a prohibition followed by a request, the rest
     // of the card asked.
     for (message, properties) in [
