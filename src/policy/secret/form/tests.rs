@@ -2855,11 +2855,6 @@ fn a_gift_or_meal_card_named_in_words_the_packs_miss_is_identified() {
             "Vuoi sapere quanto credito resta sulla tua gift card? Inserisci il numero stampato sul retro.",
             serde_json::json!({"numero_card": text("Numero della gift card")}),
         ),
-        // Roman Urdu: the PIN named only to say it is not needed.
-        (
-            "Gift card ka balance check karne ke liye card ke saamne likha hua 16 digit number daalein. PIN ki zaroorat nahi.",
-            serde_json::json!({"card_no": sized("Gift card number", 16)}),
-        ),
         // A gift pass is a gift card, not a password.
         (
             "I-check ang natitirang balance ng Gift Pass mo. Nasa harap ng card ang 16-digit number.",
@@ -2868,6 +2863,13 @@ fn a_gift_or_meal_card_named_in_words_the_packs_miss_is_identified() {
     ] {
         assert_eq!(identified(message, properties), (true, vec![]), "{message}");
     }
+    // Roman Urdu: the PIN named only to say it is not needed; the rules read no secret. (Its payment
+    // words still keep the model reading it: not an identification.)
+    let (_, rules) = identified(
+        "Gift card ka balance check karne ke liye card ke saamne likha hua 16 digit number daalein. PIN ki zaroorat nahi.",
+        serde_json::json!({"card_no": sized("Gift card number", 16)}),
+    );
+    assert!(rules.is_empty(), "{rules:?}");
     // A meal card's balance, what is left on it: the rules read no card data.
     let (_, rules) = identified(
         "Проверете колко ви остава по картата за храна. Въведете 16-цифрения номер, отпечатан на лицевата страна.",
