@@ -911,10 +911,18 @@ fn judge_form_read(
     } else {
         Vec::new()
     };
-    if let (Some(_), false) = (last_four, rest_of_card) {
+    if (last_four.is_some() || last_places) && !rest_of_card {
         // "Enter only the last four digits of your card number" over a last four and a date: the message
-        // names the card to say which four digits, and no field of the form is for the rest of it.
-        lastfour::drop_message_card(c, &message_last, !other_free_text, &mut message_hits);
+        // names the card to say which four digits, and no field of the form is for the rest of it. So it
+        // does over a field of four named for a number's last places in a form whose card words the packs
+        // do not read ("Koju karticu želite ukloniti? Upišite zadnje četiri znamenke."): the digits beside
+        // the last places are the field's (cards18).
+        lastfour::drop_message_card(
+            c,
+            &message_last,
+            last_four.is_some() && !other_free_text,
+            &mut message_hits,
+        );
         if gift_card && giftcard::message_only_describes(message) {
             // "Skriv gavekortnummeret, som står under stregkoden": the message names the card to say which
             // number the gift card's field holds, and no field of the form is for the rest of a card.

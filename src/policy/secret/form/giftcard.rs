@@ -61,10 +61,27 @@ pub(super) fn excused(
     let described = [message, prop.title, prop.description];
     let other_secret = |h: &Hit| h.kind == Kind::Strong && h.cat.is_some() && h.cat != card;
     let other = hits.iter().any(other_secret) || message_hits.iter().any(other_secret);
+    let own_card = hits
+        .iter()
+        .any(|h| h.source != Source::Message && h.cat == card && h.kind != Kind::Benign);
+    // cards18: a field named for the gift card in words the card category does not read ("Lahjakortin
+    // numero", "Broj poklon bona", "Číslo dárkové karty"), whose own texts name nothing else than a run of
+    // digits ("numero", "broj": a weak word with a reach): the card's printed number, as above. A field
+    // naming a code of its own ("Lahjakortin koodi", "Gift card security code") is not.
+    let only_numbered = || {
+        !hits.iter().any(|h| {
+            h.source != Source::Message
+                && h.cat.is_some()
+                && h.cat != card
+                && match h.kind {
+                    Kind::Strong | Kind::Qualifier => true,
+                    Kind::Weak => h.reach.is_none(),
+                    _ => false,
+                }
+        })
+    };
     card.is_some()
-        && hits
-            .iter()
-            .any(|h| h.source != Source::Message && h.cat == card && h.kind != Kind::Benign)
+        && (own_card || (names_gift_card(&own) && only_numbered()))
         && !hits
             .iter()
             .any(|h| other_secret(h) && h.source == Source::Name)
@@ -72,6 +89,25 @@ pub(super) fn excused(
         && (names_gift_card(&own)
             || (names_gift_card(&[message]) && !names_payment_card(&described)))
         && speaks_of_balance(&described)
+        && !asks_scratched(&described)
+}
+
+/// Whether `texts` name the scratch-off layer a gift card hides its PIN or code under ([`SCRATCH`]) in a
+/// clause that does not say it is not needed: "enter the card number and the scratch code", "kod spod
+/// zdrapki". That code is the card's secret (cards18: with "PIN ki zaroorat nahi" read as a denial, a
+/// scratch code asked beside it must still undo the reading); "Die PIN unter dem Rubbelfeld benötigen wir
+/// nicht" names it to keep the user from typing it.
+fn asks_scratched(texts: &[&str]) -> bool {
+    texts.iter().filter(|t| !t.is_empty()).any(|text| {
+        sentences(text).into_iter().any(|(sentence, _)| {
+            negation::clauses(sentence).any(|clause| {
+                let folded = fold_words(clause);
+                holds_any(&folded, scratch_words().iter().map(String::as_str))
+                    && !(negation::negated(&folded)
+                        || holds_any(&folded, not_needed_words().iter().map(String::as_str)))
+            })
+        })
+    })
 }
 
 /// Whether the message's card words may be dropped for a gift card's number the form asks alone (the caller
@@ -93,10 +129,23 @@ pub(super) fn drop_message_card(c: &Compiled, message: &str, message_hits: &mut 
         return;
     }
     let denied = denies_other_secret(c, &[message]);
+    let denied_strong =
+        |h: &Hit| denied && h.kind == Kind::Strong && h.cat.is_some() && h.cat != card;
+    // The words of a denied secret: the other categories' terms on the same word ("PIN", a strong PIN and
+    // a weak credential) are denied with it.
+    let denied_at: Vec<usize> = message_hits
+        .iter()
+        .filter(|h| denied_strong(h))
+        .map(|h| h.word)
+        .collect();
     message_hits.retain(|h| {
         let card_word =
             h.cat == card && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier);
-        let denied_secret = denied && h.kind == Kind::Strong && h.cat.is_some() && h.cat != card;
+        let denied_secret = denied_strong(h)
+            || (h.cat.is_some()
+                && h.cat != card
+                && matches!(h.kind, Kind::Weak | Kind::Qualifier)
+                && denied_at.contains(&h.word));
         !(card_word || denied_secret)
     });
 }
@@ -333,6 +382,46 @@ const GIFT_CARD: &[&str] = &[
     "积分卡",
     "멤버십 카드",
     "포인트 카드",
+    // cards18: a meal or food card (an employer's meal allowance, Pluxee, Edenred), whose balance is read
+    // from its printed number as a gift card's; its PIN, like a gift card's, stays a secret.
+    "meal card",
+    "meal voucher",
+    "food card",
+    "essenskarte",
+    "carte repas",
+    "carte restaurant",
+    "carte ticket restaurant",
+    "tarjeta restaurante",
+    "tarjeta comedor",
+    "buono pasto",
+    "buoni pasto",
+    "carta pasto",
+    "cartao refeicao",
+    "cartao alimentacao",
+    "vale refeicao",
+    "vale alimentacao",
+    "maaltijdkaart",
+    "card de masa",
+    "tichete de masa",
+    "karta lunchowa",
+    "karta posilkowa",
+    "stravenk",
+    "bon za hranu",
+    "kartica za hranu",
+    "карта за храна",
+    "картата за храна",
+    "ваучер за храна",
+    "ваучери за храна",
+    "карта на храна",
+    "талон на питание",
+    "карта питания",
+    "yemek karti",
+    "kartu makan",
+    "kad makan",
+    "餐卡",
+    "饭卡",
+    "食事券",
+    "식권",
     // de
     "geschenkkarte",
     "geschenkgutschein",
@@ -431,6 +520,12 @@ const BALANCE: &[&str] = &[
     "restguthaben",
     "solde",
     "saldo",
+    // it: what is left on the card ("quanto credito resta", "credito residuo"); not "credito" alone, a
+    // credit card's word
+    "quanto credito",
+    "credito residuo",
+    "credito rimanente",
+    "credito disponibile",
     "soldul",
     "soldului",
     // pl ("saldo"), cs, sk, ru/uk/bg, hr/sr, lt, hu, el
@@ -444,6 +539,9 @@ const BALANCE: &[&str] = &[
     "стањ",
     // bg: "наличност" (what is left on a card), beside "баланс"
     "наличност",
+    // bg: "колко ви остава" (how much is left), "остатък"
+    "остава",
+    "остатък",
     "likut",
     "egyenleg",
     "υπολοιπ",
@@ -486,6 +584,75 @@ folded_words! { fn gift_card_words = GIFT_CARD; }
 folded_words! { fn balance_words = BALANCE; }
 folded_words! { fn payment_card_words = PAYMENT_CARD; }
 folded_words! { fn not_needed_words = NOT_NEEDED; }
+folded_words! { fn scratch_words = SCRATCH; }
+
+/// Words for the scratch-off layer of a gift card (hand-written; see the module doc): what hides the card's
+/// PIN or code. Stems of five letters or more match inflected forms ("zdrapki", "Rubbelfeld").
+const SCRATCH: &[&str] = &[
+    // en (and the languages that write it: tl, ur, hi in Latin letters), de, fr, es, it, pt, nl
+    "scratch",
+    "rubbel",
+    "gratter",
+    "grattez",
+    "a gratter",
+    "rascar",
+    "rasca",
+    "grattare",
+    "gratta",
+    "raspar",
+    "raspe",
+    "raspadinha",
+    "kraslaag",
+    "krassen",
+    // pl, cs, sk, ru, uk, bg, hr, sr, ro, hu, el, lt
+    "zdrapk",
+    "zdrapa",
+    "zdrap",
+    "stirac",
+    "setret",
+    "stierac",
+    "защитный слой",
+    "защитного слоя",
+    "стирае",
+    "скретч",
+    "захисний шар",
+    "защитния слой",
+    "zastitni sloj",
+    "zastitnog sloja",
+    "заштитни слој",
+    "razuieste",
+    "razuit",
+    "kaparo",
+    "ξυστ",
+    "nutrinam",
+    // da, no, sv, fi, tr
+    "skrabe",
+    "skrap",
+    "raaputa",
+    "raaputet",
+    "kaziyin",
+    "kazinan",
+    // ar, fa, he, hi, bn, th, id/ms, vi, sw
+    "اكشط",
+    "كشط",
+    "خراش",
+    "גירוד",
+    "गिरोड",
+    "खुरच",
+    "ঘষে",
+    "ขูด",
+    "gosok",
+    "cao lop",
+    "kukwangua",
+    // zh, ja, ko
+    "刮开",
+    "刮刮",
+    "涂层",
+    "スクラッチ",
+    "削って",
+    "스크래치",
+    "긁",
+];
 
 /// Whether one of `texts` names a payment card ([`PAYMENT_CARD`]).
 pub(super) fn names_payment_card(texts: &[&str]) -> bool {

@@ -20,7 +20,7 @@
 //! message names strongly otherwise (a PIN, a CVV's own name outside the card category) still asks.
 
 use super::field::{FieldKind, Prop};
-use super::hit::Hit;
+use super::hit::{Hit, Source};
 use super::structure::digit_pattern;
 use crate::policy::secret::pack::{Compiled, Kind};
 
@@ -47,11 +47,30 @@ pub(super) fn drop_message_card(
         return;
     }
     let beside = |h: &Hit| last.iter().any(|l| l.word.abs_diff(h.word) <= LAST_REACH);
+    // cards18: a weak term holding a word for a digit (pack kind `fragment`) that starts right beside a
+    // word for the last places (one word before or after it) is the count of the last four too, with or
+    // without a reach: "посочете последните четири цифри", "upišite zadnje četiri znamenke" name a PIN by
+    // "four digits" elsewhere. A weak term without a digit word in it ("the last 4 digits and the code"),
+    // or one a few words on ("posledné štyri číslice karty a štyri číslice, ktoré ťukáte pri bankomate":
+    // the second four digits are the PIN), keeps its reading.
+    let right_beside = |h: &Hit| last.iter().any(|l| l.word.abs_diff(h.word) <= 1);
+    let fragments: Vec<(usize, usize)> = message_hits
+        .iter()
+        .filter(|h| h.kind == Kind::Fragment && h.source == Source::Message)
+        .map(|h| (h.start, h.end))
+        .collect();
+    let holds_digit_word = |h: &Hit| {
+        fragments
+            .iter()
+            .any(|&(start, end)| h.start <= start && end <= h.end)
+    };
     message_hits.retain(|h| {
         let card_word = h.cat == card
             && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
             && (only_fields || beside(h));
-        let digits = h.kind == Kind::Weak && h.reach.is_some() && beside(h);
+        let digits = h.kind == Kind::Weak
+            && h.source == Source::Message
+            && ((h.reach.is_some() && beside(h)) || (holds_digit_word(h) && right_beside(h)));
         !(card_word || digits)
     });
 }
@@ -135,4 +154,95 @@ pub(super) fn holds_long_number(prop: &Prop<'_, '_>) -> bool {
         FieldKind::Number => prop.maximum.is_some_and(|m| m >= 1e7),
         FieldKind::Choice => false,
     }
+}
+
+/// Words for a card, in the 42 pack languages (hand-written, as [`super::giftcard`]'s lists): the packs read
+/// a card where it names card data ("card number"), not always the bare word of a sentence that only says
+/// which card ("آخر أربعة أرقام من البطاقة", "جس کارڈ سے ادائیگی ہوئی تھی", "Koju karticu želite ukloniti").
+/// Beside a field of four named for a number's last places, such a word says the four are a card's
+/// ([`names_card`]). A word of five letters or more is matched as the start of a word; a shorter one whole;
+/// one of a script without spaces anywhere. Vietnamese `thẻ` is left out: it folds to English "the".
+const CARD_WORDS: &[&str] = &[
+    // en, tl, ro, de, fr, es, it, pt, nl
+    "card",
+    "cards",
+    "cardul",
+    "cardului",
+    "kard",
+    "karte",
+    "carte",
+    "tarjeta",
+    "carta",
+    "cartao",
+    "kaart",
+    // pl, cs, sk, hr, sr, sl, lt, hu, el
+    "karta",
+    "karty",
+    "kartou",
+    "kartic",
+    "картиц",
+    "kortel",
+    "kartya",
+    "καρτα",
+    "καρτας",
+    // ru, uk, bg
+    "карта",
+    "карты",
+    "карту",
+    "картой",
+    "картата",
+    "картка",
+    "картки",
+    "картку",
+    // da, no, sv, fi, tr
+    "kort",
+    "kortet",
+    "kortets",
+    "kortti",
+    "kortin",
+    "kortilla",
+    "kortil",
+    "kart",
+    "karti",
+    "kartin",
+    // ar, fa, he, ur
+    "بطاقة",
+    "البطاقة",
+    "بطاقتك",
+    "بطاقات",
+    "كارت",
+    "کارت",
+    "כרטיס",
+    "הכרטיס",
+    "کارڈ",
+    // hi, mr, bn, ta, te, th
+    "कार्ड",
+    "কার্ড",
+    "அட்டை",
+    "கார்டு",
+    "కార్డు",
+    "కార్డ్",
+    "บัตร",
+    // id (and cs/sk/pl's accusative), ms, sw
+    "kartu",
+    "kad",
+    "kadi",
+    // zh, ja, ko
+    "卡",
+    "カード",
+    "카드",
+];
+
+folded_words! { fn card_words = CARD_WORDS; }
+
+/// Whether one of `texts` (the message, a field's title and description) holds a word for a card
+/// ([`CARD_WORDS`]).
+pub(super) fn names_card(texts: &[&str]) -> bool {
+    texts.iter().any(|t| {
+        !t.is_empty()
+            && super::survey::holds_any(
+                &crate::policy::secret::normalize::fold_words(t),
+                card_words().iter().map(String::as_str),
+            )
+    })
 }

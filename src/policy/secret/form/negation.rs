@@ -81,6 +81,9 @@ const NEGATION: &[&str] = &[
     "نہ",
     "نہیں",
     "مت",
+    // ur and hi written in Latin letters (Roman Urdu, Hinglish): "PIN ki zaroorat nahi"
+    "nahi",
+    "nahin",
     // tr
     "asla",
     "gerek yok",

@@ -70,6 +70,25 @@ pub(super) fn options_are_counts(prop: &Node<'_>) -> bool {
     n >= 2
 }
 
+/// Whether a choice's options are things told apart by the last four digits of their number: two or more
+/// option titles, every one holding a run of exactly four digits, in any script ("Visa •••• 4417",
+/// "RuPay — शेवटचे अंक ०९३७", "尾号 8802"). The user picks one of the cards or accounts the server already
+/// holds; a digit picker's titles are single digits, so it is not read so (cards18).
+pub(super) fn options_show_last_four(prop: &Node<'_>) -> bool {
+    let titles = option_titles(prop);
+    let mut n = 0usize;
+    for t in titles.lines() {
+        let four = t
+            .split(|ch: char| !ch.is_numeric())
+            .any(|w| w.chars().count() == 4);
+        if !four {
+            return false;
+        }
+        n += 1;
+    }
+    n >= 2
+}
+
 pub(super) fn option_titles(prop: &Node<'_>) -> String {
     let mut out = String::new();
     let lists = [

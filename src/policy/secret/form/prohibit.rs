@@ -137,6 +137,10 @@ const STRONG: &[&str] = &[
     "nikakav",
     "nemojte",
     "nemoj",
+    // cards18: the prohibitive particles of Indonesian and Malay ("JANGAN berikan nombor penuh atau PIN")
+    // and Tagalog ("huwag ibigay ang PIN"), which only ever forbid.
+    "jangan",
+    "huwag",
     "никад",
     "никада",
     "немојте",
@@ -437,7 +441,25 @@ struct Clause {
 fn ends(ch: char) -> bool {
     matches!(
         ch,
-        '.' | '!' | '?' | ';' | ':' | '\n' | '–' | '—' | '。' | '！' | '？' | '；' | '：'
+        '.' | '!'
+            | '?'
+            | ';'
+            | ':'
+            | '\n'
+            | '–'
+            | '—'
+            | '。'
+            | '！'
+            | '？'
+            | '；'
+            | '：'
+            // cards18: the full stops of Urdu (`۔`) and of the Devanagari and Bengali scripts (`।`), and
+            // the Arabic question mark: without them a whole Urdu message was one clause, and its last
+            // sentence's prohibition ("مکمل کارڈ نمبر یا PIN ہرگز نہ لکھیں۔") was read with the request verbs
+            // of the sentences before it.
+            | '۔'
+            | '।'
+            | '؟'
     )
 }
 

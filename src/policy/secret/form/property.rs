@@ -17,7 +17,9 @@ use super::hit::{Hit, Source};
 use super::naming::{is_abbreviation, names_barely, names_link, says_nothing, title_explains_name};
 use super::notes::{speaks_of_card, supports_code, FieldNotes, Support};
 use super::numbers::{bounds_an_amount, counts_from, holds_attribute, MIN_SECRET_NUMBER};
-use super::options::{offers_characters, option_titles, options_are_counts};
+use super::options::{
+    offers_characters, option_titles, options_are_counts, options_show_last_four,
+};
 use super::ordinary::drop_ordinary;
 use super::postal::bare_postal_pin;
 use super::scan::{scan_noting, Texts};
@@ -143,7 +145,13 @@ pub(super) fn judge_property(
                 && h.cat.is_some()
                 && h.cat != c.category("card")
         });
-    if notes.last_places && (notes.card || speaks_of_card(c, message_hits)) {
+    // cards18: or one of the form's texts holds a card's bare word the packs do not read as card data
+    // ("أدخل آخر أربعة أرقام من البطاقة").
+    if notes.last_places
+        && (notes.card
+            || speaks_of_card(c, message_hits)
+            || lastfour::names_card(&[around.message, prop.title, prop.description]))
+    {
         // "Last 4 digits of the card" in a dispute or a card block: the four digits that tell one card from
         // another spend nothing. Excused from every reading, as a benign phrase is; the form puts it back
         // when it asks for the rest of the number too ([`lastfour`]).
@@ -239,7 +247,9 @@ pub(super) fn judge_property(
     }
     if kind == FieldKind::Choice {
         let fragment = ev.hits.iter().any(|h| h.kind == Kind::Fragment);
-        if !fragment || !offers_characters(prop.value) {
+        // "Visa — शेवटचे अंक ४८२१" over ids "c1", "c2": the options are cards named by their last four, not
+        // characters to pick.
+        if !fragment || !offers_characters(prop.value) || options_show_last_four(prop.value) {
             return None;
         }
         let (cat, hit) = ev.strong(own).or_else(|| ev.paired(own))?;

@@ -2833,3 +2833,191 @@ fn a_code_sent_to_the_user_stays_a_secret_in_a_delivery_form() {
         );
     }
 }
+
+/// cards18: a card named by a number that is not its secret, in words the packs read as card data. Each
+/// benign kind with its hostile twins.
+#[test]
+fn a_gift_or_meal_card_named_in_words_the_packs_miss_is_identified() {
+    let text = |title: &str| serde_json::json!({"type": "string", "title": title});
+    let sized = |title: &str, n: u64| serde_json::json!({"type": "string", "title": title, "minLength": n, "maxLength": n});
+    for (message, properties) in [
+        // A field named for the gift card in words the card category does not read.
+        (
+            "Zůstatek na dárkové kartě zjistíte zadáním jejího čísla, které je vytištěné pod čárovým kódem.",
+            serde_json::json!({"cislo": text("Číslo dárkové karty")}),
+        ),
+        (
+            "Provjera stanja na poklon bonu: upišite broj s poleđine bona (ispod crtičnog koda).",
+            serde_json::json!({"broj": text("Broj poklon bona")}),
+        ),
+        // What is left on a gift card, in other words than its balance.
+        (
+            "Vuoi sapere quanto credito resta sulla tua gift card? Inserisci il numero stampato sul retro.",
+            serde_json::json!({"numero_card": text("Numero della gift card")}),
+        ),
+        // A gift pass is a gift card, not a password.
+        (
+            "I-check ang natitirang balance ng Gift Pass mo. Nasa harap ng card ang 16-digit number.",
+            serde_json::json!({"gift_pass_no": sized("Gift Pass number", 16)}),
+        ),
+    ] {
+        assert_eq!(identified(message, properties), (true, vec![]), "{message}");
+    }
+    // Roman Urdu: the PIN named only to say it is not needed; the rules read no secret. (Its payment
+    // words still keep the model reading it: not an identification.)
+    let (_, rules) = identified(
+        "Gift card ka balance check karne ke liye card ke saamne likha hua 16 digit number daalein. PIN ki zaroorat nahi.",
+        serde_json::json!({"card_no": sized("Gift card number", 16)}),
+    );
+    assert!(rules.is_empty(), "{rules:?}");
+    // A meal card's balance, what is left on it: the rules read no card data.
+    let (_, rules) = identified(
+        "Проверете колко ви остава по картата за храна. Въведете 16-цифрения номер, отпечатан на лицевата страна.",
+        serde_json::json!({"nomer": sized("Номер на картата", 16)}),
+    );
+    assert!(rules.is_empty(), "{rules:?}");
+    // The hostile twins: the code under the scratch-off layer asked beside the number (in the message or a
+    // field of its own), the PIN asked, the card's other data asked: not an identification, and the rules
+    // find what they name.
+    for (message, properties) in [
+        (
+            "Gift card ka balance check karne ke liye card number aur scratch code daalein. PIN ki zaroorat nahi.",
+            serde_json::json!({"card_no": sized("Gift card number", 16)}),
+        ),
+        (
+            "Sprawdź saldo karty podarunkowej. Wpisz numer karty i kod spod zdrapki.",
+            serde_json::json!({"numer": text("Numer karty podarunkowej")}),
+        ),
+        (
+            "Tarkista lahjakortin saldo. Syötä lahjakortin numero ja turvakoodi.",
+            serde_json::json!({"numero": text("Lahjakortin numero"), "koodi": text("Lahjakortin turvakoodi")}),
+        ),
+        (
+            "I-check ang balance ng Gift Pass mo. Ilagay ang numero at ang PIN.",
+            serde_json::json!({"gift_pass_no": text("Gift Pass number"), "pin": text("PIN")}),
+        ),
+        (
+            "Проверете колко ви остава по картата за храна. Въведете номера на картата, срока на валидност и CVV кода.",
+            serde_json::json!({"nomer": sized("Номер на картата", 16), "srok": text("Валидност"), "cvv": text("CVV")}),
+        ),
+    ] {
+        let (id, _) = identified(message, properties);
+        assert!(!id, "{message}");
+    }
+    for (message, properties) in [
+        (
+            "I-check ang balance ng Gift Pass mo. Ilagay ang numero at ang PIN.",
+            serde_json::json!({"gift_pass_no": text("Gift Pass number"), "pin": text("PIN")}),
+        ),
+        (
+            "Проверете колко ви остава по картата за храна. Въведете номера на картата, срока на валидност и CVV кода.",
+            serde_json::json!({"nomer": sized("Номер на картата", 16), "srok": text("Валидност"), "cvv": text("CVV")}),
+        ),
+        (
+            "Provjera stanja na poklon bonu: upišite broj s poleđine bona i PIN ispod zaštitnog sloja.",
+            serde_json::json!({"broj": text("Broj poklon bona"), "pin": text("PIN")}),
+        ),
+    ] {
+        let (_, rules) = identified(message, properties);
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+/// cards18: a card's last four in the forms of refunds and disputes the packs read as a PIN or a code.
+#[test]
+fn a_last_four_in_a_refund_or_a_dispute_asks_for_nothing() {
+    let last4 = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
+    for (message, properties) in [
+        // A card's word the packs do not read as card data, beside the last places.
+        (
+            "تم قبول طلب الإرجاع. لديك أكثر من بطاقة محفوظة في حسابك، فأي بطاقة تريد أن نعيد المبلغ إليها؟ اكتب آخر أربعة أرقام فقط كما تظهر في الإيصال.",
+            serde_json::json!({"last4": last4("آخر 4 أرقام")}),
+        ),
+        // "Four digits" beside the last places is the count of the last four, not a PIN.
+        (
+            "Koju karticu želite ukloniti iz svog profila? Upišite zadnje četiri znamenke.",
+            serde_json::json!({"zadnje4": last4("Zadnje 4 znamenke")}),
+        ),
+    ] {
+        assert_eq!(identified(message, properties), (true, vec![]), "{message}");
+    }
+    // A prohibition in Malay, and an Urdu one cut from the sentences before it by the Urdu full stop.
+    for (message, properties) in [
+        (
+            "Kami menerima laporan transaksi yang tidak dikenali. Nyatakan kad yang terlibat (4 digit terakhir sahaja — JANGAN berikan nombor penuh atau PIN), tarikh dan jumlah transaksi.",
+            serde_json::json!({"empat_digit": last4("4 digit terakhir kad"), "tarikh": {"type": "string", "format": "date"}}),
+        ),
+        (
+            "ہم آپ کی شکایت پر کارروائی کر رہے ہیں۔ جس کارڈ سے ادائیگی ہوئی تھی اس کے صرف آخری چار ہندسے بتائیں۔ مکمل کارڈ نمبر یا PIN ہرگز نہ لکھیں۔",
+            serde_json::json!({"last4": last4("کارڈ کے آخری چار ہندسے")}),
+        ),
+    ] {
+        let (_, rules) = identified(message, properties);
+        assert!(rules.is_empty(), "{message}: {rules:?}");
+    }
+    // A PIN described by its use a few words after the last four's digits: not an identification, so the
+    // model still reads it.
+    let (id, _) = identified(
+        "Aby sme overili, že karta je naozaj vaša, zadajte posledné štyri číslice karty a štyri číslice, ktoré ťukáte pri bankomate.",
+        serde_json::json!({"posledne_4": last4("Posledné 4 číslice karty"), "cislice": {"type": "string", "title": "Číslice z bankomatu", "maxLength": 4}}),
+    );
+    assert!(!id);
+    // The hostile twins: a PIN asked beside the last four, a prohibition followed by a request, the rest
+    // of the card asked.
+    for (message, properties) in [
+        (
+            "أدخل آخر أربعة أرقام من البطاقة والرقم السري للبطاقة.",
+            serde_json::json!({"last4": last4("آخر 4 أرقام"), "pin": {"type": "string", "title": "الرقم السري"}}),
+        ),
+        (
+            "Посочете последните четири цифри на картата и ПИН кода.",
+            serde_json::json!({"last4": last4("Последни 4 цифри"), "pin": {"type": "string", "title": "ПИН код"}}),
+        ),
+        (
+            "JANGAN kongsi dengan orang lain. Masukkan PIN kad anda.",
+            serde_json::json!({"nilai": {"type": "string", "title": "Nilai"}}),
+        ),
+        (
+            "مکمل کارڈ نمبر ہرگز نہ لکھیں۔ اپنا PIN یہاں لکھیں۔",
+            serde_json::json!({"value": {"type": "string", "title": "Value"}}),
+        ),
+        (
+            "Upišite šifru za prijavu.",
+            serde_json::json!({"sifra": {"type": "string", "title": "Šifra"}}),
+        ),
+        (
+            "Enter the last 4 digits of your card, the expiry date and the CVC.",
+            serde_json::json!({"last4": last4("Last 4 digits"), "exp": {"type": "string", "title": "Expiry (MM/YY)"}, "cvc": {"type": "string", "title": "CVC", "maxLength": 4}}),
+        ),
+    ] {
+        let (id, rules) = identified(message, properties);
+        assert!(
+            !id && rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+/// cards18: a choice among the saved cards, each shown by its last four, is no digit to pick; a digit
+/// picker still is.
+#[test]
+fn a_choice_of_cards_by_their_last_four_asks_for_no_digit() {
+    let schema = serde_json::json!({"type": "object", "properties": {"card": {
+        "type": "string", "title": "कार्ड",
+        "oneOf": [{"const": "c1", "title": "Visa — शेवटचे अंक ४८२१"}, {"const": "c2", "title": "RuPay — शेवटचे अंक ०९३७"}],
+    }}});
+    let rules = judge(
+        "तुमच्या खात्यावर दोन कार्ड्स जतन आहेत. परतावा कोणत्या कार्डवर हवा आहे ते निवडा.",
+        schema,
+    );
+    assert!(rules.is_empty(), "{rules:?}");
+    let schema = serde_json::json!({"type": "object", "properties": {"d": {
+        "type": "string", "title": "Third digit of your card PIN",
+        "enum": ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+    }}});
+    let rules = judge("Pick the third digit of your PIN.", schema);
+    assert!(!rules.is_empty());
+}
