@@ -373,6 +373,12 @@ pub(super) fn warns_of_anyone(clause: &str) -> bool {
     holds(clause, anyone_words())
 }
 
+/// Whether the folded `clause` holds a word of restriction ([`ONLY`]: "only", "just", "except"): a secret
+/// named there is the one wanted, whatever the clause denies.
+pub(super) fn restricts(clause: &str) -> bool {
+    holds(clause, only_words())
+}
+
 /// Whether a folded word is a verb negated by its own ending (module doc): a rule of each language's grammar,
 /// so every verb it negates is read, not only those listed in [`NEGATION`].
 fn negative_form(word: &str) -> bool {

@@ -371,6 +371,48 @@ fn a_message_denying_the_secret_lends_no_field_its_meaning() {
 }
 
 #[test]
+fn a_description_denying_the_secret_gives_its_field_none() {
+    let f = |title: &str, description: &str| serde_json::json!({"type": "string", "title": title, "description": description});
+    // fresh18 ms:15, fresh14 fi:13: the description says what the field is not.
+    assert!(judge(
+        "Rider anda akan sampai dalam 10 minit.",
+        props(serde_json::json!({"kod_pagar": f(
+            "Kod pintu pagar (jika ada)",
+            "Kod untuk pengunjung, bukan kata laluan peribadi"
+        )}))
+    )
+    .is_empty());
+    assert!(judge(
+        "Laskutustiedot yritysasiakkaille.",
+        props(serde_json::json!({"valittaja": f(
+            "Välittäjätunnus",
+            "Operaattorin tunnus. Tämä ei ole salasana eikä kirjautumistunnus."
+        )}))
+    )
+    .is_empty());
+    // Hostile twins: a field that still collects the secret keeps it, whatever its description denies.
+    assert!(!judge(
+        "Sign in.",
+        props(serde_json::json!({"p": f("Password", "Not your bank password")}))
+    )
+    .is_empty());
+    let mut masked = f("Kod", "bukan kata laluan peribadi");
+    masked["format"] = serde_json::json!("password");
+    assert!(!judge("Log masuk.", props(serde_json::json!({"k": masked}))).is_empty());
+    // The denial governs the term after it, not every term of the clause.
+    assert!(!judge(
+        "Sign in.",
+        props(serde_json::json!({"s": f("Secret", "Not your email, your password")}))
+    )
+    .is_empty());
+    assert!(!judge(
+        "Sign in.",
+        props(serde_json::json!({"s": f("Value", "Your password. Not stored.")}))
+    )
+    .is_empty());
+}
+
+#[test]
 fn a_door_code_and_a_world_seed_are_no_credentials() {
     let t = |title: &str| serde_json::json!({"type": "string", "title": title});
     assert!(judge(
