@@ -445,7 +445,7 @@ mod tests {
             "Tanpa kod atau maklumat peribadi",
             "The gate's code for visitors, not your personal password.",
             "Código para visitas, no es una contraseña.",
-            "Kein Passwort, nur der Name.",
+            "Ohne Passwort oder PIN.",
         ] {
             assert!(denies(d), "{d}");
         }
