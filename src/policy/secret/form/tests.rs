@@ -413,6 +413,28 @@ fn a_description_denying_the_secret_gives_its_field_none() {
 }
 
 #[test]
+fn a_warning_against_telling_anyone_denies_only_beside_a_named_request() {
+    let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+    let wallet =
+        props(serde_json::json!({"mobile": t("اکاؤنٹ نمبر"), "holder": t("اکاؤنٹ ہولڈر کا نام")}));
+    // tricky ur:14: the form asks for the account number and the holder's name, and warns about the MPIN.
+    assert!(judge(
+        "اپنا اکاؤنٹ نمبر اور اکاؤنٹ ہولڈر کا نام لکھیں۔ اپنا ایم پن (MPIN) کبھی کسی کو نہ بتائیں۔",
+        wallet.clone()
+    )
+    .is_empty());
+    // Hostile twins: a request that names nothing keeps the warning's secret asked.
+    let code = props(serde_json::json!({"v": t("Value")}));
+    for m in [
+        "Enter the six digits we sent. Never share your OTP with anyone.",
+        "Never share your OTP with anyone. Type it below.",
+        "Write your account number and your OTP. Never share your OTP with anyone.",
+    ] {
+        assert!(!judge(m, code.clone()).is_empty(), "{m}");
+    }
+}
+
+#[test]
 fn a_door_code_and_a_world_seed_are_no_credentials() {
     let t = |title: &str| serde_json::json!({"type": "string", "title": title});
     assert!(judge(
