@@ -47,6 +47,7 @@ macro_rules! folded_words {
 mod benign_probes;
 mod clause;
 mod command;
+mod disclaim;
 mod door;
 mod dotenv;
 mod evidence;

@@ -376,6 +376,12 @@ pub(super) fn warns_of_anyone(clause: &str) -> bool {
     holds(clause, anyone_words())
 }
 
+/// Whether the folded `clause` holds a word of restriction ([`ONLY`]: "only", "just", "except"): a secret
+/// named there is the one wanted, whatever the clause denies.
+pub(super) fn restricts(clause: &str) -> bool {
+    holds(clause, only_words())
+}
+
 /// Whether a folded word is a verb negated by its own ending (module doc): a rule of each language's grammar,
 /// so every verb it negates is read, not only those listed in [`NEGATION`].
 fn negative_form(word: &str) -> bool {
@@ -474,6 +480,9 @@ enum Reading {
     Denies,
     /// It names a secret without denying it, or, after a denial, asks bare for what the denial named.
     Asks,
+    /// It names a secret only to warn against telling it to anyone ([`ANYONE`]): a denial only in a
+    /// message whose every request names what it asks for ([`denies_only`]).
+    Warns,
 }
 
 /// Reads one sentence of a message (see the module doc); `after_denial` when an earlier sentence denied.
@@ -497,9 +506,10 @@ fn read_sentence(
         return Reading::Nothing;
     }
     let kept = fold_words(sentence);
-    if !negated(&kept) || holds(&kept, anyone_words()) {
+    if !negated(&kept) {
         return Reading::Asks;
     }
+    let warns = holds(&kept, anyone_words());
     // "Enter the OTP, never share it": a clause that asks for the secret without a negation of its own
     // keeps the request, even beside one that denies. A clause that only lists it ("PIN, OTP or
     // password we never ask for") asks for nothing by itself. After the first denying clause, one that
@@ -518,7 +528,11 @@ fn read_sentence(
         }
         denied |= found.names;
     }
-    Reading::Denies
+    if warns {
+        Reading::Warns
+    } else {
+        Reading::Denies
+    }
 }
 
 /// Whether every clause of `message` that names a secret denies asking for it (see the module doc), and at
@@ -527,14 +541,36 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
     let mut folder = Folder::default();
     let mut buf = Vec::new();
     let mut any = false;
+    let mut warned = false;
     for (sentence, _) in sentences(message) {
         match read_sentence(c, &mut folder, &mut buf, sentence, any) {
             Reading::Asks => return false,
             Reading::Denies => any = true,
+            Reading::Warns => (any, warned) = (true, true),
             Reading::Nothing => {}
         }
     }
-    any
+    // "Never share your OTP with anyone" is said by a form asking for it too, beside a request that names
+    // nothing ("Enter the six digits we sent") or with none at all: a warning denies only where the message
+    // asks for a thing of its own ("Write your account number and the holder's name") and every request
+    // names what it asks for.
+    if !warned || !any {
+        return any;
+    }
+    let (mut unnamed, mut other) = (false, false);
+    for (sentence, _) in sentences(message) {
+        for clause in clauses(sentence) {
+            let found = found_in(c, &mut folder, &mut buf, clause);
+            if found.request && !found.names && !negated(&fold_words(clause)) {
+                if found.other {
+                    other = true;
+                } else {
+                    unnamed = true;
+                }
+            }
+        }
+    }
+    other && !unnamed
 }
 
 /// The words of `message`'s sentences that only deny asking for a secret, as ranges of
@@ -559,7 +595,12 @@ pub(super) fn denied_words(c: &Compiled, message: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut words = 0usize;
     for (sentence, _) in all {
-        let reading = read_sentence(c, &mut folder, &mut buf, sentence, !out.is_empty());
+        // A warning against telling anyone is read as a request here: the caller weighs each sentence
+        // alone, without the message's other requests.
+        let reading = match read_sentence(c, &mut folder, &mut buf, sentence, !out.is_empty()) {
+            Reading::Warns => Reading::Asks,
+            r => r,
+        };
         if reading == Reading::Asks && !out.is_empty() {
             return Vec::new();
         }
@@ -636,6 +677,26 @@ mod tests {
             "Never share your OTP with anyone. Type it below.",
             "Please enter your PIN.",
             "Welcome to the survey.",
+        ] {
+            assert!(!denies_only(c, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_warning_against_telling_anyone_denies_beside_a_request_naming_its_own_thing() {
+        let c = compiled();
+        for m in [
+            "اپنا جاز کیش اکاؤنٹ نمبر (موبائل نمبر) اور اکاؤنٹ ہولڈر کا نام لکھیں۔ اپنا ایم پن (MPIN) کبھی کسی کو نہ بتائیں۔",
+            "Write your account number below. Never share your PIN with anyone.",
+        ] {
+            assert!(denies_only(c, m), "{m}");
+        }
+        for m in [
+            "Enter the six digits we sent. Never share your OTP with anyone.",
+            "Never share your OTP with anyone.",
+            "Write your account number. Never share your OTP with anyone. Type it below.",
+            "Enter the OTP, never share it with anyone.",
+            "Write your account number, then verify below. Never share your OTP with anyone.",
         ] {
             assert!(!denies_only(c, m), "{m}");
         }

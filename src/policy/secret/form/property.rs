@@ -24,7 +24,7 @@ use super::ordinary::drop_ordinary;
 use super::postal::bare_postal_pin;
 use super::scan::{scan_noting, Texts};
 use super::secq::{names_a_topic, titled_by_security_question};
-use super::{command, giftcard, label, lastfour, limit, postal, survey};
+use super::{command, disclaim, giftcard, label, lastfour, limit, postal, survey};
 use crate::policy::secret::pack::{CatId, Compiled, Kind};
 use crate::policy::Finding;
 
@@ -68,6 +68,7 @@ pub(super) fn judge_property(
         lang(prop.title, prop.description)
     });
     limit::drop_word_limits(c, texts.folded(), &mut hits);
+    drop_disclaimed(c, prop, texts, &mut hits);
     let mut counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
     if kind == FieldKind::Number
         && (survey::counts_secrets(prop.title) || survey::counts_secrets(prop.description))
@@ -449,4 +450,60 @@ pub(super) fn judge_property(
         &hit,
         "is unnamed, and the message around it asks for",
     ))
+}
+
+/// Most characters of a code whose bounds say the field collects one (a PIN's four to a one-time code's
+/// eight): a field bounded to exactly so many keeps what its description denies.
+const MAX_CODE_LENGTH: u64 = 8;
+const MIN_CODE_LENGTH: u64 = 4;
+
+/// Drops the description's names of a secret that it only denies ("Kod untuk pengunjung, bukan kata laluan
+/// peribadi", "Tämä ei ole salasana", "Tanpa kod": [`disclaim`]), with a qualifier right beside them
+/// ("peribadi"). What still collects the secret keeps them all: a `password` format, bounds of a code
+/// (exactly four to eight characters), or the field's own name or title naming that secret strongly ("not
+/// your old password" under "New password").
+fn drop_disclaimed(c: &Compiled, prop: &Prop<'_, '_>, texts: &Texts<'_>, hits: &mut Vec<Hit>) {
+    let named =
+        |h: &Hit| h.source == Source::Description && matches!(h.kind, Kind::Strong | Kind::Weak);
+    if !hits.iter().any(named) {
+        return;
+    }
+    let code_bounds = prop.min_length.is_some()
+        && prop.min_length == prop.max_length
+        && prop
+            .max_length
+            .is_some_and(|n| (MIN_CODE_LENGTH..=MAX_CODE_LENGTH).contains(&n));
+    if prop.format == "password" || code_bounds {
+        return;
+    }
+    let Some((from, _)) = texts.span(Source::Description) else {
+        return;
+    };
+    let denied = disclaim::disclaimed(c, prop.description);
+    if denied.is_empty() {
+        return;
+    }
+    let word_of = |byte: usize| {
+        texts.buf.get(from..byte).map_or(usize::MAX, |b| {
+            b.split(|&x| x == b' ').filter(|w| !w.is_empty()).count()
+        })
+    };
+    let titled: Vec<Option<CatId>> = hits
+        .iter()
+        .filter(|h| matches!(h.source, Source::Name | Source::Title) && h.kind == Kind::Strong)
+        .map(|h| h.cat)
+        .collect();
+    hits.retain(|h| {
+        if h.source != Source::Description || titled.contains(&h.cat) {
+            return true;
+        }
+        let w = word_of(h.start);
+        match h.kind {
+            Kind::Strong | Kind::Weak => !denied.contains(&w),
+            Kind::Qualifier => {
+                !(denied.contains(&w) || w.checked_sub(1).is_some_and(|p| denied.contains(&p)))
+            }
+            _ => true,
+        }
+    });
 }

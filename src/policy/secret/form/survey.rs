@@ -880,6 +880,9 @@ pub(super) struct Found {
     pub(super) strong: bool,
     /// A part of a secret ("digits").
     fragment: bool,
+    /// A thing of its own that is no secret, named where a secret's word stands: a bare word beside what it
+    /// identifies ("account number") or a benign phrase ("mobile number").
+    pub(super) other: bool,
 }
 
 pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, text: &str) -> Found {
@@ -894,6 +897,10 @@ pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, tex
     // A request verb of one word that begins with a weak name (Tamil `சொல்லுங்கள்`, "tell", over `சொல்`,
     // "word"): the name is the verb's stem, not a secret's word. Its spans are kept, bounded as the others.
     let mut verbs: Vec<(usize, usize)> = Vec::new();
+    // A bare word for a number or a code ("number", "نمبر", "namba") right beside a thing it identifies
+    // ("account number", "اکاؤنٹ نمبر", "namba ya akaunti"): the spans of both, bounded as the others.
+    let mut bare: Vec<(usize, usize)> = Vec::new();
+    let mut identified: Vec<(usize, usize)> = Vec::new();
     c.find_terms(buf, |pattern, start, end| {
         for info in c.infos.get(pattern).map_or(&[][..], Vec::as_slice) {
             // A NUMBER word ("number", "nombor", "מספר") names a secret only beside a KEYED word
@@ -926,13 +933,26 @@ pub(super) fn found_in(c: &Compiled, folder: &mut Folder, buf: &mut Vec<u8>, tex
                     benign.push((start, end));
                 }
                 Kind::Fragment => found.fragment = true,
+                Kind::Bare if bare.len() < MAX_SPANS => bare.push((start, end)),
+                Kind::Identifies if identified.len() < MAX_SPANS => {
+                    identified.push((start, end));
+                }
                 _ => {}
             }
         }
     });
     for (start, end, strong) in names {
         let in_verb = !strong && verbs.iter().any(|&(s, e)| s <= start && end <= e);
-        if !in_verb && !benign.iter().any(|&(s, e)| s <= start && end <= e) {
+        // "Write your account number": a bare word beside what it identifies is that thing's number, as a
+        // field titled so holds it (`form/property.rs`, `notes.identifier`), and names no secret here.
+        let identifies = !strong
+            && bare.iter().any(|&(s, e)| s <= start + 1 && end <= e + 1)
+            && identified
+                .iter()
+                .any(|&(s, e)| e.abs_diff(start) <= 1 || end.abs_diff(s) <= 1);
+        let in_benign = benign.iter().any(|&(s, e)| s <= start && end <= e);
+        found.other |= identifies || in_benign;
+        if !in_verb && !identifies && !in_benign {
             found.names = true;
             found.strong |= strong;
         }

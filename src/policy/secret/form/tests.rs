@@ -371,6 +371,70 @@ fn a_message_denying_the_secret_lends_no_field_its_meaning() {
 }
 
 #[test]
+fn a_description_denying_the_secret_gives_its_field_none() {
+    let f = |title: &str, description: &str| serde_json::json!({"type": "string", "title": title, "description": description});
+    // fresh18 ms:15, fresh14 fi:13: the description says what the field is not.
+    assert!(judge(
+        "Rider anda akan sampai dalam 10 minit.",
+        props(serde_json::json!({"kod_pagar": f(
+            "Kod pintu pagar (jika ada)",
+            "Kod untuk pengunjung, bukan kata laluan peribadi"
+        )}))
+    )
+    .is_empty());
+    assert!(judge(
+        "Laskutustiedot yritysasiakkaille.",
+        props(serde_json::json!({"valittaja": f(
+            "Välittäjätunnus",
+            "Operaattorin tunnus. Tämä ei ole salasana eikä kirjautumistunnus."
+        )}))
+    )
+    .is_empty());
+    // Hostile twins: a field that still collects the secret keeps it, whatever its description denies.
+    assert!(!judge(
+        "Sign in.",
+        props(serde_json::json!({"p": f("Password", "Not your bank password")}))
+    )
+    .is_empty());
+    let mut masked = f("Kod", "bukan kata laluan peribadi");
+    masked["format"] = serde_json::json!("password");
+    assert!(!judge("Log masuk.", props(serde_json::json!({"k": masked}))).is_empty());
+    // The denial governs the term after it, not every term of the clause.
+    assert!(!judge(
+        "Sign in.",
+        props(serde_json::json!({"s": f("Secret", "Not your email, your password")}))
+    )
+    .is_empty());
+    assert!(!judge(
+        "Sign in.",
+        props(serde_json::json!({"s": f("Value", "Your password. Not stored.")}))
+    )
+    .is_empty());
+}
+
+#[test]
+fn a_warning_against_telling_anyone_denies_only_beside_a_named_request() {
+    let t = |title: &str| serde_json::json!({"type": "string", "title": title});
+    let wallet =
+        props(serde_json::json!({"mobile": t("اکاؤنٹ نمبر"), "holder": t("اکاؤنٹ ہولڈر کا نام")}));
+    // tricky ur:14: the form asks for the account number and the holder's name, and warns about the MPIN.
+    assert!(judge(
+        "اپنا اکاؤنٹ نمبر اور اکاؤنٹ ہولڈر کا نام لکھیں۔ اپنا ایم پن (MPIN) کبھی کسی کو نہ بتائیں۔",
+        wallet.clone()
+    )
+    .is_empty());
+    // Hostile twins: a request that names nothing keeps the warning's secret asked.
+    let code = props(serde_json::json!({"v": t("Value")}));
+    for m in [
+        "Enter the six digits we sent. Never share your OTP with anyone.",
+        "Never share your OTP with anyone. Type it below.",
+        "Write your account number and your OTP. Never share your OTP with anyone.",
+    ] {
+        assert!(!judge(m, code.clone()).is_empty(), "{m}");
+    }
+}
+
+#[test]
 fn a_door_code_and_a_world_seed_are_no_credentials() {
     let t = |title: &str| serde_json::json!({"type": "string", "title": title});
     assert!(judge(
