@@ -85,6 +85,7 @@ mod survey;
 #[cfg(test)]
 mod tests;
 mod values;
+mod wordlist;
 
 use crate::wire::tree::Node;
 

@@ -13,8 +13,9 @@
 //! account, a login or a bank ([`super::sense::speaks_of_account`], read by the caller), keeps the secret's
 //! reading, as does a field declared a password.
 
-use super::sense::{holds, MIN_PREFIX};
+use super::sense::AT_WORD_START;
 use super::survey::{found_in, sentences};
+use super::wordlist::word_list;
 use crate::policy::secret::normalize::{fold, fold_words, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
 
@@ -361,20 +362,20 @@ folded_words! { fn delivery_words = DELIVERY; }
 
 folded_words! { fn sent_words = SENT; }
 
+word_list! { fn door_list = door_words(), AT_WORD_START; }
+word_list! { fn delivery_list = delivery_words(), AT_WORD_START; }
+word_list! { fn sent_list = sent_words(), AT_WORD_START; }
+
 /// Whether `text` names a door, a gate or a building's entrance ([`DOOR`]).
 fn names_door(text: &str) -> bool {
-    holds(&fold_words(text), door_words(), MIN_PREFIX)
+    door_list().holds(&fold_words(text))
 }
 
 /// Whether any of `texts` (the form's message, names, titles and descriptions) speaks of a delivery.
 pub(super) fn speaks_of_delivery(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        holds(
-            &fold_words(&t.replace('_', " ")),
-            delivery_words(),
-            MIN_PREFIX,
-        )
-    })
+    texts
+        .iter()
+        .any(|t| delivery_list().holds(&fold_words(&t.replace('_', " "))))
 }
 
 /// Whether any of `texts` names a code that was sent to the user: a word of [`SENT`], or a qualifier of the
@@ -382,7 +383,7 @@ pub(super) fn speaks_of_delivery(texts: &[&str]) -> bool {
 pub(super) fn speaks_of_sent_code(c: &Compiled, texts: &[&str]) -> bool {
     let otp = c.category("otp");
     texts.iter().any(|t| {
-        if holds(&fold_words(t), sent_words(), MIN_PREFIX) {
+        if sent_list().holds(&fold_words(t)) {
             return true;
         }
         let folded = fold(t, &c.stopwords);

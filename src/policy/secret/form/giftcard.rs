@@ -36,7 +36,8 @@
 
 use super::field::Prop;
 use super::hit::{Hit, Source};
-use super::survey::{holds_any, sentences};
+use super::survey::sentences;
+use super::wordlist::{word_list, SURVEY};
 use super::{negation, prohibit};
 use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
@@ -102,9 +103,8 @@ fn asks_scratched(texts: &[&str]) -> bool {
         sentences(text).into_iter().any(|(sentence, _)| {
             negation::clauses(sentence).any(|clause| {
                 let folded = fold_words(clause);
-                holds_any(&folded, scratch_words().iter().map(String::as_str))
-                    && !(negation::negated(&folded)
-                        || holds_any(&folded, not_needed_words().iter().map(String::as_str)))
+                scratch_list().holds(&folded)
+                    && !(negation::negated(&folded) || not_needed_list().holds(&folded))
             })
         })
     })
@@ -178,8 +178,7 @@ pub(super) fn denies_other_secret(c: &Compiled, texts: &[&str]) -> bool {
                     continue;
                 }
                 let folded = fold_words(clause);
-                let negated = negation::negated(&folded)
-                    || holds_any(&folded, not_needed_words().iter().map(String::as_str));
+                let negated = negation::negated(&folded) || not_needed_list().holds(&folded);
                 // "Vergessen Sie nicht die PIN", "don't forget the code under the strip": a negated
                 // *forgetting* asks for the secret; so does a warning about sharing it with anyone.
                 if !negated
@@ -585,6 +584,11 @@ folded_words! { fn balance_words = BALANCE; }
 folded_words! { fn payment_card_words = PAYMENT_CARD; }
 folded_words! { fn not_needed_words = NOT_NEEDED; }
 folded_words! { fn scratch_words = SCRATCH; }
+word_list! { fn gift_card_list = gift_card_words(), SURVEY; }
+word_list! { fn balance_list = balance_words(), SURVEY; }
+word_list! { fn payment_card_list = payment_card_words(), SURVEY; }
+word_list! { fn not_needed_list = not_needed_words(), SURVEY; }
+word_list! { fn scratch_list = scratch_words(), SURVEY; }
 
 /// Words for the scratch-off layer of a gift card (hand-written; see the module doc): what hides the card's
 /// PIN or code. Stems of five letters or more match inflected forms ("zdrapki", "Rubbelfeld").
@@ -656,27 +660,23 @@ const SCRATCH: &[&str] = &[
 
 /// Whether one of `texts` names a payment card ([`PAYMENT_CARD`]).
 pub(super) fn names_payment_card(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        !t.is_empty()
-            && holds_any(
-                &fold_words(t),
-                payment_card_words().iter().map(String::as_str),
-            )
-    })
+    texts
+        .iter()
+        .any(|t| !t.is_empty() && payment_card_list().holds(&fold_words(t)))
 }
 
 /// Whether one of `texts` (a field's own name, title and description) names a gift card.
 pub(super) fn names_gift_card(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        !t.is_empty() && holds_any(&fold_words(t), gift_card_words().iter().map(String::as_str))
-    })
+    texts
+        .iter()
+        .any(|t| !t.is_empty() && gift_card_list().holds(&fold_words(t)))
 }
 
 /// Whether one of `texts` (the message and the field's own texts) speaks of a balance.
 pub(super) fn speaks_of_balance(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        !t.is_empty() && holds_any(&fold_words(t), balance_words().iter().map(String::as_str))
-    })
+    texts
+        .iter()
+        .any(|t| !t.is_empty() && balance_list().holds(&fold_words(t)))
 }
 
 #[cfg(test)]

@@ -234,15 +234,12 @@ const CARD_WORDS: &[&str] = &[
 ];
 
 folded_words! { fn card_words = CARD_WORDS; }
+super::wordlist::word_list! { fn card_list = card_words(), super::wordlist::SURVEY; }
 
 /// Whether one of `texts` (the message, a field's title and description) holds a word for a card
 /// ([`CARD_WORDS`]).
 pub(super) fn names_card(texts: &[&str]) -> bool {
     texts.iter().any(|t| {
-        !t.is_empty()
-            && super::survey::holds_any(
-                &crate::policy::secret::normalize::fold_words(t),
-                card_words().iter().map(String::as_str),
-            )
+        !t.is_empty() && card_list().holds(&crate::policy::secret::normalize::fold_words(t))
     })
 }

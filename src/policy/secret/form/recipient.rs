@@ -14,7 +14,8 @@
 //! reading. A gift card's code asked of the buyer ("enter your gift card's PIN") names no recipient.
 
 use super::negation::clauses;
-use super::survey::{found_in, holds_any, sentences};
+use super::survey::{found_in, sentences};
+use super::wordlist::{word_list, SURVEY};
 use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::Compiled;
 use crate::wire::tree::Node;
@@ -83,14 +84,11 @@ const RECIPIENT: &[&str] = &[
 ];
 
 folded_words! { fn recipient_words = RECIPIENT; }
+word_list! { fn recipient_list = recipient_words(), SURVEY; }
 
 /// Whether the folded-or-raw `text` holds a recipient word.
 fn names_recipient(text: &str) -> bool {
-    !text.is_empty()
-        && holds_any(
-            &fold_words(text),
-            recipient_words().iter().map(String::as_str),
-        )
+    !text.is_empty() && recipient_list().holds(&fold_words(text))
 }
 
 /// The text of `clause` (lower-cased) before its first recipient word as the list writes it, if it holds

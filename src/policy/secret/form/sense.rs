@@ -17,8 +17,9 @@
 //! sentence without a sense word ("Congratulations! Enter your password to claim the prize"), nor a field
 //! declared as a password (`format: password`).
 
-use super::survey::{found_in, holds_word, sentences};
-use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
+use super::survey::{found_in, sentences};
+use super::wordlist::{word_list, Phrases, Rule};
+use crate::policy::secret::normalize::{fold_words, Folder};
 use crate::policy::secret::pack::Compiled;
 
 /// Words of the password word's other senses, folded as texts are: whole words or, of five letters or
@@ -296,47 +297,33 @@ folded_words! { fn sense_words = SENSES; }
 
 folded_words! { fn account_words = ACCOUNT; }
 
-fn fixed(w: &str) -> bool {
-    w.contains(' ') || w.chars().any(is_unspaced_script)
-}
-
-/// Fewest letters of a sense word read as the start of a longer one.
-pub(super) const MIN_PREFIX: usize = 5;
+/// How the sense, door and delivery lists match: a word of five letters or more starts a longer one, a
+/// phrase only at a word's start.
+pub(super) const AT_WORD_START: Rule = Rule {
+    min_prefix: 5,
+    phrases: Phrases::AtWordStart,
+};
 
 /// Fewest letters of an account word read as the start of a longer one: a shorter one starts ordinary
 /// words ("konta" starts "kontaktný", a contact; "conta" starts "contato").
 const MIN_ACCOUNT_PREFIX: usize = 6;
 
-/// Whether the folded `text` holds one of `words`: whole words or, of `min_prefix` letters or more, the
-/// start of one; a phrase or a word of a script without spaces anywhere.
-pub(super) fn holds(text: &str, words: &[String], min_prefix: usize) -> bool {
-    let padded = format!(" {} ", text.trim());
-    words.iter().any(|w| {
-        if w.chars().any(is_unspaced_script) {
-            return padded.contains(w.as_str());
-        }
-        if fixed(w) {
-            return padded.contains(&format!(" {w}"));
-        }
-        holds_word(&padded, w, min_prefix)
-    })
+word_list! { fn sense_list = sense_words(), AT_WORD_START; }
+word_list! {
+    fn account_list = account_words(), Rule { min_prefix: MIN_ACCOUNT_PREFIX, ..AT_WORD_START };
 }
 
 /// Whether `text` holds a word of the password word's other senses ([`SENSES`]) or a puzzle word.
 fn names_sense(text: &str) -> bool {
-    holds(&fold_words(text), sense_words(), MIN_PREFIX) || super::puzzle::names_puzzle(text, "")
+    sense_list().holds(&fold_words(text)) || super::puzzle::names_puzzle(text, "")
 }
 
 /// Whether any of `texts` (the message, the fields' names, titles and descriptions) puts the secret at an
 /// account ([`ACCOUNT`]).
 pub(super) fn speaks_of_account(texts: &[&str]) -> bool {
-    texts.iter().any(|t| {
-        holds(
-            &fold_words(&t.replace('_', " ")),
-            account_words(),
-            MIN_ACCOUNT_PREFIX,
-        )
-    })
+    texts
+        .iter()
+        .any(|t| account_list().holds(&fold_words(&t.replace('_', " "))))
 }
 
 /// Whether a field found asking for a password, with its own `title` and `description`, reads the word in

@@ -27,7 +27,7 @@
 //! "račun", Hungarian "számla", Hebrew "כרטיס" that is also a card), and words too short or too common to
 //! say a purpose once folded (Vietnamese "vé").
 
-use super::survey::holds_any;
+use super::wordlist::{word_list, WordList, SURVEY};
 use crate::policy::secret::normalize::fold_words;
 use crate::policy::Finding;
 
@@ -380,17 +380,19 @@ const PASSPORT: &[&str] = &[
 
 folded_words! { fn service_words = SERVICE; }
 folded_words! { fn passport_words = PASSPORT; }
+word_list! { fn service_list = service_words(), SURVEY; }
+word_list! { fn passport_list = passport_words(), SURVEY; }
 
 /// Whether one of `texts` (the message, the fields' titles) names a service a public number is taken for
 /// ([`SERVICE`]). The caller reads the rest: no other secret and no reason to get into an account named.
 /// A passport named in any of them ([`PASSPORT`]) keeps the reading.
 pub(super) fn for_a_service(texts: &[&str]) -> bool {
-    let holds = |words: &'static [String]| {
+    let holds = |list: &WordList| {
         texts
             .iter()
-            .any(|t| !t.is_empty() && holds_any(&fold_words(t), words.iter().map(String::as_str)))
+            .any(|t| !t.is_empty() && list.holds(&fold_words(t)))
     };
-    holds(service_words()) && !holds(passport_words())
+    holds(service_list()) && !holds(passport_list())
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! easy? Type your PIN below to confirm your vote.") keeps the message's request, and a field named for the
 //! secret is judged on its own words whatever the message says: this lifts only the message's request rule.
 
+use super::wordlist::{word_list, SURVEY};
 use crate::policy::secret::normalize::{fold_words, is_unspaced_script, Folder};
 use crate::policy::secret::pack::{Compiled, Kind};
 
@@ -789,42 +790,26 @@ folded_words! { fn feedback_words = FEEDBACK; }
 
 folded_words! { fn about_words = ABOUT; }
 
+word_list! { fn feedback_list = feedback_words(), SURVEY; }
+word_list! { fn about_list = about_words(), SURVEY; }
+word_list! {
+    /// The evaluation words but those that only ask to rate ([`RATING_ONLY`]).
+    fn quality_list = evaluation_words()
+        .iter()
+        .filter(|w| !rating_words().contains(w))
+        .cloned()
+        .collect::<Vec<_>>(), SURVEY;
+}
+
 /// Whether the folded `sentence` holds a word of evaluation that names a quality of the experience (not
 /// only a verb asking to rate, [`RATING_ONLY`]).
 fn evaluates(sentence: &str) -> bool {
-    let rating = rating_words();
-    holds_any(
-        sentence,
-        evaluation_words()
-            .iter()
-            .filter(|w| !rating.contains(w))
-            .map(String::as_str),
-    )
+    quality_list().holds(sentence)
 }
 
 /// Whether the folded `sentence` asks for an opinion about something ([`FEEDBACK`] and [`ABOUT`]).
 fn asks_opinion(sentence: &str) -> bool {
-    holds_any(sentence, feedback_words().iter().map(String::as_str))
-        && holds_any(sentence, about_words().iter().map(String::as_str))
-}
-
-/// Whether the folded `sentence` holds one of `words`: whole words (or, of five letters or more, the start
-/// of one); in scripts without spaces and phrases, anywhere.
-pub(super) fn holds_any<'w>(sentence: &str, mut words: impl Iterator<Item = &'w str>) -> bool {
-    let padded = format!(" {} ", sentence.trim());
-    words.any(|w| {
-        if w.chars().any(is_unspaced_script) || w.contains(' ') {
-            return padded.contains(w);
-        }
-        holds_word(&padded, w, 5)
-    })
-}
-
-/// Whether one of the whitespace-separated words of `text` is `w`, or starts with it when `w` has at least
-/// `min_prefix` letters (an inflected or compounded form). The single-word case of every word-list reading.
-pub(super) fn holds_word(text: &str, w: &str, min_prefix: usize) -> bool {
-    text.split_whitespace()
-        .any(|word| word == w || (w.chars().count() >= min_prefix && word.starts_with(w)))
+    feedback_list().holds(sentence) && about_list().holds(sentence)
 }
 
 /// Whether the `.` at byte `at` of `message` is inside a token, not a full stop: written right before a
@@ -1021,27 +1006,23 @@ pub(super) fn given_elsewhere(c: &Compiled, message: &str) -> bool {
 }
 
 folded_words! { fn how_many_words = HOW_MANY; }
+word_list! { fn how_many_list = how_many_words(), SURVEY; }
 
 /// Whether a field's own `text` (its title or description) is a question asking how many ("Roughly how many
 /// passwords do you have?", "Yaklaşık kaç şifreniz var?"): over a number field it asks for a count of the
 /// secrets it names, not for one. Only a question: "ile" is also Turkish "with" ("şifre ile onaylayın").
 pub(super) fn asks_how_many(text: &str) -> bool {
-    text.contains(QUESTION_MARKS)
-        && holds_any(
-            &fold_words(text),
-            how_many_words().iter().map(String::as_str),
-        )
+    text.contains(QUESTION_MARKS) && how_many_list().holds(&fold_words(text))
 }
 
 folded_words! { fn count_nouns = COUNT_NOUN; }
+word_list! { fn count_noun_list = count_nouns(), SURVEY; }
 
 /// Whether a field's own `text` asks for a count: a question asking how many ([`asks_how_many`]), or a
 /// noun for a count ([`COUNT_NOUN`]: "비밀번호 개수", "Počet hesiel"). Over a number field it holds how
 /// many secrets the user has or uses, not one.
 pub(super) fn counts_secrets(text: &str) -> bool {
-    asks_how_many(text)
-        || (!text.is_empty()
-            && holds_any(&fold_words(text), count_nouns().iter().map(String::as_str)))
+    asks_how_many(text) || (!text.is_empty() && count_noun_list().holds(&fold_words(text)))
 }
 
 /// Whether every sentence of `message` that holds a request verb or a secret's term asks how many parts
@@ -1059,10 +1040,7 @@ pub(super) fn counts_only(c: &Compiled, message: &str) -> bool {
             continue;
         }
         let kept = fold_words(sentence);
-        if !(question
-            && found.fragment
-            && holds_any(&kept, how_many_words().iter().map(String::as_str)))
-        {
+        if !(question && found.fragment && how_many_list().holds(&kept)) {
             return false;
         }
         // A request in another clause of the same question still asks ("Enter your PIN here, how many
@@ -1084,12 +1062,7 @@ fn requests_outside_count(
 ) -> bool {
     sentence
         .split([',', ';', ':', '、', '，', '；', '：', '،', '؛'])
-        .filter(|clause| {
-            !holds_any(
-                &fold_words(clause),
-                how_many_words().iter().map(String::as_str),
-            )
-        })
+        .filter(|clause| !how_many_list().holds(&fold_words(clause)))
         .any(|clause| found_in(c, folder, buf, clause).request)
 }
 
