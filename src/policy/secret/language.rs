@@ -460,6 +460,26 @@ mod tests {
         assert!(!reads_as_covered(c, "the the the the the zzz"));
     }
 
+    /// Swahili, which `whatlang` cannot name, and chat Indonesian, which it may call Javanese, are told by
+    /// their packs' `function` words as well as their stopwords; those words are not dropped from the text.
+    #[test]
+    fn function_words_tell_languages_whatlang_cannot_name() {
+        let c = compiled();
+        for text in [
+            "Je, ungependa kupokea taarifa kuhusu akaunti yako kupitia barua pepe au ujumbe mfupi?",
+            "Tumepokea ombi lako. Kabla ya kuendelea, thibitisha kuwa wewe ndiye mmiliki.",
+            "Kak maaf, tadi aku salah kirim pesan ke nomor kakak, boleh tolong dibalas?",
+        ] {
+            assert!(reads_as_covered(c, text), "{text}");
+            assert_eq!(unsupported(c, text), None, "{text}");
+        }
+        let folded = super::super::normalize::fold("kuhusu akaunti kupitia", &c.stopwords);
+        assert!(
+            folded.contains("kuhusu") && folded.contains("kupitia"),
+            "{folded}"
+        );
+    }
+
     /// The memo answers as a new reading would, for every text it remembers or has let go, and stays bounded.
     #[test]
     fn the_memo_gives_the_verdict_of_a_new_reading() {

@@ -197,6 +197,12 @@ pub enum Kind {
     Bare,
     /// A word dropped before matching ("the", "your", "de"), in terms and in texts alike.
     Stopword,
+    /// A function word of the pack's language that is not a stopword: counted with the stopwords to tell a
+    /// form's language ([`super::language`]) and nothing else, neither dropped nor matched. For a language
+    /// `whatlang` cannot name (Swahili) the stopwords alone must carry the identification, and a word made a
+    /// stopword is dropped from every text of every language, which changes what other packs match; this
+    /// kind adds words to the count without that. Needs the pack's `lang`.
+    Function,
     /// An ordinary word of the pack's language that another pack's term names a secret by (Polish `dni`,
     /// "days", is the Spanish identity card's `DNI`; `nip`, the Polish tax number, the Spanish PIN): in a
     /// form written in the pack's language, a secret term matched only on that word names nothing. Not
@@ -400,7 +406,7 @@ pub struct Compiled {
     pub term_free: TermFree,
     /// The packs' language codes, lower case (the packs' `lang`; the language-free packs have none).
     pub languages: Vec<String>,
-    /// Each pack stopword, lower case, with the bit of every language (index in `languages`, the first 64)
+    /// Each pack stopword and `function` word, lower case, with the bit of every language (index in `languages`, the first 64)
     /// whose pack lists it: the cheap test that a text is in a covered language ([`super::language`]).
     pub function_words: std::collections::HashMap<String, u64, foldhash::fast::RandomState>,
     /// Each `ordinary` word, folded, with the bit of every language (as in `function_words`) whose pack
@@ -786,7 +792,7 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         for g in &pack.groups {
             if matches!(
                 g.kind,
-                Kind::Stopword | Kind::Generic | Kind::Speaker | Kind::Ordinary
+                Kind::Stopword | Kind::Function | Kind::Generic | Kind::Speaker | Kind::Ordinary
             ) {
                 continue;
             }
@@ -1047,12 +1053,19 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             if pack.groups.iter().any(|g| g.kind == Kind::Ordinary) {
                 return Err(err(file, "an `ordinary` group needs the pack's `lang`"));
             }
+            if pack.groups.iter().any(|g| g.kind == Kind::Function) {
+                return Err(err(file, "a `function` group needs the pack's `lang`"));
+            }
             continue;
         };
         if let Some(f) = file_langs.get_mut(i) {
             *f = bit;
         }
-        for g in pack.groups.iter().filter(|g| g.kind == Kind::Stopword) {
+        for g in pack
+            .groups
+            .iter()
+            .filter(|g| matches!(g.kind, Kind::Stopword | Kind::Function))
+        {
             for t in &g.terms {
                 *function_words.entry(t.trim().to_lowercase()).or_default() |= bit;
             }
@@ -1193,6 +1206,21 @@ mod tests {
             name: "test.yaml".to_owned(),
             text: text.to_owned(),
         }])
+    }
+
+    /// A `function` word counts toward its pack's language and is neither a pattern nor dropped; without the
+    /// pack's `lang` it has no language to count for, an error.
+    #[test]
+    fn function_words_count_for_the_language_only() {
+        let c = with_pack(
+            "lang: xx\ngroups:\n  - kind: stopword\n    terms: [frobnu]\n  - kind: function\n    terms: [quuxel]\n",
+        )
+        .unwrap();
+        let bit = |w: &str| c.function_words.get(w).copied().unwrap_or(0);
+        assert!(bit("quuxel") != 0 && bit("quuxel") == bit("frobnu"));
+        assert!(!c.patterns.iter().any(|p| p.trim() == "quuxel"));
+        assert!(!c.stopwords.contains("quuxel") && c.stopwords.contains("frobnu"));
+        assert!(with_pack("groups:\n  - kind: function\n    terms: [quuxel]\n").is_err());
     }
 
     #[test]
