@@ -353,7 +353,6 @@ mod tests {
             "https://app.example.com/callback?code=abc123&state=xyz",
             "https://app.example.com/devices?code=abc123",
             "https://login.microsoftonline.com/common/oauth2/deviceauth?code=A",
-            "https://www.microsoft.com/devicelogin?otc=A",
             "https://github.com/login/device?code=WDJB-MJHT",
         ] {
             assert!(!found(u), "{u}");
