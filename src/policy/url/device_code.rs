@@ -124,7 +124,13 @@ pub(super) fn check(url: &Parts<'_>, out: &mut Findings) {
         }
         return;
     }
-    if code_param(url.query).is_some() || code_param(fragment_query(url.fragment)).is_some() {
+    let microsoft = matches!(
+        host.to_ascii_lowercase().as_str(),
+        "microsoft.com" | "www.microsoft.com" | "login.microsoftonline.com" | "login.live.com"
+    );
+    let code =
+        |q: Option<&str>| code_param(q).or_else(|| microsoft.then(|| otc_param(q)).flatten());
+    if code(url.query).is_some() || code(fragment_query(url.fragment)).is_some() {
         out.push(
             super::rules::DEVICE_CODE,
             format!(
@@ -217,6 +223,19 @@ fn any_code_param(query: Option<&str>) -> Option<&'static str> {
     })
 }
 
+/// (urls19) Microsoft's own name for the one-time code its device page fills in (`otc`), with a
+/// value: Microsoft's device flow returns the bare page only, so its page with `otc=` filled in is a link
+/// someone built for one click, like `user_code=` is. Read on Microsoft's pages only: elsewhere `otc` is
+/// any site's one-time code.
+fn otc_param(query: Option<&str>) -> Option<&'static str> {
+    let q = query?;
+    let q = q.get(..MAX_QUERY.min(q.len())).unwrap_or("");
+    q.split(['&', ';']).find_map(|pair| {
+        let (k, v) = pair.split_once('=')?;
+        (!v.trim().is_empty() && k.trim().eq_ignore_ascii_case("otc")).then_some("otc")
+    })
+}
+
 /// The query of a client-side route in a fragment (`#/device?user_code=...`).
 fn fragment_query(fragment: Option<&str>) -> Option<&str> {
     fragment.and_then(|f| f.split_once('?').map(|(_, q)| q))
@@ -268,8 +287,23 @@ mod tests {
             "https://login.microsoftonline.com/common/oauth2/deviceauth?user_code=HF7KQ2PLX",
             "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/deviceauth?usercode=A",
             "https://www.google.com/device?user_code=ABC-DEF-GHI",
+            // (urls19) Microsoft's own one-time-code parameter on its device pages.
+            "https://microsoft.com/devicelogin?otc=HXK2-PQ9M",
+            "https://login.microsoftonline.com/common/oauth2/deviceauth?OTC=HXK2PQ9M",
         ] {
             assert!(found(u), "{u}");
+        }
+    }
+
+    #[test]
+    fn otc_is_read_on_microsoft_pages_only() {
+        // `otc` empty, or on another provider's page or an ordinary site: not a device code.
+        for u in [
+            "https://microsoft.com/devicelogin?otc=",
+            "https://github.com/login/device?otc=WDJB-MJHT",
+            "https://shop.example.com/verify?otc=123456",
+        ] {
+            assert!(!found(u), "{u}");
         }
     }
 
@@ -319,7 +353,6 @@ mod tests {
             "https://app.example.com/callback?code=abc123&state=xyz",
             "https://app.example.com/devices?code=abc123",
             "https://login.microsoftonline.com/common/oauth2/deviceauth?code=A",
-            "https://www.microsoft.com/devicelogin?otc=A",
             "https://github.com/login/device?code=WDJB-MJHT",
         ] {
             assert!(!found(u), "{u}");

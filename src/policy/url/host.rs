@@ -1098,6 +1098,51 @@ fn government_beside_its_country(own: &[&str], suffix: &str) -> Option<String> {
     })
 }
 
+/// (urls19) The government's domain whose name the registrable domain `reg` takes under a commercial
+/// ending of the same country, or under the bare country code (`<name>.com.<cc>` or `<name>.<cc>` for a
+/// listed `<name>.gob.<cc>`: the second-level swap). Nobody but the government registers under its own
+/// zone, so the listed name there is a public body's (a tax portal's initials, a post's word), and the
+/// same name under the country's open ending poses as it. From three letters: two are initials of
+/// anything.
+fn government_name_elsewhere(t: &super::top_sites::TopSites, reg: &str) -> Option<String> {
+    let labels: SmallVec<[&str; 4]> = reg.split('.').collect();
+    let (name, cc) = (labels.first()?, labels.last()?);
+    let second = match labels.len() {
+        2 => None,
+        3 => labels.get(1).copied(),
+        _ => return None,
+    };
+    if name.len() < 3 || cc.len() != 2 || second.is_some_and(|s| GOVERNMENT_LABELS.contains(&s)) {
+        return None;
+    }
+    GOVERNMENT_LABELS
+        .iter()
+        .map(|g| format!("{name}.{g}.{cc}"))
+        .find(|d| t.is_known(d))
+}
+
+/// (urls19) The listed domain, protected or not, that the registrable domain `reg` is with accents
+/// put on its label's letters under the same ending (`<ó>` for `o`): the accented label shows as the
+/// listed one to a reader, and the listed domain is the one whose owner it claims to be. The marks
+/// are taken off (NFD, combining marks left out); only a label that is all ASCII letters then, and
+/// only an exact listed domain, so an accented word of the language is judged by the IDN rules.
+fn accented_known(t: &super::top_sites::TopSites, label: &str, reg: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+    if label.is_ascii() {
+        return None;
+    }
+    let bare: String = label
+        .nfd()
+        .filter(|&c| !unicode_normalization::char::is_combining_mark(c))
+        .collect();
+    if !bare.is_ascii() || bare == label {
+        return None;
+    }
+    let (_, ending) = reg.split_once('.')?;
+    let domain = format!("{}.{ending}", bare.to_lowercase());
+    t.is_known(&domain).then_some(domain)
+}
+
 fn brand_checks(
     policy: &UrlPolicy,
     ascii: &str,
@@ -1510,6 +1555,30 @@ fn brand_checks(
                     "the host `{ascii}` calls itself `{gov}` under another of that country's endings; the government's own ending is `{gov}`"
                 ),
             );
+        } else if let Some(domain) = top.and_then(|t| {
+            let label = own.last().filter(|_| hosted.is_none() && own.len() == 1)?;
+            t.domain_hyphenated(label)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` spells `{domain}` with its dots typed as hyphens, but it is not {domain}"
+                ),
+            );
+        } else if let Some(domain) = top.and_then(|t| government_name_elsewhere(t, reg)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` takes the name of `{domain}`, a government's domain, under a commercial ending of its country, but it is not {domain}"
+                ),
+            );
+        } else if let Some(domain) = top.and_then(|t| accented_known(t, reg_label, reg)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` writes `{domain}` with accented letters, but it is not {domain}"
+                ),
+            );
         }
     }
 
@@ -1548,11 +1617,20 @@ fn brand_checks(
                             // across the dot (`x.com-<words>` for `x.com`): one letter beside any
                             // other ending is an ordinary label (`a.co-op.example`).
                             .filter(|b| {
-                                b.label.len() >= 2
-                                    || next
-                                        .split('-')
-                                        .next()
-                                        .is_some_and(|end| t.is_known(&format!("{l}.{end}")))
+                                let end = next.split('-').next().unwrap_or("");
+                                let own_ending = t.is_known(&format!("{l}.{end}"));
+                                // (urls19) A long-tail name (a product, often self-hosted) before
+                                // a word of the 2012 round's endings that is not the name's own
+                                // (`jenkins.build.<company>.com`, `grafana.cloud.<company>.com`) is
+                                // a company naming a host after the tool it runs, not a domain
+                                // written in front of another: those words are also what hosts are
+                                // named by. The name's own ending (`<tail>.io.<other>.com`), a
+                                // legacy or a country's ending still read as a domain.
+                                let tool_host = b.tail
+                                    && end.len() > 2
+                                    && super::top_sites::generic_tld(end)
+                                    && !own_ending;
+                                (b.label.len() >= 2 || own_ending) && !tool_host
                             })
                             // (urls17) The name as the last part of a hyphenated label right before
                             // the registrable one (`<word>-<name>.ca-<word>.com`): the host reads

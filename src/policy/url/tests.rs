@@ -2179,3 +2179,106 @@ fn device_codes_filled_into_provider_pages() {
     let u = "https://github-device.com/login/device?user_code=WDJB-MJHT";
     assert!(has(&p, u, rules::HOST_BRAND), "{u}: {:?}", rules_of(&p, u));
 }
+
+/// (urls19) A listed domain, protected or known by a word name (`unprotected`), spelt with its dots
+/// typed as hyphens under any ending, short names too; a name meeting a country code it is not listed
+/// under, or with other words besides, is not this rule's.
+#[test]
+fn a_listed_domain_spelt_with_hyphens() {
+    let p = policy();
+    for u in [
+        "https://posta-hr.online/pracenje",
+        "https://guichet-lu.info/connexion",
+        "https://sri-gob-ec.com/declaraciones",
+        "https://vero-fi.top/palautus",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        // A word and a country code nobody is listed under.
+        "https://nordic-fi.com/",
+        "https://guichet-be.com/",
+        // The listed domains themselves.
+        "https://posta.hr/",
+        "https://www.guichet.lu/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls19) A name listed under a government's zone, taken under the same country's commercial ending
+/// or its bare code; the same name under another country, or a two-letter one, is not.
+#[test]
+fn a_government_name_under_a_commercial_ending() {
+    let p = policy();
+    for u in [
+        "https://www.sri.com.ec/facturacion",
+        "https://pajak.id/efiling",
+        "https://pajak.co.id/efiling",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://www.sri.gob.ec/",
+        "https://pajak.go.id/",
+        "https://www.sri.com.ar/",
+        "https://nav.com.br/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls19) A known domain's label with accents put on it, under its own ending; an accented word
+/// whose plain form is nobody's listed domain passes.
+#[test]
+fn a_known_domain_with_accents() {
+    let p = policy();
+    assert!(has(&p, "https://www.pošta.si/sledenje", rules::HOST_BRAND));
+    assert!(has(&p, "https://véro.fi/", rules::HOST_BRAND));
+    for u in [
+        "https://münchen.de/",
+        "https://www.café-wien.at/",
+        "https://posta.si/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls19) A coined plural name less its final `s` is an omission typo; a listed name's singular
+/// that is an ordinary word or a lure word is that word.
+#[test]
+fn a_coined_plural_less_its_s() {
+    let p = policy();
+    assert!(has(&p, "https://www.desjardin.com/", rules::HOST_BRAND));
+    assert!(has(
+        &p,
+        "https://bnpparibasfortis.be.desjardin.online/",
+        rules::HOST_BRAND
+    ));
+    for u in [
+        "https://developer.example-tools.com/",
+        "https://account.acmecorp.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls19) A company's host named after a long-tail tool before a word ending that is not the tool's
+/// own (`jenkins.build.<company>.com`); the tool's own ending there, or a top-tier name before a word
+/// ending, still reads as a domain written in front of another.
+#[test]
+fn a_tool_named_host_before_a_word_ending() {
+    let p = policy();
+    for u in [
+        "https://jenkins.build.fernwood-logistics.de:8443/login",
+        "https://jenkins.cloud.acmecorp.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://jenkins.io.build-login.com/",
+        "https://paypal.build.acmecorp-secure.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}

@@ -2335,7 +2335,7 @@ impl TopSites {
 
     /// The first name (in list order) whose `form` `text` is one edit from, as [`TopSites::imitated`] reads
     /// an edit; `index` is that form's deletion neighbourhood. A plural name is not matched by its singular
-    /// ([`singular_of`]).
+    /// when that is a word ([`TopSites::singular_is_word`]).
     fn one_edit<'s>(
         &'s self,
         label: &str,
@@ -2379,7 +2379,7 @@ impl TopSites {
                     && !ordinary_near(text)
                     && !ordinary_near(label)
                     && (!b.tail || b.label.len() >= MIN_TAIL_EDIT)
-                    && !singular_of(text, f)
+                    && !self.singular_is_word(text, f)
                     && if b.label.len() >= min_edit {
                         within_one_edit(text, f)
                     } else {
@@ -2896,6 +2896,38 @@ impl TopSites {
         })
     }
 
+    /// (urls19) The domain on the list, protected or not (`unprotected`: a government's or post's
+    /// own domain whose name is a word), that the registrable label `label` spells whole with its dots
+    /// typed as hyphens, under a country's ending (`<name>-<cc>` for `<name>.<cc>`, `<name>-gob-<cc>` for
+    /// `<name>.gob.<cc>`), nothing beside it. [`TopSites::domain_spelt`] reads a protected name of
+    /// [`MIN_SKELETON`] letters or more; this reads the short names and the word names too, as the
+    /// country's code after the name is what makes the label that one domain: no site has a reason to
+    /// spell another's domain as its own name, and a name meeting a country code by accident still has
+    /// to meet the one country it is listed under (`<word>-de` is nobody's unless `<word>.de` is listed).
+    pub(super) fn domain_hyphenated(&self, label: &str) -> Option<String> {
+        let parts: SmallVec<[&str; 4]> = label.split('-').collect();
+        if !(2..=3).contains(&parts.len()) {
+            return None;
+        }
+        let (name, cc) = (parts.first()?, parts.last()?);
+        let letters = |w: &str| w.bytes().all(|b| b.is_ascii_lowercase());
+        if cc.len() != 2 || !letters(cc) || name.len() < 2 || parts.iter().any(|p| p.is_empty()) {
+            return None;
+        }
+        let domain = parts.join(".");
+        self.is_known(&domain).then_some(domain)
+    }
+
+    /// (urls19) Whether the label `text`, a listed name less its final `s`, is itself a word or a name
+    /// (listed, a lure word, a country's name): then it is no omission typo of the plural name
+    /// (`correo`, `account`). A coined name's stem is not (`<bankname>` beside `<bankname>s`): the
+    /// letter left out is dnstwist's omission, and nobody else's name. Ordinary English words are
+    /// exempt already ([`ordinary_near`]).
+    fn singular_is_word(&self, text: &str, name: &str) -> bool {
+        singular_of(text, name)
+            && (self.exact(text).is_some() || is_lure(text) || country_word(text))
+    }
+
     /// The listed domain a label's hyphen-separated parts spell out among other words: a name, then its
     /// own ending (`x-com-verified` for `x.com`, `acme-co-uk-login` for `acme.co.uk`), with at least
     /// one more part; or, when `alone` (the registrable label, or a hosting service's page), nothing
@@ -3326,8 +3358,9 @@ fn add_neighbourhood(
     }
 }
 
-/// Whether `text` is the name `name` less a final `s`: a plural name's singular is a word of its own
-/// (`correo` beside `correos`), not a typo of it.
+/// Whether `text` is the name `name` less a final `s`: when that singular is a word or a name of its
+/// own it is no typo of the plural ([`TopSites::singular_is_word`]; for names below the one-edit length
+/// any singular is).
 fn singular_of(text: &str, name: &str) -> bool {
     name.strip_suffix('s') == Some(text)
 }
@@ -4103,7 +4136,7 @@ linkedin.com
             })
             .find(|b| {
                 b.label != label
-                    && !singular_of(label, &b.label)
+                    && !t.singular_is_word(label, &b.label)
                     && if b.label.len() >= min_edit {
                         within_one_edit(label, &b.label)
                     } else {
