@@ -55,6 +55,7 @@ mod field;
 mod findings;
 mod generator;
 mod giftcard;
+mod habit;
 mod hexkey;
 mod hit;
 mod label;
@@ -433,7 +434,10 @@ fn judge_form_read(
     };
     embedded(c, message, search, message_ptr, &mut findings);
     // A message that has the user run a command printing a secret is never neutral: the form is judged.
-    let message_neutral = message_hits.is_empty() && !command_message;
+    // A message describing a secret by the user's own act of authenticating ([`habit`]) names no term, and is
+    // never neutral either.
+    let described = read.described;
+    let message_neutral = message_hits.is_empty() && !command_message && described.is_none();
     // The form's language is that of its message, when the message is long enough to tell: the one text read on
     // every path (a remembered schema's titles are not built again), so the finding never depends on what was
     // remembered. A short message with foreign titles is not flagged.
@@ -989,6 +993,23 @@ fn judge_form_read(
                 message_ptr(),
                 "the elicitation message asks for",
                 matched,
+            ));
+        } else if let Some(info) = described
+            .and_then(|d| c.category(d.category()).map(|k| (d, k)))
+            .and_then(|(d, k)| c.categories.get(k).map(|i| (d, i)))
+            .filter(|(_, i)| i.enabled)
+        {
+            // "The code you press at the ATM when withdrawing", "what you type every time you log in to
+            // your bank": the secret named by the user's own act of authenticating ([`habit`]).
+            let (d, info) = info;
+            findings.push(Finding::block(
+                format!("form.secret.{}", info.name),
+                message_ptr(),
+                format!(
+                    "the elicitation message asks for {} {}; secrets must go through URL mode",
+                    info.label,
+                    d.why()
+                ),
             ));
         }
     }
