@@ -1021,7 +1021,7 @@ fn judge_form_read(
             .and_then(|name| c.category(name))
             .and_then(|k| c.categories.get(k))
             .filter(|i| i.enabled)
-            .filter(|_| !field_names_written(&schema))
+            .filter(|_| !field_names_written(schema))
         {
             // "Paste the long string starting with ghp_", "copy the value named li_at": the credential
             // named as written ([`written`]), unless a field's own text names it ("Cookie name, e.g.
