@@ -146,6 +146,7 @@ pub(super) fn judge_property(
                 && h.cat.is_some()
                 && h.cat != c.category("card")
                 && !card_word_too(c, &hits, h)
+                && !lastfour::digit_word(&hits, h)
         });
     // cards18: or one of the form's texts holds a card's bare word the packs do not read as card data
     // ("أدخل آخر أربعة أرقام من البطاقة").
@@ -443,6 +444,7 @@ pub(super) fn judge_property(
     }
     let named = if blank { ev.strong(from_message) } else { None };
     let (cat, hit) = named.or_else(|| ev.paired(|_| true))?;
+    notes.took_from_message = from_message(&hit).then_some(hit);
     Some(finding(
         c,
         cat,
