@@ -3180,5 +3180,8 @@ fn norwegian_digits_still_name_a_pin_without_a_last_four() {
         serde_json::json!({"type": "object", "properties": {
             "bekreft": {"type": "string", "title": "Bekreft", "maxLength": 4}}}),
     );
-    assert!(rules.iter().any(|r| r.starts_with("form.secret")), "{rules:?}");
+    assert!(
+        rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
 }
