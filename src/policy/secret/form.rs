@@ -274,6 +274,9 @@ fn judge_form_read(
     let mut term_redefined = false;
     // The message's words for a number's last places ("the last four digits"), read beside a last four.
     let mut message_last: Vec<Hit> = Vec::new();
+    // And the places of its words for a card the packs do not read as card data ("cardului", "карты":
+    // [`lastfour::card_word_places`]), read only when it holds a word for a number's last places.
+    let mut message_card_places: Vec<usize> = Vec::new();
     // The categories the message reads harmlessly ([`Around::message_benign`]).
     let mut message_benign: Vec<Option<CatId>> = Vec::new();
     // The message holds a benign or redefining phrase ("your 6-digit postal code"): it supports no code.
@@ -321,6 +324,9 @@ fn judge_form_read(
                 .filter(|h| h.kind == Kind::Last)
                 .copied(),
         );
+        if !message_last.is_empty() {
+            message_card_places = lastfour::card_word_places(texts.folded());
+        }
         message_hits.retain(|h| !matches!(h.kind, Kind::Identifies | Kind::Last));
         // A category the message reads harmlessly ("the last four digits of your card"): its qualifiers
         // there qualify no field's weak term.
@@ -525,6 +531,10 @@ fn judge_form_read(
     // Whether the message speaks of a puzzle ([`puzzle::speaks_of_puzzle`]), read once, when a field first
     // needs it.
     let mut puzzle_message: Option<bool> = None;
+    // The findings of unnamed fields that took the message's card words (their indexes in `findings`), and
+    // how many findings the fields' words made in all: a card's last four may say those words are its own.
+    let mut took_card: Vec<usize> = Vec::new();
+    let mut judged_found = 0usize;
     if let Some(props) = schema.get("properties").and_then(Node::as_object) {
         // The form's fields, for the reading of one field among the others (India's postal PIN beside an
         // address, [`postal`]): gathered only when a field or the message needs it.
@@ -791,11 +801,40 @@ fn judge_form_read(
             }
             if let Some(f) = found {
                 field_found = true;
+                if notes
+                    .took_from_message
+                    .is_some_and(|h| h.cat.is_some() && h.cat == c.category("card"))
+                {
+                    took_card.push(findings.len());
+                }
                 findings.push(f);
+                judged_found += 1;
             } else if let (Some(h), None) = (notes.weak_password, weak_password) {
                 weak_password = Some((order, name, h));
             }
         }
+    }
+    if !took_card.is_empty()
+        && last_four.is_some()
+        && !rest_of_card
+        && lastfour::took_which_card(
+            c,
+            &message_last,
+            &lastfour::anchors(c, &message_last, &message_card_places, &message_hits),
+            &message_hits,
+        )
+    {
+        // cards19: "Nurodykite paskutinius keturis kortelės skaitmenis ir kur ją paskutinį kartą naudojote"
+        // over a last four and a field "Kur" (where): the unnamed field took the message's card words, and
+        // every one of them says whose last four digits the form asks for ([`lastfour::took_which_card`]).
+        // Indexes were taken in order as findings were pushed; removed from the back they stay valid.
+        for &i in took_card.iter().rev() {
+            if i < findings.len() {
+                findings.remove(i);
+                judged_found = judged_found.saturating_sub(1);
+            }
+        }
+        field_found = judged_found > 0;
     }
     if !explained.is_empty() {
         message_hits.retain(|h| {
@@ -919,7 +958,7 @@ fn judge_form_read(
     }
     // The message's words that say which card or which digits, before the last four's reading drops them.
     let card_anchors = if last_four.is_some() || last_places {
-        lastfour::anchors(c, &message_last, &message_hits)
+        lastfour::anchors(c, &message_last, &message_card_places, &message_hits)
     } else {
         Vec::new()
     };

@@ -28,6 +28,22 @@ use crate::policy::secret::pack::{Compiled, Kind};
 /// "the last four digits", "последние 4 цифры"): the count and the noun sit right beside it.
 const LAST_REACH: usize = 3;
 
+/// Most words between a word for a number's last places and a word for a digit that counts them ("de fire
+/// siste sifrene", "de sidste fire cifre"): the count alone may stand between.
+const DIGIT_WORD_REACH: usize = 2;
+
+/// Whether `h`, a term of some secret, is only a word for a digit (pack kind `fragment`) in the same text:
+/// its span lies within a fragment's span (the Norwegian `sifre` read by the Turkish `şifre`). A term
+/// that holds more than the digit word ("PIN digits", "siffer til PIN-koden") is not.
+pub(super) fn digit_word(hits: &[Hit], h: &Hit) -> bool {
+    hits.iter().any(|f| {
+        f.kind == Kind::Fragment
+            && f.source == h.source
+            && f.start <= h.start + 1
+            && h.end <= f.end + 1
+    })
+}
+
 /// Drops from the message's hits what only says which four digits a last-four field holds (see the module
 /// doc), the caller having found a last four and no field for the rest of the card: the card's words and a
 /// weak word for a run of digits with a reach ("four digits", read as a PIN beside a payment) at most
@@ -64,7 +80,26 @@ pub(super) fn drop_message_card(
             .iter()
             .any(|&(start, end)| h.start <= start && end <= h.end)
     };
+    // cards19: a word for a digit beside the last places that another pack reads as a secret's name (the
+    // Norwegian `sifrene` of "de fire siste sifrene" is the Turkish password `şifre` folded) counts the
+    // last four too: it is dropped with them, whatever its category.
+    let counts_last = |h: &Hit| {
+        h.source == Source::Message
+            && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            && last
+                .iter()
+                .any(|l| l.word.abs_diff(h.word) <= DIGIT_WORD_REACH)
+            && digit_word(message_hits, h)
+    };
+    let counted: Vec<(usize, usize)> = message_hits
+        .iter()
+        .filter(|h| counts_last(h))
+        .map(|h| (h.start, h.end))
+        .collect();
     message_hits.retain(|h| {
+        if counted.contains(&(h.start, h.end)) {
+            return false;
+        }
         let card_word = h.cat == card
             && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
             && (only_fields || beside(h));
@@ -87,13 +122,9 @@ pub(super) fn drop_message_card(
 /// qualifier of its category: "basta il numero stampato sotto il codice a barre" says where the card's
 /// number is; "We also texted you a confirmation code" names the other secret. A weak word with a reach ("number", "digits") names a run of characters, which is the card's here
 /// unless a qualifier says what else it is.
-pub(super) fn names_other_secret(c: &Compiled, anchors: &[Hit], message_hits: &[Hit]) -> bool {
+pub(super) fn names_other_secret(c: &Compiled, anchors: &[usize], message_hits: &[Hit]) -> bool {
     let card = c.category("card");
-    let beside = |h: &Hit| {
-        anchors
-            .iter()
-            .any(|l| l.word.abs_diff(h.word) <= LAST_REACH)
-    };
+    let beside = |h: &Hit| anchors.iter().any(|&w| w.abs_diff(h.word) <= LAST_REACH);
     // A qualifier of the bare word's category anywhere in the message ("We also texted you a confirmation
     // code") makes it a secret's name.
     let qualified = |h: &Hit| {
@@ -113,17 +144,77 @@ pub(super) fn names_other_secret(c: &Compiled, anchors: &[Hit], message_hits: &[
     })
 }
 
-/// The message's words that [`names_other_secret`] reads beside: its words for a number's last places
-/// (`last`) and its card words among `message_hits`.
-pub(super) fn anchors(c: &Compiled, last: &[Hit], message_hits: &[Hit]) -> Vec<Hit> {
+/// The places of the message's words that [`names_other_secret`] reads beside: its words for a number's
+/// last places (`last`), its card words among `message_hits`, and (cards19) the places of its words for a
+/// card that no pack reads as card data (`card_places`, [`card_word_places`]): "ultimele 4 cifre ale
+/// cardului cu care ați plătit", "последние 4 цифры карты, с которой проходила оплата" say by the payment
+/// which card, not a PIN.
+pub(super) fn anchors(
+    c: &Compiled,
+    last: &[Hit],
+    card_places: &[usize],
+    message_hits: &[Hit],
+) -> Vec<usize> {
     let card = c.category("card");
-    let mut out = last.to_vec();
-    out.extend(message_hits.iter().filter(|h| {
-        card.is_some()
-            && h.cat == card
-            && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
-    }));
+    let mut out: Vec<usize> = last.iter().map(|h| h.word).collect();
+    out.extend(card_places);
+    out.extend(
+        message_hits
+            .iter()
+            .filter(|h| {
+                card.is_some()
+                    && h.cat == card
+                    && matches!(h.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+            })
+            .map(|h| h.word),
+    );
     out
+}
+
+/// Most words of a message read for its words for a card ([`card_word_places`]): a last four's message
+/// is a sentence or two; a longer one is read no farther.
+const MAX_CARD_WORDS_READ: usize = 400;
+
+/// The places, as [`Hit::word`] counts them (the spaces before a word in the folded text), of the words
+/// for a card ([`CARD_WORDS`]) in `folded`, the folded message: the packs read a card where it names card
+/// data, not the bare word of a sentence that says which card.
+pub(super) fn card_word_places(folded: &str) -> Vec<usize> {
+    folded
+        .split(' ')
+        .take(MAX_CARD_WORDS_READ)
+        .enumerate()
+        .filter(|(_, w)| {
+            let w = w.trim();
+            !w.is_empty() && card_list().holds(w)
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether every card word of the message says whose last four digits the form asks for (cards19), so
+/// that an unnamed field beside a last four ("Where did you last use it?") took none of card data: once
+/// [`drop_message_card`] has dropped the card words and the counts of digits beside the message's words
+/// for a number's last places (`last`), no strong or weak card term is left. A card's number, expiry or
+/// security code named apart from them ("...and in the other box the card number and its expiry") is
+/// still card data, and the field still takes it. Nor may the message name a secret of another kind
+/// ([`names_other_secret`], read beside `anchors`): "the last four digits of the card and your PIN" over
+/// such a field asks it for the PIN, whichever word the field's finding named.
+pub(super) fn took_which_card(
+    c: &Compiled,
+    last: &[Hit],
+    anchors: &[usize],
+    message_hits: &[Hit],
+) -> bool {
+    let card = c.category("card");
+    if last.is_empty() || card.is_none() {
+        return false;
+    }
+    let mut left = message_hits.to_vec();
+    drop_message_card(c, last, false, &mut left);
+    !left
+        .iter()
+        .any(|h| h.cat == card && matches!(h.kind, Kind::Strong | Kind::Weak))
+        && !names_other_secret(c, anchors, &left)
 }
 
 /// Whether a field holds at most four characters: `maxLength` 4 (whatever the minimum) or a pattern of

@@ -45,6 +45,10 @@ pub(super) struct FieldNotes {
     /// "Contents", "Inhalt"): what the message asks for goes in it. A field titled "Port" or "Framework"
     /// under "copy .env.example to .env, then tell us the port" takes the port, not the file.
     pub(super) open: bool,
+    /// Its finding is a secret it takes from the message as an unnamed field ("Where did you last use it?"
+    /// under "the last four digits of your card"): the message's word it took, for the last four's reading
+    /// of the form ([`lastfour::took_which_card`](super::lastfour::took_which_card)).
+    pub(super) took_from_message: Option<Hit>,
 }
 
 /// How much a text speaks of a code, a PIN or a login.

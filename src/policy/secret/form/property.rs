@@ -145,6 +145,8 @@ pub(super) fn judge_property(
                 && h.kind == Kind::Strong
                 && h.cat.is_some()
                 && h.cat != c.category("card")
+                && !card_word_too(c, &hits, h)
+                && !lastfour::digit_word(&hits, h)
         });
     // cards18: or one of the form's texts holds a card's bare word the packs do not read as card data
     // ("أدخل آخر أربعة أرقام من البطاقة").
@@ -442,6 +444,7 @@ pub(super) fn judge_property(
     }
     let named = if blank { ev.strong(from_message) } else { None };
     let (cat, hit) = named.or_else(|| ev.paired(|_| true))?;
+    notes.took_from_message = from_message(&hit).then_some(hit);
     Some(finding(
         c,
         cat,
@@ -506,4 +509,20 @@ fn drop_disclaimed(c: &Compiled, prop: &Prop<'_, '_>, texts: &Texts<'_>, hits: &
             _ => true,
         }
     });
+}
+
+/// Whether another pack reads the very words of `h` as a card's own name (cards19): Dutch `pasnummer` is a
+/// bank card's number, Danish `pasnummer` a passport's. Beside a field's word for a number's last places,
+/// the word that one language takes for a card's number says whose last four they are; the other
+/// language's reading of the same word names no other secret there.
+fn card_word_too(c: &Compiled, hits: &[Hit], h: &Hit) -> bool {
+    let card = c.category("card");
+    card.is_some()
+        && hits.iter().any(|k| {
+            k.cat == card
+                && k.kind == Kind::Strong
+                && k.source == h.source
+                && k.start == h.start
+                && k.end == h.end
+        })
 }

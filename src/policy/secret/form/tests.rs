@@ -3085,3 +3085,103 @@ fn a_choice_of_cards_by_their_last_four_asks_for_no_digit() {
     let rules = judge("Pick the third digit of your PIN.", schema);
     assert!(!rules.is_empty());
 }
+
+/// cards19: a last four whose words another pack reads as a secret (the Norwegian `sifre`, the Danish
+/// `cifre`, the Dutch `pasnummer`), a card named by a word no pack reads as card data beside the payment
+/// ("cardului cu care ați plătit", "карты, которой вы платили"), and a field that says where the card was
+/// used beside the last four: the card is identified, and nothing is asked.
+#[test]
+fn a_last_four_named_in_a_neighbours_words_is_identified() {
+    let last4 = |title: &str| serde_json::json!({"type": "string", "title": title, "minLength": 4, "maxLength": 4});
+    for (message, properties) in [
+        (
+            "Hvilket bankkort skal vi sperre? Skriv inn de fire siste sifrene.",
+            serde_json::json!({"siste4": last4("De fire siste sifrene på kortet")}),
+        ),
+        (
+            "Vi tilbakefører beløpet til kortet. Oppgi de fire siste sifrene og datoen for kjøpet.",
+            serde_json::json!({"siste4": last4("Fire siste sifre på kortet"), "dato": {"type": "string", "format": "date", "title": "Dato"}}),
+        ),
+        (
+            "Hvilket af dine gemte kort skal fjernes? Angiv de sidste fire cifre.",
+            serde_json::json!({"sidste4": last4("Sidste 4 cifre")}),
+        ),
+        (
+            "Welke betaalpas is gestolen? Vul de laatste 4 cijfers in.",
+            serde_json::json!({"laatste4": last4("Laatste 4 cijfers van het pasnummer")}),
+        ),
+        (
+            "Pentru a returna banii, scrieți ultimele 4 cifre ale cardului cu care ați plătit comanda.",
+            serde_json::json!({"ultimele4": last4("Ultimele 4 cifre")}),
+        ),
+        (
+            "Чтобы вернуть деньги, введите последние 4 цифры карты, которой вы платили за заказ.",
+            serde_json::json!({"last4": last4("Последние 4 цифры")}),
+        ),
+    ] {
+        assert_eq!(identified(message, properties), (true, vec![]), "{message}");
+    }
+    // A field that says where the card was last used, beside the last four: the message's card words say
+    // whose four digits, and the Lithuanian `kartą` ("time") is no card.
+    let (_, rules) = identified(
+        "Praneškite apie pamestą kortelę: įrašykite paskutinius keturis kortelės skaitmenis ir vietą, kur paskutinį kartą ja mokėjote.",
+        serde_json::json!({"last4": last4("Paskutiniai 4 skaitmenys"), "vieta": {"type": "string", "title": "Kur paskutinį kartą mokėjote"}}),
+    );
+    assert!(rules.is_empty(), "{rules:?}");
+    // The hostile twins: a PIN or a password beside the same last four, a field of four titled as the
+    // PIN, the rest of the card asked, a card's secret named in the other field, a one-time code beside.
+    for (message, properties) in [
+        (
+            "Hvilket kort gjelder det? Oppgi de fire siste sifrene.",
+            serde_json::json!({"pin": last4("PIN-kode")}),
+        ),
+        (
+            "Oppgi de fire siste sifrene på kortet, kortnummeret og CVC-koden.",
+            serde_json::json!({"siste4": last4("Fire siste sifre"), "kortnr": {"type": "string", "title": "Kortnummer", "maxLength": 19}, "cvc": {"type": "string", "title": "CVC", "maxLength": 3}}),
+        ),
+        (
+            "Hvilket kort vil du slette? Skriv de sidste fire cifre og koden fra den sms, vi har sendt dig.",
+            serde_json::json!({"sidste4": last4("Sidste 4 cifre"), "kode": {"type": "string", "title": "Kode"}}),
+        ),
+        (
+            "Welke pas wil je blokkeren? Vul de laatste 4 cijfers van het pasnummer en je pincode in.",
+            serde_json::json!({"laatste4": last4("Laatste 4 cijfers pasnummer"), "pin": {"type": "string", "title": "Pincode", "maxLength": 4}}),
+        ),
+        (
+            "Je pas verloopt. Vul je pasnummer, de vervaldatum en je pincode in.",
+            serde_json::json!({"pas": {"type": "string", "title": "Pasnummer"}, "exp": {"type": "string", "title": "Vervaldatum"}, "pin": {"type": "string", "title": "Pincode", "maxLength": 4}}),
+        ),
+        (
+            "Pentru rambursare, confirmați ultimele 4 cifre ale cardului cu care ați plătit și codul PIN.",
+            serde_json::json!({"ultimele4": last4("Ultimele 4 cifre"), "pin": {"type": "string", "title": "Cod PIN"}}),
+        ),
+        (
+            "Введите последние 4 цифры карты, которой вы платили, и код из SMS.",
+            serde_json::json!({"last4": last4("Последние 4 цифры"), "code": {"type": "string", "title": "Код"}}),
+        ),
+        (
+            "Įrašykite paskutinius keturis kortelės skaitmenis. Kitame laukelyje įrašykite visą kortelės numerį ir CVV kodą.",
+            serde_json::json!({"last4": last4("Paskutiniai 4 skaitmenys"), "kita": {"type": "string", "title": "Atsakymas"}}),
+        ),
+    ] {
+        let (id, rules) = identified(message, properties);
+        assert!(
+            !id && rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+/// cards19: the Norwegian words for digits stay a PIN's or a code's words where no last four is asked.
+#[test]
+fn norwegian_digits_still_name_a_pin_without_a_last_four() {
+    let rules = judge(
+        "Bekreft at det er deg: skriv inn de fire sifrene du bruker for å åpne bankappen.",
+        serde_json::json!({"type": "object", "properties": {
+            "bekreft": {"type": "string", "title": "Bekreft", "maxLength": 4}}}),
+    );
+    assert!(
+        rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
+}
