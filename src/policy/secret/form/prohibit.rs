@@ -467,11 +467,30 @@ fn ends(ch: char) -> bool {
 /// the terms of every clause that forbids giving them (module doc). `folded` is the message folded so,
 /// read first: a message with no word of negation costs nothing more.
 pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &mut Vec<Hit>) {
+    let dropped = forbidden_spans(c, message, folded);
+    if dropped.is_empty() {
+        return;
+    }
+    hits.retain(|h| {
+        !(matches!(
+            h.kind,
+            Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
+        ) && dropped
+            .iter()
+            .any(|&(first, last)| h.word >= first && h.word <= last))
+    });
+}
+
+/// The clauses of `text` that forbid giving the secret they name (module doc), as ranges of words of `text`
+/// folded with `c`'s stopwords (`folded`, counted from 1, inclusive). None when a later clause asks with
+/// nothing named of its own ("Never share your password. Type it below."). Read on a message and, by
+/// `form/property.rs`, on a field's description ("Tell us about your trip. Do not enter your card number").
+pub(super) fn forbidden_spans(c: &Compiled, message: &str, folded: &str) -> Vec<(usize, usize)> {
     if !folded
         .split(' ')
         .any(|w| !w.is_empty() && negation(w) != Neg::None)
     {
-        return;
+        return Vec::new();
     }
     let message = crate::policy::secret::normalize::truncate(
         message,
@@ -562,7 +581,7 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
     }
     // "Never share your password. Type it below.": a later clause asking with nothing named of its own asks
     // for what the prohibition named; keep everything.
-    let dropped: Vec<(usize, usize)> = clauses
+    clauses
         .iter()
         .enumerate()
         .filter(|(i, cl)| {
@@ -573,18 +592,7 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
                     .any(|later| later.asks && !later.names)
         })
         .map(|(_, cl)| (cl.first, cl.last))
-        .collect();
-    if dropped.is_empty() {
-        return;
-    }
-    hits.retain(|h| {
-        !(matches!(
-            h.kind,
-            Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
-        ) && dropped
-            .iter()
-            .any(|&(first, last)| h.word >= first && h.word <= last))
-    });
+        .collect()
 }
 
 #[cfg(test)]

@@ -3085,3 +3085,80 @@ fn a_choice_of_cards_by_their_last_four_asks_for_no_digit() {
     let rules = judge("Pick the third digit of your PIN.", schema);
     assert!(!rules.is_empty());
 }
+
+/// One free-text field titled `title` with `description`, for the tests of a description's prohibition.
+fn comment_box(title: &str, description: &str) -> serde_json::Value {
+    serde_json::json!({"type": "object", "properties": {"c": {
+        "type": "string", "title": title, "description": description,
+    }}})
+}
+
+#[test]
+fn a_description_forbidding_the_secret_gives_its_field_no_secrets_meaning() {
+    for (title, description) in [
+        (
+            "Komen",
+            "Ceritakan pengalaman anda. Jangan masukkan nombor kad Touch 'n Go atau maklumat peribadi.",
+        ),
+        (
+            "Comments",
+            "Tell us about your trip. Do not enter your card number or any password here.",
+        ),
+        (
+            "Kommentar",
+            "Erzählen Sie uns mehr. Geben Sie keine Kartennummer und keine PIN ein.",
+        ),
+        (
+            "Commentaire",
+            "Décrivez le problème. Ne saisissez jamais votre mot de passe.",
+        ),
+        (
+            "Descripción",
+            "Cuéntenos qué pasó. Nunca escriba su PIN ni su contraseña.",
+        ),
+        ("Maelezo", "Eleza tatizo. Usiandike PIN yako hapa."),
+    ] {
+        let rules = judge("Survey.", comment_box(title, description));
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{description}: {rules:?}"
+        );
+    }
+}
+
+#[test]
+fn a_description_that_forbids_and_then_asks_keeps_the_secret() {
+    for (title, description) in [
+        (
+            "Verification",
+            "Never share your PIN with anyone. Type it here.",
+        ),
+        ("PIN", "Do not share your PIN with anyone."),
+        ("Code", "Do not share your OTP. Enter the OTP we sent."),
+        ("Code", "Never share it with anyone: enter your card number"),
+        (
+            "Kode",
+            "Jangan berikan kepada siapa pun. Masukkan PIN anda.",
+        ),
+        (
+            "Answer",
+            "Do not share your password with anyone; enter your password",
+        ),
+    ] {
+        let rules = judge("Verify.", comment_box(title, description));
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{description}: {rules:?}"
+        );
+    }
+    // A code's bounds keep what the description forbids.
+    let schema = serde_json::json!({"type": "object", "properties": {"c": {
+        "type": "string", "title": "Code", "minLength": 6, "maxLength": 6,
+        "description": "Do not share your OTP with anyone.",
+    }}});
+    let rules = judge("Verify.", schema);
+    assert!(
+        rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
+}
