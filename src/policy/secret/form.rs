@@ -50,6 +50,7 @@ mod command;
 mod disclaim;
 mod door;
 mod dotenv;
+mod elsewhere;
 mod evidence;
 mod field;
 mod findings;

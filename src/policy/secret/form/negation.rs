@@ -429,7 +429,7 @@ pub(super) fn negated(clause: &str) -> bool {
 
 /// Whether the folded clause holds one of `words`: a whole word, or, for a phrase or a word of a script
 /// written without spaces, anywhere (Thai `ไม่` inside `จะไม่สอบถาม`, Japanese `しないで` inside a verb).
-fn holds(clause: &str, words: &[String]) -> bool {
+pub(super) fn holds(clause: &str, words: &[String]) -> bool {
     let padded = format!(" {} ", clause.trim());
     words.iter().any(|w| {
         if w.contains(' ') || w.chars().any(is_unspaced_script) {
@@ -506,7 +506,9 @@ fn read_sentence(
         return Reading::Nothing;
     }
     let kept = fold_words(sentence);
-    if !negated(&kept) {
+    // "…enter your PIN on the phone itself, not here" ([`super::elsewhere`]) denies by the clause after
+    // the request.
+    if !negated(&kept) && !super::elsewhere::says_not_here(&kept) {
         return Reading::Asks;
     }
     let warns = holds(&kept, anyone_words());
@@ -515,12 +517,26 @@ fn read_sentence(
     // password we never ask for") asks for nothing by itself. After the first denying clause, one that
     // asks bare ("…by phone, so enter it here") keeps the request too.
     let mut denied = after_denial;
-    for clause in clauses(sentence) {
+    let parts: Vec<&str> = clauses(sentence).collect();
+    let mut pointed_here = false;
+    for (i, &clause) in parts.iter().enumerate() {
         let found = found_in(c, folder, buf, clause);
-        let unnegated = || !negated(&fold_words(clause));
+        let next = parts.get(i + 1).copied();
+        let next_found = next.map(|n| found_in(c, folder, buf, n));
+        let next_names_or_asks = next_found.is_some_and(|f| f.names || f.request);
+        let unnegated = || {
+            !negated(&fold_words(clause))
+                && !super::elsewhere::defers(clause, next, next_names_or_asks)
+        };
         if found.request && (found.names || denied) && unnegated() {
             return Reading::Asks;
         }
+        // "Not here, below: your password": a name after an un-negated clause pointing at this place
+        // ("below", "here") is the label of what is asked there.
+        if found.names && pointed_here && unnegated() {
+            return Reading::Asks;
+        }
+        pointed_here |= super::elsewhere::points_here(&fold_words(clause));
         // "No need for the card, just the OTP we sent": the secret named beside "only" is the one
         // wanted.
         if found.names && holds(&fold_words(clause), only_words()) {

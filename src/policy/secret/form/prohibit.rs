@@ -423,6 +423,32 @@ fn opens_with_interjection(piece: &str, tokens: &[&str]) -> bool {
     tokens.first() == Some(&folded) && matches!(negation(folded), Neg::Plain | Neg::PlainAfter)
 }
 
+/// The tokens of `piece` (folded with `c`'s stopwords, `count` of them) at which a part after a comma starts,
+/// counted from 0. None when the parts, folded one by one, do not add up to `count`: the clause is then read
+/// without them.
+fn comma_starts(c: &Compiled, folder: &mut Folder, piece: &str, count: usize) -> Vec<usize> {
+    let is_comma = |ch: char| matches!(ch, ',' | '،' | '，' | '、');
+    if !piece.contains(is_comma) {
+        return Vec::new();
+    }
+    let mut buf = Vec::new();
+    let mut out = Vec::new();
+    let mut total = 0usize;
+    for (i, part) in piece.split(is_comma).enumerate() {
+        if i > 0 {
+            out.push(total);
+        }
+        buf.clear();
+        folder.fold_into(part, &c.stopwords, &mut buf);
+        total += buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+    }
+    if total == count {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
 /// What one clause holds, read on its words folded as the message is (stopwords dropped).
 #[derive(Default)]
 struct Clause {
@@ -532,6 +558,11 @@ pub(super) fn forbidden_spans(c: &Compiled, message: &str, folded: &str) -> Vec<
         // Read with the stopwords kept: "se", "si", "if" are stopwords of some pack. Only a clause holding a
         // negation is folded again.
         let broken = !negs.is_empty() && breaks_clause(&fold_words(piece));
+        let commas = if negs.is_empty() {
+            Vec::new()
+        } else {
+            comma_starts(c, &mut folder, piece, tokens.len())
+        };
         let mut names = false;
         let mut requests: Vec<usize> = Vec::new();
         c.find_terms(&buf, |pattern, at, _| {
@@ -558,7 +589,12 @@ pub(super) fn forbidden_spans(c: &Compiled, message: &str, folded: &str) -> Vec<
                 if n < r {
                     r - n <= if neg == Neg::Strong { GOVERNS } else { 1 }
                 } else {
-                    n > r && n - r <= GOVERNS && neg != Neg::Plain
+                    // "Enter your PIN here, not in the app": a negation set off by a comma after the verb
+                    // contrasts what follows it, and negates no verb before the comma.
+                    n > r
+                        && n - r <= GOVERNS
+                        && neg != Neg::Plain
+                        && !commas.iter().any(|&b| r < b && b <= n)
                 }
             })
         };
@@ -626,6 +662,24 @@ mod tests {
             .collect();
         drop_forbidden(c, message, &folded, &mut hits);
         hits.len() < n
+    }
+
+    #[test]
+    fn a_negation_after_a_comma_contrasts_and_forbids_no_verb_before_it() {
+        for m in [
+            "Enter your PIN here, not in the app.",
+            "Enter your PIN, not your password.",
+            "Geben Sie Ihre PIN hier ein, nicht in der App.",
+        ] {
+            assert!(!forbidden(m), "{m}");
+        }
+        // Without the comma, and with the negation before the verb, it still forbids.
+        for m in [
+            "Geben Sie Ihre PIN nicht ein.",
+            "Skicka ej lösenordet, tack.",
+        ] {
+            assert!(forbidden(m), "{m}");
+        }
     }
 
     #[test]

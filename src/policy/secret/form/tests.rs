@@ -3144,6 +3144,7 @@ fn a_description_that_forbids_and_then_asks_keeps_the_secret() {
             "Answer",
             "Do not share your password with anyone; enter your password",
         ),
+        ("Antwort", "Geben Sie Ihre PIN hier ein, nicht in der App."),
     ] {
         let rules = judge("Verify.", comment_box(title, description));
         assert!(
@@ -3161,4 +3162,44 @@ fn a_description_that_forbids_and_then_asks_keeps_the_secret() {
         rules.iter().any(|r| r.starts_with("form.secret")),
         "{rules:?}"
     );
+}
+
+#[test]
+fn a_secret_typed_elsewhere_not_here_is_not_asked_and_here_it_is() {
+    let phone = serde_json::json!({"type": "object", "properties": {
+        "simu": {"type": "string", "title": "Phone number"},
+    }});
+    for message in [
+        "Lipia tiketi yako kwa M-Pesa. Weka namba yako ya simu; utapokea ombi kwenye simu yako na utaweka PIN yako ya M-Pesa kwenye simu yenyewe, si hapa.",
+        "Pay with M-Pesa. You will get a prompt and enter your M-Pesa PIN on the phone itself, not here.",
+        "Bezahlen Sie am Terminal. Geben Sie die PIN am Terminal ein, nicht hier.",
+        "Payez au terminal. Vous saisirez votre code PIN sur le terminal, pas ici.",
+        "ATM पर भुगतान करें। आप अपना PIN मशीन पर डालेंगे, यहाँ नहीं।",
+    ] {
+        let rules = judge(message, phone.clone());
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+    let answer = serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "title": "Answer"},
+    }});
+    for message in [
+        "Enter your PIN on the phone, not here. PIN:",
+        "Enter your PIN on the phone, not here. Then type it again in the box.",
+        "Enter your PIN below, not here.",
+        "Type your PIN here, not in the app.",
+        "Enter your PIN, not your password.",
+        "Not here, below: your password",
+        "We never ask for your PIN. Enter your PIN:",
+        "Geben Sie Ihre PIN hier ein, nicht in der App.",
+        "Weka PIN yako hapa, si kwenye simu.",
+    ] {
+        let rules = judge(message, answer.clone());
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
 }
