@@ -75,6 +75,7 @@ mod prohibit;
 mod property;
 mod puzzle;
 mod recipient;
+mod recount;
 mod request;
 mod scan;
 mod secq;

@@ -483,14 +483,18 @@ enum Reading {
     /// It names a secret only to warn against telling it to anyone ([`ANYONE`]): a denial only in a
     /// message whose every request names what it asks for ([`denies_only`]).
     Warns,
+    /// A question recounting a third party's ask for the secret ([`super::recount`]): neither asks nor
+    /// denies.
+    Recounts,
 }
 
-/// Reads one sentence of a message (see the module doc); `after_denial` when an earlier sentence denied.
+/// Reads one sentence of a message (see the module doc); `after_denial` when an earlier sentence denied,
+/// `question` when the sentence is a question.
 fn read_sentence(
     c: &Compiled,
     folder: &mut Folder,
     buf: &mut Vec<u8>,
-    sentence: &str,
+    (sentence, question): (&str, bool),
     after_denial: bool,
 ) -> Reading {
     // A weak name without a request verb ("The card is blocked at once", "Report the number that
@@ -504,6 +508,10 @@ fn read_sentence(
             return Reading::Asks;
         }
         return Reading::Nothing;
+    }
+    // "Did someone call and ask for your PIN?": a scam's ask recounted ([`super::recount`]).
+    if question && super::recount::recounts(c, folder, buf, sentence) {
+        return Reading::Recounts;
     }
     let kept = fold_words(sentence);
     // "…enter your PIN on the phone itself, not here" ([`super::elsewhere`]) denies by the clause after
@@ -558,12 +566,12 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
     let mut buf = Vec::new();
     let mut any = false;
     let mut warned = false;
-    for (sentence, _) in sentences(message) {
+    for sentence in sentences(message) {
         match read_sentence(c, &mut folder, &mut buf, sentence, any) {
             Reading::Asks => return false,
             Reading::Denies => any = true,
             Reading::Warns => (any, warned) = (true, true),
-            Reading::Nothing => {}
+            Reading::Nothing | Reading::Recounts => {}
         }
     }
     // "Never share your OTP with anyone" is said by a form asking for it too, beside a request that names
@@ -610,11 +618,17 @@ pub(super) fn denied_words(c: &Compiled, message: &str) -> Vec<(usize, usize)> {
     let mut buf = Vec::new();
     let mut out = Vec::new();
     let mut words = 0usize;
-    for (sentence, _) in all {
-        // A warning against telling anyone is read as a request here: the caller weighs each sentence
-        // alone, without the message's other requests.
-        let reading = match read_sentence(c, &mut folder, &mut buf, sentence, !out.is_empty()) {
-            Reading::Warns => Reading::Asks,
+    for (sentence, question) in all {
+        // A warning against telling anyone, and a recounted ask, are read as a request here: the caller
+        // weighs each sentence alone, without the message's other requests and denials.
+        let reading = match read_sentence(
+            c,
+            &mut folder,
+            &mut buf,
+            (sentence, question),
+            !out.is_empty(),
+        ) {
+            Reading::Warns | Reading::Recounts => Reading::Asks,
             r => r,
         };
         if reading == Reading::Asks && !out.is_empty() {

@@ -3203,3 +3203,42 @@ fn a_secret_typed_elsewhere_not_here_is_not_asked_and_here_it_is() {
         );
     }
 }
+
+#[test]
+fn a_scam_recounted_as_a_question_beside_a_denial_asks_nothing() {
+    let report = serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "title": "What happened"},
+    }});
+    for message in [
+        "কেউ কি বিকাশ বা নগদের এজেন্ট পরিচয়ে ফোন করে আপনার পিন বা ওটিপি চেয়েছে? নিচে শুধু ঘটনার বিবরণ দিন — কোনো অবস্থাতেই পিন বা ওটিপি লিখবেন না।",
+        "Terima SMS mencurigakan yang meminta anda klik pautan atau kongsi TAC? Laporkan kepada kami. Jangan masukkan TAC, PIN atau kata laluan dalam laporan ini.",
+        "Hat ein Betrüger Sie nach Ihrer TAN gefragt? Schildern Sie den Vorfall. Geben Sie keine TAN und kein Passwort ein.",
+        "¿Alguien le pidió su PIN por teléfono? Cuéntenos qué pasó. Nunca escriba su PIN aquí.",
+    ] {
+        let rules = judge(message, report.clone());
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+    let answer = serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "title": "Answer"},
+    }});
+    for message in [
+        // No denial: the question is read as it was.
+        "Did someone ask for your PIN?",
+        // A request after it.
+        "Did someone ask for your PIN? Enter your PIN here.",
+        "Did someone ask for your PIN? We never ask for your PIN by phone. Type it below.",
+        // The lure cut off from the clause that asks.
+        "Suspicious login detected — please confirm your OTP? We never ask for your password.",
+        // A question without a third party.
+        "What is your PIN? We never ask for your PIN by phone.",
+    ] {
+        let rules = judge(message, answer.clone());
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
