@@ -429,7 +429,7 @@ pub(super) fn negated(clause: &str) -> bool {
 
 /// Whether the folded clause holds one of `words`: a whole word, or, for a phrase or a word of a script
 /// written without spaces, anywhere (Thai `ไม่` inside `จะไม่สอบถาม`, Japanese `しないで` inside a verb).
-fn holds(clause: &str, words: &[String]) -> bool {
+pub(super) fn holds(clause: &str, words: &[String]) -> bool {
     let padded = format!(" {} ", clause.trim());
     words.iter().any(|w| {
         if w.contains(' ') || w.chars().any(is_unspaced_script) {
@@ -483,14 +483,18 @@ enum Reading {
     /// It names a secret only to warn against telling it to anyone ([`ANYONE`]): a denial only in a
     /// message whose every request names what it asks for ([`denies_only`]).
     Warns,
+    /// A question recounting a third party's ask for the secret ([`super::recount`]): neither asks nor
+    /// denies.
+    Recounts,
 }
 
-/// Reads one sentence of a message (see the module doc); `after_denial` when an earlier sentence denied.
+/// Reads one sentence of a message (see the module doc); `after_denial` when an earlier sentence denied,
+/// `question` when the sentence is a question.
 fn read_sentence(
     c: &Compiled,
     folder: &mut Folder,
     buf: &mut Vec<u8>,
-    sentence: &str,
+    (sentence, question): (&str, bool),
     after_denial: bool,
 ) -> Reading {
     // A weak name without a request verb ("The card is blocked at once", "Report the number that
@@ -505,8 +509,14 @@ fn read_sentence(
         }
         return Reading::Nothing;
     }
+    // "Did someone call and ask for your PIN?": a scam's ask recounted ([`super::recount`]).
+    if question && super::recount::recounts(c, folder, buf, sentence) {
+        return Reading::Recounts;
+    }
     let kept = fold_words(sentence);
-    if !negated(&kept) {
+    // "…enter your PIN on the phone itself, not here" ([`super::elsewhere`]) denies by the clause after
+    // the request.
+    if !negated(&kept) && !super::elsewhere::says_not_here(&kept) {
         return Reading::Asks;
     }
     let warns = holds(&kept, anyone_words());
@@ -515,12 +525,26 @@ fn read_sentence(
     // password we never ask for") asks for nothing by itself. After the first denying clause, one that
     // asks bare ("…by phone, so enter it here") keeps the request too.
     let mut denied = after_denial;
-    for clause in clauses(sentence) {
+    let parts: Vec<&str> = clauses(sentence).collect();
+    let mut pointed_here = false;
+    for (i, &clause) in parts.iter().enumerate() {
         let found = found_in(c, folder, buf, clause);
-        let unnegated = || !negated(&fold_words(clause));
+        let next = parts.get(i + 1).copied();
+        let next_found = next.map(|n| found_in(c, folder, buf, n));
+        let next_names_or_asks = next_found.is_some_and(|f| f.names || f.request);
+        let unnegated = || {
+            !negated(&fold_words(clause))
+                && !super::elsewhere::defers(clause, next, next_names_or_asks)
+        };
         if found.request && (found.names || denied) && unnegated() {
             return Reading::Asks;
         }
+        // "Not here, below: your password": a name after an un-negated clause pointing at this place
+        // ("below", "here") is the label of what is asked there.
+        if found.names && pointed_here && unnegated() {
+            return Reading::Asks;
+        }
+        pointed_here |= super::elsewhere::points_here(&fold_words(clause));
         // "No need for the card, just the OTP we sent": the secret named beside "only" is the one
         // wanted.
         if found.names && holds(&fold_words(clause), only_words()) {
@@ -542,12 +566,12 @@ pub(super) fn denies_only(c: &Compiled, message: &str) -> bool {
     let mut buf = Vec::new();
     let mut any = false;
     let mut warned = false;
-    for (sentence, _) in sentences(message) {
+    for sentence in sentences(message) {
         match read_sentence(c, &mut folder, &mut buf, sentence, any) {
             Reading::Asks => return false,
             Reading::Denies => any = true,
             Reading::Warns => (any, warned) = (true, true),
-            Reading::Nothing => {}
+            Reading::Nothing | Reading::Recounts => {}
         }
     }
     // "Never share your OTP with anyone" is said by a form asking for it too, beside a request that names
@@ -594,11 +618,17 @@ pub(super) fn denied_words(c: &Compiled, message: &str) -> Vec<(usize, usize)> {
     let mut buf = Vec::new();
     let mut out = Vec::new();
     let mut words = 0usize;
-    for (sentence, _) in all {
-        // A warning against telling anyone is read as a request here: the caller weighs each sentence
-        // alone, without the message's other requests.
-        let reading = match read_sentence(c, &mut folder, &mut buf, sentence, !out.is_empty()) {
-            Reading::Warns => Reading::Asks,
+    for (sentence, question) in all {
+        // A warning against telling anyone, and a recounted ask, are read as a request here: the caller
+        // weighs each sentence alone, without the message's other requests and denials.
+        let reading = match read_sentence(
+            c,
+            &mut folder,
+            &mut buf,
+            (sentence, question),
+            !out.is_empty(),
+        ) {
+            Reading::Warns | Reading::Recounts => Reading::Asks,
             r => r,
         };
         if reading == Reading::Asks && !out.is_empty() {

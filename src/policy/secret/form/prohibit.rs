@@ -423,6 +423,32 @@ fn opens_with_interjection(piece: &str, tokens: &[&str]) -> bool {
     tokens.first() == Some(&folded) && matches!(negation(folded), Neg::Plain | Neg::PlainAfter)
 }
 
+/// The tokens of `piece` (folded with `c`'s stopwords, `count` of them) at which a part after a comma starts,
+/// counted from 0. None when the parts, folded one by one, do not add up to `count`: the clause is then read
+/// without them.
+fn comma_starts(c: &Compiled, folder: &mut Folder, piece: &str, count: usize) -> Vec<usize> {
+    let is_comma = |ch: char| matches!(ch, ',' | '،' | '，' | '、');
+    if !piece.contains(is_comma) {
+        return Vec::new();
+    }
+    let mut buf = Vec::new();
+    let mut out = Vec::new();
+    let mut total = 0usize;
+    for (i, part) in piece.split(is_comma).enumerate() {
+        if i > 0 {
+            out.push(total);
+        }
+        buf.clear();
+        folder.fold_into(part, &c.stopwords, &mut buf);
+        total += buf.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+    }
+    if total == count {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
 /// What one clause holds, read on its words folded as the message is (stopwords dropped).
 #[derive(Default)]
 struct Clause {
@@ -467,11 +493,30 @@ fn ends(ch: char) -> bool {
 /// the terms of every clause that forbids giving them (module doc). `folded` is the message folded so,
 /// read first: a message with no word of negation costs nothing more.
 pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &mut Vec<Hit>) {
+    let dropped = forbidden_spans(c, message, folded);
+    if dropped.is_empty() {
+        return;
+    }
+    hits.retain(|h| {
+        !(matches!(
+            h.kind,
+            Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
+        ) && dropped
+            .iter()
+            .any(|&(first, last)| h.word >= first && h.word <= last))
+    });
+}
+
+/// The clauses of `text` that forbid giving the secret they name (module doc), as ranges of words of `text`
+/// folded with `c`'s stopwords (`folded`, counted from 1, inclusive). None when a later clause asks with
+/// nothing named of its own ("Never share your password. Type it below."). Read on a message and, by
+/// `form/property.rs`, on a field's description ("Tell us about your trip. Do not enter your card number").
+pub(super) fn forbidden_spans(c: &Compiled, message: &str, folded: &str) -> Vec<(usize, usize)> {
     if !folded
         .split(' ')
         .any(|w| !w.is_empty() && negation(w) != Neg::None)
     {
-        return;
+        return Vec::new();
     }
     let message = crate::policy::secret::normalize::truncate(
         message,
@@ -513,6 +558,11 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
         // Read with the stopwords kept: "se", "si", "if" are stopwords of some pack. Only a clause holding a
         // negation is folded again.
         let broken = !negs.is_empty() && breaks_clause(&fold_words(piece));
+        let commas = if negs.is_empty() {
+            Vec::new()
+        } else {
+            comma_starts(c, &mut folder, piece, tokens.len())
+        };
         let mut names = false;
         let mut requests: Vec<usize> = Vec::new();
         c.find_terms(&buf, |pattern, at, _| {
@@ -539,7 +589,12 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
                 if n < r {
                     r - n <= if neg == Neg::Strong { GOVERNS } else { 1 }
                 } else {
-                    n > r && n - r <= GOVERNS && neg != Neg::Plain
+                    // "Enter your PIN here, not in the app": a negation set off by a comma after the verb
+                    // contrasts what follows it, and negates no verb before the comma.
+                    n > r
+                        && n - r <= GOVERNS
+                        && neg != Neg::Plain
+                        && !commas.iter().any(|&b| r < b && b <= n)
                 }
             })
         };
@@ -562,7 +617,7 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
     }
     // "Never share your password. Type it below.": a later clause asking with nothing named of its own asks
     // for what the prohibition named; keep everything.
-    let dropped: Vec<(usize, usize)> = clauses
+    clauses
         .iter()
         .enumerate()
         .filter(|(i, cl)| {
@@ -573,18 +628,7 @@ pub(super) fn drop_forbidden(c: &Compiled, message: &str, folded: &str, hits: &m
                     .any(|later| later.asks && !later.names)
         })
         .map(|(_, cl)| (cl.first, cl.last))
-        .collect();
-    if dropped.is_empty() {
-        return;
-    }
-    hits.retain(|h| {
-        !(matches!(
-            h.kind,
-            Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
-        ) && dropped
-            .iter()
-            .any(|&(first, last)| h.word >= first && h.word <= last))
-    });
+        .collect()
 }
 
 #[cfg(test)]
@@ -618,6 +662,24 @@ mod tests {
             .collect();
         drop_forbidden(c, message, &folded, &mut hits);
         hits.len() < n
+    }
+
+    #[test]
+    fn a_negation_after_a_comma_contrasts_and_forbids_no_verb_before_it() {
+        for m in [
+            "Enter your PIN here, not in the app.",
+            "Enter your PIN, not your password.",
+            "Geben Sie Ihre PIN hier ein, nicht in der App.",
+        ] {
+            assert!(!forbidden(m), "{m}");
+        }
+        // Without the comma, and with the negation before the verb, it still forbids.
+        for m in [
+            "Geben Sie Ihre PIN nicht ein.",
+            "Skicka ej lösenordet, tack.",
+        ] {
+            assert!(forbidden(m), "{m}");
+        }
     }
 
     #[test]

@@ -24,7 +24,9 @@ use super::ordinary::drop_ordinary;
 use super::postal::bare_postal_pin;
 use super::scan::{scan_noting, Texts};
 use super::secq::{names_a_topic, titled_by_security_question};
-use super::{command, disclaim, giftcard, label, lastfour, limit, postal, survey};
+use super::{
+    command, disclaim, giftcard, label, lastfour, limit, negation, postal, prohibit, survey,
+};
 use crate::policy::secret::pack::{CatId, Compiled, Kind};
 use crate::policy::Finding;
 
@@ -69,6 +71,7 @@ pub(super) fn judge_property(
     });
     limit::drop_word_limits(c, texts.folded(), &mut hits);
     drop_disclaimed(c, prop, texts, &mut hits);
+    drop_forbidden_in_description(c, prop, texts, &mut hits);
     let mut counted = kind == FieldKind::Number && holds_attribute(texts.folded(), &mut hits);
     if kind == FieldKind::Number
         && (survey::counts_secrets(prop.title) || survey::counts_secrets(prop.description))
@@ -460,6 +463,77 @@ pub(super) fn judge_property(
 const MAX_CODE_LENGTH: u64 = 8;
 const MIN_CODE_LENGTH: u64 = 4;
 
+/// Drops the description's terms of a clause that forbids giving the secret it names ("Tell us about your
+/// trip. Do not enter your card number or personal details.", "Jangan masukkan nombor kad", "Ne saisissez
+/// jamais votre mot de passe"): a comment box's note on what not to type, read by the message's
+/// prohibition rule ([`prohibit`]) on the description alone. [`drop_disclaimed`] leaves a clause with a
+/// request verb to this reading; a description that only denies, sentence by sentence, as a message may
+/// ([`negation`]), loses all its names. What still collects the secret keeps the terms, as there: a `password`
+/// format, bounds of a code, the field's own name or title naming that secret strongly ("Never share it"
+/// under "PIN"), and a later clause of the description asking with nothing named of its own ("Never
+/// share your PIN. Type it here.").
+fn drop_forbidden_in_description(
+    c: &Compiled,
+    prop: &Prop<'_, '_>,
+    texts: &Texts<'_>,
+    hits: &mut Vec<Hit>,
+) {
+    let named =
+        |h: &Hit| h.source == Source::Description && matches!(h.kind, Kind::Strong | Kind::Weak);
+    if !hits.iter().any(named) || prop.format == "password" || code_bounds(prop) {
+        return;
+    }
+    let Some((from, to)) = texts.span(Source::Description) else {
+        return;
+    };
+    let folded = texts
+        .buf
+        .get(from..to)
+        .and_then(|b| std::str::from_utf8(b).ok())
+        .unwrap_or("");
+    // A description whose every sentence naming a secret denies it ("Describe the delay. Do not enter
+    // your Touch 'n Go card number", where the brand's "go" reads as a request verb to the clause reading)
+    // is read as the message is ([`negation::denies_only`]): all of it.
+    let spans = if negation::denies_only(c, prop.description) {
+        vec![(1, usize::MAX)]
+    } else {
+        prohibit::forbidden_spans(c, prop.description, folded)
+    };
+    if spans.is_empty() {
+        return;
+    }
+    // The description's words counted from 1, as the prohibition reading counts them.
+    let word_of = |byte: usize| {
+        texts.buf.get(from..byte).map_or(usize::MAX, |b| {
+            b.split(|&x| x == b' ').filter(|w| !w.is_empty()).count() + 1
+        })
+    };
+    let titled: Vec<Option<CatId>> = hits
+        .iter()
+        .filter(|h| matches!(h.source, Source::Name | Source::Title) && h.kind == Kind::Strong)
+        .map(|h| h.cat)
+        .collect();
+    hits.retain(|h| {
+        if h.source != Source::Description || titled.contains(&h.cat) {
+            return true;
+        }
+        let w = word_of(h.start);
+        !(matches!(
+            h.kind,
+            Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
+        ) && spans.iter().any(|&(first, last)| w >= first && w <= last))
+    });
+}
+
+/// Whether the field's bounds are a code's: exactly four to eight characters.
+fn code_bounds(prop: &Prop<'_, '_>) -> bool {
+    prop.min_length.is_some()
+        && prop.min_length == prop.max_length
+        && prop
+            .max_length
+            .is_some_and(|n| (MIN_CODE_LENGTH..=MAX_CODE_LENGTH).contains(&n))
+}
+
 /// Drops the description's names of a secret that it only denies ("Kod untuk pengunjung, bukan kata laluan
 /// peribadi", "Tämä ei ole salasana", "Tanpa kod": [`disclaim`]), with a qualifier right beside them
 /// ("peribadi"). What still collects the secret keeps them all: a `password` format, bounds of a code
@@ -471,12 +545,7 @@ fn drop_disclaimed(c: &Compiled, prop: &Prop<'_, '_>, texts: &Texts<'_>, hits: &
     if !hits.iter().any(named) {
         return;
     }
-    let code_bounds = prop.min_length.is_some()
-        && prop.min_length == prop.max_length
-        && prop
-            .max_length
-            .is_some_and(|n| (MIN_CODE_LENGTH..=MAX_CODE_LENGTH).contains(&n));
-    if prop.format == "password" || code_bounds {
+    if prop.format == "password" || code_bounds(prop) {
         return;
     }
     let Some((from, _)) = texts.span(Source::Description) else {

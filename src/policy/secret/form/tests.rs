@@ -3185,3 +3185,160 @@ fn norwegian_digits_still_name_a_pin_without_a_last_four() {
         "{rules:?}"
     );
 }
+
+/// One free-text field titled `title` with `description`, for the tests of a description's prohibition.
+fn comment_box(title: &str, description: &str) -> serde_json::Value {
+    serde_json::json!({"type": "object", "properties": {"c": {
+        "type": "string", "title": title, "description": description,
+    }}})
+}
+
+#[test]
+fn a_description_forbidding_the_secret_gives_its_field_no_secrets_meaning() {
+    for (title, description) in [
+        (
+            "Komen",
+            "Ceritakan pengalaman anda. Jangan masukkan nombor kad Touch 'n Go atau maklumat peribadi.",
+        ),
+        (
+            "Comments",
+            "Tell us about your trip. Do not enter your card number or any password here.",
+        ),
+        (
+            "Kommentar",
+            "Erzählen Sie uns mehr. Geben Sie keine Kartennummer und keine PIN ein.",
+        ),
+        (
+            "Commentaire",
+            "Décrivez le problème. Ne saisissez jamais votre mot de passe.",
+        ),
+        (
+            "Descripción",
+            "Cuéntenos qué pasó. Nunca escriba su PIN ni su contraseña.",
+        ),
+        ("Maelezo", "Eleza tatizo. Usiandike PIN yako hapa."),
+    ] {
+        let rules = judge("Survey.", comment_box(title, description));
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{description}: {rules:?}"
+        );
+    }
+}
+
+#[test]
+fn a_description_that_forbids_and_then_asks_keeps_the_secret() {
+    for (title, description) in [
+        (
+            "Verification",
+            "Never share your PIN with anyone. Type it here.",
+        ),
+        ("PIN", "Do not share your PIN with anyone."),
+        ("Code", "Do not share your OTP. Enter the OTP we sent."),
+        ("Code", "Never share it with anyone: enter your card number"),
+        (
+            "Kode",
+            "Jangan berikan kepada siapa pun. Masukkan PIN anda.",
+        ),
+        (
+            "Answer",
+            "Do not share your password with anyone; enter your password",
+        ),
+        ("Antwort", "Geben Sie Ihre PIN hier ein, nicht in der App."),
+    ] {
+        let rules = judge("Verify.", comment_box(title, description));
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{description}: {rules:?}"
+        );
+    }
+    // A code's bounds keep what the description forbids.
+    let schema = serde_json::json!({"type": "object", "properties": {"c": {
+        "type": "string", "title": "Code", "minLength": 6, "maxLength": 6,
+        "description": "Do not share your OTP with anyone.",
+    }}});
+    let rules = judge("Verify.", schema);
+    assert!(
+        rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
+}
+
+#[test]
+fn a_secret_typed_elsewhere_not_here_is_not_asked_and_here_it_is() {
+    let phone = serde_json::json!({"type": "object", "properties": {
+        "simu": {"type": "string", "title": "Phone number"},
+    }});
+    for message in [
+        "Lipia tiketi yako kwa M-Pesa. Weka namba yako ya simu; utapokea ombi kwenye simu yako na utaweka PIN yako ya M-Pesa kwenye simu yenyewe, si hapa.",
+        "Pay with M-Pesa. You will get a prompt and enter your M-Pesa PIN on the phone itself, not here.",
+        "Bezahlen Sie am Terminal. Geben Sie die PIN am Terminal ein, nicht hier.",
+        "Payez au terminal. Vous saisirez votre code PIN sur le terminal, pas ici.",
+        "ATM पर भुगतान करें। आप अपना PIN मशीन पर डालेंगे, यहाँ नहीं।",
+    ] {
+        let rules = judge(message, phone.clone());
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+    let answer = serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "title": "Answer"},
+    }});
+    for message in [
+        "Enter your PIN on the phone, not here. PIN:",
+        "Enter your PIN on the phone, not here. Then type it again in the box.",
+        "Enter your PIN below, not here.",
+        "Type your PIN here, not in the app.",
+        "Enter your PIN, not your password.",
+        "Not here, below: your password",
+        "We never ask for your PIN. Enter your PIN:",
+        "Geben Sie Ihre PIN hier ein, nicht in der App.",
+        "Weka PIN yako hapa, si kwenye simu.",
+    ] {
+        let rules = judge(message, answer.clone());
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
+#[test]
+fn a_scam_recounted_as_a_question_beside_a_denial_asks_nothing() {
+    let report = serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "title": "What happened"},
+    }});
+    for message in [
+        "কেউ কি বিকাশ বা নগদের এজেন্ট পরিচয়ে ফোন করে আপনার পিন বা ওটিপি চেয়েছে? নিচে শুধু ঘটনার বিবরণ দিন — কোনো অবস্থাতেই পিন বা ওটিপি লিখবেন না।",
+        "Terima SMS mencurigakan yang meminta anda klik pautan atau kongsi TAC? Laporkan kepada kami. Jangan masukkan TAC, PIN atau kata laluan dalam laporan ini.",
+        "Hat ein Betrüger Sie nach Ihrer TAN gefragt? Schildern Sie den Vorfall. Geben Sie keine TAN und kein Passwort ein.",
+        "¿Alguien le pidió su PIN por teléfono? Cuéntenos qué pasó. Nunca escriba su PIN aquí.",
+    ] {
+        let rules = judge(message, report.clone());
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+    let answer = serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "title": "Answer"},
+    }});
+    for message in [
+        // No denial: the question is read as it was.
+        "Did someone ask for your PIN?",
+        // A request after it.
+        "Did someone ask for your PIN? Enter your PIN here.",
+        "Did someone ask for your PIN? We never ask for your PIN by phone. Type it below.",
+        // The lure cut off from the clause that asks.
+        "Suspicious login detected — please confirm your OTP? We never ask for your password.",
+        // A question without a third party.
+        "What is your PIN? We never ask for your PIN by phone.",
+    ] {
+        let rules = judge(message, answer.clone());
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
