@@ -503,16 +503,8 @@ fn drop_forbidden_in_description(
         return;
     }
     // The description's words counted from 1, as the prohibition reading counts them.
-    let word_of = |byte: usize| {
-        texts.buf.get(from..byte).map_or(usize::MAX, |b| {
-            b.split(|&x| x == b' ').filter(|w| !w.is_empty()).count() + 1
-        })
-    };
-    let titled: Vec<Option<CatId>> = hits
-        .iter()
-        .filter(|h| matches!(h.source, Source::Name | Source::Title) && h.kind == Kind::Strong)
-        .map(|h| h.cat)
-        .collect();
+    let word_of = |byte: usize| words_before(texts, from, byte).saturating_add(1);
+    let titled = titled_categories(hits);
     hits.retain(|h| {
         if h.source != Source::Description || titled.contains(&h.cat) {
             return true;
@@ -523,6 +515,23 @@ fn drop_forbidden_in_description(
             Kind::Strong | Kind::Weak | Kind::Qualifier | Kind::Request | Kind::Concept
         ) && spans.iter().any(|&(first, last)| w >= first && w <= last))
     });
+}
+
+/// How many words of the folded texts lie between the description's start (`from`) and `byte`: the index,
+/// from 0, of the description's word at `byte` (`usize::MAX` when `byte` is not inside the buffer).
+fn words_before(texts: &Texts<'_>, from: usize, byte: usize) -> usize {
+    texts.buf.get(from..byte).map_or(usize::MAX, |b| {
+        b.split(|&x| x == b' ').filter(|w| !w.is_empty()).count()
+    })
+}
+
+/// The categories the field's own name or title names strongly: a description that denies or forbids such
+/// a secret does not undo the field's name ("not your old password" under "New password").
+fn titled_categories(hits: &[Hit]) -> Vec<Option<CatId>> {
+    hits.iter()
+        .filter(|h| matches!(h.source, Source::Name | Source::Title) && h.kind == Kind::Strong)
+        .map(|h| h.cat)
+        .collect()
 }
 
 /// Whether the field's bounds are a code's: exactly four to eight characters.
@@ -555,16 +564,8 @@ fn drop_disclaimed(c: &Compiled, prop: &Prop<'_, '_>, texts: &Texts<'_>, hits: &
     if denied.is_empty() {
         return;
     }
-    let word_of = |byte: usize| {
-        texts.buf.get(from..byte).map_or(usize::MAX, |b| {
-            b.split(|&x| x == b' ').filter(|w| !w.is_empty()).count()
-        })
-    };
-    let titled: Vec<Option<CatId>> = hits
-        .iter()
-        .filter(|h| matches!(h.source, Source::Name | Source::Title) && h.kind == Kind::Strong)
-        .map(|h| h.cat)
-        .collect();
+    let word_of = |byte: usize| words_before(texts, from, byte);
+    let titled = titled_categories(hits);
     hits.retain(|h| {
         if h.source != Source::Description || titled.contains(&h.cat) {
             return true;
