@@ -3342,3 +3342,37 @@ fn a_scam_recounted_as_a_question_beside_a_denial_asks_nothing() {
         );
     }
 }
+
+/// "Write your password" asks for it as "enter" does, in the languages whose packs lacked the verb (found in
+/// s22: a German or Lithuanian message over a field with no words of its own passed). The same verb beside a
+/// secret it does not take as its object ("write to us if you forgot your password") still asks nothing.
+#[test]
+fn a_verb_for_writing_asks_for_the_secret_after_it() {
+    let field = serde_json::json!({"type": "object", "properties": {"x": {"type": "string"}}});
+    for message in [
+        "Schreiben Sie Ihr Passwort.",
+        "Įrašykite kortelės numerį ir CVV kodą.",
+        "Inscrivez votre mot de passe.",
+        "Schrijf uw wachtwoord hieronder.",
+        "Впишите пароль.",
+        "Zapište své heslo.",
+        "Zapíšte svoje heslo.",
+        "Впишете паролата си.",
+        "Впишіть пароль.",
+        "Tulis kata laluan anda.",
+    ] {
+        let rules = judge(message, field.clone());
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+    let rules = judge(
+        "Schreiben Sie uns, falls Sie Ihr Passwort vergessen haben.",
+        serde_json::json!({"type": "object", "properties": {"n": {"type": "string", "title": "Nachricht"}}}),
+    );
+    assert!(
+        !rules.iter().any(|r| r.starts_with("form.secret")),
+        "{rules:?}"
+    );
+}
