@@ -808,7 +808,7 @@ fn evaluates(sentence: &str) -> bool {
 }
 
 /// Whether the folded `sentence` asks for an opinion about something ([`FEEDBACK`] and [`ABOUT`]).
-pub(super) fn asks_opinion(sentence: &str) -> bool {
+fn asks_opinion(sentence: &str) -> bool {
     feedback_list().holds(sentence) && about_list().holds(sentence)
 }
 
