@@ -2,10 +2,12 @@
 //! `InputRequiredResult`.
 //!
 //! The forms of one message mostly repeat one message text (the 64 KB benchmark's 40 forms have two between
-//! them). Before its fields, a form's judgement reads its message text four ways that depend on the text alone
+//! them). Before its fields, a form's judgement reads its message text six ways that depend on the text alone
 //! (and on the compiled packs, one policy for a whole message): the term-free proof (an automaton walk over up
 //! to 16 KiB), the developer-command reading ([`super::command`]: an overlapping Aho-Corasick pass over its
-//! first 4 KiB), the `.env` test, and whether it is long enough for its language to decide the form's. On the
+//! first 4 KiB), the `.env` test, whether it is long enough for its language to decide the form's, the secret it
+//! describes by the user's own act of authenticating ([`super::habit`]) and a credential it names as written
+//! ([`super::written`]). On the
 //! 64 KB benchmark these were most of the per-form cost once the schema is remembered clean. [`Memo`] keeps
 //! them for the last few distinct texts, beside the language verdicts ([`language::Memo`]), so forms sharing a
 //! message pay for one reading.
@@ -42,6 +44,10 @@ pub(super) struct Reading {
     pub dotenv: bool,
     /// It is long enough for its language to be told alone ([`language::long_enough`]).
     pub decides: bool,
+    /// The secret it describes by the user's own act of authenticating ([`super::habit::described`]).
+    pub described: Option<super::habit::Described>,
+    /// The category of a credential it names as written ([`super::written::written`]).
+    pub written: Option<&'static str>,
 }
 
 impl Reading {
@@ -55,6 +61,8 @@ impl Reading {
                 super::dotenv::DOTENV_MESSAGE_BYTES,
             )),
             decides: language::long_enough(message),
+            described: super::habit::described(message),
+            written: super::written::written(message),
         }
     }
 }
