@@ -43,6 +43,7 @@ macro_rules! folded_words {
     };
 }
 
+mod anchor;
 #[cfg(test)]
 mod benign_probes;
 mod clause;
@@ -101,6 +102,7 @@ use super::prefilter::Proof;
 use crate::policy::text::Known;
 use crate::policy::{pointer_push, Finding};
 
+pub(crate) use anchor::term_free_patterns;
 use clause::mark_clauses;
 use dotenv::asks_a_question;
 use field::{holds_typed_value, FieldKind, Prop};
@@ -1133,17 +1135,19 @@ fn judge_form_read(
     }
 }
 
-/// Whether a field's own title or description names a credential as written ([`written::names_written`]):
-/// the field is then about the name.
+/// Whether a field's own title or description names a credential as written ([`written::names_written`]),
+/// among other words: the field is then about the name. One titled by the name alone takes its value.
 fn field_names_written(schema: &Node<'_>) -> bool {
     schema
         .get("properties")
         .and_then(Node::as_object)
         .is_some_and(|props| {
             props.iter().take(MAX_JUDGED_PROPERTIES).any(|(_, value)| {
+                // A field titled by the name alone ("SESSDATA") takes the value under that name.
                 let prop = Prop::of(value);
-                written::names_written(prop.title).is_some()
-                    || written::names_written(prop.description).is_some()
+                let names =
+                    |t: &str| written::names_written(t).is_some() && !written::is_bare_name(t);
+                names(prop.title) || names(prop.description)
             })
         })
 }

@@ -809,6 +809,9 @@ const OPENING: &[&str] = &[
     "otvaranja računa",
     "otvaranju računa",
     "otvorili račun",
+    "otvarali račun",
+    "otvarali racun",
+    "отварали рачун",
     "отварања рачуна",
     "отварању рачуна",
     "atidarydami sąskaitą",
@@ -878,6 +881,165 @@ const OPENING: &[&str] = &[
     "口座を開設",
     "계좌 개설",
     "계좌개설",
+];
+
+/// An answer the user gave before, in the second person's past ("what you answered", "как сте отговорили",
+/// "mit válaszolt"): read with the occasion of registering ([`REGISTERING`]), where the present "answer"
+/// alone is an ordinary request.
+const ANSWERED: &[&str] = &[
+    "you answered",
+    "you replied",
+    "geantwortet",
+    "avez répondu",
+    "as répondu",
+    "respondiste",
+    "respondió",
+    "contestaste",
+    "contestó",
+    "respondeu",
+    "hai risposto",
+    "ha risposto",
+    "antwoordde",
+    "geantwoord",
+    "svarade",
+    "svarte",
+    "svarede",
+    "vastasit",
+    "odpowiedział",
+    "odpověděl",
+    "odpovedal",
+    "odgovorili",
+    "odgovorio",
+    "odgovorila",
+    "одговорили",
+    "одговорио",
+    "atsakėte",
+    "atsakei",
+    "ответили",
+    "отвечали",
+    "відповіли",
+    "відповідали",
+    "отговорили",
+    "отговаряли",
+    "απαντήσατε",
+    "απάντησες",
+    "válaszolt",
+    "felelt",
+    "ați răspuns",
+    "ai răspuns",
+    "cevapladığınız",
+    "yanıtladığınız",
+    "verdiğiniz cevap",
+    "verdiğiniz yanıt",
+    "أجبت",
+    "اجبت",
+    "أجبتم",
+    "پاسخ دادید",
+    "جواب دادید",
+    "جواب دیا",
+    "ענית",
+    "עניתם",
+    "जवाब दिया",
+    "उत्तर दिया",
+    "उत्तर दिले",
+    "উত্তর দিয়েছিলেন",
+    "উত্তর দিয়েছেন",
+    "பதிலளித்த",
+    "பதில் அளித்த",
+    "సమాధానం ఇచ్చిన",
+    "సమాధానమిచ్చిన",
+    "ที่คุณตอบ",
+    "คุณเคยตอบ",
+    "đã trả lời",
+    "anda jawab",
+    "kamu jawab",
+    "awak jawab",
+    "sinagot mo",
+    "isinagot mo",
+    "ulijibu",
+    "uliyojibu",
+    "你回答的",
+    "您回答的",
+    "当时回答",
+    "當時回答",
+    "回答した",
+    "答えた",
+    "답변하신",
+    "답변한",
+    "대답한",
+];
+
+/// The occasion of registering with a service: "when you registered", "при регистрацията",
+/// "regisztrációkor". Read only with [`ANSWERED`].
+const REGISTERING: &[&str] = &[
+    "registr",
+    "signed up",
+    "signing up",
+    "enrolled",
+    "enrolment",
+    "enrollment",
+    "inscription",
+    "inscrit",
+    "inscripción",
+    "cadastr",
+    "iscrizione",
+    "iscritto",
+    "rekisteröi",
+    "rejestracj",
+    "rejestrowa",
+    "zarejestrowa",
+    "zaregistrova",
+    "регистрациј",
+    "регистрова",
+    "užsiregistr",
+    "регистра",
+    "регистри",
+    "зарегистрир",
+    "реєстрац",
+    "зареєстр",
+    "εγγραφ",
+    "regisztr",
+    "înregistr",
+    "kaydol",
+    "kayıt ol",
+    "kayıt sırasında",
+    "التسجيل",
+    "تسجيلك",
+    "سجلت",
+    "ثبت نام",
+    "ثبتنام",
+    "رجسٹریشن",
+    "رجسٹر",
+    "ההרשמה",
+    "בהרשמה",
+    "נרשמת",
+    "पंजीकरण",
+    "रजिस्ट्रेशन",
+    "रजिस्टर",
+    "नोंदणी",
+    "নিবন্ধন",
+    "রেজিস্ট্রেশন",
+    "பதிவு செய்த",
+    "பதிவின்",
+    "నమోదు",
+    "రిజిస్ట్రేషన్",
+    "ลงทะเบียน",
+    "สมัครสมาชิก",
+    "đăng ký",
+    "mendaftar",
+    "pendaftaran",
+    "registrasi",
+    "nagparehistro",
+    "pagpaparehistro",
+    "nag sign up",
+    "ulipojisajili",
+    "kujisajili",
+    "usajili",
+    "注册",
+    "註冊",
+    "登録",
+    "가입",
+    "등록",
 ];
 
 /// Words naming what is keyed as an identifier, not a secret: an e-mail, a user name.
@@ -1017,6 +1179,8 @@ folded_words! { fn login_words = LOGIN; }
 folded_words! { fn same_words = SAME; }
 folded_words! { fn answer_words = ANSWER; }
 folded_words! { fn opening_words = OPENING; }
+folded_words! { fn answered_words = ANSWERED; }
+folded_words! { fn registering_words = REGISTERING; }
 folded_words! { fn identifier_words = IDENTIFIER; }
 folded_words! { fn amount_words = AMOUNT; }
 
@@ -1026,6 +1190,8 @@ word_list! { fn login_list = login_words(), AT_WORD_START; }
 word_list! { fn same_list = same_words(), AT_WORD_START; }
 word_list! { fn answer_list = answer_words(), AT_WORD_START; }
 word_list! { fn opening_list = opening_words(), AT_WORD_START; }
+word_list! { fn answered_list = answered_words(), AT_WORD_START; }
+word_list! { fn registering_list = registering_words(), AT_WORD_START; }
 word_list! { fn identifier_list = identifier_words(), AT_WORD_START; }
 word_list! { fn amount_list = amount_words(), AT_WORD_START; }
 
@@ -1076,11 +1242,14 @@ pub(super) fn described(message: &str) -> Option<Described> {
     })
 }
 
-/// How one folded sentence reads (see the module doc).
+/// How one folded sentence reads (see the module doc). The word lists first, one pass each: the negation,
+/// which costs more, only reads a sentence that describes a secret.
 fn read_sentence(folded: &str) -> Option<Described> {
-    if negation::negated(folded) {
-        return None;
-    }
+    described_by_words(folded).filter(|_| !negation::negated(folded))
+}
+
+/// How one folded sentence reads by its word lists alone, the negation aside.
+fn described_by_words(folded: &str) -> Option<Described> {
     let keyed = keying_list().holds(folded);
     if keyed && !identifier_list().holds(folded) {
         if cash_list().holds(folded) && !amount_list().holds(folded) {
@@ -1097,13 +1266,23 @@ fn read_sentence(folded: &str) -> Option<Described> {
     {
         return Some(Described::Password);
     }
-    if answer_list().holds(folded)
-        && opening_list().holds(folded)
-        && !super::survey::asks_opinion(folded)
-    {
+    // "Answer as when you opened your account"; "what you answered when you registered" (the present
+    // "answer" with a registration is an ordinary request: "answer a few questions about your registration").
+    let answers = (answer_list().holds(folded) && opening_list().holds(folded))
+        || (answered_list().holds(folded) && registering_list().holds(folded));
+    if answers && !super::survey::asks_opinion(folded) {
         return Some(Described::Answers);
     }
     None
+}
+
+/// The entries of the occasion lists, as written: every description names one ([`super::anchor`]).
+pub(super) fn anchor_entries() -> impl Iterator<Item = &'static str> {
+    CASH.iter()
+        .chain(LOGIN)
+        .chain(OPENING)
+        .chain(REGISTERING)
+        .copied()
 }
 
 #[cfg(test)]
@@ -1158,6 +1337,63 @@ mod tests {
         assert_eq!(
             described("Odpovedzte rovnako, ako ste odpovedali pri zakladaní účtu v banke."),
             answers
+        );
+    }
+
+    #[test]
+    fn answers_given_at_registration_are_read() {
+        let answers = Some(Described::Answers);
+        assert_eq!(
+            described("Please enter what you answered when you registered with the bank."),
+            answers
+        );
+        assert_eq!(
+            described("Отговорете така, както сте отговорили при регистрацията в e-Postbank."),
+            answers
+        );
+        assert_eq!(
+            described("Írja be, mit válaszolt a regisztrációkor kiválasztott kérdésre."),
+            answers
+        );
+        assert_eq!(
+            described(
+                "Upišite ono što ste odgovorili na sigurnosno pitanje kada ste otvarali račun."
+            ),
+            answers
+        );
+        assert_eq!(
+            described("Escribe lo que respondiste cuando te registraste en la app."),
+            answers
+        );
+        // A hostile server can prepend a quiz: the request after it is still read.
+        assert_eq!(
+            described(
+                "Quiz: what is a pet's name? Now type what you answered when you registered."
+            ),
+            answers
+        );
+    }
+
+    #[test]
+    fn an_answer_asked_now_about_a_registration_stays_benign() {
+        // The present "answer" with a registration asks a question now; a quiz about a pet's name and a
+        // family tree's maiden name name no occasion.
+        assert_eq!(
+            described("Please answer a few questions about your registration."),
+            None
+        );
+        assert_eq!(described("Answer as you like."), None);
+        assert_eq!(
+            described("Pet quiz: what did you answer for your dog's name last week?"),
+            None
+        );
+        assert_eq!(
+            described("Family tree: enter your mother's maiden name and her place of birth."),
+            None
+        );
+        assert_eq!(
+            described("How satisfied were you with the registration? Tell us what you answered in our survey."),
+            None
         );
     }
 

@@ -64,6 +64,21 @@ const COOKIES: &[&str] = &[
     "ci_session",
 ];
 
+/// Every prefix and cookie name, as written: the anchors of this reading ([`super::anchor`]).
+pub(super) fn names() -> impl Iterator<Item = &'static str> {
+    PREFIXES
+        .iter()
+        .map(|&(n, _)| n)
+        .chain(COOKIES.iter().copied())
+}
+
+/// Whether `text` is one name and nothing else ("SESSDATA" as a field's title): such a field is named for the
+/// credential it takes, not asking for a cookie's name.
+pub(super) fn is_bare_name(text: &str) -> bool {
+    let t = text.trim().trim_end_matches([':', '=']).trim();
+    names().any(|n| n == t)
+}
+
 /// Longest message read, in bytes: a bound on the sentences folded.
 const MAX_READ_BYTES: usize = 4096;
 
@@ -130,6 +145,14 @@ mod tests {
             written("Paste the key (it starts with \"AKIA\")."),
             Some("api_key")
         );
+    }
+
+    #[test]
+    fn a_bare_name_is_told_from_a_name_in_words() {
+        assert!(is_bare_name("SESSDATA"));
+        assert!(is_bare_name(" bili_jct: "));
+        assert!(!is_bare_name("Name of the session cookie, e.g. sessionid"));
+        assert!(!is_bare_name("Your name"));
     }
 
     #[test]
