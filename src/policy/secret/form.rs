@@ -102,7 +102,6 @@ use super::prefilter::Proof;
 use crate::policy::text::Known;
 use crate::policy::{pointer_push, Finding};
 
-pub(crate) use anchor::term_free_patterns;
 use clause::mark_clauses;
 use dotenv::asks_a_question;
 use field::{holds_typed_value, FieldKind, Prop};

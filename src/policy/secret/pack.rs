@@ -1004,32 +1004,26 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     let formats = Formats::build(&sources, REGEX_SIZE_LIMIT)
         .map_err(|e| err("(all packs)", format!("format set: {e}")))?;
 
-    // The described readings' anchors count as terms here: a message holding one is never proven term-free,
-    // so the readings run only on messages the test does not prove (form/anchor.rs).
-    let anchors = super::form::term_free_patterns();
     let term_free = TermFree::build(
-        anchors
-            .iter()
-            .map(|(p, shape)| (p.as_str(), *shape, true))
-            .chain(patterns.iter().zip(&infos).map(|(p, infos)| {
-                let shape = if p.starts_with(' ') && p.ends_with(' ') {
-                    Shape::Words
-                } else {
-                    Shape::Inside
-                };
-                // A whole-word pattern holding a stopword (Vietnamese `thẻ ghi nợ` as `the ghi no`: a word
-                // that kept its diacritics is no stopword, normalize.rs) never matches the folding of ASCII
-                // text, where every such word is dropped: it is left out, or its `the` would send all English
-                // prose down the full path.
-                let unreachable =
-                    shape == Shape::Words && p.split_whitespace().any(|w| stopwords.contains(w));
-                let counts = !unreachable
-                    && infos.iter().any(|i| {
-                        i.scope == Scope::Any
-                            && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
-                    });
-                (p.as_str(), shape, counts)
-            })),
+        patterns.iter().zip(&infos).map(|(p, infos)| {
+            let shape = if p.starts_with(' ') && p.ends_with(' ') {
+                Shape::Words
+            } else {
+                Shape::Inside
+            };
+            // A whole-word pattern holding a stopword (Vietnamese `thẻ ghi nợ` as `the ghi no`: a word
+            // that kept its diacritics is no stopword, normalize.rs) never matches the folding of ASCII
+            // text, where every such word is dropped: it is left out, or its `the` would send all English
+            // prose down the full path.
+            let unreachable =
+                shape == Shape::Words && p.split_whitespace().any(|w| stopwords.contains(w));
+            let counts = !unreachable
+                && infos.iter().any(|i| {
+                    i.scope == Scope::Any
+                        && matches!(i.kind, Kind::Strong | Kind::Weak | Kind::Qualifier)
+                });
+            (p.as_str(), shape, counts)
+        }),
         formats.prefixes(),
     );
 

@@ -4,24 +4,25 @@
 //!
 //! Every described reading needs an occasion: a cash machine or a payment, a sign-in, the account's opening
 //! or registration ([`super::habit::anchor_entries`]); a credential named as written needs its name
-//! ([`super::written::names`]). Those are the anchors, looked for twice:
-//! - in the term-free test ([`term_free_patterns`], added to the packs' terms when the policy is compiled):
-//!   an ASCII message holding one is never proven term-free, so a message the test proves term-free (nearly
-//!   every benign message, on the remembered path) holds no anchor and is not read again;
-//! - in any other message, by one Aho-Corasick pass over its raw first bytes ([`anchored`]), ASCII case
-//!   ignored, each entry as written, folded (accents dropped) and with its first letter a capital (Cyrillic,
-//!   Greek: "Банкомат"). Only then are the sentences folded and the word lists asked.
+//! ([`super::written::names`]). Those are the anchors.
 //!
-//! The anchor is a necessary condition, read generously (an entry anywhere, inside a longer word): it may
-//! send a message to the readings that find nothing, never keep one from them that they would read (a
-//! test holds the readings' own examples to it).
+//! The readings run only on a message the term-free test (`prefilter`) does not prove, and only once one
+//! Aho-Corasick pass over its raw first bytes ([`anchored`]) finds an anchor, ASCII case ignored, each entry
+//! as written, folded (accents dropped) and with its first letter a capital (Cyrillic, Greek: "Банкомат").
+//! A proven message is ASCII prose with no term of the packs: the readings are not worth a pass over every
+//! such message on the remembered path (described20 first made the anchors terms of that test, and sent
+//! common English words down the full path: 302 k Ir a 2 KB judgement against 109 k), so an English
+//! description with no term at all ("what you type when you log in") is not read.
+//!
+//! The anchor is a necessary condition of the readings, read generously (an entry anywhere, inside a longer
+//! word): it may send a message to readings that find nothing, never keep one from them that they would read
+//! (a test holds the readings' own examples to it).
 
 use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
 
 use crate::policy::secret::normalize::fold_words;
-use crate::policy::secret::prefilter::Shape;
 
 /// Longest message read for an anchor, in bytes: the readings read no further.
 pub(super) const MAX_READ_BYTES: usize = 4096;
@@ -66,37 +67,6 @@ pub(super) fn anchored(message: &str) -> bool {
     ANCHORS.as_ref().is_none_or(|ac| ac.is_match(head))
 }
 
-/// The anchors as patterns of the term-free test (`prefilter`): each ASCII entry folded, as a whole word
-/// when it is one short word or a phrase whose longest word is not its last (a phrase is read at a word's
-/// start, and its last word may start a longer one), else anywhere.
-pub(crate) fn term_free_patterns() -> Vec<(String, Shape)> {
-    let mut out = Vec::new();
-    for entry in entries() {
-        let folded = fold_words(entry);
-        let words: Vec<&str> = folded.split_whitespace().collect();
-        if words.is_empty() || !folded.is_ascii() {
-            continue;
-        }
-        let longest = words
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, w)| w.len())
-            .map_or(0, |(i, _)| i);
-        let whole = if words.len() == 1 {
-            words.first().is_some_and(|w| w.chars().count() < 5)
-        } else {
-            longest + 1 < words.len()
-        };
-        let joined = words.join(" ");
-        out.push(if whole {
-            (format!(" {joined} "), Shape::Words)
-        } else {
-            (joined, Shape::Inside)
-        });
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,11 +89,14 @@ mod tests {
     ];
 
     #[test]
-    fn a_read_message_is_anchored_and_never_term_free() {
-        let c = compiled();
+    fn a_read_message_is_anchored() {
         for m in READ {
             assert!(anchored(m), "{m}");
-            assert_eq!(c.term_free.prove(m), Proof::Nothing, "{m}");
+            assert!(
+                super::super::habit::described(m).is_some()
+                    || super::super::written::written(m).is_some(),
+                "{m}"
+            );
         }
     }
 
@@ -136,6 +109,7 @@ mod tests {
             "Book a table for tonight and tell us how many guests are coming.",
         ] {
             assert!(!anchored(m), "{m}");
+            // And proven term-free: on the remembered path no anchor pass runs at all.
             assert_ne!(c.term_free.prove(m), Proof::Nothing, "{m}");
         }
     }

@@ -973,6 +973,7 @@ const ANSWERED: &[&str] = &[
 /// "regisztrációkor". Read only with [`ANSWERED`].
 const REGISTERING: &[&str] = &[
     "registr",
+    "register",
     "signed up",
     "signing up",
     "enrolled",

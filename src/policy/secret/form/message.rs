@@ -7,8 +7,8 @@
 //! to 16 KiB), the developer-command reading ([`super::command`]: an overlapping Aho-Corasick pass over its
 //! first 4 KiB), the `.env` test, whether it is long enough for its language to decide the form's, the secret it
 //! describes by the user's own act of authenticating ([`super::habit`]) and a credential it names as written
-//! ([`super::written`]), the last two only for a message holding one of their anchors ([`super::anchor`]:
-//! never one the term-free test proves). On the
+//! ([`super::written`]), the last two only for a message the term-free test does not prove and that holds
+//! one of their anchors ([`super::anchor`]). On the
 //! 64 KB benchmark these were most of the per-form cost once the schema is remembered clean. [`Memo`] keeps
 //! them for the last few distinct texts, beside the language verdicts ([`language::Memo`]), so forms sharing a
 //! message pay for one reading.
@@ -55,8 +55,8 @@ impl Reading {
     /// Reads `message` afresh.
     fn of(c: &Compiled, message: &str) -> Reading {
         let proof = c.term_free.prove(message);
-        // The described readings run only on a message holding one of their anchors: never on one the
-        // term-free test proves, which looks for them too, and else after one pass for them ([`super::anchor`]).
+        // The described readings run only on a message the term-free test does not prove, after one pass
+        // finds one of their anchors ([`super::anchor`]).
         let anchored = proof == Proof::Nothing && super::anchor::anchored(message);
         Reading {
             proof,
