@@ -43,6 +43,7 @@ macro_rules! folded_words {
     };
 }
 
+mod anchor;
 #[cfg(test)]
 mod benign_probes;
 mod clause;
@@ -56,6 +57,7 @@ mod field;
 mod findings;
 mod generator;
 mod giftcard;
+mod habit;
 mod hexkey;
 mod hit;
 mod label;
@@ -88,6 +90,7 @@ mod survey;
 mod tests;
 mod values;
 mod wordlist;
+mod written;
 
 use crate::wire::tree::Node;
 
@@ -441,7 +444,15 @@ fn judge_form_read(
     };
     embedded(c, message, search, message_ptr, &mut findings);
     // A message that has the user run a command printing a secret is never neutral: the form is judged.
-    let message_neutral = message_hits.is_empty() && !command_message;
+    // A message describing a secret by the user's own act of authenticating ([`habit`]) names no term, and is
+    // never neutral either.
+    let described = read.described;
+    // So is one naming a credential as written, a token's prefix or a session cookie's name ([`written`]).
+    let written_name = read.written;
+    let message_neutral = message_hits.is_empty()
+        && !command_message
+        && described.is_none()
+        && written_name.is_none();
     // The form's language is that of its message, when the message is long enough to tell: the one text read on
     // every path (a remembered schema's titles are not built again), so the finding never depends on what was
     // remembered. A short message with foreign titles is not flagged.
@@ -1031,6 +1042,40 @@ fn judge_form_read(
                 "the elicitation message asks for",
                 matched,
             ));
+        } else if let Some(info) = described
+            .and_then(|d| c.category(d.category()).map(|k| (d, k)))
+            .and_then(|(d, k)| c.categories.get(k).map(|i| (d, i)))
+            .filter(|(_, i)| i.enabled)
+        {
+            // "The code you press at the ATM when withdrawing", "what you type every time you log in to
+            // your bank": the secret named by the user's own act of authenticating ([`habit`]).
+            let (d, info) = info;
+            findings.push(Finding::block(
+                format!("form.secret.{}", info.name),
+                message_ptr(),
+                format!(
+                    "the elicitation message asks for {} {}; secrets must go through URL mode",
+                    info.label,
+                    d.why()
+                ),
+            ));
+        } else if let Some(info) = written_name
+            .and_then(|name| c.category(name))
+            .and_then(|k| c.categories.get(k))
+            .filter(|i| i.enabled)
+            .filter(|_| !field_names_written(schema))
+        {
+            // "Paste the long string starting with ghp_", "copy the value named li_at": the credential
+            // named as written ([`written`]), unless a field's own text names it ("Cookie name, e.g.
+            // sessionid" asks for the name).
+            findings.push(Finding::block(
+                format!("form.secret.{}", info.name),
+                message_ptr(),
+                format!(
+                    "the elicitation message asks for {} named as written; secrets must go through URL mode",
+                    info.label
+                ),
+            ));
         }
     }
     // After the properties: a form in a language no pack reads is not remembered clean. Only a message long
@@ -1087,6 +1132,23 @@ fn judge_form_read(
         term_redefined,
         card_identified,
     }
+}
+
+/// Whether a field's own title or description names a credential as written ([`written::names_written`]),
+/// among other words: the field is then about the name. One titled by the name alone takes its value.
+fn field_names_written(schema: &Node<'_>) -> bool {
+    schema
+        .get("properties")
+        .and_then(Node::as_object)
+        .is_some_and(|props| {
+            props.iter().take(MAX_JUDGED_PROPERTIES).any(|(_, value)| {
+                // A field titled by the name alone ("SESSDATA") takes the value under that name.
+                let prop = Prop::of(value);
+                let names =
+                    |t: &str| written::names_written(t).is_some() && !written::is_bare_name(t);
+                names(prop.title) || names(prop.description)
+            })
+        })
 }
 
 /// The longest prefix of `text` not over `max` bytes, cut at a character boundary.

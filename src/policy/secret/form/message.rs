@@ -2,10 +2,13 @@
 //! `InputRequiredResult`.
 //!
 //! The forms of one message mostly repeat one message text (the 64 KB benchmark's 40 forms have two between
-//! them). Before its fields, a form's judgement reads its message text four ways that depend on the text alone
+//! them). Before its fields, a form's judgement reads its message text six ways that depend on the text alone
 //! (and on the compiled packs, one policy for a whole message): the term-free proof (an automaton walk over up
 //! to 16 KiB), the developer-command reading ([`super::command`]: an overlapping Aho-Corasick pass over its
-//! first 4 KiB), the `.env` test, and whether it is long enough for its language to decide the form's. On the
+//! first 4 KiB), the `.env` test, whether it is long enough for its language to decide the form's, the secret it
+//! describes by the user's own act of authenticating ([`super::habit`]) and a credential it names as written
+//! ([`super::written`]), the last two only for a message the term-free test does not prove and that holds
+//! one of their anchors ([`super::anchor`]). On the
 //! 64 KB benchmark these were most of the per-form cost once the schema is remembered clean. [`Memo`] keeps
 //! them for the last few distinct texts, beside the language verdicts ([`language::Memo`]), so forms sharing a
 //! message pay for one reading.
@@ -42,19 +45,29 @@ pub(super) struct Reading {
     pub dotenv: bool,
     /// It is long enough for its language to be told alone ([`language::long_enough`]).
     pub decides: bool,
+    /// The secret it describes by the user's own act of authenticating ([`super::habit::described`]).
+    pub described: Option<super::habit::Described>,
+    /// The category of a credential it names as written ([`super::written::written`]).
+    pub written: Option<&'static str>,
 }
 
 impl Reading {
     /// Reads `message` afresh.
     fn of(c: &Compiled, message: &str) -> Reading {
+        let proof = c.term_free.prove(message);
+        // The described readings run only on a message the term-free test does not prove, after one pass
+        // finds one of their anchors ([`super::anchor`]).
+        let anchored = proof == Proof::Nothing && super::anchor::anchored(message);
         Reading {
-            proof: c.term_free.prove(message),
+            proof,
             command: command::read(message),
             dotenv: super::dotenv::names_dotenv(super::head(
                 message,
                 super::dotenv::DOTENV_MESSAGE_BYTES,
             )),
             decides: language::long_enough(message),
+            described: anchored.then(|| super::habit::described(message)).flatten(),
+            written: anchored.then(|| super::written::written(message)).flatten(),
         }
     }
 }

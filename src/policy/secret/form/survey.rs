@@ -808,7 +808,7 @@ fn evaluates(sentence: &str) -> bool {
 }
 
 /// Whether the folded `sentence` asks for an opinion about something ([`FEEDBACK`] and [`ABOUT`]).
-fn asks_opinion(sentence: &str) -> bool {
+pub(super) fn asks_opinion(sentence: &str) -> bool {
     feedback_list().holds(sentence) && about_list().holds(sentence)
 }
 
