@@ -1156,10 +1156,32 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     };
     let family_langs: Vec<u64> = rules_files.iter().map(|&f| langs_of(f)).collect();
     // A pattern some language's pack writes in fewer roles than other packs do: read by [`Self::native`].
+    // A role the English pack or a language-free one gives a word is every language's: they hold the
+    // international loanwords every language writes (Taglish "12 salita ng recovery phrase").
+    let universal = files
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, pack))| {
+            *i < 64
+                && pack
+                    .lang
+                    .as_deref()
+                    .is_none_or(|l| l.trim().is_empty() || l.trim().eq_ignore_ascii_case("en"))
+        })
+        .fold(0u64, |acc, (i, _)| acc | (1u64 << i));
     let mut native = Vec::with_capacity(pattern_all_files.len());
     for (all, per_info) in pattern_all_files.iter().zip(&info_files) {
         let all = langs_of(*all);
-        let roles: Vec<u64> = per_info.iter().map(|&f| langs_of(f)).collect();
+        let roles: Vec<u64> = per_info
+            .iter()
+            .map(|&f| {
+                if f & universal != 0 {
+                    u64::MAX
+                } else {
+                    langs_of(f)
+                }
+            })
+            .collect();
         let contested = roles.iter().any(|&r| all & !r != 0);
         native.push(contested.then(|| (all, roles.into_boxed_slice())));
     }
