@@ -55,6 +55,7 @@ mod elsewhere;
 mod evidence;
 mod field;
 mod findings;
+mod foreign;
 mod generator;
 mod giftcard;
 mod habit;
@@ -106,6 +107,7 @@ use clause::mark_clauses;
 use dotenv::asks_a_question;
 use field::{holds_typed_value, FieldKind, Prop};
 use findings::{command_finding, dotenv_finding, field_ptr, finding, unread_language};
+use foreign::{drop_foreign_inflections, drop_foreign_readings};
 use hexkey::wallet_key;
 use hit::{Hit, Source};
 use notes::{speaks_of_card, supports_code, FieldNotes, Support};
@@ -412,6 +414,9 @@ fn judge_form_read(
             term_redefined = true;
         }
         read_ordinary |= drop_ordinary(c, texts.folded(), &mut message_hits, message_lang);
+        read_ordinary |=
+            drop_foreign_inflections(c, texts.folded(), &mut message_hits, message_lang);
+        read_ordinary |= drop_foreign_readings(&mut message_hits, c, message_lang);
         limit::drop_word_limits(c, texts.folded(), &mut message_hits);
         // "Bitte gib keine Kartennummer und keine PIN ein": a clause forbidding the secret asks for none
         // ([`prohibit`]).

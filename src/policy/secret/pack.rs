@@ -423,6 +423,18 @@ pub struct Compiled {
     pub chains: Vec<Chain>,
     /// By pattern id: the index in `chains` of the inflected term the pattern anchors, or [`NO_CHAIN`].
     pub chain_of: Vec<u32>,
+    /// By index in `rules`: the languages (bits, as in `function_words`) whose packs inflect by that family:
+    /// the texts its endings are a grammar of ([`crate::policy::secret::form`], `foreign`).
+    pub family_langs: Vec<u64>,
+    /// By index in `chains`: the first word of each term the chain was made from, folded as written (the
+    /// dictionary form, before any ending was taken off): a match on it is no inflection.
+    pub chain_written: Vec<Vec<String>>,
+    /// By pattern id, when some language's pack writes the pattern but not in every role another pack gives
+    /// it (the Spanish `número`, a bare number there, is the Tagalog `numero`, a code's digits): the
+    /// languages that write it at all, and by info (as in `infos`) those that write it in that role. `None`
+    /// for every other pattern. The language's own pack says how its word reads in its text
+    /// ([`crate::policy::secret::form`], `foreign`).
+    pub native: Vec<Option<(u64, Box<[u64]>)>>,
 }
 
 /// A `speaker` term, compiled ([`Compiled::speakers`]).
@@ -741,6 +753,13 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
     // an ordinary word of a language is no name there unless that language's own pack wrote the term.
     let current = std::cell::Cell::new(usize::MAX);
     let mut pattern_files: Vec<u64> = Vec::new();
+    // By rules index, the packs (bits of file indexes, the first 64) that inflect by that family; by
+    // chain, the dictionary words its terms were written with.
+    let mut rules_files: Vec<u64> = Vec::new();
+    let mut chain_written: Vec<Vec<String>> = Vec::new();
+    // By pattern, the packs that wrote it in any role; and by pattern and info (as in `infos`), in that role.
+    let mut pattern_all_files: Vec<u64> = Vec::new();
+    let mut info_files: Vec<Vec<u64>> = Vec::new();
     let mut add = |pattern: String, chain: u32, info: TermInfo, term: &str| {
         let id = *index.entry((pattern.clone(), chain)).or_insert_with(|| {
             patterns.push(pattern);
@@ -758,6 +777,27 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
             *f |= 1u64
                 .checked_shl(u32::try_from(current.get()).unwrap_or(u32::MAX))
                 .unwrap_or(0);
+        }
+        // Every pack that wrote the pattern, in any role, and in this role: which packs read a word how.
+        let bit = 1u64
+            .checked_shl(u32::try_from(current.get()).unwrap_or(u32::MAX))
+            .unwrap_or(0);
+        if pattern_all_files.len() <= id {
+            pattern_all_files.resize(id + 1, 0);
+            info_files.resize(id + 1, Vec::new());
+        }
+        if let Some(f) = pattern_all_files.get_mut(id) {
+            *f |= bit;
+        }
+        if let (Some(v), Some(fs)) = (infos.get(id), info_files.get_mut(id)) {
+            match v.iter().position(|i| *i == info) {
+                Some(at) => {
+                    if let Some(f) = fs.get_mut(at) {
+                        *f |= bit;
+                    }
+                }
+                None => fs.push(bit),
+            }
         }
         if let Some(v) = infos.get_mut(id) {
             // A plural made by rule may be a term already written out ("api keys"): one meaning, one hit.
@@ -785,6 +825,16 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                 rules.len() - 1
             }
         });
+        if let Some(r) = rules_id {
+            if rules_files.len() <= r {
+                rules_files.resize(r + 1, 0);
+            }
+            if let Some(f) = rules_files.get_mut(r) {
+                *f |= 1u64
+                    .checked_shl(u32::try_from(i).unwrap_or(u32::MAX))
+                    .unwrap_or(0);
+            }
+        }
         let english = pack
             .lang
             .as_deref()
@@ -922,6 +972,19 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
                             .unwrap_or_default();
                         if anchor.trim().is_empty() {
                             return Err(err(file, format!("term {term:?} has no stem")));
+                        }
+                        if chain_written.len() <= id as usize {
+                            chain_written.resize(id as usize + 1, Vec::new());
+                        }
+                        let first_word = fold_words(term)
+                            .split_whitespace()
+                            .next()
+                            .unwrap_or_default()
+                            .to_owned();
+                        if let Some(w) = chain_written.get_mut(id as usize) {
+                            if !w.contains(&first_word) {
+                                w.push(first_word);
+                            }
                         }
                         add(anchor, id, info, term);
                     }
@@ -1084,6 +1147,44 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         }
     }
 
+    let langs_of = |files: u64| {
+        file_langs
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i < 64 && files & (1u64 << i) != 0)
+            .fold(0, |acc, (_, &l)| acc | l)
+    };
+    let family_langs: Vec<u64> = rules_files.iter().map(|&f| langs_of(f)).collect();
+    // A pattern some language's pack writes in fewer roles than other packs do: read by [`Self::native`].
+    // A role the English pack or a language-free one gives a word is every language's: they hold the
+    // international loanwords every language writes (Taglish "12 salita ng recovery phrase").
+    let universal = files
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, pack))| {
+            *i < 64
+                && pack
+                    .lang
+                    .as_deref()
+                    .is_none_or(|l| l.trim().is_empty() || l.trim().eq_ignore_ascii_case("en"))
+        })
+        .fold(0u64, |acc, (i, _)| acc | (1u64 << i));
+    let mut native = Vec::with_capacity(pattern_all_files.len());
+    for (all, per_info) in pattern_all_files.iter().zip(&info_files) {
+        let all = langs_of(*all);
+        let roles: Vec<u64> = per_info
+            .iter()
+            .map(|&f| {
+                if f & universal != 0 {
+                    u64::MAX
+                } else {
+                    langs_of(f)
+                }
+            })
+            .collect();
+        let contested = roles.iter().any(|&r| all & !r != 0);
+        native.push(contested.then(|| (all, roles.into_boxed_slice())));
+    }
     let pattern_langs: Vec<u64> = pattern_files
         .iter()
         .map(|&f| {
@@ -1095,6 +1196,9 @@ pub fn compile(extra: &[PackSource]) -> Result<Compiled, SecretError> {
         })
         .collect();
     Ok(Compiled {
+        native,
+        family_langs,
+        chain_written,
         pattern_langs,
         categories,
         terms,

@@ -459,6 +459,14 @@ fn gate_keyed(texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
     // not kept are marked as KEYED words are, and every marked hit goes in one pass.
     for i in first..out.len() {
         let Some(&h) = out.get(i) else { continue };
+        if matches!(h.gate, Gate::Arrived | Gate::Keyed) && identified(out, first, &h) {
+            // A number named by what it identifies ("número de contrato", "account number", "اکاؤنٹ
+            // نمبر") is that record's number, printed on a bill or a card: not a bare number.
+            if let Some(m) = out.get_mut(i) {
+                m.gate = Gate::Key;
+            }
+            continue;
+        }
         if h.gate == Gate::Arrived {
             // A NUMBER word in the one-time code's role (otp18): kept beside an ARRIVED word of its text,
             // which its pairing then reads in its clause; a field titled "Number" alone is numbered by the
@@ -503,6 +511,28 @@ fn gate_keyed(texts: &Texts<'_>, out: &mut Vec<Hit>, first: usize) {
         at += 1;
         !mine || h.gate != Gate::Key
     });
+}
+
+/// Most words between a NUMBER word and the word for what it identifies written after it: the linking word
+/// of the languages that name the record after the number ("número *de* contrato", "numer *do* umowy").
+const IDENTIFIED_AFTER: usize = 2;
+
+/// Whether the NUMBER word `h` is named by what it identifies ([`Kind::Identifies`]: an account, a contract,
+/// a customer, an order, a booking, a member) right beside it in its own text: the word for the record
+/// just before it ("account number", "اکاؤنٹ نمبر", "номер" after "лицевой счёт" reads as its own), or at
+/// most [`IDENTIFIED_AFTER`] words after it ("número de contrato", "nomor pelanggan"). Such a number is the
+/// record's, printed on a bill, a card or a confirmation, and neither keyed in nor arrived as a code; the
+/// other concepts of its clause ("the code we texted you") keep their reading.
+fn identified(out: &[Hit], first: usize, h: &Hit) -> bool {
+    out.get(first..).unwrap_or_default().iter().any(|k| {
+        k.kind == Kind::Identifies
+            && k.source == h.source
+            && if k.word <= h.word {
+                h.word - k.word <= 1
+            } else {
+                k.word - h.word <= IDENTIFIED_AFTER
+            }
+    })
 }
 
 #[cfg(test)]

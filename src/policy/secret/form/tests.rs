@@ -3376,3 +3376,32 @@ fn a_verb_for_writing_asks_for_the_secret_after_it() {
         "{rules:?}"
     );
 }
+
+#[test]
+fn a_number_named_by_what_it_identifies_is_no_bare_number() {
+    // A number named by its record (a contract, an account, a customer) where it is printed: no code.
+    let schema = || serde_json::json!({"type": "object", "properties": {"x": {"type": "string", "title": "Detalle"}}});
+    for message in [
+        "Necesitamos el número de cliente (aparece arriba en la factura).",
+        "Type the account number that appears at the top of your bill.",
+    ] {
+        let rules = judge(message, schema());
+        assert!(
+            !rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+    // Hostile twins: a bare number that arrived, a code texted beside an account's number, and a number
+    // keyed in at the cash machine near a word for the account but not naming it.
+    for message in [
+        "Escribe el número que aparece en el SMS que te enviamos.",
+        "Give us your account number and the code we just texted you.",
+        "Type the number we just texted to the phone on your account.",
+    ] {
+        let rules = judge(message, schema());
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
