@@ -1565,6 +1565,17 @@ fn brand_checks(
                     "the host `{ascii}` spells `{domain}` with its dots typed as hyphens, but it is not {domain}"
                 ),
             );
+        } else if let Some(domain) = top.and_then(|t| {
+            // The registrable label, whatever subdomains stand before it (`www.`).
+            let label = own.last().filter(|_| hosted.is_none())?;
+            t.domain_with_country(label)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` names `{domain}` by its name and its country's, but it is not {domain}"
+                ),
+            );
         } else if let Some(domain) = top.and_then(|t| government_name_elsewhere(t, reg)) {
             out.push(
                 rules::HOST_BRAND,

@@ -2206,6 +2206,40 @@ fn a_listed_domain_spelt_with_hyphens() {
     }
 }
 
+/// (urls20) A listed `<name>.<cc>` (a word name too, `posta.rs`, `unprotected`) named by its name and
+/// its country's name, glued or hyphenated, the country's name perhaps inflected or followed by the
+/// code; the same word beside another country's name, a code it is not listed under, or no country
+/// at all names nobody.
+#[test]
+fn a_listed_domain_named_with_its_country() {
+    let p = policy();
+    for u in [
+        "https://www.posta-srbije.com/pracenje",
+        "https://postasrbije-rs.com/parcel/redelivery",
+        "https://posta-srbija.net/",
+        "https://posta-hrvatske.info/pracenje",
+        "https://post-luxembourg.top/colis",
+        "https://vero-suomi.com/palautus",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        // Another country's name, or its code where the name is not listed.
+        "https://posta-italia.com/",
+        "https://postasrbije-hr.com/",
+        // The word alone or beside an ordinary word.
+        "https://posta-online.com/",
+        "https://vero-moda.com/",
+        // A country's name beside a word nobody lists under it.
+        "https://visit-finland.com/",
+        "https://bank-austria.at/",
+        // The listed domain itself.
+        "https://posta.rs/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
 /// (urls19) A name listed under a government's zone, taken under the same country's commercial ending
 /// or its bare code; the same name under another country, or a two-letter one, is not.
 #[test]
