@@ -2240,6 +2240,28 @@ fn a_listed_domain_named_with_its_country() {
     }
 }
 
+/// (urls20) A three-letter top-tier name spelt with a digit for a letter composes with any plain word
+/// beside it in the registrable label, not only a lure word; a real name with a digit, a project's
+/// word or a number beside it does not.
+#[test]
+fn a_short_name_spelt_with_a_digit_beside_a_word() {
+    let p = policy();
+    for u in [
+        "https://dh1-express.net/tracking/?id=1",
+        "https://www.dh1-logistics.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://g4s-express.com/",
+        "https://b2b-express.com/",
+        "https://dh1-demo.com/",
+        "https://dh1-2024.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
 /// (urls19) A name listed under a government's zone, taken under the same country's commercial ending
 /// or its bare code; the same name under another country, or a two-letter one, is not.
 #[test]

@@ -2908,6 +2908,27 @@ impl TopSites {
                 // Two techniques composed: a short name's typo or look-alike letter, each a weak sign
                 // alone (`ltau`, `bkesh`, `clhl` for `dhl`), as a part of the registrable label beside a
                 // lure word (`ltau-atualizacao`, `bkesh-offer`, `clhl-paket`).
+                // (urls20) A three-letter name spelt with a digit for a letter (`dh1` for `dhl`) is the
+                // second technique itself: no business writes its own name so, so any other word beside
+                // it in the registrable label composes with it (`dh1-express`), not only a lure word; a
+                // project's word (`-demo`) or a number does not.
+                let digit_spelt = is_reg
+                    && n == 1
+                    && parts.len() > 1
+                    && part.len() == MIN_CHEAP
+                    && part.bytes().any(|b| b.is_ascii_digit())
+                    && part.bytes().any(|b| b.is_ascii_lowercase())
+                    && parts.iter().enumerate().all(|(j, p)| {
+                        j == at
+                            || (p.len() >= MIN_CHEAP
+                                && p.bytes().all(|b| b.is_ascii_lowercase())
+                                && !project_word(p))
+                    });
+                if digit_spelt {
+                    if let Some(b) = self.short_skeleton(part).filter(|b| !host_name(b)) {
+                        return Some(b);
+                    }
+                }
                 let composed = (is_reg && n == 1 && parts.len() > 1 && words_besides((i, at, n)))
                     .then(|| {
                         self.near_short(part, min_edit)
