@@ -2220,6 +2220,9 @@ fn a_listed_domain_named_with_its_country() {
         "https://posta-hrvatske.info/pracenje",
         "https://post-luxembourg.top/colis",
         "https://vero-suomi.com/palautus",
+        // Any word of the name's own with the domain's code after it.
+        "https://nlbklik-si.com/netbanking/verify-device",
+        "https://posta-paketi-rs.com/",
     ] {
         assert!(has(&p, u, rules::HOST_BRAND), "{u}");
     }
@@ -2227,6 +2230,10 @@ fn a_listed_domain_named_with_its_country() {
         // Another country's name, or its code where the name is not listed.
         "https://posta-italia.com/",
         "https://postasrbije-hr.com/",
+        "https://nlbklik-hr.com/",
+        // A project's word, or a word too short to be one.
+        "https://nlb-demo-si.com/",
+        "https://nlbx-si.com/",
         // The word alone or beside an ordinary word.
         "https://posta-online.com/",
         "https://vero-moda.com/",
@@ -2235,6 +2242,28 @@ fn a_listed_domain_named_with_its_country() {
         "https://bank-austria.at/",
         // The listed domain itself.
         "https://posta.rs/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls20) A listed `<name>.<cc>` written before another domain, its name first in a subdomain label
+/// (alone or with a word after it) and its own country ending next, with no lure word; a name before a
+/// country it is not listed under, a word-like ending or an unlisted name is not read so.
+#[test]
+fn a_listed_name_before_its_own_ending_inside_a_host() {
+    let p = policy();
+    for u in [
+        "https://elta-courier.gr.paradosi.info/customs/pay?shipment=1",
+        "https://posta.rs.paketi.info/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://elta-courier.de.paradosi.info/",
+        "https://api.de.example.com/v1",
+        "https://shop.nl.gardening-tools.com/",
+        "https://elta.gr/",
     ] {
         assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
     }

@@ -3002,6 +3002,10 @@ impl TopSites {
     /// any post office's or shop's); the word beside the very country the domain is listed under is that
     /// one domain's name written out ("the post of Serbia"), which no one else has a reason to take.
     /// The country must be the listed domain's: a word beside another country's name names nobody.
+    /// With the domain's code after them, the name beside any other word of three letters or more,
+    /// glued or hyphenated, is read the same way (`<bank><its app>-<cc>`, `<post>-<parcels>-<cc>`): the
+    /// code is the listed domain's own ending typed into the label, and only that name under that code
+    /// is read.
     pub(super) fn domain_with_country(&self, label: &str) -> Option<String> {
         if label.len() > MAX_COUNTRY_LABEL {
             return None;
@@ -3021,11 +3025,19 @@ impl TopSites {
             if rest.contains('-') || !rest.bytes().all(|b| b.is_ascii_lowercase()) {
                 return None;
             }
-            country_codes_of(rest)
+            let by_country = country_codes_of(rest)
                 .iter()
                 .filter(|cc| code.is_none_or(|c| c == **cc))
                 .map(|cc| format!("{name}.{cc}"))
-                .find(|domain| self.is_known(domain))
+                .find(|domain| self.is_known(domain));
+            // With the code after them, any word of the name's own (its product, `<bank><app>-<cc>`)
+            // names the listed domain as well: the code is the domain's own ending, moved into the label.
+            by_country.or_else(|| {
+                let cc = code?;
+                let word = rest.len() >= MIN_CHEAP && !name.contains('-') && !project_word(rest);
+                let domain = format!("{name}.{cc}");
+                (word && self.is_known(&domain)).then_some(domain)
+            })
         })
     }
 
