@@ -1425,10 +1425,11 @@ pub(super) fn country_word(part: &str) -> bool {
 /// (`data/country_codes.txt`, written by `tools/corpus/country_words.py --codes`).
 const COUNTRY_CODES: &str = include_str!("data/country_codes.txt");
 
+/// A country's name to its countries' codes.
+type CountryHomes = HashMap<&'static str, SmallVec<[&'static str; 2]>, foldhash::fast::RandomState>;
+
 /// [`COUNTRY_CODES`], indexed once: a name to its countries' codes.
-static COUNTRY_HOMES: LazyLock<
-    HashMap<&'static str, SmallVec<[&'static str; 2]>, foldhash::fast::RandomState>,
-> = LazyLock::new(|| {
+static COUNTRY_HOMES: LazyLock<CountryHomes> = LazyLock::new(|| {
     COUNTRY_CODES
         .lines()
         .filter(|l| !l.starts_with('#'))
