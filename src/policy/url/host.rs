@@ -910,6 +910,40 @@ const WORD_LIKE_COUNTRY_TLDS: &[&str] = &[
     "as", "an", "or", "on", "ac", "ad", "hi",
 ];
 
+/// (urls20) A listed domain `<name>.<cc>` written in front of another one with a word after its name
+/// (`<post>-courier.<cc>.<other>.info` for `<post>.<cc>`) or without: a subdomain label whose first
+/// part is the name, followed by a label that is the very country ending the name is listed under.
+/// [`domain_inside`] reads any name before a country's ending only beside a lure word, as region labels
+/// (`api.de.example.com`) are common; the listed name before its own ending is that domain's name and
+/// nothing else, so no lure word is needed. Word-like country endings (`is`, `at`, `my`) are left alone
+/// as there, and so is a registrable domain on the list (a brand's own hosts).
+fn listed_before_its_ending(
+    t: &super::top_sites::TopSites,
+    own: &[&str],
+    reg: &str,
+) -> Option<String> {
+    if own.len() < 3 || t.is_known(reg) {
+        return None;
+    }
+    own.iter()
+        .take(own.len() - 2)
+        .zip(own.iter().skip(1))
+        .find_map(|(label, next)| {
+            let name = label.split('-').next()?;
+            let country = next.len() == 2
+                && next.bytes().all(|b| b.is_ascii_lowercase())
+                && !WORD_LIKE_COUNTRY_TLDS.contains(next);
+            if !country || name.len() < MIN_LISTED_BEFORE || name == "www" {
+                return None;
+            }
+            let domain = format!("{name}.{next}");
+            t.is_known(&domain).then_some(domain)
+        })
+}
+
+/// Fewest letters of a name read before its own country ending by [`listed_before_its_ending`].
+const MIN_LISTED_BEFORE: usize = 3;
+
 /// A whole domain written in front of another one (`own`: the host's labels less its public suffix, the
 /// registrable label last; `reg` the registrable domain): a name followed by a label that is a generic
 /// top-level domain (`irs.gov.refund-status.org`), or a country's (`canada.ca.cra-refund.com`) beside a
@@ -1563,6 +1597,24 @@ fn brand_checks(
                 rules::HOST_BRAND,
                 format!(
                     "the host `{ascii}` spells `{domain}` with its dots typed as hyphens, but it is not {domain}"
+                ),
+            );
+        } else if let Some(domain) = top.and_then(|t| {
+            // The registrable label, whatever subdomains stand before it (`www.`).
+            let label = own.last().filter(|_| hosted.is_none())?;
+            t.domain_with_country(label)
+        }) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host `{ascii}` names `{domain}` by its name and its country's, but it is not {domain}"
+                ),
+            );
+        } else if let Some(domain) = top.and_then(|t| listed_before_its_ending(t, own, reg)) {
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the host starts with `{domain}`'s name and its country's ending, which read as that domain, but the real domain is `{reg}`"
                 ),
             );
         } else if let Some(domain) = top.and_then(|t| government_name_elsewhere(t, reg)) {

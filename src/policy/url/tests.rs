@@ -2206,6 +2206,87 @@ fn a_listed_domain_spelt_with_hyphens() {
     }
 }
 
+/// (urls20) A listed `<name>.<cc>` (a word name too, `posta.rs`, `unprotected`) named by its name and
+/// its country's name, glued or hyphenated, the country's name perhaps inflected or followed by the
+/// code; the same word beside another country's name, a code it is not listed under, or no country
+/// at all names nobody.
+#[test]
+fn a_listed_domain_named_with_its_country() {
+    let p = policy();
+    for u in [
+        "https://www.posta-srbije.com/pracenje",
+        "https://postasrbije-rs.com/parcel/redelivery",
+        "https://posta-srbija.net/",
+        "https://posta-hrvatske.info/pracenje",
+        "https://post-luxembourg.top/colis",
+        "https://vero-suomi.com/palautus",
+        // Any word of the name's own with the domain's code after it.
+        "https://nlbklik-si.com/netbanking/verify-device",
+        "https://posta-paketi-rs.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        // Another country's name, or a code the name is not listed under.
+        "https://vero-sverige.com/",
+        "https://nlbklik-hr.com/",
+        // A word too short to be one beside the code.
+        "https://nlbx-si.com/",
+        // The word beside an ordinary word.
+        "https://vero-moda.com/",
+        // A country's name beside a word nobody lists under it.
+        "https://visit-finland.com/",
+        // The listed domain itself.
+        "https://posta.rs/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls20) A listed `<name>.<cc>` written before another domain, its name first in a subdomain label
+/// (alone or with a word after it) and its own country ending next, with no lure word; a name before a
+/// country it is not listed under, a word-like ending or an unlisted name is not read so.
+#[test]
+fn a_listed_name_before_its_own_ending_inside_a_host() {
+    let p = policy();
+    for u in [
+        "https://elta-courier.gr.paradosi.info/customs/pay?shipment=1",
+        "https://posta.rs.paketi.info/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://elta-courier.de.paradosi.info/",
+        "https://api.de.example.com/v1",
+        "https://shop.nl.gardening-tools.com/",
+        "https://elta.gr/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+/// (urls20) A three-letter top-tier name spelt with a digit for a letter composes with any plain word
+/// beside it in the registrable label, not only a lure word; a real name with a digit, a project's
+/// word or a number beside it does not.
+#[test]
+fn a_short_name_spelt_with_a_digit_beside_a_word() {
+    let p = policy();
+    for u in [
+        "https://dh1-express.net/tracking/?id=1",
+        "https://www.dh1-logistics.com/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    for u in [
+        "https://g4s-express.com/",
+        "https://b2b-express.com/",
+        "https://dh1-demo.com/",
+        "https://dh1-2024.com/",
+    ] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
 /// (urls19) A name listed under a government's zone, taken under the same country's commercial ending
 /// or its bare code; the same name under another country, or a two-letter one, is not.
 #[test]

@@ -69,6 +69,10 @@ pub(super) const MIN_TAIL_EDIT: usize = 7;
 /// (urls18) Shortest name matched with a hyphen put into it and a look-alike letter besides
 /// ([`TopSites::imitated`]): eight letters, where two words joined make a name by accident no more.
 const MIN_HYPHEN_SWAP: usize = 8;
+
+/// Longest registrable label read as a listed name beside its country's name
+/// ([`TopSites::domain_with_country`]): a name and a country's name, with room for a code.
+const MAX_COUNTRY_LABEL: usize = 48;
 /// Longest label tried with [`VISUAL_SWAPS`] (every swap at every place is a lookup): longer labels are
 /// no protected name's look-alike by one swap, as no protected name is that long.
 const MAX_VISUAL_LABEL: usize = 32;
@@ -1415,6 +1419,58 @@ static COUNTRIES: LazyLock<HashSet<&'static str, foldhash::fast::RandomState>> =
 /// phisher says "your country's branch" of the name beside it, as a country code ending a label does.
 pub(super) fn country_word(part: &str) -> bool {
     part.len() >= 5 && COUNTRIES.contains(part)
+}
+
+/// (urls20) The same names, each with the ISO 3166-1 codes of the countries it names
+/// (`data/country_codes.txt`, written by `tools/corpus/country_words.py --codes`).
+const COUNTRY_CODES: &str = include_str!("data/country_codes.txt");
+
+/// A country's name to its countries' codes.
+type CountryHomes = HashMap<&'static str, SmallVec<[&'static str; 2]>, foldhash::fast::RandomState>;
+
+/// [`COUNTRY_CODES`], indexed once: a name to its countries' codes.
+static COUNTRY_HOMES: LazyLock<CountryHomes> = LazyLock::new(|| {
+    COUNTRY_CODES
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            Some((words.next()?, words.collect()))
+        })
+        .collect()
+});
+
+/// Fewest letters of a country name's stem read through an inflected ending ([`country_codes_of`]).
+const MIN_COUNTRY_STEM: usize = 4;
+
+/// (urls20) The codes of the countries a (folded) part of a label names: a country's name of five
+/// letters or more as listed, or inflected: a name ending in `-a` (most Slavic and Baltic names of
+/// their own country, `srbija`, `hrvatska`, `lietuva`, `polska`) with its last letter replaced by a
+/// case ending of one or two letters (`srbije`, `hrvatske`, `lietuvos`, `polski`), as a native writer
+/// puts "Serbia's post" (`posta srbije`) in the genitive. Only the nominative is in the list.
+fn country_codes_of(part: &str) -> &'static [&'static str] {
+    if part.len() >= 5 {
+        if let Some(codes) = COUNTRY_HOMES.get(part) {
+            return codes;
+        }
+    }
+    for cut in 1..=2 {
+        let Some(stem) = part.get(..part.len().saturating_sub(cut)) else {
+            continue;
+        };
+        if stem.len() < MIN_COUNTRY_STEM || cut >= part.len() {
+            continue;
+        }
+        let mut nominative: SmallVec<[u8; 32]> = SmallVec::from_slice(stem.as_bytes());
+        nominative.push(b'a');
+        if let Some(codes) = std::str::from_utf8(&nominative)
+            .ok()
+            .and_then(|n| COUNTRY_HOMES.get(n))
+        {
+            return codes;
+        }
+    }
+    &[]
 }
 
 /// The lure words that name the one step a phishing page exists for, whoever it imitates: signing in,
@@ -2853,6 +2909,27 @@ impl TopSites {
                 // Two techniques composed: a short name's typo or look-alike letter, each a weak sign
                 // alone (`ltau`, `bkesh`, `clhl` for `dhl`), as a part of the registrable label beside a
                 // lure word (`ltau-atualizacao`, `bkesh-offer`, `clhl-paket`).
+                // (urls20) A three-letter name spelt with a digit for a letter (`dh1` for `dhl`) is the
+                // second technique itself: no business writes its own name so, so any other word beside
+                // it in the registrable label composes with it (`dh1-express`), not only a lure word; a
+                // project's word (`-demo`) or a number does not.
+                let digit_spelt = is_reg
+                    && n == 1
+                    && parts.len() > 1
+                    && part.len() == MIN_CHEAP
+                    && part.bytes().any(|b| b.is_ascii_digit())
+                    && part.bytes().any(|b| b.is_ascii_lowercase())
+                    && parts.iter().enumerate().all(|(j, p)| {
+                        j == at
+                            || (p.len() >= MIN_CHEAP
+                                && p.bytes().all(|b| b.is_ascii_lowercase())
+                                && !project_word(p))
+                    });
+                if digit_spelt {
+                    if let Some(b) = self.short_skeleton(part).filter(|b| !host_name(b)) {
+                        return Some(b);
+                    }
+                }
                 let composed = (is_reg && n == 1 && parts.len() > 1 && words_besides((i, at, n)))
                     .then(|| {
                         self.near_short(part, min_edit)
@@ -2916,6 +2993,53 @@ impl TopSites {
         }
         let domain = parts.join(".");
         self.is_known(&domain).then_some(domain)
+    }
+
+    /// (urls20) The listed domain `<name>.<cc>` that the registrable label `label` names by its name
+    /// and its country's name, glued or hyphenated, perhaps with the code after them
+    /// (`<post>-<country>`, `<post><country>-<cc>`, the country's name perhaps inflected:
+    /// [`country_codes_of`]). A post's, tax office's or bank's domain whose name is a word
+    /// (`posta.rs`, listed `unprotected`) is known but its word is nobody's to protect (`posta-<word>` is
+    /// any post office's or shop's); the word beside the very country the domain is listed under is that
+    /// one domain's name written out ("the post of Serbia"), which no one else has a reason to take.
+    /// The country must be the listed domain's: a word beside another country's name names nobody.
+    /// With the domain's code after them, the name beside any other word of three letters or more,
+    /// glued or hyphenated, is read the same way (`<bank><its app>-<cc>`, `<post>-<parcels>-<cc>`): the
+    /// code is the listed domain's own ending typed into the label, and only that name under that code
+    /// is read.
+    pub(super) fn domain_with_country(&self, label: &str) -> Option<String> {
+        if label.len() > MAX_COUNTRY_LABEL {
+            return None;
+        }
+        let (core, code) = match label.rsplit_once('-') {
+            Some((core, cc)) if cc.len() == 2 && cc.bytes().all(|b| b.is_ascii_lowercase()) => {
+                (core, Some(cc))
+            }
+            _ => (label, None),
+        };
+        (MIN_CHEAP..core.len()).find_map(|k| {
+            let (name, rest) = (core.get(..k)?, core.get(k..)?);
+            if name.ends_with('-') {
+                return None;
+            }
+            let rest = rest.strip_prefix('-').unwrap_or(rest);
+            if rest.contains('-') || !rest.bytes().all(|b| b.is_ascii_lowercase()) {
+                return None;
+            }
+            let by_country = country_codes_of(rest)
+                .iter()
+                .filter(|cc| code.is_none_or(|c| c == **cc))
+                .map(|cc| format!("{name}.{cc}"))
+                .find(|domain| self.is_known(domain));
+            // With the code after them, any word of the name's own (its product, `<bank><app>-<cc>`)
+            // names the listed domain as well: the code is the domain's own ending, moved into the label.
+            by_country.or_else(|| {
+                let cc = code?;
+                let word = rest.len() >= MIN_CHEAP && !name.contains('-') && !project_word(rest);
+                let domain = format!("{name}.{cc}");
+                (word && self.is_known(&domain)).then_some(domain)
+            })
+        })
     }
 
     /// (urls19) Whether the label `text`, a listed name less its final `s`, is itself a word or a name
