@@ -588,8 +588,16 @@ fn param(
     let saml_request_signature =
         matches!(part, Part::Query) && name == "signature" && place.marks().saml_request;
     let long = trimmed.chars().count() >= policy.weak_credential_min_len;
+    // (urls21) A meeting's passcode in the provider's own join link admits to one meeting and signs
+    // nobody in (`meeting`).
+    let meeting_passcode = matches!(part, Part::Query)
+        && place.depth.level() == 0
+        && place
+            .host
+            .is_some_and(|h| super::meeting::own_passcode(h, place.path, name, trimmed));
     let credential_name = !request_token
         && !saml_request_signature
+        && !meeting_passcode
         && ((weak && long)
             || (!weak
                 && (kind.credential
