@@ -1177,6 +1177,22 @@ fn accented_known(t: &super::top_sites::TopSites, label: &str, reg: &str) -> Opt
     t.is_known(&domain).then_some(domain)
 }
 
+/// (urls21) Whether the registrable label `label` (as shown), its marks taken off, is a name of the
+/// country whose code ends `reg` (`türkiye` under `com.tr`): the country's own name under its own
+/// ending. Only letters: a label with a digit or a hyphen is not the name alone.
+fn own_country_name(label: &str, reg: &str) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    let Some(cc) = reg.rsplit('.').next().filter(|c| c.len() == 2) else {
+        return false;
+    };
+    let bare: String = label
+        .nfd()
+        .filter(|&c| !unicode_normalization::char::is_combining_mark(c))
+        .flat_map(char::to_lowercase)
+        .collect();
+    bare.bytes().all(|b| b.is_ascii_lowercase()) && super::top_sites::names_country(&bare, cc)
+}
+
 fn brand_checks(
     policy: &UrlPolicy,
     ascii: &str,
@@ -1203,7 +1219,13 @@ fn brand_checks(
     };
     let top = policy.top_sites();
     // A site on the shipped list is itself, whatever it resembles (`applebees.com`, `live.com`).
-    let known = top.is_some_and(|t| t.is_known(reg));
+    let known = top.is_some_and(|t| t.is_known(reg))
+        // (urls21) A country's own name in its own language under its own ending, alone or after
+        // `www` (`www.türkiye.com.tr`, `österreich.co.at`), is that country's, whatever listed site
+        // also bears the name (`turkiye.gov.tr`): nobody imitates a country with its name under its
+        // own code. Under another ending (`turkiye-gov.com`, `türkiye.com`), beside other words, with
+        // any other subdomain or inside another domain it is read as usual.
+        || (sub.iter().all(|l| *l == "www") && own_country_name(reg_label, reg));
     // A multinational's country site under a commercial label the public suffix list does not split
     // (`amazon.com.be`: `com.be` is a registered `.be` domain): the name is listed with three country
     // endings or more, and the host is the name, `com` and the country code, as its other country
@@ -1310,6 +1332,16 @@ fn brand_checks(
                 format!(
                     "the name `{reg_label}` combines `{}` with other words but is not {}",
                     b.label, b.domain
+                ),
+            );
+        } else if let Some((name, product)) =
+            super::product_name::claimed(reg_ascii).filter(|(name, _)| t.exact(name).is_some())
+        {
+            // (urls21) A brand's own product beside more words (`product_name`).
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the name `{reg_label}` claims `{name}`'s product `{product}` but is not {name}'s"
                 ),
             );
         } else if let Some(b) = t.tld_swap(reg_ascii, reg) {

@@ -1440,6 +1440,14 @@ static COUNTRY_HOMES: LazyLock<CountryHomes> = LazyLock::new(|| {
         .collect()
 });
 
+/// (urls21) Whether `name` (lowercase ASCII, diacritics taken off) is, as listed, a name of the
+/// country whose code is `cc` (`turkiye` and `tr`, `osterreich` and `at`).
+pub(super) fn names_country(name: &str, cc: &str) -> bool {
+    COUNTRY_HOMES
+        .get(name)
+        .is_some_and(|codes| codes.contains(&cc))
+}
+
 /// Fewest letters of a country name's stem read through an inflected ending ([`country_codes_of`]).
 const MIN_COUNTRY_STEM: usize = 4;
 
