@@ -1414,7 +1414,14 @@ fn brand_checks(
         let suffix_str = suffix.and_then(|s| std::str::from_utf8(s.as_bytes()).ok());
         // A zone sold as a country's ending (`de.com`) is a registry, not a hosting service: read as a
         // cheap top-level domain instead.
-        let pseudo_country = suffix_str.is_some_and(super::top_sites::pseudo_country_zone);
+        // (urls21) So is a country's code registered under a generic ending and sold on by label
+        // (`<name>.kz.com`, `<name>.us.org`), listed or not: the name in front is the buyer's.
+        let cc_zone = sub_len > 0
+            && !known
+            && storage.is_none()
+            && super::top_sites::country_code_under_generic(reg);
+        let pseudo_country =
+            cc_zone || suffix_str.is_some_and(super::top_sites::pseudo_country_zone);
         let hosted = if let Some(s) = storage {
             Some(s)
         } else if builder_page {
@@ -1427,7 +1434,7 @@ fn brand_checks(
         let cheap = suffix_str.is_some_and(super::top_sites::cheap_tld) || pseudo_country;
         let suffix_labels = if let Some(s) = storage {
             super::split_byte(s, b'.').count()
-        } else if builder_page {
+        } else if builder_page || cc_zone {
             reg_labels
         } else {
             suffix.map_or(1, |s| {

@@ -479,6 +479,15 @@ pub(super) const AFFIX_WORDS: &[&str] = &[
     "sso",
     "my",
     "id",
+    // (urls21) The word for "my" that services put before their name in the languages of the lure
+    // words (`OmaPosti`, `MijnOverheid`, `Mein ELBA`, `MojeID`, `Mina sidor`): the same affix as `my`.
+    "oma",
+    "mijn",
+    "mein",
+    "meine",
+    "mina",
+    "minha",
+    "moje",
 ];
 
 /// Words of a phishing host's name that ask the visitor to sign in, confirm or pay: English, and the
@@ -1947,6 +1956,14 @@ fn reads_as_initials(name: &str) -> bool {
     b.len() == 3
         && b.iter().all(u8::is_ascii_alphanumeric)
         && b.get(1).is_some_and(|m| !b"aeiouy".contains(m))
+}
+
+/// (urls21) Whether a registrable domain is a two-letter country code under `.com`, `.net` or `.org`
+/// (`kz.com`, `us.org`): a zone its owner sells on as that country's ending, as the listed
+/// [`PSEUDO_COUNTRY_ZONES`] are, whether or not the public suffix list names it.
+pub(super) fn country_code_under_generic(reg: &str) -> bool {
+    reg.split_once('.')
+        .is_some_and(|(cc, generic)| matches!(generic, "com" | "net" | "org") && country_code(cc))
 }
 
 /// Whether a host label's part is a two-letter country code (a country's top-level domain: `at`, `jp`).
