@@ -1344,6 +1344,16 @@ fn brand_checks(
                     "the name `{reg_label}` claims `{name}`'s product `{product}` but is not {name}'s"
                 ),
             );
+        } else if let Some((name, shown, twin)) =
+            super::twin_word::swapped(reg_ascii, |n| t.exact(n).is_some_and(|b| b.label == n))
+        {
+            // (urls21) A listed name with a word in another language's spelling (`twin_word`).
+            out.push(
+                rules::HOST_BRAND,
+                format!(
+                    "the name `{reg_label}` is `{name}` with `{twin}` written as `{shown}`, but it is not {name}'s"
+                ),
+            );
         } else if let Some(b) = t.tld_swap(reg_ascii, reg) {
             out.push(
                 rules::HOST_BRAND,

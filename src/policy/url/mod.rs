@@ -55,6 +55,7 @@ mod simple;
 mod sub_typo;
 mod top_sites;
 mod translit;
+mod twin_word;
 pub mod warning_page;
 mod zones;
 
