@@ -2363,3 +2363,84 @@ fn a_tool_named_host_before_a_word_ending() {
         assert!(has(&p, u, rules::HOST_BRAND), "{u}");
     }
 }
+
+#[test]
+fn urls21_meeting_passcodes_in_the_providers_own_join_links() {
+    let p = policy();
+    for u in [
+        "https://us05web.zoom.us/j/81234567890?pwd=Yk1hZ2ZqUzZ2WjN4",
+        "https://acme.zoom.us/w/81234567890?pwd=Yk1hZ2ZqUzZ2WjN4.1",
+        "https://teams.microsoft.com/meet/2541234567?p=AbCdEf123",
+    ] {
+        assert!(!has(&p, u, rules::QUERY_CREDENTIAL), "{u}");
+    }
+    // Hostile twins: a look-alike's join link, another page of the provider's site, another
+    // credential beside the passcode, the join link nested in another.
+    for u in [
+        "https://zoom-us.meeting-join.com/j/81234567890?pwd=Yk1hZ2ZqUzZ2WjN4",
+        "https://zoom.us.join-meeting.io/j/81234567890?pwd=Yk1hZ2ZqUzZ2WjN4",
+        "https://zoom.us/signin?pwd=Yk1hZ2ZqUzZ2WjN4",
+        "https://zoom.us/j/81234567890?pwd=Yk1hZ2ZqUzZ2WjN4&access_token=Yk1hZ2ZqUzZ2WjN4Yk1hZ2Zq",
+        "https://app.example.com/next?to=https%3A%2F%2Fzoom.us%2Fj%2F1%3Fpwd%3DYk1hZ2ZqUzZ2WjN4",
+    ] {
+        assert!(!rules_of(&p, u).is_empty(), "{u}");
+    }
+    assert!(has(
+        &p,
+        "https://zoom.us/signin?pwd=Yk1hZ2ZqUzZ2WjN4",
+        rules::QUERY_CREDENTIAL
+    ));
+}
+
+#[test]
+fn urls21_a_countrys_own_name_under_its_own_ending() {
+    let p = policy();
+    for u in ["https://www.türkiye.com.tr/", "https://turkiye.com.tr/"] {
+        assert!(!has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    // Hostile twins: the name inside another domain, under another ending, misspelt, with a lure
+    // subdomain, beside other words.
+    for u in [
+        "https://türkiye-gov.com.tr.attacker.com/giris",
+        "https://turkiye-gov.com/giris",
+        "https://türklye.com.tr/",
+        "https://edevlet-giris.türkiye-dogrula.com.tr/",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+}
+
+#[test]
+fn urls21_brand_products_regional_names_and_twin_words() {
+    let p = policy();
+    for u in [
+        "https://meta-business-support.com/help/appeal/form-8812",
+        "https://meta-business-appeal.com/help/contact/2890127",
+        "https://microsoftteams-join.com/meet",
+        "https://kasp1-bank.kz.com/login",
+        "https://omaposti-fi.com/lahetys",
+        "https://finanzonline-bmf-at.com/fon/",
+        "https://clickbca.id/login/ib",
+    ] {
+        assert!(has(&p, u, rules::HOST_BRAND), "{u}");
+    }
+    // Benign twins: the brands' own product domains and ordinary names beside theirs.
+    for u in [
+        "https://business.facebook.com/latest/home",
+        "https://www.metabase.com/",
+        "https://metamask.io/",
+        "https://www.meta.com/",
+        "https://metadata-business.com/",
+        "https://kaspi.kz/shop",
+        "https://shop.kz.com/",
+        "https://www.posti.fi/fi",
+        "https://www.bmf.gv.at/",
+        "https://finanzonline.bmf.gv.at/fon/",
+        "https://www.klikbca.com/",
+        "https://clickbank.com/",
+        "https://www.postimees.ee/",
+        "https://mijnoverheid.nl/",
+    ] {
+        assert!(rules_of(&p, u).is_empty(), "{u}: {:?}", rules_of(&p, u));
+    }
+}
