@@ -69,7 +69,12 @@ pub(super) fn claimed(label: &str) -> Option<(&'static str, &'static str)> {
                 continue;
             };
             let after = rest.get(end..).unwrap_or("");
-            if let Some(p) = products.iter().find(|p| after.starts_with(**p)) {
+            // The longest product that follows (`sellercentral` before `seller`).
+            if let Some(p) = products
+                .iter()
+                .filter(|p| after.starts_with(**p))
+                .max_by_key(|p| p.len())
+            {
                 // More words beside the pair: before it, or after it.
                 if at > 0 || after.len() > p.len() {
                     return Some((name, p));
