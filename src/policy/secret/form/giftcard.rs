@@ -971,12 +971,9 @@ fn left_out(folded: &str, list: &super::wordlist::WordList) -> Option<String> {
         .map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()))
         .filter(|w| !w.is_empty())
         .collect();
-    let Some(at) = words
+    let at = words
         .iter()
-        .position(|w| without_words().iter().any(|x| x == w))
-    else {
-        return None;
-    };
+        .position(|w| without_words().iter().any(|x| x == w))?;
     let reach: Vec<&str> = words
         .iter()
         .skip(at + 1)
