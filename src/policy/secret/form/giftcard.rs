@@ -89,6 +89,9 @@ pub(super) fn excused(
         && (!other || denies_other_secret(c, &described))
         && (names_gift_card(&own)
             || (names_gift_card(&[message]) && !names_payment_card(&described)))
+        // cards21: a scheme's gift or prepaid card ("Visa gift card number") is a payment card: its number,
+        // expiry and CVV spend it anywhere.
+        && !names_payment_card(&own)
         && speaks_of_balance(&described)
         && !asks_scratched(&described)
 }
@@ -104,7 +107,9 @@ fn asks_scratched(texts: &[&str]) -> bool {
             negation::clauses(sentence).any(|clause| {
                 let folded = fold_words(clause);
                 scratch_list().holds(&folded)
-                    && !(negation::negated(&folded) || not_needed_list().holds(&folded))
+                    && !(negation::negated(&folded)
+                        || not_needed_list().holds(&folded)
+                        || left_out(&folded, scratch_list()).is_some())
             })
         })
     })
@@ -178,7 +183,27 @@ pub(super) fn denies_other_secret(c: &Compiled, texts: &[&str]) -> bool {
                     continue;
                 }
                 let folded = fold_words(clause);
-                let negated = negation::negated(&folded) || not_needed_list().holds(&folded);
+                // "bez kodu spod zdrapki": the code under the scratch strip left out, when no secret but a card
+                // is named before the preposition ("enter the PIN without scratching" asks the PIN).
+                let without = || {
+                    left_out(&folded, scratch_list()).is_some_and(|before| {
+                        let mut named = false;
+                        let mut buf = Vec::new();
+                        Folder::default().fold_into(&before, &c.stopwords, &mut buf);
+                        c.find_terms(&buf, |pattern, _, _| {
+                            named |= c.infos.get(pattern).is_some_and(|infos| {
+                                infos.iter().any(|i| {
+                                    i.kind == Kind::Strong
+                                        && i.category.is_some()
+                                        && i.category != card
+                                })
+                            });
+                        });
+                        !named
+                    })
+                };
+                let negated =
+                    negation::negated(&folded) || not_needed_list().holds(&folded) || without();
                 // "Vergessen Sie nicht die PIN", "don't forget the code under the strip": a negated
                 // *forgetting* asks for the secret; so does a warning about sharing it with anyone.
                 if !negated
@@ -238,6 +263,11 @@ const NOT_NEEDED: &[&str] = &[
     "nereikia",
     "gerekmez",
     "gerek yok",
+    // cards21: id, ms ("kami tidak memerlukan sebarang PIN", "tak perlukan"): the packs' prohibition rule
+    // reads these; beside a gift card's balance they deny the PIN.
+    "tidak",
+    "tak",
+    "tiada",
 ];
 
 /// Words for a payment card, in the 42 pack languages (hand-written; see the module doc), and for a card's
@@ -421,6 +451,204 @@ const GIFT_CARD: &[&str] = &[
     "饭卡",
     "食事券",
     "식권",
+    // cards21: the other stored-value and closed-loop cards whose printed number is read for a balance, a
+    // history or a top-up as a gift card's is: transit and e-money cards, fuel cards, membership, club,
+    // points and library cards. Not "prepaid card" alone (a prepaid Visa or PostePay carries a scheme's
+    // number, expiry and CVV), nor "store card" (the UK's store credit card), nor "travel card" (a
+    // multi-currency debit card): their numbers are payment cards'. A PIN, a scratch code or a card's
+    // other data asked beside any of these still blocks, as for a gift card.
+    "transit card",
+    "transport card",
+    "metro card",
+    "fare card",
+    "e-money",
+    "emoney",
+    "fuel card",
+    "membership card",
+    "member card",
+    "club card",
+    "library card",
+    "points card",
+    "rewards card",
+    "bonus card",
+    "guthabenkarte",
+    "wertkarte",
+    "tankkarte",
+    "mitgliedskarte",
+    "bonuskarte",
+    "bibliotheksausweis",
+    "carte de transport",
+    "carte carburant",
+    "carte de membre",
+    "carte d'adherent",
+    "carte adherent",
+    "carte de bibliotheque",
+    "tarjeta de transporte",
+    "tarjeta transporte",
+    "tarjeta de combustible",
+    "tarjeta de socio",
+    "tarjeta de miembro",
+    "tarjeta monedero",
+    "tarjeta de puntos",
+    "tarjeta de biblioteca",
+    "carta socio",
+    "carta carburante",
+    "tessera socio",
+    "tessera della biblioteca",
+    "carta trasporti",
+    "cartao de transporte",
+    "cartao de combustivel",
+    "cartao de socio",
+    "cartao de membro",
+    "cartao da biblioteca",
+    "ov-chipkaart",
+    "ov chipkaart",
+    "tankpas",
+    "tankkaart",
+    "ledenpas",
+    "bibliotheekpas",
+    "klantenpas",
+    "spaarpas",
+    "card de fidelitate",
+    "cardul de fidelitate",
+    "card de transport",
+    "card de combustibil",
+    "card de membru",
+    "karta miejska",
+    "karta paliwowa",
+    "karta czlonkowska",
+    "karta biblioteczna",
+    "karta stalego klienta",
+    "karty stalego klienta",
+    "vernostn",
+    "zakaznick",
+    "palivov",
+    "clenska karta",
+    "clenske karty",
+    "транспортная карта",
+    "транспортной карты",
+    "топливная карта",
+    "топливной карты",
+    "клубная карта",
+    "клубной карты",
+    "транспортна картка",
+    "паливна картка",
+    "картка лояльності",
+    "картки лояльності",
+    "бонусна картка",
+    "клубна картка",
+    "карта за лоялност",
+    "транспортна карта",
+    "горивна карта",
+    "клубна карта",
+    "kartica vjernosti",
+    "kartica lojalnosti",
+    "kartice vjernosti",
+    "kartica za gorivo",
+    "clanska kartica",
+    "картица лојалности",
+    "husegkartya",
+    "torzsvasarloi kartya",
+    "uzemanyagkartya",
+    "klubkartya",
+    "lojalumo kortel",
+    "nuolaidu kortel",
+    "kuro kortel",
+    "nario kortel",
+    "καρτα μελους",
+    "καρτα επιβραβευσης",
+    "καρτα καυσιμων",
+    "kundekort",
+    "medlemskort",
+    "rejsekort",
+    "reisekort",
+    "bonuskort",
+    "tankkort",
+    "bibliotekskort",
+    "lanekort",
+    "kundkort",
+    "reskort",
+    "kanta-asiakaskort",
+    "jasenkort",
+    "matkakort",
+    "polttoainekort",
+    "kirjastokort",
+    "etukort",
+    "sadakat kart",
+    "uyelik kart",
+    "ulasim kart",
+    "akaryakit kart",
+    "kutuphane kart",
+    "بطاقة الولاء",
+    "بطاقة ولاء",
+    "بطاقة العضوية",
+    "بطاقة عضوية",
+    "بطاقة النقل",
+    "بطاقة الوقود",
+    "کارت عضویت",
+    "کارت باشگاه مشتریان",
+    "کارت سوخت",
+    "کارت مترو",
+    "כרטיס מועדון",
+    "כרטיס חבר",
+    "כרטיס דלק",
+    "لائلٹی کارڈ",
+    "ممبرشپ کارڈ",
+    "فیول کارڈ",
+    "kadi ya uanachama",
+    "kadi ya usafiri",
+    "kadi ya mafuta",
+    "kadi ya uaminifu",
+    "uang elektronik",
+    "kartu anggota",
+    "kartu member",
+    "kartu keanggotaan",
+    "kartu loyalitas",
+    "kartu poin",
+    "kartu perpustakaan",
+    "kad ahli",
+    "kad keahlian",
+    "kad kesetiaan",
+    "kad ganjaran",
+    "kad perpustakaan",
+    "the thanh vien",
+    "the tich diem",
+    "the khach hang than thiet",
+    "บัตรสมาชิก",
+    "บัตรสะสมแต้ม",
+    "บัตรโดยสาร",
+    "บัตรน้ำมัน",
+    "सदस्यता कार्ड",
+    "मेंबरशिप कार्ड",
+    "लॉयल्टी कार्ड",
+    "मेट्रो कार्ड",
+    "सदस्यत्व कार्ड",
+    "মেম্বারশিপ কার্ড",
+    "সদস্য কার্ড",
+    "লয়্যালটি কার্ড",
+    "உறுப்பினர் அட்டை",
+    "லாயல்டி கார்டு",
+    "సభ్యత్వ కార్డ్",
+    "లాయల్టీ కార్డ్",
+    "交通卡",
+    "公交卡",
+    "一卡通",
+    "储值卡",
+    "加油卡",
+    "借书证",
+    "会員カード",
+    "会員証",
+    "交通系ic",
+    "電子マネー",
+    "図書館カード",
+    "멤버십카드",
+    "포인트카드",
+    "교통카드",
+    "회원카드",
+    // pt-PT writes a gift card "cartão-oferta"; hi and mr write "gift" with a nukta as often as without
+    "cartao-oferta",
+    "cartao oferta",
+    "गिफ़्ट कार्ड",
     // de
     "geschenkkarte",
     "geschenkgutschein",
@@ -577,6 +805,47 @@ const BALANCE: &[&str] = &[
     "余额",
     "残高",
     "잔액",
+    // cards21: a stored-value card's other lookups by its printed number: its history of uses and
+    // top-ups, its statement, its points. (A bank card's statement names its bank card: [`PAYMENT_CARD`]
+    // undoes the reading there.)
+    "history",
+    "transactions",
+    "statement",
+    "top-up",
+    "top up",
+    "topup",
+    "points",
+    "umsatze",
+    "aufladung",
+    "punktestand",
+    "historique",
+    "rechargement",
+    "historial",
+    "recarga",
+    "movimientos",
+    "storico",
+    "ricarica",
+    "movimenti",
+    "historico",
+    "movimentos",
+    "transacties",
+    "opwaarderen",
+    "historia",
+    "doladowan",
+    "история",
+    "пополнени",
+    "riwayat",
+    "isi ulang",
+    "sejarah transaksi",
+    "tambah nilai",
+    "gecmis",
+    "yukleme",
+    "记录",
+    "充值",
+    "履歴",
+    "チャージ",
+    "내역",
+    "충전",
 ];
 
 folded_words! { fn gift_card_words = GIFT_CARD; }
@@ -584,6 +853,8 @@ folded_words! { fn balance_words = BALANCE; }
 folded_words! { fn payment_card_words = PAYMENT_CARD; }
 folded_words! { fn not_needed_words = NOT_NEEDED; }
 folded_words! { fn scratch_words = SCRATCH; }
+folded_words! { fn without_words = WITHOUT; }
+folded_words! { fn and_words = AND; }
 word_list! { fn gift_card_list = gift_card_words(), SURVEY; }
 word_list! { fn balance_list = balance_words(), SURVEY; }
 word_list! { fn payment_card_list = payment_card_words(), SURVEY; }
@@ -658,12 +929,100 @@ const SCRATCH: &[&str] = &[
     "긁",
 ];
 
-/// Whether one of `texts` names a payment card ([`PAYMENT_CARD`]).
+/// Whether one of `texts` names a payment card ([`PAYMENT_CARD`]) in a clause that does not deny it.
+///
+/// cards21: "De beveiligingscode onder de kraslaag hoef je hier niet in te vullen", "no credit card
+/// needed": a card's other data named to keep the user from typing it asks for none of it, as
+/// [`denies_other_secret`] reads a denied PIN. A clause that warns of sharing with anyone, speaks of
+/// forgetting ("don't forget the security code") or restricts ("nothing but the CVV") still names it.
 pub(super) fn names_payment_card(texts: &[&str]) -> bool {
-    texts
-        .iter()
-        .any(|t| !t.is_empty() && payment_card_list().holds(&fold_words(t)))
+    texts.iter().filter(|t| !t.is_empty()).any(|text| {
+        // One fold of the whole text first: most texts name no payment card at all.
+        payment_card_list().holds(&fold_words(text))
+            && sentences(text).into_iter().any(|(sentence, _)| {
+                negation::clauses(sentence).any(|clause| {
+                    let folded = fold_words(clause);
+                    payment_card_list().holds(&folded) && !denies_clause(&folded)
+                })
+            })
+    })
 }
+
+/// Whether the folded `clause` denies what it names: a negation ([`negation::negated`], [`NOT_NEEDED`]) and
+/// no word for "anyone", no forgetting, no restriction ("only", "except": the one wanted).
+fn denies_clause(folded: &str) -> bool {
+    (negation::negated(folded) || not_needed_list().holds(folded))
+        && !negation::warns_of_anyone(folded)
+        && !prohibit::speaks_of_forgetting(folded)
+        && !negation::restricts(folded)
+}
+
+/// Whether the folded `clause` leaves out what `list` names by a preposition "without" ([`WITHOUT`]) right
+/// before it: "Wpisz numer karty (bez kodu spod zdrapki)", "ohne den Rubbelcode". The
+/// preposition reaches [`WITHOUT_REACH`] words and stops at a word for "and" ([`AND`]): "enter the number
+/// without spaces and the scratch code" asks for the code. The listed words must not stand before the
+/// preposition too. Only the languages whose "without" stands before its noun: the postpositions (Hindi
+/// `बिना` after its noun, Turkish `-siz`, Hungarian `nélkül`) are left to their negations. Returns the
+/// clause's words before the preposition, for the caller to check that no secret is asked there.
+fn left_out(folded: &str, list: &super::wordlist::WordList) -> Option<String> {
+    // The folded text keeps a word's brackets ("(bez kodu spod zdrapki)"): a word is read without them.
+    let words: Vec<&str> = folded
+        .split_whitespace()
+        .map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let at = words
+        .iter()
+        .position(|w| without_words().iter().any(|x| x == w))?;
+    let reach: Vec<&str> = words
+        .iter()
+        .skip(at + 1)
+        .take(WITHOUT_REACH)
+        .take_while(|w| !and_words().iter().any(|x| x == *w))
+        .copied()
+        .collect();
+    let before = words.get(..at).unwrap_or_default().join(" ");
+    (list.holds(&reach.join(" ")) && !list.holds(&before)).then_some(before)
+}
+
+/// How many words after "without" it reaches: "bez kodu spod zdrapki" puts the scratch word third.
+const WITHOUT_REACH: usize = 4;
+
+/// "Without", as a preposition before its noun (see [`left_out`]). Whole words.
+const WITHOUT: &[&str] = &[
+    // en, de, fr, es, it, pt, nl, da, no, sv, fi (ilman before its noun too), ro
+    "without",
+    "ohne",
+    "sans",
+    "sin",
+    "senza",
+    "sem",
+    "zonder",
+    "uden",
+    "uten",
+    "utan",
+    "ilman",
+    "fara",
+    // pl, cs, sk, hr, sr, lt, ru, uk, bg, el
+    // (not Lithuanian "be": English "be")
+    "bez",
+    "без",
+    "χωρις",
+    // id, ms, tl, sw, ar, fa, he, ur
+    "tanpa",
+    "walang",
+    "bila",
+    "بدون",
+    "ללא",
+    "בלי",
+    "بغیر",
+];
+
+/// "And", which ends a "without"'s reach ([`left_out`]). Whole words.
+const AND: &[&str] = &[
+    "and", "plus", "und", "sowie", "et", "y", "e", "i", "a", "og", "och", "en", "ja", "si", "oraz",
+    "ir", "и", "і", "та", "και", "dan", "serta", "at", "na", "و", "ו", "اور",
+];
 
 /// Whether one of `texts` (a field's own name, title and description) names a gift card.
 pub(super) fn names_gift_card(texts: &[&str]) -> bool {
@@ -731,6 +1090,49 @@ mod tests {
             "Enter the card number.",
         ] {
             assert!(!denies_other_secret(c, &[t]), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_without_leaves_out_only_what_stands_in_its_reach() {
+        let out = |t: &str| left_out(&fold_words(t), scratch_list()).is_some();
+        for t in [
+            "Wpisz numer karty z rewersu (bez kodu spod zdrapki)",
+            "Geben Sie nur die Nummer ein, ohne den Rubbelcode",
+            "Enter the number without the scratch code",
+        ] {
+            assert!(out(t), "{t}");
+        }
+        for t in [
+            // "And" ends the preposition's reach; the scratch code before it; no scratch word at all.
+            "Enter the number without spaces and the scratch code",
+            "Wpisz numer karty bez spacji i kod spod zdrapki",
+            "Scratch the strip and enter the number without spaces",
+            "Enter the number without spaces",
+            // Past the reach of four words (the German negation "benötigen wir nicht" is read instead).
+            "Geben Sie die Nummer ein, ohne den Code unter dem Rubbelfeld",
+            // Lithuanian "be" is not read: English writes it.
+            "The code will be under the scratch strip",
+        ] {
+            assert!(!out(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_payment_card_named_only_to_deny_it_is_not_named() {
+        for t in [
+            "De beveiligingscode onder de kraslaag hoef je hier niet in te vullen.",
+            "No credit card needed.",
+        ] {
+            assert!(!names_payment_card(&[t]), "{t}");
+        }
+        for t in [
+            "Enter the card number and the security code.",
+            "Don't forget the security code.",
+            "Never share your CVV with anyone: enter it only here.",
+            "Saldo checken? Vul het kaartnummer in, niet de naam, maar wel de beveiligingscode.",
+        ] {
+            assert!(names_payment_card(&[t]), "{t}");
         }
     }
 

@@ -2990,6 +2990,107 @@ fn a_gift_or_meal_card_named_in_words_the_packs_miss_is_identified() {
     }
 }
 
+/// cards21: a stored-value or closed-loop card (gift, transit, e-money, fuel, loyalty, membership) read by
+/// the number printed on it: its balance, history or top-ups. A PIN or a scratch code denied in the
+/// message's own grammar ("tidak memerlukan", "bez kodu spod zdrapki", "hoef je niet in te vullen") asks
+/// for nothing. Each benign form with its hostile twins, which must stay blocked.
+#[test]
+fn a_stored_value_cards_printed_number_is_no_card_data() {
+    let text = |title: &str| serde_json::json!({"type": "string", "title": title});
+    let sized = |title: &str, n: u64| serde_json::json!({"type": "string", "title": title, "minLength": n, "maxLength": n});
+    let form = |properties: serde_json::Value| serde_json::json!({"type": "object", "properties": properties});
+    for (message, properties) in [
+        (
+            "Consulte o saldo do seu cartão-oferta: introduza os 13 dígitos impressos por baixo do código de barras.",
+            serde_json::json!({"numero_cartao": sized("Número do cartão-oferta", 13)}),
+        ),
+        (
+            "गिफ़्ट कार्ड का बैलेंस देखें। कार्ड के पीछे छपा 16 अंकों का नंबर डालें। कोई PIN नहीं चाहिए।",
+            serde_json::json!({"card_no": sized("गिफ़्ट कार्ड नंबर", 16)}),
+        ),
+        (
+            "Cek saldo kartu hadiah Anda. Masukkan nomor kartu yang tercetak di depan; kami tidak memerlukan PIN.",
+            serde_json::json!({"nomor_kartu": text("Nomor kartu hadiah")}),
+        ),
+        (
+            "Saldo checken van je cadeaukaart? Vul het kaartnummer in. De beveiligingscode onder de kraslaag hoef je niet in te vullen.",
+            serde_json::json!({"kaartnummer": text("Kaartnummer")}),
+        ),
+        (
+            "Sprawdź saldo karty podarunkowej. Wpisz numer karty z rewersu (bez kodu spod zdrapki).",
+            serde_json::json!({"numer": text("Numer karty podarunkowej")}),
+        ),
+        // Other stored-value cards, other lookups: a transit card's top-up history, a fuel card's statement,
+        // an e-money card's history, a loyalty card's points.
+        (
+            "See the top-up history of your transit card. Enter the number printed on the back.",
+            serde_json::json!({"card": text("Transit card number")}),
+        ),
+        (
+            "Download your fuel card statement for last month.",
+            serde_json::json!({"card": text("Fuel card number"), "month": text("Month")}),
+        ),
+        (
+            "Lihat riwayat transaksi kartu e-money Anda.",
+            serde_json::json!({"nomor": sized("Nomor kartu e-money", 16)}),
+        ),
+        (
+            "Punktestand abfragen: Geben Sie die Nummer Ihrer Kundenkarte ein.",
+            serde_json::json!({"nummer": text("Kartennummer")}),
+        ),
+    ] {
+        let rules = judge(message, form(properties));
+        assert!(rules.is_empty(), "{message}: {rules:?}");
+    }
+    // The hostile twins: a PIN or a scratch code asked beside the number, a bank card's other data, a
+    // code the message asks after "no PIN needed", a benign sentence prepended to a real card ask, a
+    // preposition "without" whose reach ends before the secret, a PIN named before "without".
+    for (message, properties) in [
+        (
+            "Check your gift card balance: enter the card number and PIN.",
+            serde_json::json!({"num": text("Gift card number"), "pin": text("PIN")}),
+        ),
+        (
+            "Check your gift card balance: enter the card number and the code under the scratch-off strip.",
+            serde_json::json!({"num": text("Gift card number")}),
+        ),
+        (
+            "Check your gift card balance.",
+            serde_json::json!({"num": sized("Card number", 16), "exp": text("Expiry date"), "cvv": sized("CVV", 3)}),
+        ),
+        (
+            "Loyalty card balance",
+            serde_json::json!({"num": text("Loyalty card number"), "exp": text("Expiry (MM/YY)"), "cvv": text("Security code")}),
+        ),
+        (
+            "Check your gift card balance. No PIN needed — just enter your card number and the code we texted you.",
+            serde_json::json!({"num": text("Gift card number")}),
+        ),
+        (
+            "Check your gift card balance here at any time. To pay for your order, enter your credit card number.",
+            serde_json::json!({"num": text("Card number")}),
+        ),
+        (
+            "Sprawdź saldo karty podarunkowej. Wpisz numer karty bez spacji i kod spod zdrapki.",
+            serde_json::json!({"numer": text("Numer karty podarunkowej")}),
+        ),
+        (
+            "Check your gift card balance: type the PIN without scratching the card.",
+            serde_json::json!({"num": text("Gift card number")}),
+        ),
+        (
+            "Cek saldo kartu hadiah Anda. Kami tidak memerlukan kartu fisik, cukup nomor kartu dan PIN.",
+            serde_json::json!({"nomor_kartu": text("Nomor kartu hadiah")}),
+        ),
+    ] {
+        let rules = judge(message, form(properties));
+        assert!(
+            rules.iter().any(|r| r.starts_with("form.secret")),
+            "{message}: {rules:?}"
+        );
+    }
+}
+
 /// cards18: a card's last four in the forms of refunds and disputes the packs read as a PIN or a code.
 #[test]
 fn a_last_four_in_a_refund_or_a_dispute_asks_for_nothing() {
