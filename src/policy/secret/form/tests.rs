@@ -3477,3 +3477,50 @@ fn a_number_named_by_what_it_identifies_is_no_bare_number() {
         );
     }
 }
+
+#[test]
+fn a_shipments_tracking_number_is_an_identifier_and_a_code_sent_under_its_name_is_not() {
+    let blocks = |m: &str, title: &str, description: &str, len: Option<u64>| {
+        let mut field = serde_json::json!({"type": "string", "title": title, "description": description});
+        if let Some(n) = len {
+            field["minLength"] = n.into();
+            field["maxLength"] = n.into();
+        }
+        judge(m, props(serde_json::json!({"ttn": field})))
+            .iter()
+            .any(|r| r.starts_with("form.secret"))
+    };
+    for (m, title, description) in [
+        (
+            "Оформлення доставки. Якщо посилку вже відправлено, додайте номер, щоб ми могли відстежити.",
+            "Номер ТТН",
+            "14 цифр, друкується на накладній",
+        ),
+        (
+            "Where is my parcel?",
+            "Tracking number",
+            "12 digits, printed on the label",
+        ),
+        ("Статус отправления", "Номер накладной", "14 цифр"),
+    ] {
+        assert!(!blocks(m, title, description, None), "{title}");
+    }
+    // The code the user just got, under a shipment's name, is still one.
+    for (m, title, description, len) in [
+        (
+            "Підтвердіть вхід.",
+            "Номер ТТН",
+            "код з SMS, який ми щойно надіслали",
+            None,
+        ),
+        ("Введіть код з SMS.", "Номер ТТН", "", Some(6)),
+        (
+            "Enter the 6-digit code we just texted you to confirm this login.",
+            "Tracking number",
+            "",
+            Some(6),
+        ),
+    ] {
+        assert!(blocks(m, title, description, len), "{m}");
+    }
+}
