@@ -334,18 +334,20 @@ fn delivered_words() -> &'static [String] {
 /// deliver there"). The caller asks for India's six digits and no secret PIN named anywhere: "Enter your
 /// PIN to confirm the delivery" names no place, and "the PIN of your area's ATM" names the card's.
 pub(super) fn pin_of_delivered_place(message: &str) -> bool {
-    super::survey::sentences(message).iter().any(|(sentence, _)| {
-        let t = fold_words(sentence);
-        let lines: Vec<&str> = t.lines().collect();
-        let has = |words: &[String], whole: bool| {
-            words
-                .iter()
-                .any(|w| lines.iter().any(|l| holds(l, w, whole && w.is_ascii())))
-        };
-        has(postal_pin_words(), true)
-            && (has(area_words(), true) || has(place_words(), false))
-            && has(delivered_words(), false)
-    })
+    super::survey::sentences(message)
+        .iter()
+        .any(|(sentence, _)| {
+            let t = fold_words(sentence);
+            let lines: Vec<&str> = t.lines().collect();
+            let has = |words: &[String], whole: bool| {
+                words
+                    .iter()
+                    .any(|w| lines.iter().any(|l| holds(l, w, whole && w.is_ascii())))
+            };
+            has(postal_pin_words(), true)
+                && (has(area_words(), true) || has(place_words(), false))
+                && has(delivered_words(), false)
+        })
 }
 
 /// Whether one of the form's properties names a bare PIN ([`POSTAL_PIN`]) and calls it the post's number in

@@ -944,7 +944,10 @@ pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
         // "Write the letters you know and we will suggest the answer" under a clue: a sentence that names
         // nothing strongly and speaks of the puzzle's letters or its answer asks for the word's letters.
         let of_the_word = whole_clue && !found.strong && speaks_of_letters(&folded);
-        if !(is_clue(&folded, sentence) || (whole_clue && own_mark && !found.request) || of_the_word) {
+        if !(is_clue(&folded, sentence)
+            || (whole_clue && own_mark && !found.request)
+            || of_the_word)
+        {
             return false;
         }
         any = true;
@@ -1055,7 +1058,13 @@ mod tests {
 
     #[test]
     fn an_enumeration_counts_letters_at_the_end_of_a_clue() {
-        for t in ["'At the door (6)'.", "Word (3,4)", "Word (5-3)!", "Word (٦)", "Word（６）。"] {
+        for t in [
+            "'At the door (6)'.",
+            "Word (3,4)",
+            "Word (5-3)!",
+            "Word (٦)",
+            "Word（６）。",
+        ] {
             assert!(enumeration(t), "{t}");
         }
         for t in [

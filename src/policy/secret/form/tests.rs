@@ -1225,7 +1225,10 @@ fn a_six_digit_pin_of_the_area_a_thing_is_delivered_to_is_the_postal_code() {
     }
     // Four digits, a place or a delivery missing, or a secret's word anywhere: the PIN keeps its reading.
     for (m, max) in [
-        ("Enter your area's PIN code to check whether we deliver there.", 4),
+        (
+            "Enter your area's PIN code to check whether we deliver there.",
+            4,
+        ),
         ("Enter your PIN code to confirm the delivery.", 6),
         ("Enter your area's PIN code.", 6),
         (
@@ -1251,7 +1254,11 @@ fn a_pass_s_number_is_no_password_and_a_pass_asked_so_is() {
         .iter()
         .any(|r| r == "form.secret.password")
     };
-    assert!(!blocks("Student bus pass renewal", "pass_no", "Pass number"));
+    assert!(!blocks(
+        "Student bus pass renewal",
+        "pass_no",
+        "Pass number"
+    ));
     assert!(!blocks("Monthly ticket", "pass_number", "Number"));
     assert!(blocks("Enter your pass to log in.", "pass", "Pass"));
     assert!(blocks("Renewal", "pass_no", "Password"));
@@ -3481,7 +3488,8 @@ fn a_number_named_by_what_it_identifies_is_no_bare_number() {
 #[test]
 fn a_shipments_tracking_number_is_an_identifier_and_a_code_sent_under_its_name_is_not() {
     let blocks = |m: &str, title: &str, description: &str, len: Option<u64>| {
-        let mut field = serde_json::json!({"type": "string", "title": title, "description": description});
+        let mut field =
+            serde_json::json!({"type": "string", "title": title, "description": description});
         if let Some(n) = len {
             field["minLength"] = n.into();
             field["maxLength"] = n.into();
