@@ -578,7 +578,9 @@ fn judge_form_read(
             if !secret_beside
                 && !postal.is_empty()
                 && (postal::in_address_form(&listed(), "")
-                    || (postal::pin_field_said_postal(&listed())
+                    || ((postal::pin_field_said_postal(&listed())
+                        || (postal::pin_field_of_six(&listed())
+                            && postal::pin_of_delivered_place(message)))
                         && !postal::form_names_secret_pin(&listed(), message)))
             {
                 // "Enter your address and the PIN code of your area" over fields for the address, the town
@@ -779,7 +781,10 @@ fn judge_form_read(
             if found.is_some()
                 && notes.postal_pin
                 && (postal::in_address_form(&listed(), name)
-                    || (notes.postal_said && !postal::form_names_secret_pin(&listed(), message)))
+                    || ((notes.postal_said
+                        || (prop.max_length == Some(postal::SIX)
+                            && postal::pin_of_delivered_place(message)))
+                        && !postal::form_names_secret_pin(&listed(), message)))
             {
                 // A bare PIN beside the fields of an address: India's postal code, out of the signals too
                 // (six digits are no one-time code here).

@@ -378,25 +378,32 @@ pub(super) fn speaks_of_delivery(texts: &[&str]) -> bool {
         .any(|t| delivery_list().holds(&fold_words(&t.replace('_', " "))))
 }
 
-/// Whether any of `texts` names a code that was sent to the user: a word of [`SENT`], or a qualifier of the
-/// one-time code in the packs ("we sent", "texted", "přišla").
+/// Whether any of `texts` names a code that was sent to the user: a word of [`SENT`] anywhere, or a
+/// qualifier of the one-time code in the packs ("we sent", "texted", "přišla") in a sentence that names a
+/// secret. The packs' qualifiers are verbs of arrival, and a delivery form speaks of the courier's and the
+/// parcel's: "Куриерът ще дойде утре" (the courier comes tomorrow; `дойде` is also the code that came)
+/// says nothing of a code; "Въведете кода, който ви дойде" does.
 pub(super) fn speaks_of_sent_code(c: &Compiled, texts: &[&str]) -> bool {
     let otp = c.category("otp");
+    let mut folder = Folder::default();
+    let mut buf = Vec::new();
     texts.iter().any(|t| {
         if sent_list().holds(&fold_words(t)) {
             return true;
         }
-        let folded = fold(t, &c.stopwords);
-        let mut sent = false;
-        c.find_terms(folded.as_bytes(), |pattern, _, _| {
-            sent |= c
-                .infos
-                .get(pattern)
-                .into_iter()
-                .flatten()
-                .any(|i| i.kind == Kind::Qualifier && otp.is_some() && i.category == otp);
-        });
-        sent
+        sentences(t).iter().any(|(sentence, _)| {
+            let folded = fold(sentence, &c.stopwords);
+            let mut sent = false;
+            c.find_terms(folded.as_bytes(), |pattern, _, _| {
+                sent |= c
+                    .infos
+                    .get(pattern)
+                    .into_iter()
+                    .flatten()
+                    .any(|i| i.kind == Kind::Qualifier && otp.is_some() && i.category == otp);
+            });
+            sent && found_in(c, &mut folder, &mut buf, sentence).names
+        })
     })
 }
 

@@ -217,6 +217,57 @@ const POSTAL_SAID: &[&str] = &[
     "پوسٹل",
 ];
 
+/// Words for a place a parcel reaches, said of the PIN ("your area's PIN code", "अपने इलाके का PIN code",
+/// "உங்கள் பகுதியின் பின் கோடு"), in the languages where the PIN is the postal code; matched at the start of
+/// a folded word, so case endings follow (`इलाके`, `பகுதியின்`). The parts of an address ([`PLACE_WORDS`])
+/// say so too.
+const AREA_WORDS: &[&str] = &[
+    "area",
+    "locality",
+    "neighbourhood",
+    "neighborhood",
+    "pincode area",
+    "इलाक",
+    "क्षेत्र",
+    "एरिया",
+    "परिसर",
+    "भाग",
+    "এলাক",
+    "অঞ্চল",
+    "এরিয়া",
+    "பகுதி",
+    "ஏரியா",
+    "ప్రాంత",
+    "ఏరియా",
+    "علاق",
+    "ایریا",
+];
+
+/// Words that say a thing is delivered there ("deliver", "delivery", "ships to", "डिलीवर", "पहुंचा"), in
+/// the same languages; matched at the start of a folded word.
+const DELIVERED_WORDS: &[&str] = &[
+    "deliver",
+    "delivery",
+    "deliverable",
+    "shipping",
+    "ships",
+    "courier",
+    "डिलीवर",
+    "डिलिवर",
+    "डिलिव्हर",
+    "पहुंच",
+    "पहुँच",
+    "ডেলিভার",
+    "পৌঁছ",
+    "டெலிவரி",
+    "டெலிவர",
+    "డెలివరీ",
+    "డెలివర",
+    "ڈیلیور",
+    "ڈیلیوری",
+    "پہنچ",
+];
+
 /// Another postal code than India's PIN: where a form names one, its PIN is no postal code.
 const OTHER_POSTAL: &[&str] = &["zip", "zip code", "zipcode", "postcode", "post code"];
 
@@ -267,6 +318,38 @@ pub(super) fn said_postal(texts: &[&str]) -> bool {
     any_text_holds(texts, postal_said(), |_| false)
 }
 
+fn area_words() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(AREA_WORDS))
+}
+
+fn delivered_words() -> &'static [String] {
+    static F: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    F.get_or_init(|| folded(DELIVERED_WORDS))
+}
+
+/// Whether a sentence of `message` names the bare PIN ([`POSTAL_PIN`]) as the code of a place a thing is
+/// delivered to: a word for an area or a part of an address ([`AREA_WORDS`], [`PLACE_WORDS`]) and one for a
+/// delivery ([`DELIVERED_WORDS`]) in the same sentence ("Enter your area's PIN code to see whether we
+/// deliver there"). The caller asks for India's six digits and no secret PIN named anywhere: "Enter your
+/// PIN to confirm the delivery" names no place, and "the PIN of your area's ATM" names the card's.
+pub(super) fn pin_of_delivered_place(message: &str) -> bool {
+    super::survey::sentences(message)
+        .iter()
+        .any(|(sentence, _)| {
+            let t = fold_words(sentence);
+            let lines: Vec<&str> = t.lines().collect();
+            let has = |words: &[String], whole: bool| {
+                words
+                    .iter()
+                    .any(|w| lines.iter().any(|l| holds(l, w, whole && w.is_ascii())))
+            };
+            has(postal_pin_words(), true)
+                && (has(area_words(), true) || has(place_words(), false))
+                && has(delivered_words(), false)
+        })
+}
+
 /// Whether one of the form's properties names a bare PIN ([`POSTAL_PIN`]) and calls it the post's number in
 /// its description ([`said_postal`]; a title "PIN code and postal code" lists two things), naming no secret PIN ([`names_secret_pin`]): the field the message's bare
 /// PIN is asked for is the postal code.
@@ -283,6 +366,29 @@ pub(super) fn pin_field_said_postal(props: &[(&str, &Node<'_>)]) -> bool {
         names_pin && said_postal(&[text("description")]) && !names_secret_pin(&own)
     })
 }
+
+/// Whether one of the form's properties names a bare PIN ([`POSTAL_PIN`]), naming no secret PIN
+/// ([`names_secret_pin`]), and is bounded to India's six characters (`maxLength` 6): with a message naming
+/// the place a thing is delivered to ([`pin_of_delivered_place`]), the field the message's bare PIN is
+/// asked for is the postal code. A field of four, or of no bound, is not read so.
+pub(super) fn pin_field_of_six(props: &[(&str, &Node<'_>)]) -> bool {
+    props.iter().any(|&(name, value)| {
+        let text = |k: &str| value.get(k).and_then(Node::as_str).unwrap_or("");
+        let own = [name, text("title"), text("description")];
+        let names_pin = own.iter().any(|t| {
+            let t = fold_words(t);
+            postal_pin_words()
+                .iter()
+                .any(|w| t.lines().any(|l| holds(l, w, w.is_ascii())))
+        });
+        names_pin
+            && value.get("maxLength").and_then(Node::as_u64) == Some(SIX)
+            && !names_secret_pin(&own)
+    })
+}
+
+/// India's postal PIN's length.
+pub(super) const SIX: u64 = 6;
 
 /// Whether the form names a secret PIN anywhere ([`SECRET_PIN`]: a card, an ATM, a bank): in the message or
 /// in any property's name, title or description.

@@ -54,6 +54,12 @@ const PUZZLE: &[&str] = &[
     "acrostic",
     "wordle",
     "word game",
+    // A clue is a puzzle's own word; "cryptic" alone is not (a "cryptic password" is asked for), only in its
+    // phrases.
+    "clue",
+    "clues",
+    "cryptic crossword",
+    "cryptic clue",
     // ar, fa, ur
     "الكلمات المتقاطعة",
     "كلمات متقاطعة",
@@ -864,12 +870,44 @@ fn speaks_of_letters(sentence: &str) -> bool {
         })
 }
 
-/// Whether the folded `sentence` is laid out as a clue: two of a puzzle word, a count of letters and a
-/// numbered place in the grid.
-fn is_clue(sentence: &str) -> bool {
+/// Most numbers an enumeration lists ("(3,4)", "(2-3-4)"): a clue's answer is a few words at most.
+const MAX_ENUMERATION_PARTS: usize = 4;
+
+/// Most digits of one number of an enumeration: a grid's word is shorter than a hundred letters.
+const MAX_ENUMERATION_DIGITS: usize = 2;
+
+/// Whether the raw `text` holds a crossword's enumeration: the answer's letters counted in brackets at the
+/// end of the clue, with no word ("(6)", "(3,4)", "(5-3)", "(٦)"), as every crossword prints it. It counts
+/// as a count of letters; a bracketed number alone is one mark, as "8 letters" is. Only punctuation may
+/// follow it up to its sentence's end: a list's "(1) Enter the code" numbers a step, not letters.
+fn enumeration(text: &str) -> bool {
+    text.split(['(', '（']).skip(1).any(|rest| {
+        let Some((inner, after)) = rest.split_once([')', '）']) else {
+            return false;
+        };
+        let parts: Vec<&str> = inner
+            .split([',', '-', '–', ' ', '+'])
+            .filter(|p| !p.is_empty())
+            .collect();
+        let counts = !parts.is_empty()
+            && parts.len() <= MAX_ENUMERATION_PARTS
+            && parts.iter().all(|p| {
+                p.chars().count() <= MAX_ENUMERATION_DIGITS && p.chars().all(char::is_numeric)
+            });
+        let ends_clause = after
+            .chars()
+            .take_while(|ch| !".!?;:。！？\n".contains(*ch))
+            .all(|ch| !ch.is_alphanumeric());
+        counts && ends_clause
+    })
+}
+
+/// Whether the folded `sentence` (`raw` as written) is laid out as a clue: two of a puzzle word, a count of
+/// letters (a word beside a number, or an [`enumeration`]) and a numbered place in the grid.
+fn is_clue(sentence: &str, raw: &str) -> bool {
     let marks = [
         holds_puzzle(sentence),
-        beside_number(sentence, letter_words()),
+        beside_number(sentence, letter_words()) || enumeration(raw),
         beside_number(sentence, direction_words()),
     ];
     marks.iter().filter(|&&m| m).count() >= 2
@@ -881,7 +919,7 @@ fn is_clue(sentence: &str) -> bool {
 /// word the bank asks for.» (5 letters)").
 pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
     let whole = fold_clue(message);
-    let whole_clue = is_clue(&whole);
+    let whole_clue = is_clue(&whole, message);
     let mut folder = Folder::default();
     let mut buf = Vec::new();
     let mut any = false;
@@ -901,11 +939,15 @@ pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
         }
         let own_mark = holds_puzzle(&folded)
             || beside_number(&folded, letter_words())
+            || enumeration(sentence)
             || beside_number(&folded, direction_words());
         // "Write the letters you know and we will suggest the answer" under a clue: a sentence that names
         // nothing strongly and speaks of the puzzle's letters or its answer asks for the word's letters.
         let of_the_word = whole_clue && !found.strong && speaks_of_letters(&folded);
-        if !(is_clue(&folded) || (whole_clue && own_mark && !found.request) || of_the_word) {
+        if !(is_clue(&folded, sentence)
+            || (whole_clue && own_mark && !found.request)
+            || of_the_word)
+        {
             return false;
         }
         any = true;
@@ -916,7 +958,7 @@ pub(super) fn clue_only(c: &Compiled, message: &str) -> bool {
 /// Whether the whole `message` is laid out as a clue ([`is_clue`]): its numbers then count letters or
 /// place the word in the grid, and are no code's digits.
 pub(super) fn laid_out_as_clue(message: &str) -> bool {
-    is_clue(&fold_clue(message))
+    is_clue(&fold_clue(message), message)
 }
 
 /// Whether the message speaks of a puzzle at all (a puzzle word anywhere), for a field that names the
@@ -1015,6 +1057,29 @@ mod tests {
     use crate::policy::secret::pack::embedded_for_tests as compiled;
 
     #[test]
+    fn an_enumeration_counts_letters_at_the_end_of_a_clue() {
+        for t in [
+            "'At the door (6)'.",
+            "Word (3,4)",
+            "Word (5-3)!",
+            "Word (٦)",
+            "Word（６）。",
+        ] {
+            assert!(enumeration(t), "{t}");
+        }
+        for t in [
+            "(1) Enter the code",
+            "Word (123)",
+            "Word (a)",
+            "Word ()",
+            "Word (6",
+            "Code (6) from the SMS",
+        ] {
+            assert!(!enumeration(t), "{t}");
+        }
+    }
+
+    #[test]
     fn a_puzzle_s_letters_spell_its_word() {
         assert!(spells_the_word(
             "حليت لعبة الكلمة الضائعة؟ الحروف اللي تبقى تكوّن كلمة السر، من ستة حروف."
@@ -1040,6 +1105,10 @@ mod tests {
             "Кроссворд дня, 7 по горизонтали: «Секретная комбинация символов для входа в систему», 6 букв. Ваш ответ?",
             "Crucigrama diario, 3 horizontal: «Palabra secreta que te pide el banco para entrar» (5 letras). ¿Cuál es tu respuesta?",
             "Mots fléchés, définition n° 7 : « Mot de passe légendaire d'Ali Baba » (6 lettres). Votre réponse ?",
+            // The letters counted by an enumeration, as crosswords print them.
+            "Sunday prize puzzle, 9 Down: 'Secret word to get past the guard' (3,4). Your answer?",
+            "Kreuzworträtsel Nr. 12, 5 senkrecht: „Geheimes Wort am Tor“ (6). Was trägst du ein?",
+            "Cryptic crossword no. 88: 'Password the spy whispers (6)'. Your answer?",
         ] {
             assert!(clue_only(c, m), "{m}");
         }
@@ -1056,6 +1125,11 @@ mod tests {
             // The clue is there, but another sentence asks outside it.
             "Crossword, 4 Down (8 letters): a secret word. Now enter your PIN to claim the prize.",
             "Please enter your PIN.",
+            // A bracketed number alone, a list's step, or "cryptic" as an adjective is no clue's layout.
+            "Choose a cryptic password (12).",
+            "Choose a cryptic password of 12 letters.",
+            "(1) Scroll down 2 lines. (2) Enter the password.",
+            "Cryptic crossword 14 Across (6): now enter your bank password to claim the prize.",
         ] {
             assert!(!clue_only(c, m), "{m}");
         }

@@ -1207,6 +1207,65 @@ fn a_pin_pad_and_a_postal_pin_are_not_a_pin() {
 }
 
 #[test]
+fn a_six_digit_pin_of_the_area_a_thing_is_delivered_to_is_the_postal_code() {
+    let pin = |m: &str, max: u64| {
+        !judge(
+            m,
+            props(serde_json::json!({"pin": {"type": "string", "title": "PIN code", "minLength": max, "maxLength": max}})),
+        )
+        .is_empty()
+    };
+    for m in [
+        "Enter your area's PIN code to check whether we deliver there.",
+        "अपने क्षेत्र का पिन कोड डालें, हम बताएंगे कि डिलीवरी होगी या नहीं।",
+        "உங்கள் பகுதியின் பின் கோடு உள்ளிடவும், டெலிவரி உண்டா என்று பார்க்கலாம்.",
+        "اپنے علاقے کا پن کوڈ لکھیں تاکہ ہم دیکھ سکیں کہ ڈیلیوری ممکن ہے یا نہیں۔",
+    ] {
+        assert!(!pin(m, 6), "{m}");
+    }
+    // Four digits, a place or a delivery missing, or a secret's word anywhere: the PIN keeps its reading.
+    for (m, max) in [
+        (
+            "Enter your area's PIN code to check whether we deliver there.",
+            4,
+        ),
+        ("Enter your PIN code to confirm the delivery.", 6),
+        ("Enter your area's PIN code.", 6),
+        (
+            "Enter your area's PIN code to check delivery, then your ATM card to pay.",
+            6,
+        ),
+        (
+            "डिलीवरी कन्फर्म करने के लिए अपना UPI पिन डालें, अपने इलाके का भी।",
+            6,
+        ),
+    ] {
+        assert!(pin(m, max), "{m}");
+    }
+}
+
+#[test]
+fn a_pass_s_number_is_no_password_and_a_pass_asked_so_is() {
+    let blocks = |m: &str, name: &str, title: &str| {
+        judge(
+            m,
+            props(serde_json::json!({name: {"type": "string", "title": title}})),
+        )
+        .iter()
+        .any(|r| r == "form.secret.password")
+    };
+    assert!(!blocks(
+        "Student bus pass renewal",
+        "pass_no",
+        "Pass number"
+    ));
+    assert!(!blocks("Monthly ticket", "pass_number", "Number"));
+    assert!(blocks("Enter your pass to log in.", "pass", "Pass"));
+    assert!(blocks("Renewal", "pass_no", "Password"));
+    assert!(blocks("Sign in", "user_pass", "Pass"));
+}
+
+#[test]
 fn a_number_counting_a_property_of_a_secret_is_not_the_secret() {
     let blocks = |title: &str, maximum: u64| {
         !judge(
@@ -2848,6 +2907,17 @@ fn a_doors_code_for_a_courier_asks_for_no_secret() {
             "gate",
             "Gate code",
         ),
+        // A verb of arrival the packs read of a code, said of the courier: no code came.
+        (
+            "Куриерът ще дойде утре. Ако входът е със секретен код, напишете го.",
+            "entrance",
+            "Код на входа",
+        ),
+        (
+            "We have sent your parcel with our courier. If the building has a door code, write it here.",
+            "door",
+            "Door code",
+        ),
     ] {
         let schema = serde_json::json!({"type": "object", "properties": {
             name: {"type": "string", "title": title},
@@ -2886,6 +2956,15 @@ fn a_code_sent_to_the_user_stays_a_secret_in_a_delivery_form() {
             "Password",
         ),
         ("Доставката идва. Въведете кода от SMS.", "Код на входа"),
+        // The verb of arrival said of the code, beside a courier who comes too.
+        (
+            "Куриерът ще дойде утре. Въведете кода, който ви дойде.",
+            "Код на входа",
+        ),
+        (
+            "The courier is at your door and needs the code we sent you to release the parcel.",
+            "Code",
+        ),
     ] {
         let schema = serde_json::json!({"type": "object", "properties": {
             "code": {"type": "string", "title": title},
@@ -3504,5 +3583,53 @@ fn a_number_named_by_what_it_identifies_is_no_bare_number() {
             rules.iter().any(|r| r.starts_with("form.secret")),
             "{message}: {rules:?}"
         );
+    }
+}
+
+#[test]
+fn a_shipments_tracking_number_is_an_identifier_and_a_code_sent_under_its_name_is_not() {
+    let blocks = |m: &str, title: &str, description: &str, len: Option<u64>| {
+        let mut field =
+            serde_json::json!({"type": "string", "title": title, "description": description});
+        if let Some(n) = len {
+            field["minLength"] = n.into();
+            field["maxLength"] = n.into();
+        }
+        judge(m, props(serde_json::json!({"ttn": field})))
+            .iter()
+            .any(|r| r.starts_with("form.secret"))
+    };
+    for (m, title, description) in [
+        (
+            "Оформлення доставки. Якщо посилку вже відправлено, додайте номер, щоб ми могли відстежити.",
+            "Номер ТТН",
+            "14 цифр, друкується на накладній",
+        ),
+        (
+            "Where is my parcel?",
+            "Tracking number",
+            "12 digits, printed on the label",
+        ),
+        ("Статус отправления", "Номер накладной", "14 цифр"),
+    ] {
+        assert!(!blocks(m, title, description, None), "{title}");
+    }
+    // The code the user just got, under a shipment's name, is still one.
+    for (m, title, description, len) in [
+        (
+            "Підтвердіть вхід.",
+            "Номер ТТН",
+            "код з SMS, який ми щойно надіслали",
+            None,
+        ),
+        ("Введіть код з SMS.", "Номер ТТН", "", Some(6)),
+        (
+            "Enter the 6-digit code we just texted you to confirm this login.",
+            "Tracking number",
+            "",
+            Some(6),
+        ),
+    ] {
+        assert!(blocks(m, title, description, len), "{m}");
     }
 }
