@@ -7,7 +7,7 @@ use elicitguard::policy::secret::SecretPolicy;
 use elicitguard::wire::tree::{Arena, Node};
 
 /// The training data, in the trainer's order (`BATCHES` in tools/model/train.py).
-const BATCHES: [&str; 19] = [
+const BATCHES: [&str; 26] = [
     "dev",
     "fresh",
     "fresh2",
@@ -23,6 +23,13 @@ const BATCHES: [&str; 19] = [
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
+    "fresh16",
+    "fresh17",
+    "fresh18",
+    "fresh19",
+    "fresh20",
+    "fresh21",
     "tricky",
     "ordinary",
     "ordinary2",
