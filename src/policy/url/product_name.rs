@@ -24,16 +24,7 @@ const MAX_NAME: usize = 24;
 type Products = HashMap<&'static str, Vec<&'static str>, foldhash::fast::RandomState>;
 
 /// [`PRODUCTS`], indexed once.
-static BY_NAME: LazyLock<Products> = LazyLock::new(|| {
-    PRODUCTS
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut words = l.split_whitespace();
-            Some((words.next()?, words.collect()))
-        })
-        .collect()
-});
+static BY_NAME: LazyLock<Products> = LazyLock::new(|| super::top_sites::keyed_lines(PRODUCTS));
 
 /// Most bytes of a label read (a registrable label is at most 63).
 const MAX_LABEL: usize = 63;

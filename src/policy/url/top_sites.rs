@@ -1438,16 +1438,21 @@ const COUNTRY_CODES: &str = include_str!("data/country_codes.txt");
 type CountryHomes = HashMap<&'static str, SmallVec<[&'static str; 2]>, foldhash::fast::RandomState>;
 
 /// [`COUNTRY_CODES`], indexed once: a name to its countries' codes.
-static COUNTRY_HOMES: LazyLock<CountryHomes> = LazyLock::new(|| {
-    COUNTRY_CODES
-        .lines()
+static COUNTRY_HOMES: LazyLock<CountryHomes> = LazyLock::new(|| keyed_lines(COUNTRY_CODES));
+
+/// A data file of lines `key value value …` (`#` starts a comment line), indexed by its first word: the
+/// shape of `country_codes.txt` and `brand_products.txt`.
+pub(super) fn keyed_lines<V: FromIterator<&'static str>>(
+    text: &'static str,
+) -> HashMap<&'static str, V, foldhash::fast::RandomState> {
+    text.lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| {
             let mut words = l.split_whitespace();
             Some((words.next()?, words.collect()))
         })
         .collect()
-});
+}
 
 /// (urls21) Whether `name` (lowercase ASCII, diacritics taken off) is, as listed, a name of the
 /// country whose code is `cc` (`turkiye` and `tr`, `osterreich` and `at`).

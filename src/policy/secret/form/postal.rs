@@ -357,12 +357,7 @@ pub(super) fn pin_field_said_postal(props: &[(&str, &Node<'_>)]) -> bool {
     props.iter().any(|&(name, value)| {
         let text = |k: &str| value.get(k).and_then(Node::as_str).unwrap_or("");
         let own = [name, text("title"), text("description")];
-        let names_pin = own.iter().any(|t| {
-            let t = fold_words(t);
-            postal_pin_words()
-                .iter()
-                .any(|w| t.lines().any(|l| holds(l, w, w.is_ascii())))
-        });
+        let names_pin = names_bare_pin(&own);
         names_pin && said_postal(&[text("description")]) && !names_secret_pin(&own)
     })
 }
@@ -375,15 +370,20 @@ pub(super) fn pin_field_of_six(props: &[(&str, &Node<'_>)]) -> bool {
     props.iter().any(|&(name, value)| {
         let text = |k: &str| value.get(k).and_then(Node::as_str).unwrap_or("");
         let own = [name, text("title"), text("description")];
-        let names_pin = own.iter().any(|t| {
-            let t = fold_words(t);
-            postal_pin_words()
-                .iter()
-                .any(|w| t.lines().any(|l| holds(l, w, w.is_ascii())))
-        });
+        let names_pin = names_bare_pin(&own);
         names_pin
             && value.get("maxLength").and_then(Node::as_u64) == Some(SIX)
             && !names_secret_pin(&own)
+    })
+}
+
+/// Whether one of a property's own texts (its name, title, description) names a bare PIN ([`POSTAL_PIN`]).
+fn names_bare_pin(own: &[&str]) -> bool {
+    own.iter().any(|t| {
+        let t = fold_words(t);
+        postal_pin_words()
+            .iter()
+            .any(|w| t.lines().any(|l| holds(l, w, w.is_ascii())))
     })
 }
 
